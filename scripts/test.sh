@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# npm test: the same set-up as npm start plus Debian's chromium, then every check the project
+# has, in order, printing how long each stage took. Stops at the first failing stage.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+manifest=(--manifest-path wasm-core/Cargo.toml)
+timings=()
+t0=$(date +%s)
+
+report() {
+  local rc=$?
+  echo
+  echo "== stage times"
+  for line in "${timings[@]}"; do echo "  $line"; done
+  echo "  total: $(( $(date +%s) - t0 ))s"
+  [ "$rc" = 0 ] || echo "npm test FAILED (exit $rc)"
+}
+trap report EXIT
+
+stage() {
+  local name=$1; shift
+  echo
+  echo "== $name: $*"
+  local s; s=$(date +%s)
+  "$@"
+  timings+=("$name: $(( $(date +%s) - s ))s")
+}
+
+stage "set-up" bash scripts/bootstrap.sh --browser
+stage "rust format" cargo fmt "${manifest[@]}" --all --check
+stage "rust clippy" cargo clippy "${manifest[@]}" --all-targets --quiet -- -D warnings
+# Simulation-heavy tests run optimised with debug assertions on (profile ci).
+stage "rust unit + scenario tests" cargo test "${manifest[@]}" --profile ci --quiet
+stage "cli build" cargo build "${manifest[@]}" --profile ci --quiet -p sched-cli
+stage "wasm build" npm run --silent build:wasm
+stage "typescript types" npm run --silent typecheck
+stage "typescript lint" npm run --silent lint
+stage "web unit tests" npm run --silent test:web
+stage "web production build" npm run --silent build:web -- --logLevel warn
+stage "end-to-end (playwright, chromium)" npm run --silent test:e2e

@@ -1,0 +1,148 @@
+//! `sched-cli`: the native shell of the core, for tests, benchmarks and batch runs.
+//!
+//!   sched-cli run SCENARIO.json [--seed N] [--out results.json] [--trace-budget N]
+//!   sched-cli validate FILE...
+//!   sched-cli schema [--out FILE]
+
+use std::process::ExitCode;
+
+use sched_sim::RunOptions;
+
+const USAGE: &str = "usage:
+  sched-cli run SCENARIO.json [--seed N] [--out results.json] [--trace-budget N]
+  sched-cli validate FILE...
+  sched-cli schema [--out FILE]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("run") => run(&args[1..]),
+        Some("validate") => validate(&args[1..]),
+        Some("schema") => schema(&args[1..]),
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Positional arguments and `(--flag, value)` pairs.
+type Parsed<'a> = (Vec<&'a str>, Vec<(&'static str, &'a str)>);
+
+/// Splits `--flag value` pairs from positional arguments.
+fn options<'a>(args: &'a [String], flags: &[&'static str]) -> Result<Parsed<'a>, String> {
+    let (mut pos, mut opts) = (Vec::new(), Vec::new());
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if let Some(flag) = flags.iter().find(|f| **f == a) {
+            let v = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+            opts.push((*flag, v.as_str()));
+        } else if a.starts_with("--") {
+            return Err(format!("unknown option {a}\n{USAGE}"));
+        } else {
+            pos.push(a.as_str());
+        }
+    }
+    Ok((pos, opts))
+}
+
+fn read(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let (pos, opts) = options(args, &["--seed", "--out", "--trace-budget"])?;
+    let [path] = pos[..] else {
+        return Err(USAGE.to_string());
+    };
+    let mut ro = RunOptions::default();
+    let mut out = None;
+    for (flag, v) in opts {
+        match flag {
+            "--seed" => {
+                ro.seed =
+                    Some(v.parse().map_err(|_| {
+                        format!("--seed: \"{v}\" is not a number from 0 to 4294967295")
+                    })?)
+            }
+            "--trace-budget" => {
+                ro.max_trace_events = Some(
+                    v.parse()
+                        .map_err(|_| format!("--trace-budget: \"{v}\" is not a count"))?,
+                )
+            }
+            _ => out = Some(v),
+        }
+    }
+    let text = read(path)?;
+    let started = std::time::Instant::now();
+    let r = sched_sim::run_json(&text, &ro).map_err(|e| format!("{path}: {e}"))?;
+    let secs = started.elapsed().as_secs_f64();
+    let s = &r.summary;
+    println!("trace hash: {}", s.trace_hash);
+    println!("scenario: {} (seed {})", s.scenario.name, s.seed);
+    println!(
+        "events: {} ({:.2} s wall, {:.0} events/s)",
+        s.events_total,
+        secs,
+        s.events_total as f64 / secs.max(1e-9)
+    );
+    println!(
+        "packets: sent {} delivered {} dropped {} in network {}",
+        s.totals.sent, s.totals.delivered, s.totals.dropped, s.totals.in_network
+    );
+    for f in &s.flows {
+        let d = f.delay_ns.as_ref().map_or("-".to_string(), |d| {
+            format!("mean {:.0} ns, p99 {} ns", d.mean, d.p99)
+        });
+        println!(
+            "flow {}: sent {} delivered {} dropped {}; delay {}",
+            f.id, f.sent, f.delivered, f.dropped, d
+        );
+    }
+    if let Some(out) = out {
+        let json = serde_json::to_string_pretty(&s).expect("plain data");
+        std::fs::write(out, json + "\n").map_err(|e| format!("{out}: {e}"))?;
+        println!("wrote {out}");
+    }
+    Ok(())
+}
+
+fn validate(args: &[String]) -> Result<(), String> {
+    if args.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    let mut failed = 0;
+    for path in args {
+        match read(path).and_then(|t| sched_sim::validate(&t).map_err(|e| e.to_string())) {
+            Ok(_) => println!("ok {path}"),
+            Err(e) => {
+                println!("error {path}: {e}");
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(format!("{failed} of {} files are invalid", args.len()));
+    }
+    Ok(())
+}
+
+fn schema(args: &[String]) -> Result<(), String> {
+    let (pos, opts) = options(args, &["--out"])?;
+    if !pos.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    let text = sched_sim::scenario::json_schema();
+    match opts.first() {
+        Some((_, out)) => std::fs::write(out, &text).map_err(|e| format!("{out}: {e}")),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The discrete-event engine: an event heap ordered by (time, sequence number) and the run
+//! loop that moves packets between sources, ports and nodes.
+//!
+//! Invariants: events are processed in (time, seq) order, so equal-time events keep the order
+//! they were scheduled in and a run is a pure function of the scenario and seed; nothing
+//! happens after the scenario's duration; every packet created is, at the end, delivered,
+//! dropped, queued, in service or on a link (checked by [`Engine::conservation`]).
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use crate::metrics::Metrics;
+use crate::network::Network;
+use crate::packet::{NodeId, Packet, PortId};
+use crate::port::PortWake;
+use crate::time::Time;
+use crate::trace::{Kind, TraceEvent, TraceRecorder};
+
+enum Ev {
+    /// A source creates its next packet.
+    Source(u32),
+    /// A port's transmission ends.
+    TxDone { port: PortId, generation: u64 },
+    /// A port's scheduler has a packet becoming eligible.
+    Eligible(PortId),
+    /// A packet's last bit reaches a node.
+    Arrive { node: NodeId, pkt: Packet },
+}
+
+struct Entry {
+    time: Time,
+    seq: u64,
+    ev: Ev,
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        (self.time, self.seq) == (other.time, other.seq)
+    }
+}
+impl Eq for Entry {}
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Entry {
+    /// Reversed, so the max-heap pops the earliest (time, seq).
+    fn cmp(&self, other: &Self) -> Ordering {
+        (other.time, other.seq).cmp(&(self.time, self.seq))
+    }
+}
+
+/// Packet totals at the end of a run; `created = delivered + dropped + in_network`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conservation {
+    pub created: u64,
+    pub delivered: u64,
+    pub dropped: u64,
+    pub in_network: u64,
+}
+
+pub struct Engine {
+    pub net: Network,
+    heap: BinaryHeap<Entry>,
+    seq: u64,
+    now: Time,
+    end: Time,
+    next_packet: u64,
+    out: Vec<TraceEvent>,
+    pub recorder: TraceRecorder,
+    pub metrics: Metrics,
+}
+
+impl Engine {
+    pub fn new(net: Network, end: Time, recorder: TraceRecorder, metrics: Metrics) -> Engine {
+        let mut e = Engine {
+            net,
+            heap: BinaryHeap::new(),
+            seq: 0,
+            now: Time::ZERO,
+            end,
+            next_packet: 0,
+            out: Vec::new(),
+            recorder,
+            metrics,
+        };
+        for i in 0..e.net.sources.len() {
+            if let Some(t) = e.net.sources[i].next_time(Time::ZERO) {
+                e.schedule(t, Ev::Source(i as u32));
+            }
+        }
+        e
+    }
+
+    fn schedule(&mut self, time: Time, ev: Ev) {
+        debug_assert!(time >= self.now);
+        self.heap.push(Entry {
+            time,
+            seq: self.seq,
+            ev,
+        });
+        self.seq += 1;
+    }
+
+    fn wake(&mut self, port: PortId, wake: Option<PortWake>) {
+        match wake {
+            Some(PortWake::TxDone { at, generation }) => {
+                self.schedule(at, Ev::TxDone { port, generation })
+            }
+            Some(PortWake::Eligible { at }) => self.schedule(at, Ev::Eligible(port)),
+            None => {}
+        }
+    }
+
+    /// Runs to the end of the scenario.
+    pub fn run(&mut self) {
+        // Events after the end stay in the heap: packets on links are still counted.
+        while self.heap.peek().is_some_and(|e| e.time <= self.end) {
+            let Entry { time, ev, .. } = self.heap.pop().expect("peeked");
+            self.now = time;
+            match ev {
+                Ev::Source(i) => self.create(i as usize),
+                Ev::TxDone { port, generation } => {
+                    let (sent, wake) =
+                        self.net.ports[port as usize].tx_done(time, generation, &mut self.out);
+                    if let Some((pkt, at)) = sent {
+                        let node = self.net.ports[port as usize].to;
+                        self.schedule(at, Ev::Arrive { node, pkt });
+                    }
+                    self.wake(port, wake);
+                }
+                Ev::Eligible(port) => {
+                    let wake = self.net.ports[port as usize].eligible(time, &mut self.out);
+                    self.wake(port, wake);
+                }
+                Ev::Arrive { node, pkt } => self.arrive(node, pkt),
+            }
+            self.flush();
+        }
+        self.now = self.end;
+    }
+
+    fn create(&mut self, i: usize) {
+        let now = self.now;
+        let src = &mut self.net.sources[i];
+        let pkt = Packet {
+            class: src.class,
+            ..Packet::new(
+                self.next_packet,
+                src.flow,
+                src.sent,
+                src.size,
+                src.src,
+                src.dst,
+                now,
+            )
+        };
+        src.sent += 1;
+        self.next_packet += 1;
+        if let Some(t) = src.next_time(now) {
+            self.schedule(t, Ev::Source(i as u32));
+        }
+        self.out.push(TraceEvent {
+            time: now,
+            kind: Kind::Arrive,
+            packet: pkt.id,
+            flow: pkt.flow,
+            loc: pkt.src,
+            value: pkt.size as i64,
+        });
+        self.forward(pkt.src, pkt);
+    }
+
+    fn arrive(&mut self, node: NodeId, mut pkt: Packet) {
+        pkt.hops += 1;
+        self.out.push(TraceEvent {
+            time: self.now,
+            kind: Kind::Arrive,
+            packet: pkt.id,
+            flow: pkt.flow,
+            loc: node,
+            value: pkt.size as i64,
+        });
+        if node == pkt.dst {
+            let delay = (self.now - pkt.created).as_ns() as i64;
+            self.out.push(TraceEvent {
+                time: self.now,
+                kind: Kind::Deliver,
+                packet: pkt.id,
+                flow: pkt.flow,
+                loc: node,
+                value: delay,
+            });
+        } else {
+            self.forward(node, pkt);
+        }
+    }
+
+    fn forward(&mut self, node: NodeId, pkt: Packet) {
+        let port = self
+            .net
+            .next_port(node, pkt.dst)
+            .expect("routes were checked when the network was built");
+        let wake = self.net.ports[port as usize].arrive(self.now, pkt, &mut self.out);
+        self.wake(port, wake);
+    }
+
+    fn flush(&mut self) {
+        for e in self.out.drain(..) {
+            self.recorder.record(&e);
+            self.metrics.observe(&e);
+        }
+    }
+
+    /// Packet totals now; `created` must equal the sum of the other three.
+    pub fn conservation(&self) -> Conservation {
+        let in_ports: u64 = self.net.ports.iter().map(|p| p.packets_held()).sum();
+        let on_links = self
+            .heap
+            .iter()
+            .filter(|e| matches!(e.ev, Ev::Arrive { .. }))
+            .count() as u64;
+        Conservation {
+            created: self.next_packet,
+            delivered: self.metrics.delivered(),
+            dropped: self.metrics.dropped(),
+            in_network: in_ports + on_links,
+        }
+    }
+
+    pub fn now(&self) -> Time {
+        self.now
+    }
+}

@@ -1,0 +1,205 @@
+//! Metrics computed from the trace alone (the same events the page animates): per-port
+//! counts, waits, queue length over time and utilisation; per-flow delivery and delay
+//! percentiles. Percentiles are nearest-rank: p-th = sorted[ceil(p/100 * n) - 1].
+
+use crate::sched::DropReason;
+use crate::trace::{Kind, TraceEvent};
+
+/// Points kept per port in the queue-length series (a point per change).
+pub const SERIES_CAP: usize = 200_000;
+
+#[derive(Clone, Debug, Default)]
+pub struct PortMetrics {
+    pub arrived: u64,
+    pub enqueued: u64,
+    pub dequeued: u64,
+    pub dropped: [u64; 5],
+    pub queued_packets: u64,
+    pub queued_bytes: u64,
+    pub max_packets: u64,
+    pub max_bytes: u64,
+    pub wait_sum_ns: u128,
+    pub busy_ns: u128,
+    in_service_since: Option<u64>,
+    pub series_t: Vec<u64>,
+    pub series_packets: Vec<u64>,
+    pub series_bytes: Vec<u64>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct FlowMetrics {
+    pub sent: u64,
+    pub delivered: u64,
+    pub dropped: u64,
+    pub delays_ns: Vec<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Percentiles {
+    pub mean: f64,
+    pub p50: u64,
+    pub p99: u64,
+    pub max: u64,
+}
+
+pub struct Metrics {
+    pub ports: Vec<PortMetrics>,
+    pub flows: Vec<FlowMetrics>,
+    /// Size of every packet, by id (ids are dense, in creation order).
+    sizes: Vec<u32>,
+    delivered: u64,
+    dropped: u64,
+    /// Whether to keep per-packet delays (percentiles) and the queue series.
+    detailed: bool,
+}
+
+impl Metrics {
+    pub fn new(ports: usize, flows: usize, detailed: bool) -> Metrics {
+        Metrics {
+            ports: vec![PortMetrics::default(); ports],
+            flows: vec![FlowMetrics::default(); flows],
+            sizes: Vec::new(),
+            delivered: 0,
+            dropped: 0,
+            detailed,
+        }
+    }
+
+    pub fn observe(&mut self, e: &TraceEvent) {
+        let t = e.time.as_ns();
+        match e.kind {
+            Kind::Arrive => {
+                if e.packet == self.sizes.len() as u64 {
+                    self.sizes.push(e.value as u32);
+                    self.flows[e.flow as usize].sent += 1;
+                }
+            }
+            Kind::Enqueue => {
+                let size = self.sizes[e.packet as usize] as u64;
+                let p = &mut self.ports[e.loc as usize];
+                p.enqueued += 1;
+                p.queued_packets += 1;
+                p.queued_bytes += size;
+                p.max_packets = p.max_packets.max(p.queued_packets);
+                p.max_bytes = p.max_bytes.max(p.queued_bytes);
+                self.point(e.loc, t);
+            }
+            Kind::Dequeue => {
+                let size = self.sizes[e.packet as usize] as u64;
+                let p = &mut self.ports[e.loc as usize];
+                p.dequeued += 1;
+                p.queued_packets -= 1;
+                p.queued_bytes -= size;
+                p.wait_sum_ns += e.value as u128;
+                p.in_service_since = Some(t);
+                self.point(e.loc, t);
+            }
+            Kind::Depart | Kind::Preempt => {
+                let p = &mut self.ports[e.loc as usize];
+                if let Some(s) = p.in_service_since.take() {
+                    p.busy_ns += (t - s) as u128;
+                }
+            }
+            Kind::Drop => {
+                let size = self.sizes[e.packet as usize] as u64;
+                let (reason, queued) = (e.value & 0xff, e.value >> 8 == 1);
+                let p = &mut self.ports[e.loc as usize];
+                p.dropped[reason as usize] += 1;
+                if queued {
+                    p.queued_packets -= 1;
+                    p.queued_bytes -= size;
+                    self.point(e.loc, t);
+                }
+                self.flows[e.flow as usize].dropped += 1;
+                self.dropped += 1;
+            }
+            Kind::Deliver => {
+                let f = &mut self.flows[e.flow as usize];
+                f.delivered += 1;
+                if self.detailed {
+                    f.delays_ns.push(e.value as u64);
+                }
+                self.delivered += 1;
+            }
+        }
+        if e.kind == Kind::Enqueue || (e.kind == Kind::Drop && e.value >> 8 == 0) {
+            // An arrival at the port: admitted or refused.
+            self.ports[e.loc as usize].arrived += 1;
+        }
+    }
+
+    /// Records the port's queue length at `t`, merging changes at the same instant.
+    fn point(&mut self, port: u32, t: u64) {
+        if !self.detailed {
+            return;
+        }
+        let p = &mut self.ports[port as usize];
+        if p.series_t.last() == Some(&t) {
+            *p.series_packets.last_mut().expect("parallel") = p.queued_packets;
+            *p.series_bytes.last_mut().expect("parallel") = p.queued_bytes;
+        } else if p.series_t.len() < SERIES_CAP {
+            p.series_t.push(t);
+            p.series_packets.push(p.queued_packets);
+            p.series_bytes.push(p.queued_bytes);
+        }
+    }
+
+    /// Closes open transmissions at the end of the run (for utilisation).
+    pub fn finish(&mut self, end_ns: u64) {
+        for p in &mut self.ports {
+            if let Some(s) = p.in_service_since.take() {
+                p.busy_ns += (end_ns - s) as u128;
+            }
+        }
+    }
+
+    pub fn delivered(&self) -> u64 {
+        self.delivered
+    }
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+}
+
+impl PortMetrics {
+    pub fn mean_wait_ns(&self) -> Option<f64> {
+        (self.dequeued > 0).then(|| self.wait_sum_ns as f64 / self.dequeued as f64)
+    }
+    pub fn dropped_by(&self, r: DropReason) -> u64 {
+        self.dropped[r as usize]
+    }
+}
+
+/// Mean and nearest-rank percentiles; sorts `v`.
+pub fn percentiles(v: &mut [u64]) -> Option<Percentiles> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_unstable();
+    let n = v.len();
+    let rank = |p: u64| v[((p as usize * n).div_ceil(100)).max(1) - 1];
+    let mean = v.iter().map(|&x| x as f64).sum::<f64>() / n as f64;
+    Some(Percentiles {
+        mean,
+        p50: rank(50),
+        p99: rank(99),
+        max: v[n - 1],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_rank_percentiles() {
+        // 1..=100: p50 is the 50th value (50), p99 the 99th (99), mean 50.5.
+        let mut v: Vec<u64> = (1..=100).rev().collect();
+        let p = percentiles(&mut v).unwrap();
+        assert_eq!((p.p50, p.p99, p.max, p.mean), (50, 99, 100, 50.5));
+        // Three values: p50 = ceil(1.5) = 2nd; p99 = ceil(2.97) = 3rd.
+        let p = percentiles(&mut [30, 10, 20]).unwrap();
+        assert_eq!((p.p50, p.p99), (20, 30));
+        assert!(percentiles(&mut []).is_none());
+    }
+}

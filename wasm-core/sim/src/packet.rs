@@ -1,0 +1,75 @@
+//! The packet header: what the schedulers of the seed papers read and write.
+//!
+//! Kept small and `Copy`-free on purpose: it moves by value through queues and links. Bulky
+//! optional state (per-hop timing records, the omniscient per-hop vector of UPS App. A.2)
+//! lives out of line, keyed by `id`, and only when a scenario asks for it.
+
+use crate::time::Time;
+
+/// Index of a node in the built network.
+pub type NodeId = u32;
+/// Index of an output port in the built network.
+pub type PortId = u32;
+/// Index of a flow (traffic source) in the scenario.
+pub type FlowId = u32;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Packet {
+    /// Unique in the run; assigned in creation order from 0.
+    pub id: u64,
+    pub flow: FlowId,
+    /// Sequence number within the flow, from 0.
+    pub seq: u64,
+    /// Size on the wire, bytes.
+    pub size: u32,
+    pub src: NodeId,
+    pub dst: NodeId,
+    /// Traffic class, for class-level schedulers.
+    pub class: u8,
+    /// Rank for rank-based schedulers (PIFO family); lower is served first.
+    pub rank: i64,
+    /// Remaining slack (LSTF, UPS Sec. 2), ns; rewritten at every hop.
+    pub slack: i64,
+    /// Slack given at the ingress, ns.
+    pub initial_slack: i64,
+    /// Absolute deadline (EDF), ns.
+    pub deadline: Time,
+    /// When the source created the packet.
+    pub created: Time,
+    /// When the packet entered the queue it is in (set by the port).
+    pub enqueued_at: Time,
+    /// Service already received at the current port (preemptive-resume), ns.
+    pub served: Time,
+    /// Hops completed so far.
+    pub hops: u16,
+}
+
+impl Packet {
+    pub fn new(
+        id: u64,
+        flow: FlowId,
+        seq: u64,
+        size: u32,
+        src: NodeId,
+        dst: NodeId,
+        now: Time,
+    ) -> Packet {
+        Packet {
+            id,
+            flow,
+            seq,
+            size,
+            src,
+            dst,
+            class: 0,
+            rank: 0,
+            slack: 0,
+            initial_slack: 0,
+            deadline: Time::MAX,
+            created: now,
+            enqueued_at: now,
+            served: Time::ZERO,
+            hops: 0,
+        }
+    }
+}

@@ -1,0 +1,347 @@
+//! Reading a scenario from untrusted text: serde with the path of the failing field, then
+//! the checks a schema cannot express. Every error names the field and the problem.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use super::{NodeKind, Scenario, Traffic};
+use crate::time::Time;
+
+/// A problem in a scenario: `path` is the field (`topology.links[0].bandwidth`), `message`
+/// what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    pub path: String,
+    pub message: String,
+}
+
+impl ScenarioError {
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+        ScenarioError {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// Size limits for untrusted scenarios (links from strangers), so a run stays tractable.
+pub struct Limits {
+    pub text_bytes: usize,
+    pub nodes: usize,
+    pub links: usize,
+    pub traffic: usize,
+    pub duration: Time,
+    /// Packets the sources would create over the run, estimated from rates and sizes.
+    pub packets: u64,
+    pub trace_events: u64,
+}
+
+pub const LIMITS: Limits = Limits {
+    text_bytes: 4 * 1024 * 1024,
+    nodes: 5_000,
+    links: 20_000,
+    traffic: 20_000,
+    duration: Time(3_600_000_000_000),
+    packets: 50_000_000,
+    trace_events: 20_000_000,
+};
+
+/// Parses and checks a scenario.
+pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+    if text.len() > LIMITS.text_bytes {
+        return Err(ScenarioError::new(
+            "",
+            format!(
+                "the scenario is {} bytes; the limit is {}",
+                text.len(),
+                LIMITS.text_bytes
+            ),
+        ));
+    }
+    let de = &mut serde_json::Deserializer::from_str(text);
+    let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let msg = inner.to_string();
+        // serde_json appends " at line L column C"; keep it only for syntax errors.
+        let msg = if inner.is_syntax() || inner.is_eof() {
+            msg
+        } else {
+            strip_position(&msg)
+        };
+        ScenarioError::new(if path == "." { String::new() } else { path }, msg)
+    })?;
+    check(&scenario)?;
+    Ok(scenario)
+}
+
+fn strip_position(msg: &str) -> String {
+    match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg.to_string(),
+    }
+}
+
+fn check(s: &Scenario) -> Result<(), ScenarioError> {
+    fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+        ScenarioError::new(path, message)
+    }
+    if s.version != 1 {
+        return Err(err(
+            "version",
+            format!(
+                "this build reads version 1, the file is version {}",
+                s.version
+            ),
+        ));
+    }
+    let duration = s.duration.0;
+    if duration == Time::ZERO {
+        return Err(err("duration", "must be greater than zero"));
+    }
+    if duration > LIMITS.duration {
+        return Err(err("duration", "must be at most 3600s"));
+    }
+    let t = &s.topology;
+    if t.nodes.len() > LIMITS.nodes {
+        return Err(err(
+            "topology.nodes",
+            format!("{} nodes; the limit is {}", t.nodes.len(), LIMITS.nodes),
+        ));
+    }
+    if t.links.len() > LIMITS.links {
+        return Err(err(
+            "topology.links",
+            format!("{} links; the limit is {}", t.links.len(), LIMITS.links),
+        ));
+    }
+    if s.traffic.len() > LIMITS.traffic {
+        return Err(err(
+            "traffic",
+            format!(
+                "{} sources; the limit is {}",
+                s.traffic.len(),
+                LIMITS.traffic
+            ),
+        ));
+    }
+    let mut ids = BTreeSet::new();
+    for (i, n) in t.nodes.iter().enumerate() {
+        if n.id.trim().is_empty() {
+            return Err(err(format!("topology.nodes[{i}].id"), "must not be empty"));
+        }
+        if !ids.insert(n.id.as_str()) {
+            return Err(err(
+                format!("topology.nodes[{i}].id"),
+                format!("duplicate node id \"{}\"", n.id),
+            ));
+        }
+        if let Some([x, y]) = n.pos {
+            if !x.is_finite() || !y.is_finite() {
+                return Err(err(
+                    format!("topology.nodes[{i}].pos"),
+                    "must be two finite numbers",
+                ));
+            }
+        }
+    }
+    let kind_of = |id: &str| t.nodes.iter().find(|n| n.id == id).map(|n| n.kind);
+    let mut pairs = BTreeSet::new();
+    for (i, l) in t.links.iter().enumerate() {
+        for (field, end) in [("from", &l.from), ("to", &l.to)] {
+            if kind_of(end).is_none() {
+                return Err(err(
+                    format!("topology.links[{i}].{field}"),
+                    format!("unknown node \"{end}\""),
+                ));
+            }
+        }
+        if l.from == l.to {
+            return Err(err(
+                format!("topology.links[{i}].to"),
+                format!("a link from \"{}\" to itself", l.from),
+            ));
+        }
+        let key = if l.from < l.to {
+            (l.from.as_str(), l.to.as_str())
+        } else {
+            (l.to.as_str(), l.from.as_str())
+        };
+        if !pairs.insert(key) {
+            return Err(err(
+                format!("topology.links[{i}]"),
+                format!("a second link between \"{}\" and \"{}\"", l.from, l.to),
+            ));
+        }
+    }
+    let mut flow_ids = BTreeSet::new();
+    let mut packets: u128 = 0;
+    for (i, tr) in s.traffic.iter().enumerate() {
+        let src = tr.source();
+        let at = |f: &str| format!("traffic[{i}].{f}");
+        if !flow_ids.insert(src.id.as_str()) {
+            return Err(err(at("id"), format!("duplicate flow id \"{}\"", src.id)));
+        }
+        for (field, end) in [("src", &src.src), ("dst", &src.dst)] {
+            match kind_of(end) {
+                None => return Err(err(at(field), format!("unknown node \"{end}\""))),
+                Some(NodeKind::Router) => {
+                    return Err(err(
+                        at(field),
+                        format!("\"{end}\" is a router; traffic starts and ends at hosts"),
+                    ))
+                }
+                Some(NodeKind::Host) => {}
+            }
+        }
+        if src.src == src.dst {
+            return Err(err(at("dst"), "the destination is the source"));
+        }
+        let Some(bps) = src.rate.0.bps() else {
+            return Err(err(at("rate"), "a source rate must be finite"));
+        };
+        let size = src.packet_size.0;
+        if size == 0 || size > 65_535 {
+            return Err(err(at("packet_size"), "must be between 1B and 65535B"));
+        }
+        let start = src.start.map(|q| q.0).unwrap_or(Time::ZERO);
+        let stop = src.stop.map(|q| q.0).unwrap_or(duration);
+        if stop <= start {
+            return Err(err(at("stop"), "must be after start"));
+        }
+        let active = stop.min(duration).saturating_sub(start).as_ns() as u128;
+        packets += active * bps as u128 / (size as u128 * 8 * 1_000_000_000) + 1;
+        if matches!(tr, Traffic::Cbr(_) | Traffic::Poisson(_)) && packets > LIMITS.packets as u128 {
+            return Err(err(at("rate"), format!("the sources would create over {} packets; shorten the duration or lower the rates", LIMITS.packets)));
+        }
+    }
+    if let Some(n) = s.trace.max_events {
+        if n > LIMITS.trace_events {
+            return Err(err(
+                "trace.max_events",
+                format!("at most {}", LIMITS.trace_events),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"{
+      "format": "scheduler-playground/scenario", "version": 1, "name": "t", "seed": 1, "duration": "10ms",
+      "topology": {
+        "nodes": [{"id": "a", "kind": "host"}, {"id": "r", "kind": "router"}, {"id": "b", "kind": "host"}],
+        "links": [{"from": "a", "to": "r", "bandwidth": "1Gbps", "delay": "1us"},
+                  {"from": "r", "to": "b", "bandwidth": "1Gbps", "delay": "1us", "buffer": "10KB"}]
+      },
+      "traffic": [{"kind": "cbr", "id": "f", "src": "a", "dst": "b", "rate": "100Mbps", "packet_size": "1500B"}]
+    }"#;
+
+    fn with(from: &str, to: &str) -> Result<Scenario, ScenarioError> {
+        parse(&GOOD.replacen(from, to, 1))
+    }
+
+    #[test]
+    fn accepts_a_good_scenario() {
+        let s = parse(GOOD).unwrap();
+        assert_eq!(s.duration.0, Time::ms(10));
+        assert_eq!(s.traffic.len(), 1);
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let cases = [
+            (
+                r#""bandwidth": "1Gbps", "delay": "1us"}"#,
+                r#""bandwidth": "fast", "delay": "1us"}"#,
+                "topology.links[0].bandwidth",
+                "fast",
+            ),
+            (r#""version": 1"#, r#""version": 2"#, "version", "version 1"),
+            (
+                r#""duration": "10ms""#,
+                r#""duration": "0ms""#,
+                "duration",
+                "greater than zero",
+            ),
+            (
+                r#"{"id": "b", "kind": "host"}"#,
+                r#"{"id": "a", "kind": "host"}"#,
+                "topology.nodes[2].id",
+                "duplicate",
+            ),
+            (
+                r#""from": "r", "to": "b""#,
+                r#""from": "r", "to": "r""#,
+                "topology.links[1].to",
+                "itself",
+            ),
+            (
+                r#""from": "r", "to": "b""#,
+                r#""from": "r", "to": "zz""#,
+                "topology.links[1].to",
+                "unknown node",
+            ),
+            (r#""dst": "b""#, r#""dst": "r""#, "traffic[0].dst", "router"),
+            (
+                r#""rate": "100Mbps""#,
+                r#""rate": "inf""#,
+                "traffic[0].rate",
+                "finite",
+            ),
+            (
+                r#""kind": "router"}"#,
+                r#""kind": "switch"}"#,
+                "topology.nodes[1].kind",
+                "switch",
+            ),
+            (r#""seed": 1"#, r#""seed": -1"#, "seed", ""),
+            (
+                r#""name": "t""#,
+                r#""name": "t", "colour": "red""#,
+                "colour",
+                "unknown field",
+            ),
+            (
+                r#""format": "scheduler-playground/scenario""#,
+                r#""format": "other""#,
+                "format",
+                "other",
+            ),
+        ];
+        for (from, to, path, needle) in cases {
+            let e = with(from, to).expect_err(to);
+            assert_eq!(e.path, path, "{to} -> {e}");
+            assert!(e.message.contains(needle), "{to} -> {e}");
+        }
+    }
+
+    #[test]
+    fn syntax_errors_keep_their_position() {
+        let e = parse("{\"format\": ").unwrap_err();
+        assert!(e.message.contains("line 1"), "{e}");
+    }
+
+    #[test]
+    fn refuses_runaway_sources() {
+        let e = with(r#""rate": "100Mbps""#, r#""rate": "100Tbps""#).unwrap_err();
+        assert_eq!(e.path, "traffic[0].rate");
+        let e = with(r#""duration": "10ms""#, r#""duration": "2h""#).unwrap_err();
+        assert_eq!(e.path, "duration");
+    }
+}

@@ -1,0 +1,166 @@
+//! FIFO: first in, first out, with a drop-tail or drop-head buffer.
+//!
+//! Principles:
+//! - The baseline of every seed paper (UPS Sec. 2.3 replays "FIFO" schedules; AIFO Fig. 2
+//!   contrasts FIFO with PIFO).
+//! - Invariant: packets leave in the order they were admitted; the key is the enqueue time.
+//! - Buffer: `drop = "tail"` refuses an arriving packet that does not fit (drop-tail);
+//!   `drop = "head"` pushes out the oldest queued packets until it fits (a packet larger than
+//!   the whole buffer is still refused).
+//! - Not a goal: any notion of flows or classes; compose it under a class scheduler for that.
+
+use std::collections::VecDeque;
+
+use super::{Admission, DropReason, Dropped, QueueView, Scheduler};
+use crate::packet::Packet;
+use crate::time::Time;
+use crate::units::Buffer;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropPolicy {
+    Tail,
+    Head,
+}
+
+#[derive(Debug)]
+pub struct Fifo {
+    queue: VecDeque<Packet>,
+    bytes: u64,
+    buffer: Buffer,
+    policy: DropPolicy,
+}
+
+impl Fifo {
+    pub fn new(buffer: Buffer, policy: DropPolicy) -> Fifo {
+        Fifo {
+            queue: VecDeque::new(),
+            bytes: 0,
+            buffer,
+            policy,
+        }
+    }
+}
+
+impl Scheduler for Fifo {
+    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+        let size = pkt.size as u64;
+        if self.policy == DropPolicy::Head && self.buffer.fits(0, 0, size) {
+            while !self.buffer.fits(self.queue.len(), self.bytes, size) {
+                let old = self
+                    .queue
+                    .pop_front()
+                    .expect("a non-empty queue when the buffer is full");
+                self.bytes -= old.size as u64;
+                drops.push(Dropped {
+                    pkt: old,
+                    reason: DropReason::PushOut,
+                });
+            }
+        }
+        if !self.buffer.fits(self.queue.len(), self.bytes, size) {
+            drops.push(Dropped {
+                pkt,
+                reason: DropReason::BufferFull,
+            });
+            return Admission::Refused;
+        }
+        self.bytes += size;
+        self.queue.push_back(pkt);
+        Admission::Queued {
+            key: now.as_ns() as i64,
+        }
+    }
+
+    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+        let pkt = self.queue.pop_front()?;
+        self.bytes -= pkt.size as u64;
+        Some(pkt)
+    }
+
+    fn len(&self) -> usize {
+        self.queue.len()
+    }
+
+    fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    fn snapshot(&self, out: &mut QueueView) {
+        out.entries.clear();
+        out.entries.extend(
+            self.queue
+                .iter()
+                .map(|p| (p.id, p.enqueued_at.as_ns() as i64)),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pkt(id: u64, size: u32) -> Packet {
+        Packet::new(id, 0, id, size, 0, 1, Time::ZERO)
+    }
+
+    #[test]
+    fn serves_in_arrival_order() {
+        let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail);
+        let mut drops = Vec::new();
+        for id in 0..3 {
+            assert_eq!(
+                f.enqueue(Time(id), pkt(id, 100), &mut drops),
+                Admission::Queued { key: id as i64 }
+            );
+        }
+        let order: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(9), &mut drops))
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(order, vec![0, 1, 2]);
+        assert!(drops.is_empty());
+    }
+
+    #[test]
+    fn drop_tail_refuses_what_does_not_fit() {
+        // 3000 B buffer: two 1500 B packets fit, the third is refused.
+        let mut f = Fifo::new(Buffer::Bytes(3000), DropPolicy::Tail);
+        let mut drops = Vec::new();
+        f.enqueue(Time(0), pkt(0, 1500), &mut drops);
+        f.enqueue(Time(0), pkt(1, 1500), &mut drops);
+        assert_eq!(
+            f.enqueue(Time(0), pkt(2, 1500), &mut drops),
+            Admission::Refused
+        );
+        assert_eq!(drops.len(), 1);
+        assert_eq!(
+            (drops[0].pkt.id, drops[0].reason),
+            (2, DropReason::BufferFull)
+        );
+        assert_eq!((f.len(), f.bytes()), (2, 3000));
+    }
+
+    #[test]
+    fn drop_head_pushes_out_the_oldest() {
+        let mut f = Fifo::new(Buffer::Bytes(3000), DropPolicy::Head);
+        let mut drops = Vec::new();
+        f.enqueue(Time(0), pkt(0, 1500), &mut drops);
+        f.enqueue(Time(0), pkt(1, 1500), &mut drops);
+        assert!(matches!(
+            f.enqueue(Time(0), pkt(2, 1500), &mut drops),
+            Admission::Queued { .. }
+        ));
+        assert_eq!((drops[0].pkt.id, drops[0].reason), (0, DropReason::PushOut));
+        // A packet larger than the whole buffer is refused without pushing anything out.
+        assert_eq!(
+            f.enqueue(Time(0), pkt(3, 4000), &mut drops),
+            Admission::Refused
+        );
+        assert_eq!(drops.len(), 2);
+        let mut view = QueueView::default();
+        f.snapshot(&mut view);
+        assert_eq!(
+            view.entries.iter().map(|e| e.0).collect::<Vec<_>>(),
+            vec![1, 2]
+        );
+    }
+}

@@ -1,0 +1,149 @@
+//! The scheduler contract, and the enum that holds every scheduler.
+//!
+//! A scheduler only orders packets (and decides which to drop when it must); the port around
+//! it counts, traces and checks identities (ns-3's QueueDisc split). Adding a scheduler means
+//! one new file here, one arm in [`AnyScheduler`] and one entry in [`registry::REGISTRY`].
+
+pub mod fifo;
+pub mod registry;
+
+use crate::packet::Packet;
+use crate::time::Time;
+
+/// Why a packet was dropped. Codes are the trace encoding (see `trace`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DropReason {
+    /// The buffer had no room for the arriving packet (drop-tail).
+    BufferFull = 0,
+    /// A queued packet was pushed out to make room for another.
+    PushOut = 1,
+    /// An active queue manager (CoDel, RED) dropped it.
+    Aqm = 2,
+    /// AIFO's admission control refused it (AIFO Algorithm 1).
+    AifoAdmission = 3,
+    /// A full PIFO dropped its highest-rank packet.
+    PifoOverflow = 4,
+}
+
+impl DropReason {
+    pub const ALL: [DropReason; 5] = [
+        DropReason::BufferFull,
+        DropReason::PushOut,
+        DropReason::Aqm,
+        DropReason::AifoAdmission,
+        DropReason::PifoOverflow,
+    ];
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            DropReason::BufferFull => "buffer_full",
+            DropReason::PushOut => "push_out",
+            DropReason::Aqm => "aqm",
+            DropReason::AifoAdmission => "aifo_admission",
+            DropReason::PifoOverflow => "pifo_overflow",
+        }
+    }
+}
+
+/// A packet the scheduler dropped, with the reason.
+#[derive(Debug)]
+pub struct Dropped {
+    pub pkt: Packet,
+    pub reason: DropReason,
+}
+
+/// What became of the packet handed to [`Scheduler::enqueue`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Admission {
+    /// It is queued; `key` is what the scheduler orders it by (rank, slack, deadline, virtual
+    /// time...), for the trace and the UI. Lower keys are served first unless the scheduler's
+    /// order is not a key order (round robin), in which case `snapshot` is the truth.
+    Queued { key: i64 },
+    /// It was refused; the scheduler put it into `drops` with its reason.
+    Refused,
+}
+
+/// Queue contents in service order, for the UI and checkpoints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QueueView {
+    /// (packet id, key), first to be served first.
+    pub entries: Vec<(u64, i64)>,
+}
+
+/// The contract every scheduler implements. Time is passed in; schedulers own no clock.
+pub trait Scheduler {
+    /// Admit `pkt` or refuse it; may instead push out other queued packets (push-out buffers,
+    /// AIFO admission, PIFO overflow drops the highest rank). Every drop goes into `drops`
+    /// with its reason. The port has set `pkt.enqueued_at = now`.
+    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission;
+
+    /// The next packet to transmit, if one is eligible now. May drop at the head (CoDel
+    /// family); such drops go into `drops`.
+    fn dequeue(&mut self, now: Time, drops: &mut Vec<Dropped>) -> Option<Packet>;
+
+    /// Non-work-conserving schedulers (shapers, SCED with eligibility): when `dequeue`
+    /// returned `None` with packets queued, the time the next packet becomes eligible.
+    fn next_eligible(&self, _now: Time) -> Option<Time> {
+        None
+    }
+
+    /// Preemptive-resume service: should `arriving` interrupt `in_service`? If so the port
+    /// puts the remainder of `in_service` back through `enqueue`.
+    fn preempts(&self, _arriving: &Packet, _in_service: &Packet) -> bool {
+        false
+    }
+
+    /// Packets queued.
+    fn len(&self) -> usize;
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes queued.
+    fn bytes(&self) -> u64;
+
+    /// Queued packets in service order with their keys.
+    fn snapshot(&self, out: &mut QueueView);
+}
+
+/// Every scheduler, dispatched statically (smoltcp's congestion-controller pattern).
+/// Class-level schedulers hold `Vec<AnyScheduler>` children, so schedulers nest.
+#[derive(Debug)]
+pub enum AnyScheduler {
+    Fifo(fifo::Fifo),
+}
+
+macro_rules! dispatch {
+    ($self:ident, $s:ident => $e:expr) => {
+        match $self {
+            AnyScheduler::Fifo($s) => $e,
+        }
+    };
+}
+
+impl Scheduler for AnyScheduler {
+    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+        dispatch!(self, s => s.enqueue(now, pkt, drops))
+    }
+    fn dequeue(&mut self, now: Time, drops: &mut Vec<Dropped>) -> Option<Packet> {
+        dispatch!(self, s => s.dequeue(now, drops))
+    }
+    fn next_eligible(&self, now: Time) -> Option<Time> {
+        dispatch!(self, s => s.next_eligible(now))
+    }
+    fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
+        dispatch!(self, s => s.preempts(arriving, in_service))
+    }
+    fn len(&self) -> usize {
+        dispatch!(self, s => s.len())
+    }
+    fn bytes(&self) -> u64 {
+        dispatch!(self, s => s.bytes())
+    }
+    fn snapshot(&self, out: &mut QueueView) {
+        dispatch!(self, s => s.snapshot(out))
+    }
+}
