@@ -30,13 +30,13 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 if ! command -v wasm-pack >/dev/null 2>&1; then
-  say "installing wasm-pack with cargo (builds the wasm package; ~6 min on 2 cores, once)"
+  say "installing wasm-pack with cargo (builds the wasm package; 2-6 min on 2 cores, once)"
   cargo install wasm-pack --locked --quiet
 fi
 
 have_bindgen=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
 if [ "$have_bindgen" != "$bindgen_version" ]; then
-  say "installing wasm-bindgen-cli $bindgen_version with cargo (found '${have_bindgen:-none}'; wasm-pack needs the exact version the crate pins; ~10 min on 2 cores, once)"
+  say "installing wasm-bindgen-cli $bindgen_version with cargo (found '${have_bindgen:-none}'; wasm-pack needs the exact version the crate pins; 2-10 min on 2 cores, once)"
   # Its lock file names a webpki-roots release the registry no longer serves, so --locked can
   # fail at resolution (seen with 0.2.130); then resolve afresh within the same semver ranges.
   cargo install wasm-bindgen-cli --version "$bindgen_version" --locked --force --quiet 2>/dev/null ||

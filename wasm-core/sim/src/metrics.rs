@@ -128,19 +128,30 @@ impl Metrics {
         }
     }
 
-    /// Records the port's queue length at `t`, merging changes at the same instant.
+    /// Records the port's queue length at `t`: one point per change of value, changes at the
+    /// same instant merged (an enqueue and a dequeue at one instant leave no point).
     fn point(&mut self, port: u32, t: u64) {
         if !self.detailed {
             return;
         }
         let p = &mut self.ports[port as usize];
-        if p.series_t.last() == Some(&t) {
-            *p.series_packets.last_mut().expect("parallel") = p.queued_packets;
-            *p.series_bytes.last_mut().expect("parallel") = p.queued_bytes;
-        } else if p.series_t.len() < SERIES_CAP {
+        let value = (p.queued_packets, p.queued_bytes);
+        let n = p.series_t.len();
+        if n > 0 && p.series_t[n - 1] == t {
+            p.series_packets.pop();
+            p.series_bytes.pop();
+            p.series_t.pop();
+        }
+        let n = p.series_t.len();
+        let previous = if n == 0 {
+            (0, 0)
+        } else {
+            (p.series_packets[n - 1], p.series_bytes[n - 1])
+        };
+        if value != previous && n < SERIES_CAP {
             p.series_t.push(t);
-            p.series_packets.push(p.queued_packets);
-            p.series_bytes.push(p.queued_bytes);
+            p.series_packets.push(value.0);
+            p.series_bytes.push(value.1);
         }
     }
 
@@ -201,5 +212,45 @@ mod tests {
         let p = percentiles(&mut [30, 10, 20]).unwrap();
         assert_eq!((p.p50, p.p99), (20, 30));
         assert!(percentiles(&mut []).is_none());
+    }
+
+    fn ev(t: u64, kind: Kind, packet: u64, value: i64) -> TraceEvent {
+        TraceEvent {
+            time: crate::time::Time(t),
+            kind,
+            packet,
+            flow: 0,
+            loc: 0,
+            value,
+        }
+    }
+
+    #[test]
+    fn queue_series_has_a_point_per_change() {
+        let mut m = Metrics::new(1, 1, true);
+        for e in [
+            ev(0, Kind::Arrive, 0, 100),
+            ev(0, Kind::Enqueue, 0, 0),
+            ev(0, Kind::Dequeue, 0, 0), // same instant: back to empty, no point
+            ev(5, Kind::Arrive, 1, 200),
+            ev(5, Kind::Enqueue, 1, 5), // 1 packet, 200 B
+            ev(7, Kind::Arrive, 2, 300),
+            ev(7, Kind::Enqueue, 2, 7), // 2 packets, 500 B
+            ev(9, Kind::Dequeue, 1, 4), // 1 packet, 300 B
+            ev(9, Kind::Arrive, 3, 100),
+            ev(9, Kind::Enqueue, 3, 9), // net at t=9: 2 packets, 400 B (a change from 500 B)
+            ev(11, Kind::Arrive, 4, 100),
+            ev(11, Kind::Enqueue, 4, 11),
+            ev(11, Kind::Dequeue, 2, 4), // net at t=11: 2 packets, 200 B
+            ev(12, Kind::Arrive, 5, 300),
+            ev(12, Kind::Enqueue, 5, 12),
+            ev(12, Kind::Dequeue, 5, 0), // net at t=12: no change, no point
+        ] {
+            m.observe(&e);
+        }
+        let p = &m.ports[0];
+        assert_eq!(p.series_t, vec![5, 7, 9, 11]);
+        assert_eq!(p.series_packets, vec![1, 2, 2, 2]);
+        assert_eq!(p.series_bytes, vec![200, 500, 400, 200]);
     }
 }

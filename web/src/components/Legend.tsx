@@ -1,0 +1,17 @@
+import { useAppState } from '../app/context';
+import { DROP_COLOUR } from '../view/palette';
+
+/** What the marks in the animation mean, and what the scenario is about. */
+export function Legend() {
+  const description = useAppState((s) => s.run?.result.summary.scenario.description ?? '');
+  return (
+    <div className="stage-notes">
+      {description && <p className="description">{description}</p>}
+      <ul className="marks" aria-label="Legend">
+        <li><span className="mark square" /> queued packet (bottom = next to send, colour = flow)</li>
+        <li><span className="mark dot" /> packet on a link</li>
+        <li><span className="mark cross" style={{ color: DROP_COLOUR }}>✕</span> drop</li>
+      </ul>
+    </div>
+  );
+}

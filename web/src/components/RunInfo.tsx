@@ -1,0 +1,47 @@
+import { useAppState } from '../app/context';
+import { flowColour } from '../view/palette';
+
+export function RunInfo() {
+  const summary = useAppState((s) => s.run?.result.summary ?? null);
+  const runState = useAppState((s) => s.runState);
+  if (!summary) {
+    return (
+      <section className="panel run-info" aria-label="Run">
+        <p className="muted" data-testid="run-state">{runState === 'running' ? 'Simulating…' : 'No run yet.'}</p>
+      </section>
+    );
+  }
+  const { totals } = summary;
+  return (
+    <section className="panel run-info" aria-label="Run">
+      <div className="hash-row">
+        <span className="muted">Trace hash</span>
+        <code className="hash" data-testid="trace-hash" title={summary.trace_hash}>{summary.trace_hash}</code>
+      </div>
+      <dl className="totals">
+        <div><dt>sent</dt><dd data-testid="total-sent">{totals.sent}</dd></div>
+        <div><dt>delivered</dt><dd data-testid="total-delivered">{totals.delivered}</dd></div>
+        <div><dt>dropped</dt><dd data-testid="total-dropped">{totals.dropped}</dd></div>
+        <div><dt>seed</dt><dd>{summary.seed}</dd></div>
+      </dl>
+      {summary.trace_truncated && (
+        <p className="note">The animation shows the first {summary.trace_stored.toLocaleString('en')} of {summary.events_total.toLocaleString('en')} events; totals cover the whole run.</p>
+      )}
+      <table className="flows">
+        <thead>
+          <tr><th>flow</th><th>sent</th><th>deliv.</th><th>drop</th></tr>
+        </thead>
+        <tbody>
+          {summary.flows.map((f, i) => (
+            <tr key={f.id}>
+              <td><span className="swatch" style={{ background: flowColour(i) }} />{f.id}</td>
+              <td>{f.sent}</td>
+              <td>{f.delivered}</td>
+              <td>{f.dropped}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+// Share links: the whole scenario text, deflated and base64url-encoded into the URL fragment.
+//   location.origin + location.pathname + '#v1.' + base64url(deflateSync(utf8(text), {level: 9}))
+// Decoding treats the fragment as untrusted input: length, version, alphabet, inflated size,
+// UTF-8 and JSON are checked in that order, and every failure becomes a readable message.
+// (Whether the JSON is a valid scenario is the core's call: the worker's validate_scenario.)
+import { deflateSync, inflateSync } from 'fflate';
+
+export const LINK_VERSION = 1;
+export const LINK_PREFIX = `#v${LINK_VERSION}.`;
+/** Longer fragments are refused before any decoding. */
+export const MAX_HASH_CHARS = 16_000;
+/** Largest scenario text a link may expand to (bytes of UTF-8). */
+export const MAX_SCENARIO_BYTES = 1 << 20;
+
+export type DecodeResult =
+  | { readonly ok: true; readonly text: string; readonly json: unknown }
+  | { readonly ok: false; readonly error: string };
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const DECODE = new Map<string, number>(Array.from(ALPHABET, (c, i) => [c, i]));
+
+/** base64url without padding (RFC 4648 section 5). */
+export function base64urlEncode(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i] as number;
+    const b = bytes[i + 1];
+    const c = bytes[i + 2];
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += ALPHABET.charAt((n >> 18) & 63) + ALPHABET.charAt((n >> 12) & 63);
+    if (b !== undefined) out += ALPHABET.charAt((n >> 6) & 63);
+    if (c !== undefined) out += ALPHABET.charAt(n & 63);
+  }
+  return out;
+}
+
+/** Decodes base64url (no padding); throws an Error naming the first bad character. */
+export function base64urlDecode(text: string): Uint8Array {
+  const values = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const v = DECODE.get(text[i] as string);
+    if (v === undefined) {
+      throw new Error(`character ${JSON.stringify(text[i])} at position ${i + 1} is not base64url`);
+    }
+    values[i] = v;
+  }
+  if (text.length % 4 === 1) throw new Error('its length is impossible for base64url (one character too many or too few)');
+  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
+  let o = 0;
+  for (let i = 0; i < values.length; i += 4) {
+    const n =
+      ((values[i] as number) << 18) |
+      ((values[i + 1] ?? 0) << 12) |
+      ((values[i + 2] ?? 0) << 6) |
+      (values[i + 3] ?? 0);
+    out[o++] = (n >> 16) & 255;
+    if (i + 2 < values.length) out[o++] = (n >> 8) & 255;
+    if (i + 3 < values.length) out[o++] = n & 255;
+  }
+  return out;
+}
+
+/** The fragment for a scenario text, starting with '#v1.'. */
+export function encodeScenarioHash(scenarioText: string): string {
+  const compressed = deflateSync(new TextEncoder().encode(scenarioText), { level: 9 });
+  return LINK_PREFIX + base64urlEncode(compressed);
+}
+
+/** The full share link: `base` is location.origin + location.pathname. */
+export function buildShareLink(base: string, scenarioText: string): string {
+  return base + encodeScenarioHash(scenarioText);
+}
+
+const fail = (error: string): DecodeResult => ({ ok: false, error });
+
+/** Decodes a location.hash produced by encodeScenarioHash. */
+export function decodeScenarioHash(hash: string): DecodeResult {
+  if (hash.length > MAX_HASH_CHARS) {
+    return fail(
+      `This share link is too long (${hash.length.toLocaleString('en')} characters; ` +
+        `the limit is ${MAX_HASH_CHARS.toLocaleString('en')}).`,
+    );
+  }
+  if (!hash.startsWith(LINK_PREFIX)) {
+    const version = /^#v(\d+)\./.exec(hash)?.[1];
+    return fail(
+      version !== undefined
+        ? `This share link uses format version ${version}, but this page only reads version ${LINK_VERSION} links (#v${LINK_VERSION}.…).`
+        : `This share link has no format version: a scenario link starts with "#v${LINK_VERSION}.".`,
+    );
+  }
+  const payload = hash.slice(LINK_PREFIX.length);
+  if (payload.length === 0) return fail('This share link is empty: nothing follows "#v1.".');
+
+  let compressed: Uint8Array;
+  try {
+    compressed = base64urlDecode(payload);
+  } catch (err) {
+    return fail(`This share link is damaged: ${(err as Error).message}.`);
+  }
+
+  // fflate writes into a caller's buffer and silently stops when it is full: one byte more
+  // than the limit tells "exactly at the limit" from "too large".
+  let bytes: Uint8Array;
+  try {
+    bytes = inflateSync(compressed, { out: new Uint8Array(MAX_SCENARIO_BYTES + 1) });
+  } catch (err) {
+    return fail(`This share link is damaged: its data does not decompress (${(err as Error).message}).`);
+  }
+  if (bytes.length > MAX_SCENARIO_BYTES) {
+    return fail(`This share link's scenario is too large: it expands to more than ${MAX_SCENARIO_BYTES / (1 << 20)} MiB.`);
+  }
+
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return fail("This share link's scenario is not valid UTF-8 text.");
+  }
+
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return fail(`This share link's scenario is not valid JSON: ${(err as Error).message}.`);
+  }
+  return { ok: true, text, json };
+}

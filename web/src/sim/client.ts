@@ -1,0 +1,97 @@
+// The main thread's handle on the simulation worker: a typed, promise-based API.
+// Cancel = terminate and recreate; a crashed worker is replaced and the caller told why.
+import * as Comlink from 'comlink';
+import type { SimWorkerApi } from './worker';
+import type { RunResult } from './types';
+
+/** Trace budget: events handed to the page for animation (metrics always cover the full run). */
+export const DEFAULT_MAX_TRACE_EVENTS = 2_000_000;
+
+export class SimCancelled extends Error {
+  constructor() {
+    super('The run was cancelled.');
+    this.name = 'SimCancelled';
+  }
+}
+
+export class SimCrashed extends Error {
+  constructor(detail: string) {
+    super(`The simulation worker crashed (${detail}); it has been restarted.`);
+    this.name = 'SimCrashed';
+  }
+}
+
+export interface SimClientLike {
+  run(scenarioText: string, maxTraceEvents?: number): Promise<RunResult>;
+  validate(scenarioText: string): Promise<string | null>;
+  cancel(): void;
+}
+
+type WorkerFactory = () => Worker;
+
+const defaultFactory: WorkerFactory = () =>
+  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'sim' });
+
+export class SimClient implements SimClientLike {
+  private worker!: Worker;
+  private remote!: Comlink.Remote<SimWorkerApi>;
+  /** Rejects the calls in flight on the current worker (cancel or crash). */
+  private abortAll!: (reason: Error) => void;
+  private aborted!: Promise<never>;
+
+  constructor(private readonly factory: WorkerFactory = defaultFactory) {
+    this.start();
+  }
+
+  run(scenarioText: string, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
+    return this.call((api) => api.run(scenarioText, maxTraceEvents));
+  }
+
+  validate(scenarioText: string): Promise<string | null> {
+    return this.call((api) => api.validate(scenarioText));
+  }
+
+  /** Stops whatever the worker is doing: its pending calls reject with SimCancelled. */
+  cancel(): void {
+    this.restart(new SimCancelled());
+  }
+
+  dispose(): void {
+    this.abortAll(new SimCancelled());
+    this.worker.terminate();
+  }
+
+  private async call<T>(fn: (api: Comlink.Remote<SimWorkerApi>) => Promise<T>): Promise<T> {
+    try {
+      return await Promise.race([fn(this.remote), this.aborted]);
+    } catch (err) {
+      // A wasm trap (panic, out of bounds) leaves the instance unusable: replace the worker.
+      if (err instanceof Error && err.name === 'RuntimeError') {
+        const crash = new SimCrashed(err.message);
+        this.restart(crash);
+        throw crash;
+      }
+      throw err;
+    }
+  }
+
+  private start(): void {
+    const worker = this.factory();
+    this.worker = worker;
+    this.remote = Comlink.wrap<SimWorkerApi>(worker);
+    this.aborted = new Promise<never>((_, reject) => {
+      this.abortAll = reject;
+    });
+    this.aborted.catch(() => undefined); // handled by the racing calls
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      if (this.worker === worker) this.restart(new SimCrashed(event.message || 'worker error'));
+    });
+  }
+
+  private restart(reason: Error): void {
+    this.abortAll(reason);
+    this.worker.terminate(); // no releaseProxy: a dead worker would never answer it
+    this.start();
+  }
+}

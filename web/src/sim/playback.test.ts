@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { Playback } from './playback';
+import { traceFrom, type Row } from './testTrace';
+
+const ARR = 0, ENQ = 1, DEQ = 2, DEP = 3, DROP = 4, DLV = 5;
+
+// Two ports. Port 1 is a rank queue (key = rank): packets enter with keys 5, 3, 5, 1.
+// Columns: time, kind, packet, flow, loc (port or node), value.
+const rows: Row[] = [
+  /* 0 */ [0, ENQ, 0, 0, 1, 50],
+  /* 1 */ [0, DEQ, 0, 0, 1, 0],
+  /* 2 */ [1, ENQ, 1, 1, 1, 5],
+  /* 3 */ [2, ENQ, 2, 0, 1, 3],
+  /* 4 */ [3, ENQ, 3, 1, 1, 5],
+  /* 5 */ [4, ENQ, 4, 0, 1, 1],
+  /* 6 */ [5, DROP, 5, 1, 1, 0], // refused on arrival (buffer full), never queued
+  /* 7 */ [6, DROP, 3, 1, 1, 1 + 256], // pushed out of the queue
+  /* 8 */ [10, DEP, 0, 0, 1, 30], // packet 0 reaches the far end at t=30
+  /* 9 */ [10, DEQ, 4, 0, 1, 9],
+  /* 10 */ [20, DEP, 4, 0, 1, 40],
+  /* 11 */ [20, DEQ, 2, 0, 1, 18],
+  /* 12 */ [30, ENQ, 6, 0, 0, 30],
+  /* 13 */ [30, ARR, 0, 0, 2, 1500],
+  /* 14 */ [30, DLV, 0, 0, 2, 30],
+  /* 15 */ [40, ARR, 4, 0, 2, 1500],
+];
+const trace = traceFrom(rows);
+
+/** Packet ids queued at port 1, in service order. */
+function port1(pb: Playback, cursor: number): number[] {
+  return (pb.queuesAt(cursor)[1] ?? []).map((q) => q.packet);
+}
+
+describe('Playback queues', () => {
+  const expected: Record<number, number[]> = {
+    0: [],
+    1: [0],
+    2: [],
+    3: [1],
+    4: [2, 1],
+    5: [2, 1, 3], // equal keys (5): enqueue order
+    6: [4, 2, 1, 3],
+    7: [4, 2, 1, 3], // a drop on arrival leaves the queue alone
+    8: [4, 2, 1], // push-out removes packet 3
+    10: [2, 1],
+    12: [1],
+    16: [1],
+  };
+
+  it('keeps each queue in service order: ascending key, ties in enqueue order', () => {
+    const pb = new Playback(trace, 2, 4);
+    for (const [cursor, ids] of Object.entries(expected)) {
+      expect(port1(pb, Number(cursor)), `cursor ${cursor}`).toEqual(ids);
+    }
+    expect(pb.queuesAt(13)[0]?.map((q) => q.packet)).toEqual([6]);
+  });
+
+  it('reports keys and enqueue order of queued packets', () => {
+    const pb = new Playback(trace, 2);
+    expect(pb.queuesAt(6)[1]).toEqual([
+      { packet: 4, flow: 0, key: 1, seq: 5 },
+      { packet: 2, flow: 0, key: 3, seq: 3 },
+      { packet: 1, flow: 1, key: 5, seq: 2 },
+      { packet: 3, flow: 1, key: 5, seq: 4 },
+    ]);
+  });
+
+  it('is exact when scrubbing backwards and jumping, whatever the checkpoint spacing', () => {
+    const order = [16, 3, 8, 7, 0, 12, 5, 5, 6, 1, 10, 4, 2, 16, 0];
+    for (const every of [1, 2, 3, 4, 1000]) {
+      const pb = new Playback(trace, 2, every);
+      for (const cursor of order) {
+        expect(port1(pb, cursor), `every ${every}, cursor ${cursor}`).toEqual(expected[cursor] ?? port1(new Playback(trace, 2), cursor));
+      }
+    }
+  });
+});
+
+describe('Playback positions', () => {
+  const pb = new Playback(trace, 2);
+
+  it('counts the events at or before t', () => {
+    expect(pb.cursorAt(-1)).toBe(0);
+    expect(pb.cursorAt(0)).toBe(2);
+    expect(pb.cursorAt(9.5)).toBe(8);
+    expect(pb.cursorAt(10)).toBe(10);
+    expect(pb.cursorAt(100)).toBe(16);
+    expect(pb.endTime).toBe(40);
+  });
+
+  it('steps one event forward and back', () => {
+    expect(pb.stepForward({ t: 0, cursor: 0 })).toEqual({ t: 0, cursor: 1 });
+    expect(pb.stepForward({ t: 7, cursor: 8 })).toEqual({ t: 10, cursor: 9 });
+    expect(pb.stepForward({ t: 40, cursor: 16 })).toEqual({ t: 40, cursor: 16 });
+    expect(pb.stepBack({ t: 10, cursor: 9 })).toEqual({ t: 6, cursor: 8 });
+    expect(pb.stepBack({ t: 0, cursor: 1 })).toEqual({ t: 0, cursor: 0 });
+    expect(pb.stepBack({ t: 0, cursor: 0 })).toEqual({ t: 0, cursor: 0 });
+    // Stepping back from a time between events un-applies the last event before it.
+    expect(pb.stepBack(pb.seek(15))).toEqual({ t: 10, cursor: 9 });
+  });
+
+  it('describes events', () => {
+    expect(pb.event(7)).toEqual({ index: 7, time: 6, kind: DROP, packet: 3, flow: 1, loc: 1, value: 257 });
+    expect(pb.event(16)).toBeNull();
+  });
+});
+
+describe('Playback packets in flight', () => {
+  const pb = new Playback(trace, 2);
+
+  it('puts a packet on the link from its dequeue until its arrival at the far end', () => {
+    expect(pb.inFlightAt(0, 2)).toEqual([{ packet: 0, flow: 0, port: 1, progress: 0 }]);
+    expect(pb.inFlightAt(0, 1)).toEqual([]); // the dequeue (event 1) is not applied yet
+    expect(pb.inFlightAt(15, pb.cursorAt(15))).toEqual([
+      { packet: 0, flow: 0, port: 1, progress: 0.5 },
+      { packet: 4, flow: 0, port: 1, progress: 1 / 6 },
+    ]);
+  });
+
+  it('keeps a packet at the far end until its arrival event is applied', () => {
+    // Stepped to event 12 (t=30): packet 0's arrival (event 13) is still to come.
+    expect(pb.inFlightAt(30, 13).map((f) => [f.packet, f.progress])).toEqual([[0, 1], [4, 2 / 3]]);
+    expect(pb.inFlightAt(30, 14).map((f) => f.packet)).toEqual([4]);
+    expect(pb.inFlightAt(40, 16)).toEqual([]);
+  });
+
+  it('ignores a dequeue whose departure is not in the trace', () => {
+    // Packet 2 is dequeued at t=20 but the trace ends before it departs.
+    expect(pb.inFlightAt(25, pb.cursorAt(25)).map((f) => f.packet)).toEqual([0, 4]);
+  });
+});
+
+describe('Playback drops', () => {
+  const pb = new Playback(trace, 2);
+
+  it('lists drops within the flash window, oldest first', () => {
+    expect(pb.dropsAt(6, pb.cursorAt(6), 10)).toEqual([
+      { packet: 5, flow: 1, port: 1, time: 5, age: 0.1, reason: 0, fromQueue: false },
+      { packet: 3, flow: 1, port: 1, time: 6, age: 0, reason: 1, fromQueue: true },
+    ]);
+    expect(pb.dropsAt(15, pb.cursorAt(15), 10).map((d) => [d.packet, d.age])).toEqual([[3, 0.9]]);
+    expect(pb.dropsAt(16, pb.cursorAt(16), 10)).toEqual([]);
+  });
+
+  it('does not show a drop before its event is applied', () => {
+    expect(pb.dropsAt(6, 7, 10).map((d) => d.packet)).toEqual([5]);
+  });
+});
+
+describe('Playback frame', () => {
+  it('bundles queues, flights and drops for one position', () => {
+    const pb = new Playback(trace, 2);
+    const frame = pb.frame({ t: 6, cursor: 8 }, 10);
+    expect(frame.queues[1]?.map((q) => q.packet)).toEqual([4, 2, 1]);
+    expect(frame.inFlight.map((f) => f.packet)).toEqual([0]);
+    expect(frame.drops.map((d) => d.packet)).toEqual([5, 3]);
+  });
+
+  it('handles an empty trace', () => {
+    const pb = new Playback(traceFrom([]), 3);
+    expect(pb.queuesAt(0)).toEqual([[], [], []]);
+    expect(pb.endTime).toBe(0);
+    expect(pb.stepForward({ t: 0, cursor: 0 })).toEqual({ t: 0, cursor: 0 });
+  });
+});

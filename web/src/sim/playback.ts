@@ -1,0 +1,349 @@
+// Playback model: answers "what does the network look like at this point of the trace?"
+// Pure TypeScript, no DOM. A position is (t, cursor): the simulated time `t` (ns) and the number
+// of trace events applied so far (`cursor`). While playing, cursor = number of events with
+// time <= t; stepping moves the cursor by one event and sets t to that event's time.
+//
+// Queue contents are exact in both directions: they are rebuilt from periodic checkpoints
+// (a copy of every queue each `checkpointEvery` events) plus replay of the events since.
+import { EventKind, type TraceColumns } from './types';
+
+/** A packet waiting in a port's queue. */
+export interface QueuedPacket {
+  readonly packet: number;
+  readonly flow: number;
+  /** The scheduler's ordering key (FIFO: enqueue time in ns). */
+  readonly key: number;
+  /** Index of the enqueue event: breaks ties between equal keys (enqueue order). */
+  readonly seq: number;
+}
+
+/** A packet on a link: from its dequeue (transmission start) to its arrival at the far end. */
+export interface InFlight {
+  readonly packet: number;
+  readonly flow: number;
+  readonly port: number;
+  /** 0 at the port's node, 1 at the far node. */
+  readonly progress: number;
+}
+
+export interface RecentDrop {
+  readonly packet: number;
+  readonly flow: number;
+  readonly port: number;
+  readonly time: number;
+  /** 0 = just dropped, towards 1 = about to leave the flash window. */
+  readonly age: number;
+  readonly reason: number;
+  /** True when the packet was pushed out of the queue, false when refused on arrival. */
+  readonly fromQueue: boolean;
+}
+
+export interface Position {
+  readonly t: number;
+  readonly cursor: number;
+}
+
+export interface PlaybackFrame extends Position {
+  /** Per port, queued packets in service order (ascending key, ties in enqueue order). */
+  readonly queues: readonly (readonly QueuedPacket[])[];
+  readonly inFlight: readonly InFlight[];
+  readonly drops: readonly RecentDrop[];
+}
+
+export interface TraceEvent {
+  readonly index: number;
+  readonly time: number;
+  readonly kind: number;
+  readonly packet: number;
+  readonly flow: number;
+  readonly loc: number;
+  readonly value: number;
+}
+
+export const DEFAULT_CHECKPOINT_EVERY = 4096;
+
+type Queues = QueuedPacket[][];
+
+/** Index of the first element of the sorted `arr` (first `n` entries) that is > x. */
+function upperBound(arr: ArrayLike<number>, x: number, n = arr.length): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((arr[mid] as number) <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of the first element of the sorted `arr` that is >= x. */
+function lowerBound(arr: ArrayLike<number>, x: number): number {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((arr[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function insertInServiceOrder(queue: QueuedPacket[], entry: QueuedPacket): void {
+  // Entries are sorted by (key, seq) and seq grows with every enqueue, so the new entry goes
+  // after every entry whose key is <= its key.
+  let lo = 0;
+  let hi = queue.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((queue[mid] as QueuedPacket).key <= entry.key) lo = mid + 1;
+    else hi = mid;
+  }
+  queue.splice(lo, 0, entry);
+}
+
+function removePacket(queue: QueuedPacket[], packet: number): void {
+  const i = queue.findIndex((q) => q.packet === packet);
+  if (i >= 0) queue.splice(i, 1);
+}
+
+export class Playback {
+  readonly length: number;
+  readonly checkpointEvery: number;
+  private readonly trace: TraceColumns;
+  private portCount: number;
+
+  // Queue checkpoints: checkpoints[k] holds the queues after events [0, k * checkpointEvery).
+  private readonly checkpoints: Queues[] = [];
+  private liveCursor = 0;
+  private liveQueues: Queues;
+
+  // Flights, sorted by the index of their dequeue event.
+  private readonly flightStartIdx: Uint32Array;
+  private readonly flightStart: Float64Array;
+  private readonly flightEnd: Float64Array;
+  /** Index of the packet's arrival event at the far end, or -1 when not in the trace. */
+  private readonly flightEndIdx: Int32Array;
+  private readonly flightPacket: Uint32Array;
+  private readonly flightFlow: Uint32Array;
+  private readonly flightPort: Uint32Array;
+  private readonly maxFlightDuration: number;
+
+  /** Indices of the drop events, ascending. */
+  private readonly dropIdx: Uint32Array;
+
+  constructor(trace: TraceColumns, portCount: number, checkpointEvery = DEFAULT_CHECKPOINT_EVERY) {
+    if (checkpointEvery < 1) throw new Error('checkpointEvery must be >= 1');
+    this.trace = trace;
+    this.length = trace.time.length;
+    this.portCount = portCount;
+    this.checkpointEvery = checkpointEvery;
+    this.liveQueues = this.emptyQueues();
+
+    // One pass: checkpoints, flights (dequeue -> depart -> arrival), drops.
+    interface Flight { startIdx: number; start: number; end: number; endIdx: number; packet: number; flow: number; port: number }
+    const flights: Flight[] = [];
+    const transmitting = new Map<number, Flight>(); // packet -> flight between dequeue and depart
+    const propagating = new Map<number, Flight>(); // packet -> flight between depart and arrival
+    const drops: number[] = [];
+    const { kind, packet, loc, value, time, flow } = trace;
+    for (let i = 0; i < this.length; i++) {
+      if (i % checkpointEvery === 0) this.checkpoints.push(this.copyQueues(this.liveQueues));
+      const k = kind[i] as number;
+      const p = packet[i] as number;
+      const pending = propagating.get(p);
+      if (pending !== undefined && k !== EventKind.Dequeue) {
+        if (time[i] === pending.end) pending.endIdx = i;
+        propagating.delete(p);
+      }
+      if (k === EventKind.Dequeue) {
+        transmitting.set(p, {
+          startIdx: i, start: time[i] as number, end: Number.NaN, endIdx: -1,
+          packet: p, flow: flow[i] as number, port: loc[i] as number,
+        });
+      } else if (k === EventKind.Depart) {
+        const f = transmitting.get(p);
+        if (f !== undefined && f.port === loc[i]) {
+          transmitting.delete(p);
+          f.end = value[i] as number;
+          flights.push(f);
+          propagating.set(p, f);
+        }
+      } else if (k === EventKind.Drop) {
+        drops.push(i);
+      }
+      this.apply(this.liveQueues, i);
+    }
+    this.liveCursor = this.length;
+
+    flights.sort((a, b) => a.startIdx - b.startIdx);
+    const n = flights.length;
+    this.flightStartIdx = new Uint32Array(n);
+    this.flightStart = new Float64Array(n);
+    this.flightEnd = new Float64Array(n);
+    this.flightEndIdx = new Int32Array(n);
+    this.flightPacket = new Uint32Array(n);
+    this.flightFlow = new Uint32Array(n);
+    this.flightPort = new Uint32Array(n);
+    let maxDuration = 0;
+    flights.forEach((f, j) => {
+      this.flightStartIdx[j] = f.startIdx;
+      this.flightStart[j] = f.start;
+      this.flightEnd[j] = f.end;
+      this.flightEndIdx[j] = f.endIdx;
+      this.flightPacket[j] = f.packet;
+      this.flightFlow[j] = f.flow;
+      this.flightPort[j] = f.port;
+      maxDuration = Math.max(maxDuration, f.end - f.start);
+    });
+    this.maxFlightDuration = maxDuration;
+    this.dropIdx = Uint32Array.from(drops);
+  }
+
+  /** Time of the last stored event (0 for an empty trace). */
+  get endTime(): number {
+    return this.length > 0 ? (this.trace.time[this.length - 1] as number) : 0;
+  }
+
+  /** Number of events with time <= t: the cursor while playing continuously. */
+  cursorAt(t: number): number {
+    return upperBound(this.trace.time, t);
+  }
+
+  /** The position reached by playing up to time t. */
+  seek(t: number): Position {
+    return { t, cursor: this.cursorAt(t) };
+  }
+
+  /** One event forward: apply the next event and move to its time. */
+  stepForward(pos: Position): Position {
+    if (pos.cursor >= this.length) return pos;
+    return { t: this.trace.time[pos.cursor] as number, cursor: pos.cursor + 1 };
+  }
+
+  /** One event back: un-apply the last applied event; t becomes the time of the one before. */
+  stepBack(pos: Position): Position {
+    if (pos.cursor <= 0) return { t: 0, cursor: 0 };
+    const cursor = pos.cursor - 1;
+    return { t: cursor > 0 ? (this.trace.time[cursor - 1] as number) : 0, cursor };
+  }
+
+  /** Event `index` of the trace, or null when out of range. */
+  event(index: number): TraceEvent | null {
+    if (index < 0 || index >= this.length) return null;
+    const c = this.trace;
+    return {
+      index,
+      time: c.time[index] as number,
+      kind: c.kind[index] as number,
+      packet: c.packet[index] as number,
+      flow: c.flow[index] as number,
+      loc: c.loc[index] as number,
+      value: c.value[index] as number,
+    };
+  }
+
+  /**
+   * Queue contents after `cursor` events, per port, in service order. The arrays are owned by
+   * the model and valid until the next call.
+   */
+  queuesAt(cursor: number): readonly (readonly QueuedPacket[])[] {
+    const target = Math.max(0, Math.min(this.length, Math.floor(cursor)));
+    const forward = target - this.liveCursor;
+    if (forward < 0 || forward > this.checkpointEvery) {
+      const k = Math.floor(target / this.checkpointEvery);
+      const checkpoint = this.checkpoints[k];
+      this.liveQueues = checkpoint !== undefined ? this.copyQueues(checkpoint) : this.emptyQueues();
+      this.liveCursor = checkpoint !== undefined ? k * this.checkpointEvery : 0;
+    }
+    for (let i = this.liveCursor; i < target; i++) this.apply(this.liveQueues, i);
+    this.liveCursor = target;
+    return this.liveQueues;
+  }
+
+  /** Packets on links at position (t, cursor). */
+  inFlightAt(t: number, cursor: number): InFlight[] {
+    const out: InFlight[] = [];
+    const hi = upperBound(this.flightStartIdx, cursor - 1); // flights whose dequeue is applied
+    const earliest = t - this.maxFlightDuration;
+    for (let j = hi - 1; j >= 0; j--) {
+      const start = this.flightStart[j] as number;
+      if (start < earliest) break;
+      const end = this.flightEnd[j] as number;
+      const endIdx = this.flightEndIdx[j] as number;
+      const arrived = t > end || (t === end && (endIdx < 0 || endIdx < cursor));
+      if (arrived) continue;
+      const span = end - start;
+      const progress = span > 0 ? Math.min(1, Math.max(0, (t - start) / span)) : 1;
+      out.push({
+        packet: this.flightPacket[j] as number,
+        flow: this.flightFlow[j] as number,
+        port: this.flightPort[j] as number,
+        progress,
+      });
+    }
+    return out.reverse();
+  }
+
+  /** Drops applied by `cursor` that happened within `windowNs` before t (newest last). */
+  dropsAt(t: number, cursor: number, windowNs: number): RecentDrop[] {
+    const out: RecentDrop[] = [];
+    if (windowNs <= 0) return out;
+    const hi = lowerBound(this.dropIdx, cursor);
+    const c = this.trace;
+    for (let j = hi - 1; j >= 0; j--) {
+      const i = this.dropIdx[j] as number;
+      const time = c.time[i] as number;
+      if (time <= t - windowNs) break;
+      const value = c.value[i] as number;
+      out.push({
+        packet: c.packet[i] as number,
+        flow: c.flow[i] as number,
+        port: c.loc[i] as number,
+        time,
+        age: Math.min(1, Math.max(0, (t - time) / windowNs)),
+        reason: value % 256,
+        fromQueue: Math.floor(value / 256) === 1,
+      });
+    }
+    return out.reverse();
+  }
+
+  /** Everything the view needs for one frame. */
+  frame(pos: Position, dropWindowNs: number): PlaybackFrame {
+    return {
+      t: pos.t,
+      cursor: pos.cursor,
+      queues: this.queuesAt(pos.cursor),
+      inFlight: this.inFlightAt(pos.t, pos.cursor),
+      drops: this.dropsAt(pos.t, pos.cursor, dropWindowNs),
+    };
+  }
+
+  private apply(queues: Queues, i: number): void {
+    const c = this.trace;
+    const k = c.kind[i] as number;
+    if (k !== EventKind.Enqueue && k !== EventKind.Dequeue && k !== EventKind.Drop) return;
+    const port = c.loc[i] as number;
+    while (port >= queues.length) queues.push([]);
+    if (port >= this.portCount) this.portCount = port + 1;
+    const queue = queues[port] as QueuedPacket[];
+    const p = c.packet[i] as number;
+    if (k === EventKind.Enqueue) {
+      insertInServiceOrder(queue, { packet: p, flow: c.flow[i] as number, key: c.value[i] as number, seq: i });
+    } else if (k === EventKind.Dequeue) {
+      removePacket(queue, p);
+    } else if (Math.floor((c.value[i] as number) / 256) === 1) {
+      removePacket(queue, p); // dropped from the queue (push-out, AQM at the head, ...)
+    }
+  }
+
+  private emptyQueues(): Queues {
+    return Array.from({ length: this.portCount }, () => []);
+  }
+
+  private copyQueues(queues: Queues): Queues {
+    const copy = queues.map((q) => q.slice());
+    while (copy.length < this.portCount) copy.push([]);
+    return copy;
+  }
+}

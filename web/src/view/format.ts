@@ -1,0 +1,44 @@
+// Number formatting for the page. Times are integer nanoseconds.
+
+function trim(x: number): string {
+  return Number(x.toPrecision(4)).toString();
+}
+
+/** "0 s", "750 ns", "12.5 µs", "3.2 ms", "1.25 s". */
+export function formatDuration(ns: number): string {
+  const a = Math.abs(ns);
+  if (a === 0) return '0 s';
+  if (a < 1e3) return `${trim(ns)} ns`;
+  if (a < 1e6) return `${trim(ns / 1e3)} µs`;
+  if (a < 1e9) return `${trim(ns / 1e6)} ms`;
+  return `${trim(ns / 1e9)} s`;
+}
+
+/** Milliseconds with a fixed number of decimals, for a steady time readout. */
+export function formatMs(ns: number, decimals = 3): string {
+  return `${(ns / 1e6).toFixed(decimals)} ms`;
+}
+
+export function formatBandwidth(bps: number | null): string {
+  if (bps === null) return '∞';
+  if (bps >= 1e9) return `${trim(bps / 1e9)} Gbps`;
+  if (bps >= 1e6) return `${trim(bps / 1e6)} Mbps`;
+  if (bps >= 1e3) return `${trim(bps / 1e3)} kbps`;
+  return `${trim(bps)} bps`;
+}
+
+/** Simulated time per wall-clock second, e.g. "10 ms/s". */
+export function formatRate(nsPerSecond: number): string {
+  return `${formatDuration(nsPerSecond)}/s`;
+}
+
+/** Rounds to 1, 2 or 5 times a power of ten (nearest in ratio): used for the base play rate. */
+export function niceRound(x: number): number {
+  if (!(x > 0) || !Number.isFinite(x)) return 1;
+  const p = 10 ** Math.floor(Math.log10(x));
+  const m = x / p;
+  const steps = [1, 2, 5, 10];
+  let best = 1;
+  for (const s of steps) if (Math.abs(Math.log(m / s)) < Math.abs(Math.log(m / best))) best = s;
+  return best * p;
+}

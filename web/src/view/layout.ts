@@ -1,0 +1,96 @@
+// Where to draw the nodes: positions from the scenario (`pos`), or a simple layered layout for
+// nodes without one, then scaled uniformly to fit a box. Pure functions, no DOM.
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface Box {
+  readonly width: number;
+  readonly height: number;
+  /** Space kept free on each side: [top, right, bottom, left]. */
+  readonly padding: readonly [number, number, number, number];
+}
+
+/**
+ * Layered layout: a node's layer is its hop distance (along from -> to) from a node without
+ * incoming links; inside a layer, nodes are stacked in index order, centred on 0.
+ */
+export function layeredLayout(nodeCount: number, links: readonly { from: number; to: number }[]): Point[] {
+  const out: number[][] = Array.from({ length: nodeCount }, () => []);
+  const hasIncoming = new Array<boolean>(nodeCount).fill(false);
+  for (const { from, to } of links) {
+    if (from < nodeCount && to < nodeCount) {
+      out[from]?.push(to);
+      hasIncoming[to] = true;
+    }
+  }
+  const layer = new Array<number>(nodeCount).fill(-1);
+  const bfs = (roots: number[]) => {
+    const queue = [...roots];
+    for (const r of roots) layer[r] = 0;
+    while (queue.length > 0) {
+      const n = queue.shift() as number;
+      for (const m of out[n] ?? []) {
+        if (layer[m] === -1) {
+          layer[m] = (layer[n] as number) + 1;
+          queue.push(m);
+        }
+      }
+    }
+  };
+  bfs([...Array(nodeCount).keys()].filter((n) => !hasIncoming[n]));
+  for (let n = 0; n < nodeCount; n++) if (layer[n] === -1) bfs([n]); // cycles without a root
+
+  const members = new Map<number, number[]>();
+  layer.forEach((l, n) => members.set(l, [...(members.get(l) ?? []), n]));
+  const points = new Array<Point>(nodeCount);
+  for (const [l, nodes] of members) {
+    nodes.forEach((n, i) => {
+      points[n] = { x: l, y: i - (nodes.length - 1) / 2 };
+    });
+  }
+  return points;
+}
+
+/**
+ * Abstract positions: `pos` where given; nodes without one take their layered position,
+ * placed below the positioned nodes.
+ */
+export function nodePositions(
+  nodes: readonly { pos: readonly [number, number] | null }[],
+  links: readonly { from: number; to: number }[],
+): Point[] {
+  const given = nodes.flatMap((n) => (n.pos ? [n.pos] : []));
+  if (given.length === nodes.length) return nodes.map((n) => ({ x: n.pos?.[0] ?? 0, y: n.pos?.[1] ?? 0 }));
+  const layered = layeredLayout(nodes.length, links);
+  if (given.length === 0) return layered;
+  const below = Math.max(...given.map((p) => p[1])) + 1;
+  const top = Math.min(...layered.map((p) => p.y));
+  return nodes.map((n, i) => {
+    if (n.pos) return { x: n.pos[0], y: n.pos[1] };
+    const p = layered[i] as Point;
+    return { x: p.x, y: below + (p.y - top) };
+  });
+}
+
+/** Scales points uniformly (same factor on both axes) and centres them inside the box. */
+export function fitToBox(points: readonly Point[], box: Box): Point[] {
+  if (points.length === 0) return [];
+  const [top, right, bottom, left] = box.padding;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const minX = Math.min(...xs);
+  const minY = Math.min(...ys);
+  const spanX = Math.max(...xs) - minX;
+  const spanY = Math.max(...ys) - minY;
+  const innerW = Math.max(0, box.width - left - right);
+  const innerH = Math.max(0, box.height - top - bottom);
+  const scales = [spanX > 0 ? innerW / spanX : Infinity, spanY > 0 ? innerH / spanY : Infinity];
+  const scale = Math.min(...scales);
+  const k = Number.isFinite(scale) ? scale : 0;
+  const offX = left + (innerW - spanX * k) / 2;
+  const offY = top + (innerH - spanY * k) / 2;
+  return points.map((p) => ({ x: offX + (p.x - minX) * k, y: offY + (p.y - minY) * k }));
+}

@@ -1,0 +1,14 @@
+// Colours. Flows use the Okabe-Ito palette (safe for the common colour-vision deficiencies);
+// vermillion is kept for drops, so no flow wears it.
+export const FLOW_COLOURS = ['#E69F00', '#56B4E9', '#009E73', '#0072B2', '#CC79A7', '#000000', '#F0E442', '#999999'] as const;
+export const DROP_COLOUR = '#D55E00';
+/** Queue-length series in the chart, one per port (kept apart from the flow colours). */
+export const SERIES_COLOURS = ['#1b2a3a', '#7a5195', '#2a9d8f', '#8c6d31', '#6b6ecf', '#bc5090'] as const;
+
+export function flowColour(flow: number): string {
+  return FLOW_COLOURS[flow % FLOW_COLOURS.length] as string;
+}
+
+export function seriesColour(i: number): string {
+  return SERIES_COLOURS[i % SERIES_COLOURS.length] as string;
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+// The app lives in web/, but imports the wasm package (wasm-core/wasm/pkg) and the default
+// scenario (scenarios/) from the repository root, so the dev server may read the whole repo.
+export default defineConfig({
+  root: webDir,
+  base: './',
+  publicDir: `${repoRoot}public`,
+  plugins: [react()],
+  worker: { format: 'es' },
+  server: { fs: { allow: [repoRoot] } },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  build: {
+    outDir: `${repoRoot}dist`,
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+});
