@@ -1,17 +1,25 @@
 //! `sched-cli`: the native shell of the core, for tests, benchmarks and batch runs.
 //!
-//!   sched-cli run SCENARIO.json [--seed N] [--out results.json] [--trace-budget N]
+//!   sched-cli run SCENARIO.json [--seed N] [--duration T] [--out results.json] [--csv DIR] [--trace-budget N]
 //!   sched-cli validate FILE...
-//!   sched-cli schema [--out FILE]
+//!   sched-cli schema [--results] [--out FILE]
+//!   sched-cli presets | schedulers
 
 use std::process::ExitCode;
 
 use sched_sim::RunOptions;
 
+mod csv;
+
 const USAGE: &str = "usage:
-  sched-cli run SCENARIO.json [--seed N] [--out results.json] [--trace-budget N]
-  sched-cli validate FILE...
-  sched-cli schema [--out FILE]";
+  sched-cli run SCENARIO.json [--seed N] [--duration T] [--out results.json] [--csv DIR] [--trace-budget N]
+      runs the scenario (--duration replaces its duration, e.g. 1s), prints the trace hash and figures, evaluates its checks
+      (exit status 1 when a check fails)
+  sched-cli validate FILE...      checks scenario files
+  sched-cli schema [--results] [--out FILE]
+      the JSON Schema of scenario files (or of results files)
+  sched-cli presets               topology presets and their parameters (JSON)
+  sched-cli schedulers            the scheduler registry (JSON)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,6 +27,14 @@ fn main() -> ExitCode {
         Some("run") => run(&args[1..]),
         Some("validate") => validate(&args[1..]),
         Some("schema") => schema(&args[1..]),
+        Some("presets") if args.len() == 1 => {
+            println!("{}", sched_sim::presets::catalog_json());
+            Ok(())
+        }
+        Some("schedulers") if args.len() == 1 => {
+            println!("{}", sched_sim::sched::registry::registry_json());
+            Ok(())
+        }
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -55,59 +71,80 @@ fn read(path: &str) -> Result<String, String> {
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = options(args, &["--seed", "--out", "--trace-budget"])?;
+    let (pos, opts) = options(args, &["--seed", "--out", "--csv", "--trace-budget", "--duration"])?;
     let [path] = pos[..] else {
         return Err(USAGE.to_string());
     };
     let mut ro = RunOptions::default();
     let mut out = None;
+    let mut csv_dir = None;
+    let mut duration = None;
     for (flag, v) in opts {
         match flag {
             "--seed" => {
-                ro.seed =
-                    Some(v.parse().map_err(|_| {
-                        format!("--seed: \"{v}\" is not a number from 0 to 4294967295")
-                    })?)
+                ro.seed = Some(v.parse().map_err(|_| format!("--seed: \"{v}\" is not a number from 0 to 4294967295"))?)
             }
             "--trace-budget" => {
-                ro.max_trace_events = Some(
-                    v.parse()
-                        .map_err(|_| format!("--trace-budget: \"{v}\" is not a count"))?,
-                )
+                ro.max_trace_events = Some(v.parse().map_err(|_| format!("--trace-budget: \"{v}\" is not a count"))?)
             }
+            "--csv" => csv_dir = Some(v),
+            "--duration" => duration = Some(v),
             _ => out = Some(v),
         }
     }
-    let text = read(path)?;
+    let mut text = read(path)?;
+    if let Some(d) = duration {
+        // Replace the duration in the scenario text, then validate as usual.
+        let mut doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
+        doc["duration"] = d.into();
+        text = doc.to_string();
+    }
     let started = std::time::Instant::now();
-    let r = sched_sim::run_json(&text, &ro).map_err(|e| format!("{path}: {e}"))?;
+    let scenario = sched_sim::validate(&text).map_err(|e| format!("{path}: {e}"))?;
+    let r = sched_sim::run(&scenario, &ro).map_err(|e| format!("{path}: {e}"))?;
     let secs = started.elapsed().as_secs_f64();
     let s = &r.summary;
     println!("trace hash: {}", s.trace_hash);
     println!("scenario: {} (seed {})", s.scenario.name, s.seed);
-    println!(
-        "events: {} ({:.2} s wall, {:.0} events/s)",
-        s.events_total,
-        secs,
-        s.events_total as f64 / secs.max(1e-9)
-    );
+    println!("events: {} ({:.2} s wall, {:.0} events/s)", s.events_total, secs, s.events_total as f64 / secs.max(1e-9));
     println!(
         "packets: sent {} delivered {} dropped {} in network {}",
         s.totals.sent, s.totals.delivered, s.totals.dropped, s.totals.in_network
     );
     for f in &s.flows {
-        let d = f.delay_ns.as_ref().map_or("-".to_string(), |d| {
-            format!("mean {:.0} ns, p99 {} ns", d.mean, d.p99)
-        });
+        let d = f.delay_ns.as_ref().map_or("-".to_string(), |d| format!("mean {:.0} ns, p99 {} ns", d.mean, d.p99));
+        println!("flow {}: sent {} delivered {} dropped {}; delay {}", f.id, f.sent, f.delivered, f.dropped, d);
+    }
+    if let Some(f) = &s.fct.all.mean_ns {
         println!(
-            "flow {}: sent {} delivered {} dropped {}; delay {}",
-            f.id, f.sent, f.delivered, f.dropped, d
+            "flow completion: {} of {} finite flows, mean FCT {f:.0} ns, mean slowdown {:.3}",
+            s.fct.all.completed,
+            s.fct.all.flows,
+            s.fct.all.mean_slowdown.unwrap_or(f64::NAN)
+        );
+    }
+    for w in &s.workloads {
+        println!(
+            "workload {}: {} flows, load target {:.3}, measured {:.3} on port {}",
+            w.id, w.flows, w.target_load, w.measured_load, w.port
         );
     }
     if let Some(out) = out {
         let json = serde_json::to_string_pretty(&s).expect("plain data");
         std::fs::write(out, json + "\n").map_err(|e| format!("{out}: {e}"))?;
         println!("wrote {out}");
+    }
+    if let Some(dir) = csv_dir {
+        csv::write_all(s, std::path::Path::new(dir)).map_err(|e| format!("{dir}: {e}"))?;
+        println!("wrote CSV tables to {dir}");
+    }
+    let outcomes = sched_sim::run_checks(&scenario, &r);
+    let failed = outcomes.iter().filter(|o| !o.passed).count();
+    for o in &outcomes {
+        println!("check {}: {} — {}", if o.passed { "ok" } else { "FAILED" }, o.name, o.message);
+    }
+    if failed > 0 {
+        return Err(format!("{failed} of {} checks failed", outcomes.len()));
     }
     Ok(())
 }
@@ -133,11 +170,13 @@ fn validate(args: &[String]) -> Result<(), String> {
 }
 
 fn schema(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = options(args, &["--out"])?;
+    let results = args.iter().any(|a| a == "--results");
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--results").cloned().collect();
+    let (pos, opts) = options(&rest, &["--out"])?;
     if !pos.is_empty() {
         return Err(USAGE.to_string());
     }
-    let text = sched_sim::scenario::json_schema();
+    let text = if results { sched_sim::results::json_schema() } else { sched_sim::scenario::json_schema() };
     match opts.first() {
         Some((_, out)) => std::fs::write(out, &text).map_err(|e| format!("{out}: {e}")),
         None => {

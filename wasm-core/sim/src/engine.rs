@@ -17,8 +17,10 @@ use crate::time::Time;
 use crate::trace::{Kind, TraceEvent, TraceRecorder};
 
 enum Ev {
-    /// A source creates its next packet.
+    /// An emitter creates its next packet.
     Source(u32),
+    /// A workload starts its next flow.
+    Workload(u32),
     /// A port's transmission ends.
     TxDone { port: PortId, generation: u64 },
     /// A port's scheduler has a packet becoming eligible.
@@ -73,7 +75,8 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(net: Network, end: Time, recorder: TraceRecorder, metrics: Metrics) -> Engine {
+    pub fn new(mut net: Network, end: Time, recorder: TraceRecorder, metrics: Metrics) -> Engine {
+        net.prepare_routes();
         let mut e = Engine {
             net,
             heap: BinaryHeap::new(),
@@ -85,9 +88,14 @@ impl Engine {
             recorder,
             metrics,
         };
-        for i in 0..e.net.sources.len() {
-            if let Some(t) = e.net.sources[i].next_time(Time::ZERO) {
+        for i in 0..e.net.emitters.len() {
+            if let Some(t) = e.net.emitters[i].next_time(Time::ZERO, true) {
                 e.schedule(t, Ev::Source(i as u32));
+            }
+        }
+        for w in 0..e.net.workloads.len() {
+            if let Some(t) = e.net.workloads[w].next_arrival(Time::ZERO) {
+                e.schedule(t, Ev::Workload(w as u32));
             }
         }
         e
@@ -95,19 +103,13 @@ impl Engine {
 
     fn schedule(&mut self, time: Time, ev: Ev) {
         debug_assert!(time >= self.now);
-        self.heap.push(Entry {
-            time,
-            seq: self.seq,
-            ev,
-        });
+        self.heap.push(Entry { time, seq: self.seq, ev });
         self.seq += 1;
     }
 
     fn wake(&mut self, port: PortId, wake: Option<PortWake>) {
         match wake {
-            Some(PortWake::TxDone { at, generation }) => {
-                self.schedule(at, Ev::TxDone { port, generation })
-            }
+            Some(PortWake::TxDone { at, generation }) => self.schedule(at, Ev::TxDone { port, generation }),
             Some(PortWake::Eligible { at }) => self.schedule(at, Ev::Eligible(port)),
             None => {}
         }
@@ -115,15 +117,30 @@ impl Engine {
 
     /// Runs to the end of the scenario.
     pub fn run(&mut self) {
+        while !self.advance(u64::MAX) {}
+    }
+
+    /// Processes at most `max_events` events; true once the run has reached its end.
+    /// Splitting a run into chunks changes nothing in it (the page shows progress this way).
+    pub fn advance(&mut self, max_events: u64) -> bool {
+        let mut n = 0;
         // Events after the end stay in the heap: packets on links are still counted.
-        while self.heap.peek().is_some_and(|e| e.time <= self.end) {
+        while n < max_events && self.heap.peek().is_some_and(|e| e.time <= self.end) {
             let Entry { time, ev, .. } = self.heap.pop().expect("peeked");
             self.now = time;
             match ev {
                 Ev::Source(i) => self.create(i as usize),
+                Ev::Workload(w) => {
+                    let emitter = self.net.spawn_workload_flow(w as usize, time);
+                    if let Some(t) = self.net.emitters[emitter].next_time(time, true) {
+                        self.schedule(t, Ev::Source(emitter as u32));
+                    }
+                    if let Some(t) = self.net.workloads[w as usize].next_arrival(time) {
+                        self.schedule(t, Ev::Workload(w));
+                    }
+                }
                 Ev::TxDone { port, generation } => {
-                    let (sent, wake) =
-                        self.net.ports[port as usize].tx_done(time, generation, &mut self.out);
+                    let (sent, wake) = self.net.ports[port as usize].tx_done(time, generation, &mut self.out);
                     if let Some((pkt, at)) = sent {
                         let node = self.net.ports[port as usize].to;
                         self.schedule(at, Ev::Arrive { node, pkt });
@@ -137,28 +154,32 @@ impl Engine {
                 Ev::Arrive { node, pkt } => self.arrive(node, pkt),
             }
             self.flush();
+            n += 1;
         }
-        self.now = self.end;
+        let done = self.heap.peek().is_none_or(|e| e.time > self.end);
+        if done {
+            self.now = self.end;
+        }
+        done
+    }
+
+    /// Simulated time reached so far, as a fraction of the run.
+    pub fn progress(&self) -> f64 {
+        self.now.as_ns() as f64 / self.end.as_ns().max(1) as f64
     }
 
     fn create(&mut self, i: usize) {
         let now = self.now;
-        let src = &mut self.net.sources[i];
+        let em = &mut self.net.emitters[i];
+        let Some(size) = em.next_size() else { return };
+        let info = &self.net.flows[em.flow as usize];
         let pkt = Packet {
-            class: src.class,
-            ..Packet::new(
-                self.next_packet,
-                src.flow,
-                src.sent,
-                src.size,
-                src.src,
-                src.dst,
-                now,
-            )
+            class: info.class,
+            ..Packet::new(self.next_packet, em.flow, em.sent, size, info.src, info.dst, now)
         };
-        src.sent += 1;
+        em.sent_one(size);
         self.next_packet += 1;
-        if let Some(t) = src.next_time(now) {
+        if let Some(t) = em.next_time(now, false) {
             self.schedule(t, Ev::Source(i as u32));
         }
         self.out.push(TraceEvent {
@@ -198,10 +219,7 @@ impl Engine {
     }
 
     fn forward(&mut self, node: NodeId, pkt: Packet) {
-        let port = self
-            .net
-            .next_port(node, pkt.dst)
-            .expect("routes were checked when the network was built");
+        let port = self.net.route(node, &pkt);
         let wake = self.net.ports[port as usize].arrive(self.now, pkt, &mut self.out);
         self.wake(port, wake);
     }
@@ -216,11 +234,7 @@ impl Engine {
     /// Packet totals now; `created` must equal the sum of the other three.
     pub fn conservation(&self) -> Conservation {
         let in_ports: u64 = self.net.ports.iter().map(|p| p.packets_held()).sum();
-        let on_links = self
-            .heap
-            .iter()
-            .filter(|e| matches!(e.ev, Ev::Arrive { .. }))
-            .count() as u64;
+        let on_links = self.heap.iter().filter(|e| matches!(e.ev, Ev::Arrive { .. })).count() as u64;
         Conservation {
             created: self.next_packet,
             delivered: self.metrics.delivered(),

@@ -4,11 +4,14 @@
 //! CLI are thin shells over [`validate`] and [`run`]. A scenario plus a seed gives a
 //! byte-identical trace, hence the same trace hash, natively and in wasm.
 
+pub mod checks;
 pub mod engine;
+pub mod ideal;
 pub mod metrics;
 pub mod network;
 pub mod packet;
 pub mod port;
+pub mod presets;
 pub mod results;
 pub mod rng;
 pub mod scenario;
@@ -24,6 +27,11 @@ use network::Network;
 use results::{RunFacts, RunSummary, Totals};
 use scenario::{Scenario, ScenarioError};
 use trace::{TraceColumns, TraceRecorder};
+
+/// Time windows for throughput and fairness over a run, unless the scenario sets a width.
+pub const THROUGHPUT_BINS: usize = 100;
+/// Explicit flows whose throughput is tracked per window.
+pub const MAX_BINNED_FLOWS: usize = 256;
 
 /// Events kept for playback when neither the caller nor the scenario says otherwise.
 pub const DEFAULT_TRACE_EVENTS: u64 = 1_000_000;
@@ -48,61 +56,105 @@ pub fn validate(text: &str) -> Result<Scenario, ScenarioError> {
     Ok(s)
 }
 
-/// Simulates a checked scenario to its end.
-pub fn run(s: &Scenario, opts: &RunOptions) -> Result<RunOutput, ScenarioError> {
-    let seed = opts.seed.unwrap_or(s.seed);
-    let budget = opts
-        .max_trace_events
-        .or(s.trace.max_events)
-        .unwrap_or(DEFAULT_TRACE_EVENTS);
-    let net = Network::build(s, seed)?;
-    let metrics = Metrics::new(net.ports.len(), net.sources.len(), true);
-    let mut engine = Engine::new(net, s.duration.0, TraceRecorder::new(budget), metrics);
-    engine.run();
-    let c = engine.conservation();
-    assert_eq!(
-        c.created,
-        c.delivered + c.dropped + c.in_network,
-        "packet conservation: {c:?}"
-    );
-    for p in &engine.net.ports {
-        if let Err(e) = p.check_identities() {
-            panic!("{e}");
+/// A run in progress, advanced in chunks (for progress reports and cancellation).
+pub struct Run {
+    scenario: Scenario,
+    seed: u32,
+    engine: Engine,
+    done: bool,
+}
+
+impl Run {
+    pub fn start(s: &Scenario, opts: &RunOptions) -> Result<Run, ScenarioError> {
+        let seed = opts.seed.unwrap_or(s.seed);
+        let budget = opts.max_trace_events.or(s.trace.max_events).unwrap_or(DEFAULT_TRACE_EVENTS);
+        let net = Network::build(s, seed)?;
+        let explicit = net.flows.len();
+        let duration = s.duration.0.as_ns();
+        let bins = match s.metrics.window {
+            Some(w) => duration.div_ceil(w.0.as_ns()) as usize,
+            None => THROUGHPUT_BINS,
+        };
+        let metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
+        let engine = Engine::new(net, s.duration.0, TraceRecorder::new(budget), metrics);
+        Ok(Run { scenario: s.clone(), seed, engine, done: false })
+    }
+
+    /// Processes up to `max_events` events; returns the progress in [0, 1] (1 = finished).
+    pub fn advance(&mut self, max_events: u64) -> f64 {
+        if !self.done {
+            self.done = self.engine.advance(max_events);
+        }
+        if self.done {
+            1.0
+        } else {
+            self.engine.progress().min(0.999_999)
         }
     }
-    let end_ns = engine.now().as_ns();
-    let Engine {
-        net,
-        recorder,
-        mut metrics,
-        ..
-    } = engine;
-    metrics.finish(end_ns);
-    let (trace_hash, events_total, trace) = recorder.finish();
-    let trace_end_ns = if (trace.len() as u64) < events_total {
-        trace.time.last().map_or(0, |&t| t as u64)
-    } else {
-        end_ns
-    };
-    let facts = RunFacts {
-        seed,
-        end_ns,
-        trace_hash,
-        events_total,
-        trace_stored: trace.len() as u64,
-        trace_end_ns,
-        totals: Totals {
-            sent: c.created,
-            delivered: c.delivered,
-            dropped: c.dropped,
-            in_network: c.in_network,
-        },
-    };
-    let summary = results::summarize(s, &net, &mut metrics, facts);
-    Ok(RunOutput { summary, trace })
+
+    /// Packet totals so far (created = delivered + dropped + in the network).
+    pub fn conservation(&self) -> engine::Conservation {
+        self.engine.conservation()
+    }
+
+    /// Runs what is left and gathers the results.
+    pub fn finish(mut self) -> RunOutput {
+        while self.advance(u64::MAX) < 1.0 {}
+        let engine = self.engine;
+        let c = engine.conservation();
+        assert_eq!(c.created, c.delivered + c.dropped + c.in_network, "packet conservation: {c:?}");
+        for p in &engine.net.ports {
+            if let Err(e) = p.check_identities() {
+                panic!("{e}");
+            }
+        }
+        let end_ns = engine.now().as_ns();
+        let Engine { net, recorder, mut metrics, .. } = engine;
+        metrics.finish(end_ns);
+        let (trace_hash, events_total, trace) = recorder.finish();
+        let trace_end_ns =
+            if (trace.len() as u64) < events_total { trace.time.last().map_or(0, |&t| t as u64) } else { end_ns };
+        let facts = RunFacts {
+            seed: self.seed,
+            end_ns,
+            trace_hash,
+            events_total,
+            trace_stored: trace.len() as u64,
+            trace_end_ns,
+            totals: Totals { sent: c.created, delivered: c.delivered, dropped: c.dropped, in_network: c.in_network },
+        };
+        let summary = results::summarize(&self.scenario, &net, &mut metrics, facts);
+        RunOutput { summary, trace }
+    }
+}
+
+/// Simulates a checked scenario to its end.
+pub fn run(s: &Scenario, opts: &RunOptions) -> Result<RunOutput, ScenarioError> {
+    Ok(Run::start(s, opts)?.finish())
 }
 
 /// Parses, checks and runs scenario text.
 pub fn run_json(text: &str, opts: &RunOptions) -> Result<RunOutput, ScenarioError> {
     run(&validate(text)?, opts)
+}
+
+/// Runs a scenario and evaluates its checks; `versus` runs use the same seed with every
+/// router's scheduler replaced.
+pub fn run_checks(s: &Scenario, out: &RunOutput) -> Vec<checks::Outcome> {
+    let mut other = |spec: &scenario::SchedulerSpec| -> Result<RunSummary, String> {
+        let mut alt = s.clone();
+        alt.default_scheduler = Some(spec.clone());
+        for n in &mut alt.topology.nodes {
+            if n.kind == scenario::NodeKind::Router {
+                n.scheduler = None;
+            }
+        }
+        for l in &mut alt.topology.links {
+            l.schedulers.clear();
+        }
+        run(&alt, &RunOptions { seed: Some(out.summary.seed), max_trace_events: Some(0) })
+            .map(|o| o.summary)
+            .map_err(|e| e.to_string())
+    };
+    s.checks.iter().map(|c| checks::evaluate(c, &out.summary, &mut other)).collect()
 }

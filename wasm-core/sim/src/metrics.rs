@@ -31,7 +31,13 @@ pub struct FlowMetrics {
     pub sent: u64,
     pub delivered: u64,
     pub dropped: u64,
+    pub bytes_sent: u64,
+    pub bytes_delivered: u64,
+    /// When the last packet was delivered.
+    pub last_delivery_ns: Option<u64>,
     pub delays_ns: Vec<u64>,
+    /// Bytes delivered per time bin (only the first `binned_flows` flows).
+    pub bins: Vec<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,10 +57,25 @@ pub struct Metrics {
     dropped: u64,
     /// Whether to keep per-packet delays (percentiles) and the queue series.
     detailed: bool,
+    /// Width of the throughput bins, ns, and how many bins.
+    pub bin_ns: u64,
+    pub bin_count: usize,
+    /// Flows (by index, from 0) whose throughput is binned.
+    pub binned_flows: usize,
 }
 
 impl Metrics {
-    pub fn new(ports: usize, flows: usize, detailed: bool) -> Metrics {
+    /// `bins` throughput bins over `duration_ns` for the first `binned_flows` flows.
+    pub fn new(
+        ports: usize,
+        flows: usize,
+        detailed: bool,
+        duration_ns: u64,
+        bins: usize,
+        binned_flows: usize,
+    ) -> Metrics {
+        let bins = bins.max(1);
+        let bin_ns = duration_ns.div_ceil(bins as u64).max(1);
         Metrics {
             ports: vec![PortMetrics::default(); ports],
             flows: vec![FlowMetrics::default(); flows],
@@ -62,6 +83,9 @@ impl Metrics {
             delivered: 0,
             dropped: 0,
             detailed,
+            bin_ns,
+            bin_count: bins,
+            binned_flows,
         }
     }
 
@@ -71,7 +95,12 @@ impl Metrics {
             Kind::Arrive => {
                 if e.packet == self.sizes.len() as u64 {
                     self.sizes.push(e.value as u32);
-                    self.flows[e.flow as usize].sent += 1;
+                    if self.flows.len() <= e.flow as usize {
+                        self.flows.resize(e.flow as usize + 1, FlowMetrics::default());
+                    }
+                    let f = &mut self.flows[e.flow as usize];
+                    f.sent += 1;
+                    f.bytes_sent += e.value as u64;
                 }
             }
             Kind::Enqueue => {
@@ -114,10 +143,21 @@ impl Metrics {
                 self.dropped += 1;
             }
             Kind::Deliver => {
+                let size = self.sizes[e.packet as usize] as u64;
+                let (bin_ns, bin_count, binned) = (self.bin_ns, self.bin_count, (e.flow as usize) < self.binned_flows);
                 let f = &mut self.flows[e.flow as usize];
                 f.delivered += 1;
+                f.bytes_delivered += size;
+                f.last_delivery_ns = Some(t);
                 if self.detailed {
                     f.delays_ns.push(e.value as u64);
+                }
+                if binned {
+                    let b = ((t / bin_ns) as usize).min(bin_count - 1);
+                    if f.bins.is_empty() {
+                        f.bins = vec![0; bin_count];
+                    }
+                    f.bins[b] += size;
                 }
                 self.delivered += 1;
             }
@@ -143,11 +183,7 @@ impl Metrics {
             p.series_t.pop();
         }
         let n = p.series_t.len();
-        let previous = if n == 0 {
-            (0, 0)
-        } else {
-            (p.series_packets[n - 1], p.series_bytes[n - 1])
-        };
+        let previous = if n == 0 { (0, 0) } else { (p.series_packets[n - 1], p.series_bytes[n - 1]) };
         if value != previous && n < SERIES_CAP {
             p.series_t.push(t);
             p.series_packets.push(value.0);
@@ -190,12 +226,7 @@ pub fn percentiles(v: &mut [u64]) -> Option<Percentiles> {
     let n = v.len();
     let rank = |p: u64| v[((p as usize * n).div_ceil(100)).max(1) - 1];
     let mean = v.iter().map(|&x| x as f64).sum::<f64>() / n as f64;
-    Some(Percentiles {
-        mean,
-        p50: rank(50),
-        p99: rank(99),
-        max: v[n - 1],
-    })
+    Some(Percentiles { mean, p50: rank(50), p99: rank(99), max: v[n - 1] })
 }
 
 #[cfg(test)]
@@ -215,19 +246,12 @@ mod tests {
     }
 
     fn ev(t: u64, kind: Kind, packet: u64, value: i64) -> TraceEvent {
-        TraceEvent {
-            time: crate::time::Time(t),
-            kind,
-            packet,
-            flow: 0,
-            loc: 0,
-            value,
-        }
+        TraceEvent { time: crate::time::Time(t), kind, packet, flow: 0, loc: 0, value }
     }
 
     #[test]
     fn queue_series_has_a_point_per_change() {
-        let mut m = Metrics::new(1, 1, true);
+        let mut m = Metrics::new(1, 1, true, 100, 10, 1);
         for e in [
             ev(0, Kind::Arrive, 0, 100),
             ev(0, Kind::Enqueue, 0, 0),
@@ -252,5 +276,55 @@ mod tests {
         assert_eq!(p.series_t, vec![5, 7, 9, 11]);
         assert_eq!(p.series_packets, vec![1, 2, 2, 2]);
         assert_eq!(p.series_bytes, vec![200, 500, 400, 200]);
+    }
+}
+
+/// The CDF of sorted values as 101 nearest-rank quantiles: entry i is the i-th percentile
+/// (entry 0 the minimum). Empty input gives an empty CDF.
+pub fn cdf(sorted: &[u64]) -> Vec<u64> {
+    if sorted.is_empty() {
+        return Vec::new();
+    }
+    let n = sorted.len();
+    (0..=100).map(|p| if p == 0 { sorted[0] } else { sorted[(p * n).div_ceil(100).max(1) - 1] }).collect()
+}
+
+/// The same for floating-point values (slowdowns), sorted.
+pub fn cdf_f64(sorted: &[f64]) -> Vec<f64> {
+    if sorted.is_empty() {
+        return Vec::new();
+    }
+    let n = sorted.len();
+    (0..=100).map(|p| if p == 0 { sorted[0] } else { sorted[(p * n).div_ceil(100).max(1) - 1] }).collect()
+}
+
+/// Jain's fairness index (sum x)^2 / (n sum x^2); None when undefined (no flows, all zero).
+pub fn jain(x: &[f64]) -> Option<f64> {
+    let sum: f64 = x.iter().sum();
+    let sq: f64 = x.iter().map(|v| v * v).sum();
+    (!x.is_empty() && sq > 0.0).then(|| sum * sum / (x.len() as f64 * sq))
+}
+
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+
+    #[test]
+    fn jain_index_closed_forms() {
+        // Equal shares: 1. One flow of n getting everything: 1/n. (1, 3): 16 / (2 * 10) = 0.8.
+        assert_eq!(jain(&[5.0, 5.0, 5.0]), Some(1.0));
+        assert_eq!(jain(&[7.0, 0.0, 0.0, 0.0]), Some(0.25));
+        assert_eq!(jain(&[1.0, 3.0]), Some(0.8));
+        assert_eq!(jain(&[]), None);
+        assert_eq!(jain(&[0.0, 0.0]), None);
+    }
+
+    #[test]
+    fn cdf_is_101_nearest_rank_quantiles() {
+        let v: Vec<u64> = (1..=200).collect();
+        let c = cdf(&v);
+        assert_eq!(c.len(), 101);
+        // p-th percentile of 1..=200 is the ceil(2p)-th value = 2p.
+        assert_eq!((c[0], c[1], c[50], c[99], c[100]), (1, 2, 100, 198, 200));
     }
 }

@@ -1,16 +1,23 @@
-//! The built network: nodes, output ports (two per duplex link), static routes and sources,
-//! made from a checked scenario. Routing is shortest path in hops; hosts do not forward; among
-//! equal next hops the lowest port index wins, so routes are deterministic.
+//! The built network: nodes, output ports (two per duplex link), routes, flows and their
+//! emitters, made from a checked scenario.
+//!
+//! Routing: shortest paths in hops; hosts do not forward. Where several next hops tie, the
+//! flow's packets all take the one chosen by a hash of (flow id, node) (deterministic ECMP),
+//! so a flow keeps one path and different flows spread. A flow with an explicit `path` follows
+//! it. Port schedulers: the link's per-port choice, else the node's, else the scenario's
+//! `default_scheduler` (routers only), else FIFO drop-tail.
 
 use std::collections::{BTreeMap, VecDeque};
 
-use crate::packet::{NodeId, PortId};
+use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::port::Port;
 use crate::rng::Stream;
-use crate::scenario::{NodeKind, Scenario, ScenarioError, SchedulerSpec, Traffic};
+use crate::scenario::{NodeKind, Pattern, Scenario, ScenarioError, SchedulerSpec, Traffic};
 use crate::sched::{registry, AnyScheduler};
 use crate::time::{Bandwidth, Time};
-use crate::traffic::{Pattern, Source};
+use crate::traffic::sizes::Sizes;
+use crate::traffic::workload::{Pairs, Workload};
+use crate::traffic::{Emitter, FlowInfo, Timing};
 use crate::units::Buffer;
 
 pub struct Node {
@@ -29,62 +36,62 @@ pub struct PortInfo {
     pub key_label: &'static str,
 }
 
+/// Stream numbers: emitters of scenario sources use their traffic index; workloads and the
+/// flows they create use streams above these bases, so no two users share a stream.
+const WORKLOAD_STREAM: u64 = 1 << 32;
+const WORKLOAD_FLOW_STREAM: u64 = 1 << 40;
+
 pub struct Network {
     pub nodes: Vec<Node>,
     pub ports: Vec<Port<AnyScheduler>>,
     pub port_info: Vec<PortInfo>,
-    /// `routes[node][dst_slot]`: output port towards destination host `dsts[dst_slot]`.
-    routes: Vec<Vec<Option<PortId>>>,
+    /// `hops[node][slot]` is a range of `hop_ports`: the equal-cost next ports towards
+    /// destination `dsts[slot]`.
+    hops: Vec<Vec<(u32, u32)>>,
+    hop_ports: Vec<PortId>,
     dst_slot: BTreeMap<NodeId, usize>,
-    pub sources: Vec<Source>,
+    /// Explicit paths, as port lists.
+    paths: Vec<Vec<PortId>>,
+    pub flows: Vec<FlowInfo>,
+    pub emitters: Vec<Emitter>,
+    pub workloads: Vec<Workload>,
+    seed: u32,
 }
 
 const FIFO: &str = "fifo";
 
 impl Network {
     pub fn build(s: &Scenario, seed: u32) -> Result<Network, ScenarioError> {
-        let index: BTreeMap<&str, NodeId> = s
-            .topology
-            .nodes
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.id.as_str(), i as NodeId))
-            .collect();
+        let index: BTreeMap<&str, NodeId> =
+            s.topology.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i as NodeId)).collect();
         let mut nodes: Vec<Node> = s
             .topology
             .nodes
             .iter()
-            .map(|n| Node {
-                id: n.id.clone(),
-                kind: n.kind,
-                pos: n.pos,
-                ports: Vec::new(),
-            })
+            .map(|n| Node { id: n.id.clone(), kind: n.kind, pos: n.pos, ports: Vec::new() })
             .collect();
-        let default_spec = SchedulerSpec {
-            name: FIFO.into(),
-            params: BTreeMap::new(),
-            children: Vec::new(),
-        };
+        let fifo = SchedulerSpec { name: FIFO.into(), params: BTreeMap::new(), children: Vec::new() };
         let mut ports = Vec::new();
         let mut port_info = Vec::new();
         for (li, l) in s.topology.links.iter().enumerate() {
             let buffer = l.buffer.map(|b| b.0).unwrap_or(Buffer::Unlimited);
             for (from, to) in [(&l.from, &l.to), (&l.to, &l.from)] {
                 let (a, b) = (index[from.as_str()], index[to.as_str()]);
-                let spec_node = &s.topology.nodes[a as usize];
-                let spec = spec_node.scheduler.as_ref().unwrap_or(&default_spec);
-                let (sched, info) = registry::build(spec, buffer).map_err(|(path, msg)| {
-                    ScenarioError::new(format!("topology.nodes[{a}].scheduler.{path}"), msg)
-                })?;
+                let node = &s.topology.nodes[a as usize];
+                let (spec, path) = if let Some(spec) = l.schedulers.get(from) {
+                    (spec, format!("topology.links[{li}].schedulers.{from}"))
+                } else if let Some(spec) = &node.scheduler {
+                    (spec, format!("topology.nodes[{a}].scheduler"))
+                } else if let (NodeKind::Router, Some(spec)) = (node.kind, &s.default_scheduler) {
+                    (spec, "default_scheduler".to_string())
+                } else {
+                    (&fifo, String::new())
+                };
+                let (sched, info) =
+                    registry::build(spec, buffer).map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?;
                 let id = ports.len() as PortId;
                 ports.push(Port::new(id, a, b, l.bandwidth.0, l.delay.0, sched));
-                port_info.push(PortInfo {
-                    link: li as u32,
-                    buffer,
-                    scheduler: info.name,
-                    key_label: info.key_label,
-                });
+                port_info.push(PortInfo { link: li as u32, buffer, scheduler: info.name, key_label: info.key_label });
                 nodes[a as usize].ports.push(id);
             }
         }
@@ -92,52 +99,267 @@ impl Network {
             nodes,
             ports,
             port_info,
-            routes: Vec::new(),
+            hops: Vec::new(),
+            hop_ports: Vec::new(),
             dst_slot: BTreeMap::new(),
-            sources: Vec::new(),
+            paths: Vec::new(),
+            flows: Vec::new(),
+            emitters: Vec::new(),
+            workloads: Vec::new(),
+            seed,
         };
         for (i, tr) in s.traffic.iter().enumerate() {
-            let u = tr.source();
-            let (src, dst) = (index[u.src.as_str()], index[u.dst.as_str()]);
-            net.ensure_routes_to(dst);
-            if net.next_port(src, dst).is_none() {
-                return Err(ScenarioError::new(
-                    format!("traffic[{i}].dst"),
-                    format!("no path from \"{}\" to \"{}\"", u.src, u.dst),
-                ));
-            }
-            let pattern = match tr {
-                Traffic::Cbr(_) => Pattern::Cbr,
-                Traffic::Poisson(_) => Pattern::Poisson,
-            };
-            let rate = u.rate.0.bps().expect("validated: source rates are finite");
-            let start = u.start.map(|q| q.0).unwrap_or(Time::ZERO);
-            let stop = u
-                .stop
-                .map(|q| q.0)
-                .unwrap_or(s.duration.0)
-                .min(s.duration.0);
-            let stream = Stream::new(seed, i as u64);
-            net.sources.push(Source::new(
-                i as u32,
-                src,
-                dst,
-                u.packet_size.0 as u32,
-                u.class,
-                pattern,
-                rate,
-                start,
-                stop,
-                stream,
-            ));
+            net.add_traffic(s, i, tr, &index)?;
         }
         Ok(net)
     }
 
-    /// Breadth-first search from `dst` over links, not passing through other hosts.
-    fn ensure_routes_to(&mut self, dst: NodeId) {
-        if self.dst_slot.contains_key(&dst) {
-            return;
+    fn add_traffic(
+        &mut self,
+        s: &Scenario,
+        i: usize,
+        tr: &Traffic,
+        index: &BTreeMap<&str, NodeId>,
+    ) -> Result<(), ScenarioError> {
+        let at = |f: &str| format!("traffic[{i}].{f}");
+        let (start, stop) = tr.window();
+        let start = start.map(|q| q.0).unwrap_or(Time::ZERO);
+        let stop = stop.map(|q| q.0).unwrap_or(s.duration.0).min(s.duration.0);
+        if let Traffic::Workload(w) = tr {
+            let hosts: Vec<NodeId> = match &w.endpoints.hosts {
+                Some(h) => {
+                    let mut v: Vec<NodeId> = h.iter().map(|id| index[id.as_str()]).collect();
+                    v.sort_unstable();
+                    v.dedup();
+                    v
+                }
+                None => {
+                    (0..self.nodes.len() as NodeId).filter(|&n| self.nodes[n as usize].kind == NodeKind::Host).collect()
+                }
+            };
+            let mut rng = Stream::new(self.seed, WORKLOAD_STREAM + i as u64);
+            let pairs = match w.endpoints.pattern {
+                Pattern::Uniform => Pairs::Uniform(hosts.clone()),
+                Pattern::Permutation => Pairs::permutation(&hosts, &mut rng),
+                Pattern::Incast => {
+                    let dst = index[w.endpoints.dst.as_deref().expect("validated: incast has a dst")];
+                    Pairs::Fixed(hosts.iter().copied().filter(|&h| h != dst).map(|h| (h, dst)).collect())
+                }
+            };
+            let mut unroutable = None;
+            pairs.each(|a, b, _| {
+                if unroutable.is_none() && self.next_ports(a, b).is_empty() {
+                    unroutable = Some((a, b));
+                }
+            });
+            if let Some((a, b)) = unroutable {
+                let (a, b) = (&self.nodes[a as usize].id, &self.nodes[b as usize].id);
+                return Err(ScenarioError::new(at("endpoints"), format!("no path from \"{a}\" to \"{b}\"")));
+            }
+            let sizes = Sizes::new(&w.sizes);
+            let link = match &w.link {
+                Some(l) => {
+                    let (a, b) = (index[l.from.as_str()], index[l.to.as_str()]);
+                    let p = self.nodes[a as usize]
+                        .ports
+                        .iter()
+                        .copied()
+                        .find(|&p| self.ports[p as usize].to == b)
+                        .expect("validated: the link exists");
+                    if self.ports[p as usize].bandwidth.bps().is_none() {
+                        return Err(ScenarioError::new(
+                            at("link"),
+                            "cannot calibrate a load on an infinite-bandwidth link",
+                        ));
+                    }
+                    Some(p)
+                }
+                None => None,
+            };
+            let crossing = self.crossing(&pairs);
+            let port = match link {
+                Some(p) => p,
+                None => (0..self.ports.len())
+                    .filter(|&p| crossing[p] > 0.0 && self.ports[p].bandwidth.bps().is_some())
+                    .max_by(|&a, &b| {
+                        let load = |p: usize| crossing[p] / self.ports[p].bandwidth.bps().expect("finite") as f64;
+                        load(a).total_cmp(&load(b)).then(b.cmp(&a))
+                    })
+                    .ok_or_else(|| {
+                        ScenarioError::new(at("link"), "no finite-bandwidth link is crossed by this workload")
+                    })? as PortId,
+            };
+            let f = crossing[port as usize];
+            if f <= 0.0 {
+                return Err(ScenarioError::new(at("link"), "no flow of this workload crosses that link"));
+            }
+            let c = self.ports[port as usize].bandwidth.bps().expect("finite") as f64;
+            let flows_per_ns = w.load * c / (8.0 * sizes.mean() * f) / 1e9;
+            self.workloads.push(Workload {
+                name: w.id.clone(),
+                sizes,
+                pairs,
+                mean_gap_ns: 1.0 / flows_per_ns,
+                start,
+                stop,
+                max_flows: w.max_flows,
+                created: 0,
+                packet_size: w.packet_size.map_or(1500, |q| q.0 as u32),
+                class: w.class,
+                load: w.load,
+                port,
+                crossing: f,
+                rng,
+            });
+            return Ok(());
+        }
+        let (src, dst, path) = tr.endpoints().expect("single-flow sources have endpoints");
+        let (src, dst) = (index[src], index[dst]);
+        let path = match path {
+            Some(p) => {
+                let ports: Vec<PortId> = p
+                    .windows(2)
+                    .map(|w| {
+                        let (a, b) = (index[w[0].as_str()], index[w[1].as_str()]);
+                        self.nodes[a as usize]
+                            .ports
+                            .iter()
+                            .copied()
+                            .find(|&q| self.ports[q as usize].to == b)
+                            .expect("validated: consecutive nodes are linked")
+                    })
+                    .collect();
+                self.paths.push(ports);
+                Some(self.paths.len() as u32 - 1)
+            }
+            None => {
+                if self.next_ports(src, dst).is_empty() {
+                    return Err(ScenarioError::new(
+                        at("dst"),
+                        format!(
+                            "no path from \"{}\" to \"{}\"",
+                            self.nodes[src as usize].id, self.nodes[dst as usize].id
+                        ),
+                    ));
+                }
+                None
+            }
+        };
+        let access = self.nodes[src as usize].ports.first().map(|&p| self.ports[p as usize].bandwidth);
+        let access_rate = |field: &str| match access {
+            Some(Bandwidth::BitsPerSec(b)) => Ok(b),
+            _ => Err(ScenarioError::new(at(field), "the source's access link is infinite: give a rate")),
+        };
+        let (timing, rate, size, remaining, flow_size, weight) = match tr {
+            Traffic::Cbr(u) => (Timing::Paced, u.rate.0.bps().expect("validated"), u.packet_size.0, None, None, 1),
+            Traffic::Poisson(u) => {
+                (Timing::Poisson, u.rate.0.bps().expect("validated"), u.packet_size.0, None, None, 1)
+            }
+            Traffic::Onoff(u) => {
+                let timing = Timing::OnOff {
+                    on: u.on.0,
+                    off: u.off.0,
+                    exponential: u.periods == crate::scenario::Periods::Exponential,
+                };
+                (timing, u.rate.0.bps().expect("validated"), u.packet_size.0, None, None, 1)
+            }
+            Traffic::Bulk(u) => {
+                let rate = match u.rate {
+                    Some(r) => r.0.bps().expect("validated"),
+                    None => access_rate("rate")?,
+                };
+                (Timing::Paced, rate, u.packet_size.map_or(1500, |q| q.0), None, None, 1)
+            }
+            Traffic::Flow(u) => {
+                let rate = match u.rate {
+                    Some(r) => r.0.bps().expect("validated"),
+                    None => access_rate("rate")?,
+                };
+                (
+                    Timing::Paced,
+                    rate,
+                    u.packet_size.map_or(1500, |q| q.0),
+                    Some(u.size.0),
+                    Some(u.size.0),
+                    u.weight.unwrap_or(1),
+                )
+            }
+            Traffic::Workload(_) => unreachable!("handled above"),
+        };
+        let class = match tr {
+            Traffic::Cbr(u) | Traffic::Poisson(u) => u.class,
+            Traffic::Onoff(u) => u.class,
+            Traffic::Bulk(u) => u.class,
+            Traffic::Flow(u) => u.class,
+            Traffic::Workload(_) => unreachable!("handled above"),
+        };
+        let flow = self.flows.len() as FlowId;
+        self.flows.push(FlowInfo {
+            name: tr.id().to_string(),
+            kind: tr.kind_name(),
+            src,
+            dst,
+            size: flow_size,
+            start,
+            stop: flow_size.is_none().then_some(stop),
+            class,
+            weight,
+            path,
+            workload: None,
+            rate_bps: rate,
+            packet_size: size as u32,
+        });
+        let stop = if flow_size.is_some() { Time::MAX } else { stop };
+        let mut emitter =
+            Emitter::new(flow, timing, rate, size as u32, remaining, start, stop, Stream::new(self.seed, i as u64));
+        if let Traffic::Cbr(u) | Traffic::Poisson(u) = tr {
+            if let Some(d) = &u.packet_sizes {
+                emitter = emitter.with_random_sizes(Sizes::new(d));
+            }
+        }
+        self.emitters.push(emitter);
+        Ok(())
+    }
+
+    /// Creates the next flow of workload `w` at `now`; returns its emitter's index.
+    pub fn spawn_workload_flow(&mut self, w: usize, now: Time) -> usize {
+        let wl = &mut self.workloads[w];
+        let (src, dst) = wl.pairs.pick(&mut wl.rng);
+        let size = wl.sizes.sample(&mut wl.rng);
+        let n = wl.created;
+        wl.created += 1;
+        let (name, packet_size, class) = (format!("{}#{n}", wl.name), wl.packet_size, wl.class);
+        let flow = self.flows.len() as FlowId;
+        let rate = self.nodes[src as usize]
+            .ports
+            .first()
+            .and_then(|&p| self.ports[p as usize].bandwidth.bps())
+            .unwrap_or(u64::MAX / 2);
+        self.flows.push(FlowInfo {
+            name,
+            kind: "workload",
+            src,
+            dst,
+            size: Some(size),
+            start: now,
+            stop: None,
+            class,
+            weight: 1,
+            path: None,
+            workload: Some(w as u32),
+            rate_bps: rate,
+            packet_size,
+        });
+        let stream = Stream::new(self.seed, WORKLOAD_FLOW_STREAM + flow as u64);
+        self.emitters.push(Emitter::new(flow, Timing::Paced, rate, packet_size, Some(size), now, Time::MAX, stream));
+        self.emitters.len() - 1
+    }
+
+    /// Breadth-first search from `dst` over links, not passing through other hosts; records
+    /// every equal-cost next port.
+    fn ensure_routes_to(&mut self, dst: NodeId) -> usize {
+        if let Some(&slot) = self.dst_slot.get(&dst) {
+            return slot;
         }
         let n = self.nodes.len();
         let mut dist = vec![u32::MAX; n];
@@ -157,29 +379,107 @@ impl Network {
         }
         let slot = self.dst_slot.len();
         self.dst_slot.insert(dst, slot);
-        for (v, node) in self.nodes.iter().enumerate() {
-            let hop = (dist[v] != u32::MAX && v as NodeId != dst)
-                .then(|| {
-                    node.ports
-                        .iter()
-                        .copied()
-                        .find(|&p| dist[self.ports[p as usize].to as usize] + 1 == dist[v])
-                })
-                .flatten();
-            if self.routes.len() <= v {
-                self.routes.push(Vec::new());
+        if self.hops.len() < n {
+            self.hops.resize(n, Vec::new());
+        }
+        for v in 0..n {
+            let start = self.hop_ports.len() as u32;
+            if dist[v] != u32::MAX && v as NodeId != dst {
+                let ports = &self.nodes[v].ports;
+                for &p in ports {
+                    let w = self.ports[p as usize].to as usize;
+                    let forwards = w as NodeId == dst || self.nodes[w].kind == NodeKind::Router;
+                    if forwards && dist[w] != u32::MAX && dist[w] + 1 == dist[v] {
+                        self.hop_ports.push(p);
+                    }
+                }
             }
-            self.routes[v].push(hop);
+            let len = self.hop_ports.len() as u32 - start;
+            self.hops[v].push((start, len));
+        }
+        slot
+    }
+
+    /// The equal-cost next ports of `node` towards `dst` (empty: unreachable).
+    pub fn next_ports(&mut self, node: NodeId, dst: NodeId) -> &[PortId] {
+        let slot = self.ensure_routes_to(dst);
+        let (start, len) = self.hops[node as usize][slot];
+        &self.hop_ports[start as usize..(start + len) as usize]
+    }
+
+    /// The port a packet leaves `node` by.
+    pub fn route(&self, node: NodeId, pkt: &Packet) -> PortId {
+        let flow = &self.flows[pkt.flow as usize];
+        if let Some(path) = flow.path {
+            return self.paths[path as usize][pkt.hops as usize];
+        }
+        let slot = self.dst_slot[&pkt.dst];
+        let (start, len) = self.hops[node as usize][slot];
+        let pick = if len == 1 { 0 } else { (ecmp_hash(pkt.flow, node) % len as u64) as u32 };
+        self.hop_ports[(start + pick) as usize]
+    }
+
+    /// The ports a flow's packets cross, in order.
+    pub fn flow_path(&self, flow: FlowId) -> Vec<PortId> {
+        let f = &self.flows[flow as usize];
+        if let Some(p) = f.path {
+            return self.paths[p as usize].clone();
+        }
+        let mut out = Vec::new();
+        let mut node = f.src;
+        let mut probe = Packet::new(0, flow, 0, 0, f.src, f.dst, Time::ZERO);
+        while node != f.dst {
+            let p = self.route(node, &probe);
+            out.push(p);
+            node = self.ports[p as usize].to;
+            probe.hops += 1;
+        }
+        out
+    }
+
+    /// For each port, the probability that a flow of `pairs` crosses it (ECMP splits evenly).
+    fn crossing(&mut self, pairs: &Pairs) -> Vec<f64> {
+        let mut prob = vec![0.0; self.ports.len()];
+        let mut list = Vec::new();
+        pairs.each(|s, d, p| list.push((s, d, p)));
+        for (s, d, p) in list {
+            let mut mass: BTreeMap<NodeId, f64> = BTreeMap::from([(s, p)]);
+            while let Some((&v, _)) = mass.iter().next() {
+                let m = mass.remove(&v).expect("present");
+                if v == d {
+                    continue;
+                }
+                let next: Vec<PortId> = self.next_ports(v, d).to_vec();
+                let share = m / next.len() as f64;
+                for q in next {
+                    prob[q as usize] += share;
+                    *mass.entry(self.ports[q as usize].to).or_insert(0.0) += share;
+                }
+            }
+        }
+        prob
+    }
+
+    /// Ensures routes exist for every destination a flow may use (before the run).
+    pub fn prepare_routes(&mut self) {
+        let dsts: Vec<NodeId> = self.flows.iter().map(|f| f.dst).collect();
+        for d in dsts {
+            self.ensure_routes_to(d);
+        }
+        let mut all = Vec::new();
+        for w in &self.workloads {
+            w.pairs.each(|_, d, _| all.push(d));
+        }
+        for d in all {
+            self.ensure_routes_to(d);
         }
     }
+}
 
-    /// The output port of `node` towards destination host `dst`.
-    pub fn next_port(&self, node: NodeId, dst: NodeId) -> Option<PortId> {
-        let slot = *self.dst_slot.get(&dst)?;
-        self.routes[node as usize][slot]
-    }
-
-    pub fn bandwidth_of(&self, port: PortId) -> Bandwidth {
-        self.ports[port as usize].bandwidth
-    }
+/// ECMP choice: a mix of (flow, node), so a flow keeps one path and flows spread.
+fn ecmp_hash(flow: FlowId, node: NodeId) -> u64 {
+    let mut z = ((flow as u64) << 32 | node as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

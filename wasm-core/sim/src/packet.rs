@@ -45,15 +45,7 @@ pub struct Packet {
 }
 
 impl Packet {
-    pub fn new(
-        id: u64,
-        flow: FlowId,
-        seq: u64,
-        size: u32,
-        src: NodeId,
-        dst: NodeId,
-        now: Time,
-    ) -> Packet {
+    pub fn new(id: u64, flow: FlowId, seq: u64, size: u32, src: NodeId, dst: NodeId, now: Time) -> Packet {
         Packet {
             id,
             flow,

@@ -55,14 +55,7 @@ pub struct Port<S: Scheduler> {
 }
 
 impl<S: Scheduler> Port<S> {
-    pub fn new(
-        id: PortId,
-        node: NodeId,
-        to: NodeId,
-        bandwidth: Bandwidth,
-        delay: Time,
-        sched: S,
-    ) -> Port<S> {
+    pub fn new(id: PortId, node: NodeId, to: NodeId, bandwidth: Bandwidth, delay: Time, sched: S) -> Port<S> {
         Port {
             id,
             node,
@@ -91,23 +84,11 @@ impl<S: Scheduler> Port<S> {
     }
 
     fn event(&self, now: Time, kind: Kind, pkt: &Packet, value: i64) -> TraceEvent {
-        TraceEvent {
-            time: now,
-            kind,
-            packet: pkt.id,
-            flow: pkt.flow,
-            loc: self.id,
-            value,
-        }
+        TraceEvent { time: now, kind, packet: pkt.id, flow: pkt.flow, loc: self.id, value }
     }
 
     /// A packet arrives at the port to be sent.
-    pub fn arrive(
-        &mut self,
-        now: Time,
-        mut pkt: Packet,
-        out: &mut Vec<TraceEvent>,
-    ) -> Option<PortWake> {
+    pub fn arrive(&mut self, now: Time, mut pkt: Packet, out: &mut Vec<TraceEvent>) -> Option<PortWake> {
         self.counters.arrived += 1;
         pkt.served = Time::ZERO;
         let preempt = matches!(&self.in_service, Some(s) if self.sched.preempts(&pkt, &s.pkt));
@@ -121,11 +102,7 @@ impl<S: Scheduler> Port<S> {
             self.admit(now, pkt, out);
         }
         self.admit(now, pkt, out);
-        let wake = if self.in_service.is_none() {
-            self.start_next(now, out)
-        } else {
-            None
-        };
+        let wake = if self.in_service.is_none() { self.start_next(now, out) } else { None };
         self.debug_check();
         wake
     }
@@ -133,22 +110,13 @@ impl<S: Scheduler> Port<S> {
     fn admit(&mut self, now: Time, mut pkt: Packet, out: &mut Vec<TraceEvent>) {
         pkt.enqueued_at = now;
         let id = pkt.id;
-        let probe = TraceEvent {
-            time: now,
-            kind: Kind::Enqueue,
-            packet: pkt.id,
-            flow: pkt.flow,
-            loc: self.id,
-            value: 0,
-        };
+        let probe =
+            TraceEvent { time: now, kind: Kind::Enqueue, packet: pkt.id, flow: pkt.flow, loc: self.id, value: 0 };
         let mut drops = std::mem::take(&mut self.scratch);
         match self.sched.enqueue(now, pkt, &mut drops) {
             Admission::Queued { key } => {
                 self.counters.admitted += 1;
-                out.push(TraceEvent {
-                    value: key,
-                    ..probe
-                });
+                out.push(TraceEvent { value: key, ..probe });
             }
             Admission::Refused => self.counters.refused += 1,
         }
@@ -176,27 +144,13 @@ impl<S: Scheduler> Port<S> {
         match next {
             Some(pkt) => {
                 self.counters.dequeued += 1;
-                out.push(self.event(
-                    now,
-                    Kind::Dequeue,
-                    &pkt,
-                    (now - pkt.enqueued_at).as_ns() as i64,
-                ));
-                let remaining = self
-                    .bandwidth
-                    .tx_time(pkt.size as u64)
-                    .saturating_sub(pkt.served);
+                out.push(self.event(now, Kind::Dequeue, &pkt, (now - pkt.enqueued_at).as_ns() as i64));
+                let remaining = self.bandwidth.tx_time(pkt.size as u64).saturating_sub(pkt.served);
                 self.generation += 1;
                 self.in_service = Some(InService { pkt, start: now });
-                Some(PortWake::TxDone {
-                    at: now + remaining,
-                    generation: self.generation,
-                })
+                Some(PortWake::TxDone { at: now + remaining, generation: self.generation })
             }
-            None if !self.sched.is_empty() => self
-                .sched
-                .next_eligible(now)
-                .map(|at| PortWake::Eligible { at }),
+            None if !self.sched.is_empty() => self.sched.next_eligible(now).map(|at| PortWake::Eligible { at }),
             None => None,
         }
     }
@@ -290,10 +244,7 @@ mod tests {
     }
 
     fn pkt(id: u64, rank: i64) -> Packet {
-        Packet {
-            rank,
-            ..Packet::new(id, 0, id, 1500, 0, 1, Time::ZERO)
-        }
+        Packet { rank, ..Packet::new(id, 0, id, 1500, 0, 1, Time::ZERO) }
     }
 
     #[test]
@@ -301,51 +252,26 @@ mod tests {
         // 1500 B at 1 Gbps = 12 us. Packet 0 (rank 5) starts at 0; packet 1 (rank 1) arrives
         // at 4 us and preempts it; packet 1 ends at 16 us; packet 0 resumes with 8 us left
         // and ends at 24 us.
-        let mut port = Port::new(
-            0,
-            0,
-            1,
-            Bandwidth::BitsPerSec(1_000_000_000),
-            Time::ZERO,
-            Prio::default(),
-        );
+        let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
         let mut out = Vec::new();
         assert_eq!(
             port.arrive(Time(0), pkt(0, 5), &mut out),
-            Some(PortWake::TxDone {
-                at: Time(12_000),
-                generation: 1
-            })
+            Some(PortWake::TxDone { at: Time(12_000), generation: 1 })
         );
         let wake = port.arrive(Time(4_000), pkt(1, 1), &mut out);
         // Generations are tokens: the preemption retires 1, the new transmission gets 3.
-        assert_eq!(
-            wake,
-            Some(PortWake::TxDone {
-                at: Time(16_000),
-                generation: 3
-            })
-        );
+        assert_eq!(wake, Some(PortWake::TxDone { at: Time(16_000), generation: 3 }));
         // The preempted transmission's completion is stale and ignored.
         assert_eq!(port.tx_done(Time(12_000), 1, &mut out), (None, None));
         let (sent, wake) = port.tx_done(Time(16_000), 3, &mut out);
         assert_eq!(sent.map(|(p, at)| (p.id, at)), Some((1, Time(16_000))));
-        assert_eq!(
-            wake,
-            Some(PortWake::TxDone {
-                at: Time(24_000),
-                generation: 4
-            })
-        );
+        assert_eq!(wake, Some(PortWake::TxDone { at: Time(24_000), generation: 4 }));
         let (sent, wake) = port.tx_done(Time(24_000), 4, &mut out);
         assert_eq!((sent.map(|(p, _)| p.id), wake), (Some(0), None));
         let preempt = out.iter().find(|e| e.kind == Kind::Preempt).unwrap();
         assert_eq!((preempt.packet, preempt.value), (0, 4_000));
         let c = port.counters();
-        assert_eq!(
-            (c.arrived, c.requeued, c.admitted, c.dequeued, c.preempted),
-            (2, 1, 3, 3, 1)
-        );
+        assert_eq!((c.arrived, c.requeued, c.admitted, c.dequeued, c.preempted), (2, 1, 3, 3, 1));
         port.check_identities().unwrap();
     }
 }

@@ -1,70 +1,105 @@
 //! The run summary: the versioned results format (`scheduler-playground/results`, version 1)
-//! that `cli run --out` writes and the page reads. Documented field by field in
-//! `wasm-core/wasm/README.md`.
+//! that `cli run --out` writes and the page reads. Its JSON Schema is committed as
+//! `scenarios/results.schema.json`; fields are documented there and in
+//! `wasm-core/wasm/README.md`. Times are integer nanoseconds; sizes bytes.
 
 use serde::Serialize;
 
-use crate::metrics::{percentiles, Metrics};
+use crate::ideal::ideal_fct;
+use crate::metrics::{cdf, cdf_f64, jain, percentiles, Metrics};
 use crate::network::Network;
 use crate::scenario::{NodeKind, Scenario};
 use crate::sched::DropReason;
 
-#[derive(Serialize, Debug)]
+/// Flow-size buckets for FCT, bytes: (0, 10K], (10K, 100K], (100K, 1M], (1M, 10M], (10M, inf).
+pub const BUCKETS: [u64; 4] = [10_000, 100_000, 1_000_000, 10_000_000];
+
+macro_rules! results_type {
+    ($item:item) => {
+        #[derive(Serialize, Debug, Clone)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+        $item
+    };
+}
+
+results_type! {
+/// The results of one run.
 pub struct RunSummary {
-    pub format: &'static str,
+    pub format: String,
     pub version: u32,
     pub scenario: ScenarioInfo,
     pub seed: u32,
     pub duration_ns: u64,
+    /// When the run stopped (the duration).
     pub end_ns: u64,
+    /// SHA-256 of the canonical encoding of every trace event.
     pub trace_hash: String,
     pub events_total: u64,
     pub trace_stored: u64,
     pub trace_truncated: bool,
+    /// Up to when the stored trace is complete.
     pub trace_end_ns: u64,
     pub nodes: Vec<NodeOut>,
     pub links: Vec<LinkOut>,
     pub ports: Vec<PortOut>,
     pub flows: Vec<FlowOut>,
+    /// Queue length over time for every port that ever queued: a point per change of value.
     pub queue_series: Vec<SeriesOut>,
     pub totals: Totals,
+    /// Delay of every delivered packet.
+    pub delay: Option<DelayOut>,
+    /// Flow completion times of the finite flows.
+    pub fct: FctOut,
+    /// Jain's fairness index over time windows (open-ended and explicit flows).
+    pub fairness: FairnessOut,
+    /// Throughput per explicit flow per time window, bits per second.
+    pub throughput: ThroughputOut,
+    pub workloads: Vec<WorkloadOut>,
+}
 }
 
-#[derive(Serialize, Debug)]
+results_type! {
 pub struct ScenarioInfo {
     pub name: String,
     pub description: String,
 }
-
-#[derive(Serialize, Debug)]
-pub struct NodeOut {
-    pub id: String,
-    pub kind: &'static str,
-    pub pos: Option<[f64; 2]>,
 }
 
-#[derive(Serialize, Debug)]
+results_type! {
+pub struct NodeOut {
+    pub id: String,
+    pub kind: String,
+    pub pos: Option<[f64; 2]>,
+}
+}
+
+results_type! {
 pub struct LinkOut {
     pub from: u32,
     pub to: u32,
+    /// None: infinite.
     pub bandwidth_bps: Option<u64>,
     pub delay_ns: u64,
 }
+}
 
-#[derive(Serialize, Debug)]
+results_type! {
+/// An output port: `node`'s end of `link`, sending towards `to`.
 pub struct PortOut {
     pub node: u32,
     pub to: u32,
     pub link: u32,
     pub bandwidth_bps: Option<u64>,
     pub delay_ns: u64,
+    /// None: unlimited or counted in packets.
     pub buffer_bytes: Option<u64>,
-    pub scheduler: &'static str,
-    pub key_label: &'static str,
+    pub scheduler: String,
+    pub key_label: String,
     pub stats: PortStats,
 }
+}
 
-#[derive(Serialize, Debug)]
+results_type! {
 pub struct PortStats {
     pub arrived: u64,
     pub enqueued: u64,
@@ -74,10 +109,12 @@ pub struct PortStats {
     pub max_packets: u64,
     pub max_bytes: u64,
     pub mean_wait_ns: Option<f64>,
+    /// Fraction of the run the transmitter was busy.
     pub utilization: f64,
 }
+}
 
-#[derive(Serialize, Debug)]
+results_type! {
 pub struct DropCounts {
     pub buffer_full: u64,
     pub push_out: u64,
@@ -85,42 +122,138 @@ pub struct DropCounts {
     pub aifo_admission: u64,
     pub pifo_overflow: u64,
 }
+}
 
-#[derive(Serialize, Debug)]
+results_type! {
 pub struct FlowOut {
     pub id: String,
-    pub kind: &'static str,
+    pub kind: String,
     pub src: u32,
     pub dst: u32,
+    /// Bytes of a finite flow.
+    pub size: Option<u64>,
+    pub start_ns: u64,
     pub sent: u64,
     pub delivered: u64,
     pub dropped: u64,
     pub in_flight: u64,
+    pub bytes_sent: u64,
+    pub bytes_delivered: u64,
+    /// Finite flows whose every byte arrived: last delivery minus start.
+    pub fct_ns: Option<u64>,
+    /// The same flow alone on the empty network (see `ideal`).
+    pub ideal_fct_ns: Option<u64>,
+    /// fct / ideal fct.
+    pub slowdown: Option<f64>,
+    /// Links crossed.
+    pub hops: u32,
     pub delay_ns: Option<DelayOut>,
 }
+}
 
-#[derive(Serialize, Debug)]
+results_type! {
 pub struct DelayOut {
     pub mean: f64,
     pub p50: u64,
     pub p99: u64,
     pub max: u64,
 }
+}
 
-#[derive(Serialize, Debug)]
+results_type! {
+/// FCT statistics of one group of finite flows.
+pub struct FctStats {
+    pub flows: u64,
+    pub completed: u64,
+    pub mean_ns: Option<f64>,
+    pub p50_ns: Option<u64>,
+    pub p99_ns: Option<u64>,
+    pub mean_slowdown: Option<f64>,
+    pub p99_slowdown: Option<f64>,
+}
+}
+
+results_type! {
+pub struct BucketOut {
+    /// Sizes in (min_bytes, max_bytes]; max None = unbounded.
+    pub min_bytes: u64,
+    pub max_bytes: Option<u64>,
+    pub stats: FctStats,
+}
+}
+
+results_type! {
+pub struct FctOut {
+    pub all: FctStats,
+    /// Sum of size x FCT over sum of sizes: the FCT seen by an average byte.
+    pub byte_weighted_mean_ns: Option<f64>,
+    pub by_size: Vec<BucketOut>,
+    /// 101 quantiles (0th..100th percentile) of the completed flows' FCT.
+    pub cdf_ns: Vec<u64>,
+    pub slowdown_cdf: Vec<f64>,
+    /// The same for every delivered packet's delay.
+    pub delay_cdf_ns: Vec<u64>,
+}
+}
+
+results_type! {
+pub struct FairnessOut {
+    pub window_ns: u64,
+    /// Window start times, and the index over the flows active for the whole window.
+    pub t_ns: Vec<u64>,
+    pub index: Vec<Option<f64>>,
+    pub flows: Vec<u32>,
+    /// Mean of the defined indices.
+    pub mean: Option<f64>,
+}
+}
+
+results_type! {
+pub struct ThroughputOut {
+    pub window_ns: u64,
+    /// Per binned flow: (flow index, bits per second in each window).
+    pub flows: Vec<FlowThroughput>,
+}
+}
+
+results_type! {
+pub struct FlowThroughput {
+    pub flow: u32,
+    pub bps: Vec<f64>,
+}
+}
+
+results_type! {
+pub struct WorkloadOut {
+    pub id: String,
+    pub flows: u64,
+    pub target_load: f64,
+    /// The port the load was calibrated on, and its measured utilisation.
+    pub port: u32,
+    pub measured_load: f64,
+    /// Probability that one of its flows crosses that port.
+    pub crossing: f64,
+    pub mean_size: f64,
+}
+}
+
+results_type! {
 pub struct SeriesOut {
     pub port: u32,
     pub t_ns: Vec<u64>,
     pub packets: Vec<u64>,
     pub bytes: Vec<u64>,
 }
+}
 
-#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+results_type! {
+#[derive(Copy, PartialEq, Eq)]
 pub struct Totals {
     pub sent: u64,
     pub delivered: u64,
     pub dropped: u64,
     pub in_network: u64,
+}
 }
 
 /// What the engine knows at the end, gathered for [`summarize`].
@@ -134,32 +267,41 @@ pub struct RunFacts {
     pub totals: Totals,
 }
 
-pub fn summarize(
-    s: &Scenario,
-    net: &Network,
-    metrics: &mut Metrics,
-    facts: RunFacts,
-) -> RunSummary {
+fn fct_stats<'a>(flows: impl Iterator<Item = &'a FlowOut>) -> FctStats {
+    let (mut n, mut fct, mut slow) = (0, Vec::new(), Vec::new());
+    for f in flows {
+        n += 1;
+        if let (Some(t), Some(s)) = (f.fct_ns, f.slowdown) {
+            fct.push(t);
+            slow.push(s);
+        }
+    }
+    let p = percentiles(&mut fct);
+    slow.sort_by(f64::total_cmp);
+    let sn = slow.len();
+    FctStats {
+        flows: n,
+        completed: fct.len() as u64,
+        mean_ns: p.map(|p| p.mean),
+        p50_ns: p.map(|p| p.p50),
+        p99_ns: p.map(|p| p.p99),
+        mean_slowdown: (sn > 0).then(|| slow.iter().sum::<f64>() / sn as f64),
+        p99_slowdown: (sn > 0).then(|| slow[(99 * sn).div_ceil(100).max(1) - 1]),
+    }
+}
+
+pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunFacts) -> RunSummary {
     let end = facts.end_ns.max(1);
     let nodes = net
         .nodes
         .iter()
         .map(|n| NodeOut {
             id: n.id.clone(),
-            kind: if n.kind == NodeKind::Host {
-                "host"
-            } else {
-                "router"
-            },
+            kind: if n.kind == NodeKind::Host { "host" } else { "router" }.into(),
             pos: n.pos,
         })
         .collect();
-    let index = |id: &str| {
-        net.nodes
-            .iter()
-            .position(|n| n.id == id)
-            .expect("validated") as u32
-    };
+    let index = |id: &str| net.nodes.iter().position(|n| n.id == id).expect("validated") as u32;
     let links = s
         .topology
         .links
@@ -171,7 +313,7 @@ pub fn summarize(
             delay_ns: l.delay.0.as_ns(),
         })
         .collect();
-    let ports = net
+    let ports: Vec<PortOut> = net
         .ports
         .iter()
         .zip(&net.port_info)
@@ -183,8 +325,8 @@ pub fn summarize(
             bandwidth_bps: p.bandwidth.bps(),
             delay_ns: p.delay.as_ns(),
             buffer_bytes: info.buffer.bytes(),
-            scheduler: info.scheduler,
-            key_label: info.key_label,
+            scheduler: info.scheduler.into(),
+            key_label: info.key_label.into(),
             stats: PortStats {
                 arrived: m.arrived,
                 enqueued: m.enqueued,
@@ -204,21 +346,40 @@ pub fn summarize(
             },
         })
         .collect();
-    let flows = s
-        .traffic
+    metrics.flows.resize(net.flows.len(), Default::default());
+    let mut all_delays = Vec::new();
+    let flows: Vec<FlowOut> = net
+        .flows
         .iter()
-        .zip(&mut metrics.flows)
-        .map(|(tr, m)| {
-            let u = tr.source();
+        .enumerate()
+        .map(|(i, info)| {
+            let m = &mut metrics.flows[i];
+            let path = net.flow_path(i as u32);
+            let hops: Vec<_> =
+                path.iter().map(|&p| (net.ports[p as usize].bandwidth, net.ports[p as usize].delay)).collect();
+            let ideal = info.size.map(|size| ideal_fct(size, info.packet_size, info.rate_bps, &hops).as_ns());
+            let fct = match (info.size, m.last_delivery_ns) {
+                (Some(size), Some(last)) if m.bytes_delivered == size => Some(last - info.start.as_ns()),
+                _ => None,
+            };
+            all_delays.extend_from_slice(&m.delays_ns);
             FlowOut {
-                id: u.id.clone(),
-                kind: tr.kind_name(),
-                src: index(&u.src),
-                dst: index(&u.dst),
+                id: info.name.clone(),
+                kind: info.kind.into(),
+                src: info.src,
+                dst: info.dst,
+                size: info.size,
+                start_ns: info.start.as_ns(),
                 sent: m.sent,
                 delivered: m.delivered,
                 dropped: m.dropped,
                 in_flight: m.sent - m.delivered - m.dropped,
+                bytes_sent: m.bytes_sent,
+                bytes_delivered: m.bytes_delivered,
+                fct_ns: fct,
+                ideal_fct_ns: ideal,
+                slowdown: fct.zip(ideal).map(|(f, i)| f as f64 / i.max(1) as f64),
+                hops: path.len() as u32,
                 delay_ns: percentiles(&mut m.delays_ns).map(|p| DelayOut {
                     mean: p.mean,
                     p50: p.p50,
@@ -226,6 +387,100 @@ pub fn summarize(
                     max: p.max,
                 }),
             }
+        })
+        .collect();
+    let delay = percentiles(&mut all_delays).map(|p| DelayOut { mean: p.mean, p50: p.p50, p99: p.p99, max: p.max });
+    let finite = || flows.iter().filter(|f| f.size.is_some());
+    let mut bounds = vec![0];
+    bounds.extend(BUCKETS);
+    let by_size = bounds
+        .iter()
+        .enumerate()
+        .map(|(b, &lo)| {
+            let hi = BUCKETS.get(b).copied();
+            let stats = fct_stats(finite().filter(|f| f.size.is_some_and(|sz| sz > lo && hi.is_none_or(|h| sz <= h))));
+            BucketOut { min_bytes: lo, max_bytes: hi, stats }
+        })
+        .collect();
+    let (mut wsum, mut w) = (0.0, 0.0);
+    let mut fcts: Vec<u64> = Vec::new();
+    let mut slows: Vec<f64> = Vec::new();
+    for f in finite() {
+        if let (Some(t), Some(size), Some(sl)) = (f.fct_ns, f.size, f.slowdown) {
+            wsum += size as f64 * t as f64;
+            w += size as f64;
+            fcts.push(t);
+            slows.push(sl);
+        }
+    }
+    fcts.sort_unstable();
+    slows.sort_by(f64::total_cmp);
+    let fct = FctOut {
+        all: fct_stats(finite()),
+        byte_weighted_mean_ns: (w > 0.0).then(|| wsum / w),
+        by_size,
+        cdf_ns: cdf(&fcts),
+        slowdown_cdf: cdf_f64(&slows),
+        delay_cdf_ns: cdf(&all_delays),
+    };
+    // Fairness and throughput over the explicitly listed flows.
+    let bin = metrics.bin_ns;
+    let binned = metrics.binned_flows.min(net.flows.len());
+    let mut t_ns = Vec::new();
+    let mut index = Vec::new();
+    let mut counts = Vec::new();
+    for b in 0..metrics.bin_count {
+        let (w0, w1) = (b as u64 * bin, (b as u64 + 1) * bin);
+        if w1 > end {
+            break;
+        }
+        let active: Vec<f64> = (0..binned)
+            .filter(|&i| {
+                let (info, f) = (&net.flows[i], &flows[i]);
+                let started = info.start.as_ns() <= w0;
+                let running = match (info.stop, f.fct_ns) {
+                    (Some(stop), _) => stop.as_ns() >= w1,
+                    (None, Some(fct)) => info.start.as_ns() + fct >= w1,
+                    (None, None) => true,
+                };
+                started && running
+            })
+            .map(|i| metrics.flows[i].bins.get(b).copied().unwrap_or(0) as f64)
+            .collect();
+        t_ns.push(w0);
+        counts.push(active.len() as u32);
+        index.push(jain(&active));
+    }
+    let defined: Vec<f64> = index.iter().flatten().copied().collect();
+    let fairness = FairnessOut {
+        window_ns: bin,
+        mean: (!defined.is_empty()).then(|| defined.iter().sum::<f64>() / defined.len() as f64),
+        t_ns,
+        index,
+        flows: counts,
+    };
+    let throughput = ThroughputOut {
+        window_ns: bin,
+        flows: (0..binned)
+            .map(|i| FlowThroughput {
+                flow: i as u32,
+                bps: (0..metrics.bin_count)
+                    .map(|b| metrics.flows[i].bins.get(b).copied().unwrap_or(0) as f64 * 8e9 / bin as f64)
+                    .collect(),
+            })
+            .collect(),
+    };
+    let workloads = net
+        .workloads
+        .iter()
+        .map(|w| WorkloadOut {
+            id: w.name.clone(),
+            flows: w.created,
+            target_load: w.load,
+            port: w.port,
+            measured_load: ports[w.port as usize].stats.utilization,
+            crossing: w.crossing,
+            mean_size: w.sizes.mean(),
         })
         .collect();
     let queue_series = metrics
@@ -241,12 +496,9 @@ pub fn summarize(
         })
         .collect();
     RunSummary {
-        format: "scheduler-playground/results",
+        format: "scheduler-playground/results".into(),
         version: 1,
-        scenario: ScenarioInfo {
-            name: s.name.clone(),
-            description: s.description.clone(),
-        },
+        scenario: ScenarioInfo { name: s.name.clone(), description: s.description.clone() },
         seed: facts.seed,
         duration_ns: s.duration.0.as_ns(),
         end_ns: facts.end_ns,
@@ -261,5 +513,18 @@ pub fn summarize(
         flows,
         queue_series,
         totals: facts.totals,
+        delay,
+        fct,
+        fairness,
+        throughput,
+        workloads,
     }
+}
+
+/// The JSON Schema of the results format, as committed in `scenarios/results.schema.json`.
+#[cfg(feature = "schema")]
+pub fn json_schema() -> String {
+    let mut schema = schemars::schema_for!(RunSummary);
+    schema.insert("$id".into(), "https://scheduler-playground.invalid/results.schema.json".into());
+    serde_json::to_string_pretty(&schema).expect("a schema is plain JSON") + "\n"
 }

@@ -93,17 +93,11 @@ mod tests {
     #[test]
     fn transmission_time_is_exact_and_rounded_up() {
         // 1500 B = 12 000 bit; at 1 Gbps that is 12 us exactly.
-        assert_eq!(
-            Bandwidth::BitsPerSec(1_000_000_000).tx_time(1500),
-            Time(12_000)
-        );
+        assert_eq!(Bandwidth::BitsPerSec(1_000_000_000).tx_time(1500), Time(12_000));
         // 1 B = 8 bit at 3 bps = 2.666.. s, rounded up to 2 666 666 667 ns.
         assert_eq!(Bandwidth::BitsPerSec(3).tx_time(1), Time(2_666_666_667));
         assert_eq!(Bandwidth::Infinite.tx_time(1500), Time::ZERO);
         // 10 Gbps, 1500 B: 1200 ns.
-        assert_eq!(
-            Bandwidth::BitsPerSec(10_000_000_000).tx_time(1500),
-            Time(1_200)
-        );
+        assert_eq!(Bandwidth::BitsPerSec(10_000_000_000).tx_time(1500), Time(1_200));
     }
 }

@@ -107,12 +107,7 @@ impl TraceRecorder {
     }
 
     pub fn record(&mut self, e: &TraceEvent) {
-        debug_assert!(
-            e.time >= self.last_time,
-            "trace time went backwards: {:?} after {:?}",
-            e,
-            self.last_time
-        );
+        debug_assert!(e.time >= self.last_time, "trace time went backwards: {:?} after {:?}", e, self.last_time);
         self.last_time = e.time;
         let mut buf = [0u8; TraceEvent::ENCODED_LEN];
         e.encode(&mut buf);
@@ -143,24 +138,14 @@ mod tests {
     #[test]
     fn empty_trace_hash_is_sha256_of_nothing() {
         let (hash, total, cols) = TraceRecorder::new(10).finish();
-        assert_eq!(
-            hash,
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-        );
+        assert_eq!(hash, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
         assert_eq!(total, 0);
         assert!(cols.is_empty());
     }
 
     #[test]
     fn encoding_is_little_endian_fixed_width() {
-        let e = TraceEvent {
-            time: Time(0x0102),
-            kind: Kind::Drop,
-            packet: 7,
-            flow: 3,
-            loc: 9,
-            value: -1,
-        };
+        let e = TraceEvent { time: Time(0x0102), kind: Kind::Drop, packet: 7, flow: 3, loc: 9, value: -1 };
         let mut b = [0u8; 33];
         e.encode(&mut b);
         assert_eq!(&b[0..9], &[0x02, 0x01, 0, 0, 0, 0, 0, 0, 4]);
@@ -172,14 +157,7 @@ mod tests {
 
     #[test]
     fn budget_limits_storage_not_the_hash() {
-        let ev = |t| TraceEvent {
-            time: Time(t),
-            kind: Kind::Arrive,
-            packet: t,
-            flow: 0,
-            loc: 0,
-            value: 1500,
-        };
+        let ev = |t| TraceEvent { time: Time(t), kind: Kind::Arrive, packet: t, flow: 0, loc: 0, value: 1500 };
         let mut small = TraceRecorder::new(2);
         let mut big = TraceRecorder::new(100);
         for t in 0..5 {

@@ -17,9 +17,7 @@ struct Decimal {
 
 fn split_number(s: &str) -> Result<(Decimal, &str), String> {
     let s = s.trim();
-    let end = s
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(s.len());
+    let end = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len());
     let (num, unit) = s.split_at(end);
     if num.is_empty() {
         return Err("expected a number followed by a unit".into());
@@ -28,32 +26,20 @@ fn split_number(s: &str) -> Result<(Decimal, &str), String> {
         Some((i, f)) => (i, f),
         None => (num, ""),
     };
-    if int_part.is_empty() || frac_part.contains('.') || (num.contains('.') && frac_part.is_empty())
-    {
+    if int_part.is_empty() || frac_part.contains('.') || (num.contains('.') && frac_part.is_empty()) {
         return Err(format!("\"{num}\" is not a decimal number"));
     }
     if int_part.len() + frac_part.len() > 30 {
         return Err(format!("\"{num}\" has too many digits"));
     }
     let digits: String = format!("{int_part}{frac_part}");
-    let mantissa: u128 = digits
-        .parse()
-        .map_err(|_| format!("\"{num}\" is not a decimal number"))?;
-    Ok((
-        Decimal {
-            mantissa,
-            scale: frac_part.len() as u32,
-        },
-        unit.trim(),
-    ))
+    let mantissa: u128 = digits.parse().map_err(|_| format!("\"{num}\" is not a decimal number"))?;
+    Ok((Decimal { mantissa, scale: frac_part.len() as u32 }, unit.trim()))
 }
 
 /// `d * multiplier`, required to be a whole number that fits in u64.
 fn exact(d: &Decimal, multiplier: u128, what: &str) -> Result<u64, String> {
-    let num = d
-        .mantissa
-        .checked_mul(multiplier)
-        .ok_or_else(|| format!("{what} is too large"))?;
+    let num = d.mantissa.checked_mul(multiplier).ok_or_else(|| format!("{what} is too large"))?;
     let den = 10u128.pow(d.scale);
     if num % den != 0 {
         return Err(format!("{what} is not a whole number"));
@@ -93,11 +79,7 @@ pub fn parse_time(s: &str) -> Result<Time, String> {
         "s" => 1_000_000_000,
         "" if d.mantissa == 0 => 1,
         "" => return Err("a time needs a unit: ns, us, ms or s".into()),
-        other => {
-            return Err(format!(
-                "unknown time unit \"{other}\" (use ns, us, ms or s)"
-            ))
-        }
+        other => return Err(format!("unknown time unit \"{other}\" (use ns, us, ms or s)")),
     };
     exact(&d, mult, "the time in nanoseconds").map(Time)
 }
@@ -139,9 +121,7 @@ pub fn parse_bytes(s: &str) -> Result<u64, String> {
             }
             Ok(bits / 8)
         }
-        _ => Err(format!(
-            "unknown size unit \"{unit}\" (use B, KB, MB, KiB, MiB or b)"
-        )),
+        _ => Err(format!("unknown size unit \"{unit}\" (use B, KB, MB, KiB, MiB or b)")),
     }
 }
 
@@ -207,18 +187,9 @@ mod tests {
 
     #[test]
     fn rates() {
-        assert_eq!(
-            parse_bandwidth("10Gbps"),
-            Ok(Bandwidth::BitsPerSec(10_000_000_000))
-        );
-        assert_eq!(
-            parse_bandwidth("1.5Mbps"),
-            Ok(Bandwidth::BitsPerSec(1_500_000))
-        );
-        assert_eq!(
-            parse_bandwidth("1MBps"),
-            Ok(Bandwidth::BitsPerSec(8_000_000))
-        );
+        assert_eq!(parse_bandwidth("10Gbps"), Ok(Bandwidth::BitsPerSec(10_000_000_000)));
+        assert_eq!(parse_bandwidth("1.5Mbps"), Ok(Bandwidth::BitsPerSec(1_500_000)));
+        assert_eq!(parse_bandwidth("1MBps"), Ok(Bandwidth::BitsPerSec(8_000_000)));
         assert_eq!(parse_bandwidth("1Kibps"), Ok(Bandwidth::BitsPerSec(1024)));
         assert_eq!(parse_bandwidth("inf"), Ok(Bandwidth::Infinite));
         assert!(parse_bandwidth("0bps").is_err());
@@ -245,5 +216,83 @@ mod tests {
         assert!(!Buffer::Bytes(3000).fits(2, 1501, 1500));
         assert!(Buffer::Packets(2).fits(1, 0, 9000));
         assert!(!Buffer::Packets(2).fits(2, 0, 1));
+    }
+}
+
+/// Exact unit strings, the inverse of the parsers: the largest unit that divides exactly.
+pub mod format {
+    use crate::time::{Bandwidth, Time};
+    use crate::units::Buffer;
+
+    fn exact(v: u64, units: &[(u64, &str)]) -> String {
+        for &(m, u) in units {
+            if v >= m && v.is_multiple_of(m) {
+                return format!("{}{u}", v / m);
+            }
+        }
+        format!("{v}{}", units.last().map_or("", |u| u.1))
+    }
+
+    pub fn time(t: Time) -> String {
+        if t == Time::ZERO {
+            return "0".into();
+        }
+        exact(t.as_ns(), &[(1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "us"), (1, "ns")])
+    }
+
+    pub fn bandwidth(b: Bandwidth) -> String {
+        match b {
+            Bandwidth::Infinite => "inf".into(),
+            Bandwidth::BitsPerSec(bps) => exact(
+                bps,
+                &[
+                    (1_000_000_000_000, "Tbps"),
+                    (1_000_000_000, "Gbps"),
+                    (1_000_000, "Mbps"),
+                    (1_000, "Kbps"),
+                    (1, "bps"),
+                ],
+            ),
+        }
+    }
+
+    pub fn bytes(n: u64) -> String {
+        let units = [
+            (1_000_000_000, "GB"),
+            (1 << 30, "GiB"),
+            (1_000_000, "MB"),
+            (1 << 20, "MiB"),
+            (1_000, "KB"),
+            (1 << 10, "KiB"),
+            (1, "B"),
+        ];
+        exact(n, &units)
+    }
+
+    pub fn buffer(b: Buffer) -> String {
+        match b {
+            Buffer::Bytes(n) => bytes(n),
+            Buffer::Packets(n) => format!("{n}pkt"),
+            Buffer::Unlimited => "unlimited".into(),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::units::{parse_bandwidth, parse_buffer, parse_time};
+
+        #[test]
+        fn formats_round_trip() {
+            for s in ["0", "10ms", "1500ns", "3s", "1us"] {
+                assert_eq!(time(parse_time(s).unwrap()), s);
+            }
+            for s in ["10Gbps", "5556Mbps", "1500bps", "inf", "1Kbps"] {
+                assert_eq!(bandwidth(parse_bandwidth(s).unwrap()), s);
+            }
+            for s in ["64KiB", "128KB", "1500B", "100pkt", "unlimited", "1MB"] {
+                assert_eq!(buffer(parse_buffer(s).unwrap()), s);
+            }
+        }
     }
 }

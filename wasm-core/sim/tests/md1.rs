@@ -27,14 +27,8 @@ fn scenario(rho_percent: u64, packets: u64) -> String {
 }
 
 fn mean_wait(rho_percent: u64) -> (f64, u64) {
-    let out = run_json(
-        &scenario(rho_percent, 2_000_000),
-        &RunOptions {
-            seed: None,
-            max_trace_events: Some(0),
-        },
-    )
-    .unwrap();
+    let out =
+        run_json(&scenario(rho_percent, 2_000_000), &RunOptions { seed: None, max_trace_events: Some(0) }).unwrap();
     let port = &out.summary.ports[0];
     assert_eq!(port.node, 0, "port 0 is a -> b");
     (port.stats.mean_wait_ns.unwrap(), port.stats.dequeued)
@@ -43,7 +37,10 @@ fn mean_wait(rho_percent: u64) -> (f64, u64) {
 fn check(rho_percent: u64, expected_ns: f64) {
     let (w, n) = mean_wait(rho_percent);
     let err = (w - expected_ns).abs() / expected_ns;
-    println!("M/D/1 rho={rho_percent}%: measured W = {w:.1} ns over {n} packets, formula {expected_ns} ns, error {:.2}%", err * 100.0);
+    println!(
+        "M/D/1 rho={rho_percent}%: measured W = {w:.1} ns over {n} packets, formula {expected_ns} ns, error {:.2}%",
+        err * 100.0
+    );
     assert!(n >= 1_000_000, "only {n} packets");
     assert!(err < 0.03, "W = {w} ns, expected {expected_ns} ns");
 }

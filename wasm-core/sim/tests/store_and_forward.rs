@@ -38,11 +38,7 @@ fn one_packet_is_timed_exactly() {
     ];
     assert_eq!(t.len(), expect.len(), "{kinds:?}");
     for (i, (time, kind, loc, value)) in expect.into_iter().enumerate() {
-        assert_eq!(
-            (t.time[i], t.kind[i], t.loc[i], t.value[i]),
-            (time, kind as u8, loc, value),
-            "event {i}"
-        );
+        assert_eq!((t.time[i], t.kind[i], t.loc[i], t.value[i]), (time, kind as u8, loc, value), "event {i}");
     }
     assert_eq!(out.summary.totals.delivered, 1);
 }

@@ -10,16 +10,58 @@ pub fn validate_scenario(json: &str) -> Option<String> {
     sched_sim::validate(json).err().map(|e| e.to_string())
 }
 
+/// The scheduler registry as JSON: name, summary, reference, key label, parameters (type,
+/// options or range, default) and whether it takes children. The inspector's forms use it.
+#[wasm_bindgen]
+pub fn scheduler_registry() -> String {
+    sched_sim::sched::registry::registry_json()
+}
+
+/// The topology presets and their parameters, as JSON.
+#[wasm_bindgen]
+pub fn preset_catalog() -> String {
+    sched_sim::presets::catalog_json()
+}
+
+/// The scenario with a preset topology replaced by explicit nodes and links.
+#[wasm_bindgen]
+pub fn expand_topology(json: &str) -> Result<String, JsError> {
+    sched_sim::scenario::expand_topology_text(json).map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// Runs a scenario, keeping at most `max_trace_events` trace events for playback.
 #[wasm_bindgen]
 pub fn run_scenario(json: &str, max_trace_events: u32) -> Result<RunOutput, JsError> {
-    let opts = RunOptions {
-        seed: None,
-        max_trace_events: Some(max_trace_events as u64),
-    };
-    sched_sim::run_json(json, &opts)
-        .map(|inner| RunOutput { inner })
-        .map_err(|e| JsError::new(&e.to_string()))
+    let opts = RunOptions { seed: None, max_trace_events: Some(max_trace_events as u64) };
+    sched_sim::run_json(json, &opts).map(|inner| RunOutput { inner }).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Starts a run to be advanced in chunks (progress, cancellation).
+#[wasm_bindgen]
+pub fn start_run(json: &str, max_trace_events: u32) -> Result<RunHandle, JsError> {
+    let opts = RunOptions { seed: None, max_trace_events: Some(max_trace_events as u64) };
+    let scenario = sched_sim::validate(json).map_err(|e| JsError::new(&e.to_string()))?;
+    let run = sched_sim::Run::start(&scenario, &opts).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(RunHandle { run })
+}
+
+/// A run in progress.
+#[wasm_bindgen]
+pub struct RunHandle {
+    run: sched_sim::Run,
+}
+
+#[wasm_bindgen]
+impl RunHandle {
+    /// Processes up to `max_events` events; returns progress in [0, 1], 1 when finished.
+    pub fn advance(&mut self, max_events: u32) -> f64 {
+        self.run.advance(max_events as u64)
+    }
+
+    /// The finished run (runs whatever is left).
+    pub fn finish(self) -> RunOutput {
+        RunOutput { inner: self.run.finish() }
+    }
 }
 
 /// A finished run: the summary as JSON and the stored trace as columns (typed arrays).

@@ -41,13 +41,31 @@ pub struct Scenario {
     pub traffic: Vec<Traffic>,
     #[serde(default)]
     pub trace: TraceSpec,
+    /// Scheduler of every router port that names none (nodes and links can override it).
+    #[serde(default)]
+    pub default_scheduler: Option<SchedulerSpec>,
+    #[serde(default)]
+    pub metrics: MetricsSpec,
+    /// Assertions on the results, run by the test suite for every scenario file.
+    #[serde(default)]
+    pub checks: Vec<crate::checks::Check>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+/// Either explicit nodes and links, or a preset with parameters (`{"preset": "fat_tree",
+/// "params": {"k": 4}}`), which is expanded into nodes and links before anything else.
+#[derive(Clone, Debug, Default, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Topology {
+    /// A preset's name (see `cli presets`).
+    #[serde(default)]
+    pub preset: Option<String>,
+    /// The preset's parameters; defaults fill what is left out.
+    #[serde(default)]
+    pub params: BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
     pub nodes: Vec<NodeSpec>,
+    #[serde(default)]
     pub links: Vec<LinkSpec>,
 }
 
@@ -89,6 +107,9 @@ pub struct LinkSpec {
     /// Buffer of each of the link's two output ports (default unlimited).
     #[serde(default)]
     pub buffer: Option<BufferQ>,
+    /// Per-port schedulers, keyed by the node that owns the port (one of the two ends).
+    #[serde(default)]
+    pub schedulers: BTreeMap<String, SchedulerSpec>,
 }
 
 /// A scheduler by registry name, with parameters and, for class schedulers, children.
@@ -106,7 +127,7 @@ pub struct SchedulerSpec {
     pub children: Vec<SchedulerSpec>,
 }
 
-/// A traffic source.
+/// A traffic source. Sizes are bytes on the wire.
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -115,6 +136,14 @@ pub enum Traffic {
     Cbr(UdpSource),
     /// UDP with Poisson packet arrivals of mean rate `rate` (exponential gaps).
     Poisson(UdpSource),
+    /// UDP ON-OFF: CBR at `rate` during ON periods, silent during OFF periods (FSC paper).
+    Onoff(OnOffSource),
+    /// Long-lived UDP paced at `rate` (default: the source's access link rate).
+    Bulk(BulkSource),
+    /// One finite flow of `size` bytes, paced at `rate` (default: the access link rate).
+    Flow(FlowSpec),
+    /// Flows with Poisson arrivals calibrated to a load on a link, sizes from a distribution.
+    Workload(WorkloadSpec),
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -128,6 +157,10 @@ pub struct UdpSource {
     /// Mean sending rate (packet sizes on the wire).
     pub rate: BandwidthQ,
     pub packet_size: BytesQ,
+    /// Draw each packet's size from this distribution instead (cut at 65535B); the mean
+    /// size then sets the pacing and the gaps. E.g. exponential sizes for an M/M/1 queue.
+    #[serde(default)]
+    pub packet_sizes: Option<SizeDist>,
     /// When the source starts (default 0).
     #[serde(default)]
     pub start: Option<TimeQ>,
@@ -137,20 +170,261 @@ pub struct UdpSource {
     /// Traffic class, for class-level schedulers.
     #[serde(default)]
     pub class: u8,
+    /// An explicit path: node ids from `src` to `dst` (default: shortest path, ECMP).
+    #[serde(default)]
+    pub path: Option<Vec<String>>,
+}
+
+/// How ON and OFF periods are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Periods {
+    /// Exactly `on`, then exactly `off`.
+    #[default]
+    Periodic,
+    /// Exponential with means `on` and `off`.
+    Exponential,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct OnOffSource {
+    pub id: String,
+    pub src: String,
+    pub dst: String,
+    /// Sending rate while ON.
+    pub rate: BandwidthQ,
+    pub packet_size: BytesQ,
+    /// ON period (mean, for exponential periods).
+    pub on: TimeQ,
+    /// OFF period (mean, for exponential periods).
+    pub off: TimeQ,
+    #[serde(default)]
+    pub periods: Periods,
+    #[serde(default)]
+    pub start: Option<TimeQ>,
+    #[serde(default)]
+    pub stop: Option<TimeQ>,
+    #[serde(default)]
+    pub class: u8,
+    #[serde(default)]
+    pub path: Option<Vec<String>>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct BulkSource {
+    pub id: String,
+    pub src: String,
+    pub dst: String,
+    /// Default 1500B.
+    #[serde(default)]
+    pub packet_size: Option<BytesQ>,
+    /// Default: the bandwidth of the source's access link.
+    #[serde(default)]
+    pub rate: Option<BandwidthQ>,
+    #[serde(default)]
+    pub start: Option<TimeQ>,
+    #[serde(default)]
+    pub stop: Option<TimeQ>,
+    #[serde(default)]
+    pub class: u8,
+    #[serde(default)]
+    pub path: Option<Vec<String>>,
+}
+
+/// Transport of a flow. Only UDP in this build.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Transport {
+    #[default]
+    Udp,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct FlowSpec {
+    pub id: String,
+    pub src: String,
+    pub dst: String,
+    /// Bytes to send.
+    pub size: BytesQ,
+    #[serde(default)]
+    pub start: Option<TimeQ>,
+    /// Default 1500B; the last packet carries the remainder.
+    #[serde(default)]
+    pub packet_size: Option<BytesQ>,
+    /// Default: the bandwidth of the source's access link.
+    #[serde(default)]
+    pub rate: Option<BandwidthQ>,
+    #[serde(default)]
+    pub transport: Transport,
+    #[serde(default)]
+    pub class: u8,
+    /// Weight for weighted schedulers (default 1).
+    #[serde(default)]
+    pub weight: Option<u32>,
+    #[serde(default)]
+    pub path: Option<Vec<String>>,
+}
+
+/// A flow-size distribution.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "dist", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SizeDist {
+    /// Web search (DCTCP, Alizadeh et al. 2010; used by pFabric and AIFO): empirical CDF.
+    WebSearch,
+    /// Data mining (VL2, Greenberg et al. 2009; used by pFabric): empirical CDF.
+    DataMining,
+    /// The FSC paper's AT&T flow-length groups (Table 2): one of ten group means, uniformly.
+    Att,
+    Fixed {
+        size: BytesQ,
+    },
+    Exponential {
+        mean: BytesQ,
+    },
+    /// Pareto with the given mean and shape (> 1).
+    Pareto {
+        mean: BytesQ,
+        shape: f64,
+    },
+}
+
+/// Who sends to whom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Pattern {
+    /// Source and destination drawn uniformly (distinct) per flow.
+    #[default]
+    Uniform,
+    /// A random derangement fixed at the start: host i always sends to perm(i).
+    Permutation,
+    /// Every source sends to one destination (`dst`).
+    Incast,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Endpoints {
+    #[serde(default)]
+    pub pattern: Pattern,
+    /// Hosts taking part (default: every host).
+    #[serde(default)]
+    pub hosts: Option<Vec<String>>,
+    /// The incast destination.
+    #[serde(default)]
+    pub dst: Option<String>,
+}
+
+/// Flow arrivals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Arrival {
+    #[default]
+    Poisson,
+}
+
+/// A directed link, by its end nodes.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct LinkRef {
+    pub from: String,
+    pub to: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct WorkloadSpec {
+    pub id: String,
+    /// Target load on `link`: offered bytes per second over its capacity, in (0, 1).
+    pub load: f64,
+    /// The directed link the load is calibrated on (default: the one the workload loads most).
+    #[serde(default)]
+    pub link: Option<LinkRef>,
+    pub sizes: SizeDist,
+    #[serde(default)]
+    pub endpoints: Endpoints,
+    #[serde(default)]
+    pub arrival: Arrival,
+    /// Default 1500B.
+    #[serde(default)]
+    pub packet_size: Option<BytesQ>,
+    #[serde(default)]
+    pub start: Option<TimeQ>,
+    #[serde(default)]
+    pub stop: Option<TimeQ>,
+    /// Stop after this many flows.
+    #[serde(default)]
+    pub max_flows: Option<u64>,
+    #[serde(default)]
+    pub transport: Transport,
+    #[serde(default)]
+    pub class: u8,
 }
 
 impl Traffic {
-    pub fn source(&self) -> &UdpSource {
+    pub fn id(&self) -> &str {
         match self {
-            Traffic::Cbr(s) | Traffic::Poisson(s) => s,
+            Traffic::Cbr(s) | Traffic::Poisson(s) => &s.id,
+            Traffic::Onoff(s) => &s.id,
+            Traffic::Bulk(s) => &s.id,
+            Traffic::Flow(s) => &s.id,
+            Traffic::Workload(s) => &s.id,
         }
     }
     pub fn kind_name(&self) -> &'static str {
         match self {
             Traffic::Cbr(_) => "cbr",
             Traffic::Poisson(_) => "poisson",
+            Traffic::Onoff(_) => "onoff",
+            Traffic::Bulk(_) => "bulk",
+            Traffic::Flow(_) => "flow",
+            Traffic::Workload(_) => "workload",
         }
     }
+    /// (src, dst, path) of a single-flow source; None for a workload.
+    pub fn endpoints(&self) -> Option<(&str, &str, Option<&Vec<String>>)> {
+        match self {
+            Traffic::Cbr(s) | Traffic::Poisson(s) => Some((&s.src, &s.dst, s.path.as_ref())),
+            Traffic::Onoff(s) => Some((&s.src, &s.dst, s.path.as_ref())),
+            Traffic::Bulk(s) => Some((&s.src, &s.dst, s.path.as_ref())),
+            Traffic::Flow(s) => Some((&s.src, &s.dst, s.path.as_ref())),
+            Traffic::Workload(_) => None,
+        }
+    }
+    /// (start, stop) as written.
+    pub fn window(&self) -> (Option<TimeQ>, Option<TimeQ>) {
+        match self {
+            Traffic::Cbr(s) | Traffic::Poisson(s) => (s.start, s.stop),
+            Traffic::Onoff(s) => (s.start, s.stop),
+            Traffic::Bulk(s) => (s.start, s.stop),
+            Traffic::Flow(s) => (s.start, None),
+            Traffic::Workload(s) => (s.start, s.stop),
+        }
+    }
+}
+
+/// How results are aggregated.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct MetricsSpec {
+    /// Width of the time windows for throughput and Jain's index (default: a hundredth of
+    /// the duration). A window should hold many packets per flow, or the index measures noise.
+    #[serde(default)]
+    pub window: Option<TimeQ>,
 }
 
 /// How much of the trace a run keeps for playback. Metrics and the trace hash always cover
@@ -169,9 +443,73 @@ pub struct TraceSpec {
 #[cfg(feature = "schema")]
 pub fn json_schema() -> String {
     let mut schema = schemars::schema_for!(Scenario);
-    schema.insert(
-        "$id".into(),
-        "https://scheduler-playground.invalid/scenario.schema.json".into(),
-    );
+    schema.insert("$id".into(), "https://scheduler-playground.invalid/scenario.schema.json".into());
     serde_json::to_string_pretty(&schema).expect("a schema is plain JSON") + "\n"
+}
+
+/// Replaces a preset topology in scenario text by explicit nodes (with positions) and links,
+/// leaving everything else as it was; for the page's editor ("load a preset, then edit it").
+pub fn expand_topology_text(text: &str) -> Result<String, ScenarioError> {
+    use crate::units::format;
+    let mut doc: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| ScenarioError::new("", format!("not JSON: {e}")))?;
+    let Some(topology) = doc.get("topology") else {
+        return Err(ScenarioError::new("topology", "missing field `topology`"));
+    };
+    let mut t: Topology = serde_path_to_error::deserialize(topology)
+        .map_err(|e| ScenarioError::new(format!("topology.{}", e.path()), e.into_inner().to_string()))?;
+    validate::expand_preset(&mut t)?;
+    let spec = |s: &SchedulerSpec| serde_json::to_value(SpecOut(s)).expect("plain data");
+    let nodes: Vec<serde_json::Value> = t
+        .nodes
+        .iter()
+        .map(|n| {
+            let mut v = serde_json::json!({"id": n.id, "kind": match n.kind { NodeKind::Host => "host", NodeKind::Router => "router" }});
+            if let Some(p) = n.pos {
+                v["pos"] = serde_json::json!(p);
+            }
+            if let Some(s) = &n.scheduler {
+                v["scheduler"] = spec(s);
+            }
+            v
+        })
+        .collect();
+    let links: Vec<serde_json::Value> = t
+        .links
+        .iter()
+        .map(|l| {
+            let mut v = serde_json::json!({
+                "from": l.from, "to": l.to,
+                "bandwidth": format::bandwidth(l.bandwidth.0), "delay": format::time(l.delay.0),
+            });
+            if let Some(b) = l.buffer {
+                v["buffer"] = format::buffer(b.0).into();
+            }
+            if !l.schedulers.is_empty() {
+                v["schedulers"] = l.schedulers.iter().map(|(k, s)| (k.clone(), spec(s))).collect();
+            }
+            v
+        })
+        .collect();
+    doc["topology"] = serde_json::json!({"nodes": nodes, "links": links});
+    Ok(serde_json::to_string_pretty(&doc).expect("plain data"))
+}
+
+/// A scheduler spec written back as JSON.
+struct SpecOut<'a>(&'a SchedulerSpec);
+
+impl serde::Serialize for SpecOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("name", &self.0.name)?;
+        if !self.0.params.is_empty() {
+            m.serialize_entry("params", &self.0.params)?;
+        }
+        if !self.0.children.is_empty() {
+            let children: Vec<SpecOut> = self.0.children.iter().map(SpecOut).collect();
+            m.serialize_entry("children", &children)?;
+        }
+        m.end()
+    }
 }

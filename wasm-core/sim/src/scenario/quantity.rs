@@ -34,7 +34,10 @@ macro_rules! quantity {
 }
 
 quantity!(
-    TimeQ, Time, units::parse_time, "time",
+    TimeQ,
+    Time,
+    units::parse_time,
+    "time",
     "^(0|[0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s))$",
     "A time: a decimal number and ns, us, ms or s (\"2ms\", \"1.5us\"); a whole number of nanoseconds."
 );

@@ -17,10 +17,7 @@ pub struct ScenarioError {
 
 impl ScenarioError {
     pub fn new(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
-        ScenarioError {
-            path: path.into(),
-            message: message.into(),
-        }
+        ScenarioError { path: path.into(), message: message.into() }
     }
 }
 
@@ -63,28 +60,96 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
     if text.len() > LIMITS.text_bytes {
         return Err(ScenarioError::new(
             "",
-            format!(
-                "the scenario is {} bytes; the limit is {}",
-                text.len(),
-                LIMITS.text_bytes
-            ),
+            format!("the scenario is {} bytes; the limit is {}", text.len(), LIMITS.text_bytes),
         ));
     }
     let de = &mut serde_json::Deserializer::from_str(text);
-    let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
+    let mut scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let msg = inner.to_string();
         // serde_json appends " at line L column C"; keep it only for syntax errors.
-        let msg = if inner.is_syntax() || inner.is_eof() {
-            msg
-        } else {
-            strip_position(&msg)
-        };
+        let msg = if inner.is_syntax() || inner.is_eof() { msg } else { strip_position(&msg) };
         ScenarioError::new(if path == "." { String::new() } else { path }, msg)
     })?;
+    expand_preset(&mut scenario.topology)?;
     check(&scenario)?;
     Ok(scenario)
+}
+
+/// Replaces a preset topology by its nodes and links.
+pub(super) fn expand_preset(t: &mut super::Topology) -> Result<(), ScenarioError> {
+    let Some(name) = &t.preset else {
+        if !t.params.is_empty() {
+            return Err(ScenarioError::new("topology.params", "params belong to a preset; name one with \"preset\""));
+        }
+        return Ok(());
+    };
+    if !t.nodes.is_empty() || !t.links.is_empty() {
+        return Err(ScenarioError::new("topology", "give either a preset or nodes and links, not both"));
+    }
+    let g = crate::presets::expand(name, &t.params)
+        .map_err(|(path, msg)| ScenarioError::new(format!("topology.{path}"), msg))?;
+    t.nodes = g.nodes;
+    t.links = g.links;
+    Ok(())
+}
+
+fn host<'a>(kind_of: &impl Fn(&str) -> Option<NodeKind>, id: &'a str) -> Result<&'a str, String> {
+    match kind_of(id) {
+        None => Err(format!("unknown node \"{id}\"")),
+        Some(NodeKind::Router) => Err(format!("\"{id}\" is a router; traffic starts and ends at hosts")),
+        Some(NodeKind::Host) => Ok(id),
+    }
+}
+
+fn check_path(
+    path: &[String],
+    src: &str,
+    dst: &str,
+    kind_of: &impl Fn(&str) -> Option<NodeKind>,
+    pairs: &BTreeSet<(&str, &str)>,
+) -> Result<(), String> {
+    if path.first().map(String::as_str) != Some(src) || path.last().map(String::as_str) != Some(dst) {
+        return Err(format!("must start at \"{src}\" and end at \"{dst}\""));
+    }
+    for (j, w) in path.windows(2).enumerate() {
+        let key = if w[0] < w[1] { (w[0].as_str(), w[1].as_str()) } else { (w[1].as_str(), w[0].as_str()) };
+        if !pairs.contains(&key) {
+            return Err(format!("step {j}: no link between \"{}\" and \"{}\"", w[0], w[1]));
+        }
+    }
+    for mid in &path[1..path.len() - 1] {
+        if kind_of(mid) != Some(NodeKind::Router) {
+            return Err(format!("\"{mid}\" is not a router; only routers forward"));
+        }
+    }
+    Ok(())
+}
+
+fn check_endpoints(
+    e: &super::Endpoints,
+    kind_of: &impl Fn(&str) -> Option<NodeKind>,
+    all_hosts: usize,
+) -> Result<(), (String, String)> {
+    let n = match &e.hosts {
+        Some(hosts) => {
+            for (j, h) in hosts.iter().enumerate() {
+                host(kind_of, h).map_err(|m| (format!("hosts[{j}]"), m))?;
+            }
+            hosts.iter().collect::<BTreeSet<_>>().len()
+        }
+        None => all_hosts,
+    };
+    if n < 2 {
+        return Err(("hosts".into(), "a workload needs at least two hosts".into()));
+    }
+    match (e.pattern, &e.dst) {
+        (super::Pattern::Incast, None) => Err(("dst".into(), "incast needs a destination host".into())),
+        (super::Pattern::Incast, Some(d)) => host(kind_of, d).map(|_| ()).map_err(|m| ("dst".into(), m)),
+        (_, Some(_)) => Err(("dst".into(), "only incast takes a destination".into())),
+        _ => Ok(()),
+    }
 }
 
 fn strip_position(msg: &str) -> String {
@@ -99,13 +164,7 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
         ScenarioError::new(path, message)
     }
     if s.version != 1 {
-        return Err(err(
-            "version",
-            format!(
-                "this build reads version 1, the file is version {}",
-                s.version
-            ),
-        ));
+        return Err(err("version", format!("this build reads version 1, the file is version {}", s.version)));
     }
     let duration = s.duration.0;
     if duration == Time::ZERO {
@@ -116,26 +175,13 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
     }
     let t = &s.topology;
     if t.nodes.len() > LIMITS.nodes {
-        return Err(err(
-            "topology.nodes",
-            format!("{} nodes; the limit is {}", t.nodes.len(), LIMITS.nodes),
-        ));
+        return Err(err("topology.nodes", format!("{} nodes; the limit is {}", t.nodes.len(), LIMITS.nodes)));
     }
     if t.links.len() > LIMITS.links {
-        return Err(err(
-            "topology.links",
-            format!("{} links; the limit is {}", t.links.len(), LIMITS.links),
-        ));
+        return Err(err("topology.links", format!("{} links; the limit is {}", t.links.len(), LIMITS.links)));
     }
     if s.traffic.len() > LIMITS.traffic {
-        return Err(err(
-            "traffic",
-            format!(
-                "{} sources; the limit is {}",
-                s.traffic.len(),
-                LIMITS.traffic
-            ),
-        ));
+        return Err(err("traffic", format!("{} sources; the limit is {}", s.traffic.len(), LIMITS.traffic)));
     }
     let mut ids = BTreeSet::new();
     for (i, n) in t.nodes.iter().enumerate() {
@@ -143,17 +189,11 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
             return Err(err(format!("topology.nodes[{i}].id"), "must not be empty"));
         }
         if !ids.insert(n.id.as_str()) {
-            return Err(err(
-                format!("topology.nodes[{i}].id"),
-                format!("duplicate node id \"{}\"", n.id),
-            ));
+            return Err(err(format!("topology.nodes[{i}].id"), format!("duplicate node id \"{}\"", n.id)));
         }
         if let Some([x, y]) = n.pos {
             if !x.is_finite() || !y.is_finite() {
-                return Err(err(
-                    format!("topology.nodes[{i}].pos"),
-                    "must be two finite numbers",
-                ));
+                return Err(err(format!("topology.nodes[{i}].pos"), "must be two finite numbers"));
             }
         }
     }
@@ -162,23 +202,13 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
     for (i, l) in t.links.iter().enumerate() {
         for (field, end) in [("from", &l.from), ("to", &l.to)] {
             if kind_of(end).is_none() {
-                return Err(err(
-                    format!("topology.links[{i}].{field}"),
-                    format!("unknown node \"{end}\""),
-                ));
+                return Err(err(format!("topology.links[{i}].{field}"), format!("unknown node \"{end}\"")));
             }
         }
         if l.from == l.to {
-            return Err(err(
-                format!("topology.links[{i}].to"),
-                format!("a link from \"{}\" to itself", l.from),
-            ));
+            return Err(err(format!("topology.links[{i}].to"), format!("a link from \"{}\" to itself", l.from)));
         }
-        let key = if l.from < l.to {
-            (l.from.as_str(), l.to.as_str())
-        } else {
-            (l.to.as_str(), l.from.as_str())
-        };
+        let key = if l.from < l.to { (l.from.as_str(), l.to.as_str()) } else { (l.to.as_str(), l.from.as_str()) };
         if !pairs.insert(key) {
             return Err(err(
                 format!("topology.links[{i}]"),
@@ -186,53 +216,133 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
             ));
         }
     }
+    let max_bps = t.links.iter().filter_map(|l| l.bandwidth.0.bps()).max().unwrap_or(1);
     let mut flow_ids = BTreeSet::new();
     let mut packets: u128 = 0;
     for (i, tr) in s.traffic.iter().enumerate() {
-        let src = tr.source();
         let at = |f: &str| format!("traffic[{i}].{f}");
-        if !flow_ids.insert(src.id.as_str()) {
-            return Err(err(at("id"), format!("duplicate flow id \"{}\"", src.id)));
+        if tr.id().trim().is_empty() {
+            return Err(err(at("id"), "must not be empty"));
         }
-        for (field, end) in [("src", &src.src), ("dst", &src.dst)] {
-            match kind_of(end) {
-                None => return Err(err(at(field), format!("unknown node \"{end}\""))),
-                Some(NodeKind::Router) => {
-                    return Err(err(
-                        at(field),
-                        format!("\"{end}\" is a router; traffic starts and ends at hosts"),
-                    ))
-                }
-                Some(NodeKind::Host) => {}
+        if !flow_ids.insert(tr.id()) {
+            return Err(err(at("id"), format!("duplicate flow id \"{}\"", tr.id())));
+        }
+        if let Some((src, dst, path)) = tr.endpoints() {
+            for (field, end) in [("src", src), ("dst", dst)] {
+                host(&kind_of, end).map_err(|m| err(at(field), m))?;
+            }
+            if src == dst {
+                return Err(err(at("dst"), "the destination is the source"));
+            }
+            if let Some(path) = path {
+                check_path(path, src, dst, &kind_of, &pairs).map_err(|m| err(at("path"), m))?;
             }
         }
-        if src.src == src.dst {
-            return Err(err(at("dst"), "the destination is the source"));
-        }
-        let Some(bps) = src.rate.0.bps() else {
-            return Err(err(at("rate"), "a source rate must be finite"));
-        };
-        let size = src.packet_size.0;
-        if size == 0 || size > 65_535 {
-            return Err(err(at("packet_size"), "must be between 1B and 65535B"));
-        }
-        let start = src.start.map(|q| q.0).unwrap_or(Time::ZERO);
-        let stop = src.stop.map(|q| q.0).unwrap_or(duration);
+        let (start, stop) = tr.window();
+        let start = start.map(|q| q.0).unwrap_or(Time::ZERO);
+        let stop = stop.map(|q| q.0).unwrap_or(duration).min(duration);
         if stop <= start {
-            return Err(err(at("stop"), "must be after start"));
+            return Err(err(
+                at(if tr.window().1.is_some() { "stop" } else { "start" }),
+                "must leave some time to send before the run ends",
+            ));
         }
-        let active = stop.min(duration).saturating_sub(start).as_ns() as u128;
-        packets += active * bps as u128 / (size as u128 * 8 * 1_000_000_000) + 1;
-        if matches!(tr, Traffic::Cbr(_) | Traffic::Poisson(_)) && packets > LIMITS.packets as u128 {
-            return Err(err(at("rate"), format!("the sources would create over {} packets; shorten the duration or lower the rates", LIMITS.packets)));
+        let active = (stop - start).as_ns() as u128;
+        let per_second = |bps: u64, size: u64| active * bps as u128 / (size as u128 * 8 * 1_000_000_000) + 1;
+        let packet_size = |q: Option<super::BytesQ>, field: &str| -> Result<u64, ScenarioError> {
+            let size = q.map_or(1500, |q| q.0);
+            if size == 0 || size > 65_535 {
+                return Err(err(at(field), "must be between 1B and 65535B"));
+            }
+            Ok(size)
+        };
+        let finite = |q: Option<super::BandwidthQ>| -> Result<Option<u64>, ScenarioError> {
+            match q {
+                None => Ok(None),
+                Some(b) => b.0.bps().map(Some).ok_or_else(|| err(at("rate"), "a source rate must be finite")),
+            }
+        };
+        match tr {
+            Traffic::Cbr(u) | Traffic::Poisson(u) => {
+                let size = packet_size(Some(u.packet_size), "packet_size")?;
+                if let Some(d) = &u.packet_sizes {
+                    crate::traffic::sizes::check(d).map_err(|(f, m)| err(at(&format!("packet_sizes.{f}")), m))?;
+                }
+                let bps = finite(Some(u.rate))?.expect("given");
+                packets += per_second(bps, size);
+            }
+            Traffic::Onoff(u) => {
+                let size = packet_size(Some(u.packet_size), "packet_size")?;
+                let bps = finite(Some(u.rate))?.expect("given");
+                if u.on.0 == Time::ZERO {
+                    return Err(err(at("on"), "must be greater than zero"));
+                }
+                packets += per_second(bps, size);
+            }
+            Traffic::Bulk(u) => {
+                let size = packet_size(u.packet_size, "packet_size")?;
+                packets += per_second(finite(u.rate)?.unwrap_or(max_bps), size);
+            }
+            Traffic::Flow(u) => {
+                let size = packet_size(u.packet_size, "packet_size")?;
+                finite(u.rate)?;
+                if u.size.0 == 0 {
+                    return Err(err(at("size"), "must be greater than zero"));
+                }
+                if u.weight == Some(0) {
+                    return Err(err(at("weight"), "must be at least 1"));
+                }
+                packets += (u.size.0 / size + 1) as u128;
+            }
+            Traffic::Workload(w) => {
+                let size = packet_size(w.packet_size, "packet_size")?;
+                if !(w.load > 0.0 && w.load < 1.0) {
+                    return Err(err(at("load"), format!("must be between 0 and 1 (exclusive), got {}", w.load)));
+                }
+                crate::traffic::sizes::check(&w.sizes).map_err(|(f, m)| err(at(&format!("sizes.{f}")), m))?;
+                check_endpoints(&w.endpoints, &kind_of, t.nodes.iter().filter(|n| n.kind == NodeKind::Host).count())
+                    .map_err(|(f, m)| err(at(&format!("endpoints.{f}")), m))?;
+                if let Some(l) = &w.link {
+                    let key =
+                        if l.from < l.to { (l.from.as_str(), l.to.as_str()) } else { (l.to.as_str(), l.from.as_str()) };
+                    if !pairs.contains(&key) {
+                        return Err(err(at("link"), format!("no link between \"{}\" and \"{}\"", l.from, l.to)));
+                    }
+                }
+                packets += per_second((w.load * max_bps as f64) as u64 + 1, size);
+            }
+        }
+        if packets > LIMITS.packets as u128 {
+            return Err(err(
+                at("rate"),
+                format!(
+                    "the sources would create over {} packets; shorten the duration or lower the rates",
+                    LIMITS.packets
+                ),
+            ));
+        }
+    }
+    for (i, l) in t.links.iter().enumerate() {
+        for owner in l.schedulers.keys() {
+            if owner != &l.from && owner != &l.to {
+                return Err(err(
+                    format!("topology.links[{i}].schedulers.{owner}"),
+                    format!("\"{owner}\" is not an end of this link ({} - {})", l.from, l.to),
+                ));
+            }
+        }
+    }
+    if let Some(w) = s.metrics.window {
+        if w.0 == Time::ZERO || w.0 > duration {
+            return Err(err("metrics.window", "must be greater than zero and at most the duration"));
+        }
+        if duration.as_ns().div_ceil(w.0.as_ns()) > 100_000 {
+            return Err(err("metrics.window", "makes over 100000 windows; choose a longer one"));
         }
     }
     if let Some(n) = s.trace.max_events {
         if n > LIMITS.trace_events {
-            return Err(err(
-                "trace.max_events",
-                format!("at most {}", LIMITS.trace_events),
-            ));
+            return Err(err("trace.max_events", format!("at most {}", LIMITS.trace_events)));
         }
     }
     Ok(())
@@ -273,56 +383,16 @@ mod tests {
                 "fast",
             ),
             (r#""version": 1"#, r#""version": 2"#, "version", "version 1"),
-            (
-                r#""duration": "10ms""#,
-                r#""duration": "0ms""#,
-                "duration",
-                "greater than zero",
-            ),
-            (
-                r#"{"id": "b", "kind": "host"}"#,
-                r#"{"id": "a", "kind": "host"}"#,
-                "topology.nodes[2].id",
-                "duplicate",
-            ),
-            (
-                r#""from": "r", "to": "b""#,
-                r#""from": "r", "to": "r""#,
-                "topology.links[1].to",
-                "itself",
-            ),
-            (
-                r#""from": "r", "to": "b""#,
-                r#""from": "r", "to": "zz""#,
-                "topology.links[1].to",
-                "unknown node",
-            ),
+            (r#""duration": "10ms""#, r#""duration": "0ms""#, "duration", "greater than zero"),
+            (r#"{"id": "b", "kind": "host"}"#, r#"{"id": "a", "kind": "host"}"#, "topology.nodes[2].id", "duplicate"),
+            (r#""from": "r", "to": "b""#, r#""from": "r", "to": "r""#, "topology.links[1].to", "itself"),
+            (r#""from": "r", "to": "b""#, r#""from": "r", "to": "zz""#, "topology.links[1].to", "unknown node"),
             (r#""dst": "b""#, r#""dst": "r""#, "traffic[0].dst", "router"),
-            (
-                r#""rate": "100Mbps""#,
-                r#""rate": "inf""#,
-                "traffic[0].rate",
-                "finite",
-            ),
-            (
-                r#""kind": "router"}"#,
-                r#""kind": "switch"}"#,
-                "topology.nodes[1].kind",
-                "switch",
-            ),
+            (r#""rate": "100Mbps""#, r#""rate": "inf""#, "traffic[0].rate", "finite"),
+            (r#""kind": "router"}"#, r#""kind": "switch"}"#, "topology.nodes[1].kind", "switch"),
             (r#""seed": 1"#, r#""seed": -1"#, "seed", ""),
-            (
-                r#""name": "t""#,
-                r#""name": "t", "colour": "red""#,
-                "colour",
-                "unknown field",
-            ),
-            (
-                r#""format": "scheduler-playground/scenario""#,
-                r#""format": "other""#,
-                "format",
-                "other",
-            ),
+            (r#""name": "t""#, r#""name": "t", "colour": "red""#, "colour", "unknown field"),
+            (r#""format": "scheduler-playground/scenario""#, r#""format": "other""#, "format", "other"),
         ];
         for (from, to, path, needle) in cases {
             let e = with(from, to).expect_err(to);

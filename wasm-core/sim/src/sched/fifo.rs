@@ -32,12 +32,7 @@ pub struct Fifo {
 
 impl Fifo {
     pub fn new(buffer: Buffer, policy: DropPolicy) -> Fifo {
-        Fifo {
-            queue: VecDeque::new(),
-            bytes: 0,
-            buffer,
-            policy,
-        }
+        Fifo { queue: VecDeque::new(), bytes: 0, buffer, policy }
     }
 }
 
@@ -46,29 +41,18 @@ impl Scheduler for Fifo {
         let size = pkt.size as u64;
         if self.policy == DropPolicy::Head && self.buffer.fits(0, 0, size) {
             while !self.buffer.fits(self.queue.len(), self.bytes, size) {
-                let old = self
-                    .queue
-                    .pop_front()
-                    .expect("a non-empty queue when the buffer is full");
+                let old = self.queue.pop_front().expect("a non-empty queue when the buffer is full");
                 self.bytes -= old.size as u64;
-                drops.push(Dropped {
-                    pkt: old,
-                    reason: DropReason::PushOut,
-                });
+                drops.push(Dropped { pkt: old, reason: DropReason::PushOut });
             }
         }
         if !self.buffer.fits(self.queue.len(), self.bytes, size) {
-            drops.push(Dropped {
-                pkt,
-                reason: DropReason::BufferFull,
-            });
+            drops.push(Dropped { pkt, reason: DropReason::BufferFull });
             return Admission::Refused;
         }
         self.bytes += size;
         self.queue.push_back(pkt);
-        Admission::Queued {
-            key: now.as_ns() as i64,
-        }
+        Admission::Queued { key: now.as_ns() as i64 }
     }
 
     fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
@@ -87,11 +71,7 @@ impl Scheduler for Fifo {
 
     fn snapshot(&self, out: &mut QueueView) {
         out.entries.clear();
-        out.entries.extend(
-            self.queue
-                .iter()
-                .map(|p| (p.id, p.enqueued_at.as_ns() as i64)),
-        );
+        out.entries.extend(self.queue.iter().map(|p| (p.id, p.enqueued_at.as_ns() as i64)));
     }
 }
 
@@ -108,14 +88,9 @@ mod tests {
         let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail);
         let mut drops = Vec::new();
         for id in 0..3 {
-            assert_eq!(
-                f.enqueue(Time(id), pkt(id, 100), &mut drops),
-                Admission::Queued { key: id as i64 }
-            );
+            assert_eq!(f.enqueue(Time(id), pkt(id, 100), &mut drops), Admission::Queued { key: id as i64 });
         }
-        let order: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(9), &mut drops))
-            .map(|p| p.id)
-            .collect();
+        let order: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(9), &mut drops)).map(|p| p.id).collect();
         assert_eq!(order, vec![0, 1, 2]);
         assert!(drops.is_empty());
     }
@@ -127,15 +102,9 @@ mod tests {
         let mut drops = Vec::new();
         f.enqueue(Time(0), pkt(0, 1500), &mut drops);
         f.enqueue(Time(0), pkt(1, 1500), &mut drops);
-        assert_eq!(
-            f.enqueue(Time(0), pkt(2, 1500), &mut drops),
-            Admission::Refused
-        );
+        assert_eq!(f.enqueue(Time(0), pkt(2, 1500), &mut drops), Admission::Refused);
         assert_eq!(drops.len(), 1);
-        assert_eq!(
-            (drops[0].pkt.id, drops[0].reason),
-            (2, DropReason::BufferFull)
-        );
+        assert_eq!((drops[0].pkt.id, drops[0].reason), (2, DropReason::BufferFull));
         assert_eq!((f.len(), f.bytes()), (2, 3000));
     }
 
@@ -145,22 +114,13 @@ mod tests {
         let mut drops = Vec::new();
         f.enqueue(Time(0), pkt(0, 1500), &mut drops);
         f.enqueue(Time(0), pkt(1, 1500), &mut drops);
-        assert!(matches!(
-            f.enqueue(Time(0), pkt(2, 1500), &mut drops),
-            Admission::Queued { .. }
-        ));
+        assert!(matches!(f.enqueue(Time(0), pkt(2, 1500), &mut drops), Admission::Queued { .. }));
         assert_eq!((drops[0].pkt.id, drops[0].reason), (0, DropReason::PushOut));
         // A packet larger than the whole buffer is refused without pushing anything out.
-        assert_eq!(
-            f.enqueue(Time(0), pkt(3, 4000), &mut drops),
-            Admission::Refused
-        );
+        assert_eq!(f.enqueue(Time(0), pkt(3, 4000), &mut drops), Admission::Refused);
         assert_eq!(drops.len(), 2);
         let mut view = QueueView::default();
         f.snapshot(&mut view);
-        assert_eq!(
-            view.entries.iter().map(|e| e.0).collect::<Vec<_>>(),
-            vec![1, 2]
-        );
+        assert_eq!(view.entries.iter().map(|e| e.0).collect::<Vec<_>>(), vec![1, 2]);
     }
 }

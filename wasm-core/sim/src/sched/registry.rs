@@ -37,10 +37,7 @@ pub struct Params {
 
 impl Params {
     pub fn choice(&self, name: &str) -> &str {
-        self.choices
-            .get(name)
-            .map(String::as_str)
-            .unwrap_or_default()
+        self.choices.get(name).map(String::as_str).unwrap_or_default()
     }
 }
 
@@ -69,16 +66,12 @@ pub struct SchedulerInfo {
 pub static REGISTRY: &[SchedulerInfo] = &[SchedulerInfo {
     name: "fifo",
     summary: "First in, first out; drop-tail (or drop-head) buffer.",
-    reference:
-        "Baseline in UPS (Mittal et al., NSDI'16) Sec. 2.3 and AIFO (Yu et al., SIGCOMM'21) Fig. 2",
+    reference: "Baseline in UPS (Mittal et al., NSDI'16) Sec. 2.3 and AIFO (Yu et al., SIGCOMM'21) Fig. 2",
     key_label: "enqueue time (ns)",
     params: &[ParamSpec {
         name: "drop",
-        description:
-            "Which packet a full buffer drops: the arriving one (tail) or the oldest queued (head).",
-        kind: ParamKind::Choice {
-            options: &["tail", "head"],
-        },
+        description: "Which packet a full buffer drops: the arriving one (tail) or the oldest queued (head).",
+        kind: ParamKind::Choice { options: &["tail", "head"] },
         default: "tail",
     }],
     takes_children: false,
@@ -91,26 +84,21 @@ pub static REGISTRY: &[SchedulerInfo] = &[SchedulerInfo {
     },
 }];
 
+/// The registry as JSON, for the page's inspector forms and `cli schedulers`.
+pub fn registry_json() -> String {
+    serde_json::to_string(REGISTRY).expect("the registry is plain data")
+}
+
 pub fn lookup(name: &str) -> Option<&'static SchedulerInfo> {
     REGISTRY.iter().find(|s| s.name == name)
 }
 
 /// Builds the scheduler a spec names, checking its parameters against the registry.
 /// Errors are `(path relative to the spec, message)`.
-pub fn build(
-    spec: &SchedulerSpec,
-    buffer: Buffer,
-) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
+pub fn build(spec: &SchedulerSpec, buffer: Buffer) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
     let info = lookup(&spec.name).ok_or_else(|| {
         let known: Vec<&str> = REGISTRY.iter().map(|s| s.name).collect();
-        (
-            "name".to_string(),
-            format!(
-                "unknown scheduler \"{}\" (known: {})",
-                spec.name,
-                known.join(", ")
-            ),
-        )
+        ("name".to_string(), format!("unknown scheduler \"{}\" (known: {})", spec.name, known.join(", ")))
     })?;
     let mut params = Params::default();
     for (key, value) in &spec.params {
@@ -121,25 +109,15 @@ pub fn build(
                 format!(
                     "{} has no parameter \"{key}\" (it has: {})",
                     info.name,
-                    if names.is_empty() {
-                        "none".to_string()
-                    } else {
-                        names.join(", ")
-                    }
+                    if names.is_empty() { "none".to_string() } else { names.join(", ") }
                 ),
             ));
         };
         match &p.kind {
             ParamKind::Choice { options } => {
-                let s = value
-                    .as_str()
-                    .filter(|s| options.contains(s))
-                    .ok_or_else(|| {
-                        (
-                            format!("params.{key}"),
-                            format!("must be one of {}, got {value}", options.join(", ")),
-                        )
-                    })?;
+                let s = value.as_str().filter(|s| options.contains(s)).ok_or_else(|| {
+                    (format!("params.{key}"), format!("must be one of {}, got {value}", options.join(", ")))
+                })?;
                 params.choices.insert(p.name, s.to_string());
             }
         }
@@ -147,42 +125,25 @@ pub fn build(
     for p in info.params {
         match p.kind {
             ParamKind::Choice { .. } => {
-                params
-                    .choices
-                    .entry(p.name)
-                    .or_insert_with(|| p.default.to_string());
+                params.choices.entry(p.name).or_insert_with(|| p.default.to_string());
             }
         }
     }
     if !info.takes_children && !spec.children.is_empty() {
-        return Err((
-            "children".into(),
-            format!(
-                "{} is not a class scheduler and takes no children",
-                info.name
-            ),
-        ));
+        return Err(("children".into(), format!("{} is not a class scheduler and takes no children", info.name)));
     }
     let mut children = Vec::with_capacity(spec.children.len());
     for (i, child) in spec.children.iter().enumerate() {
-        let (c, _) = build(child, Buffer::Unlimited)
-            .map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
+        let (c, _) = build(child, Buffer::Unlimited).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
         children.push(c);
     }
-    let sched = (info.build)(BuildArgs {
-        params: &params,
-        buffer,
-        children,
-    })
-    .map_err(|m| ("params".to_string(), m))?;
+    let sched = (info.build)(BuildArgs { params: &params, buffer, children }).map_err(|m| ("params".to_string(), m))?;
     Ok((sched, info))
 }
 
 impl std::fmt::Debug for SchedulerInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SchedulerInfo")
-            .field("name", &self.name)
-            .finish_non_exhaustive()
+        f.debug_struct("SchedulerInfo").field("name", &self.name).finish_non_exhaustive()
     }
 }
 
@@ -200,11 +161,17 @@ mod tests {
         let (s, info) = build(&spec(r#"{"name":"fifo"}"#), Buffer::Unlimited).unwrap();
         assert_eq!(info.name, "fifo");
         assert_eq!(s.len(), 0);
-        assert!(build(
-            &spec(r#"{"name":"fifo","params":{"drop":"head"}}"#),
-            Buffer::Unlimited
-        )
-        .is_ok());
+        assert!(build(&spec(r#"{"name":"fifo","params":{"drop":"head"}}"#), Buffer::Unlimited).is_ok());
+    }
+
+    #[test]
+    fn registry_json_lists_fifo_with_its_parameter() {
+        let v: serde_json::Value = serde_json::from_str(&registry_json()).unwrap();
+        assert_eq!(v[0]["name"], "fifo");
+        assert_eq!(v[0]["params"][0]["name"], "drop");
+        assert_eq!(v[0]["params"][0]["type"], "choice");
+        assert_eq!(v[0]["params"][0]["options"], serde_json::json!(["tail", "head"]));
+        assert_eq!(v[0]["params"][0]["default"], "tail");
     }
 
     #[test]
@@ -212,23 +179,11 @@ mod tests {
         let e = build(&spec(r#"{"name":"fifoo"}"#), Buffer::Unlimited).unwrap_err();
         assert_eq!(e.0, "name");
         assert!(e.1.contains("fifoo") && e.1.contains("fifo"));
-        let e = build(
-            &spec(r#"{"name":"fifo","params":{"drop":"middle"}}"#),
-            Buffer::Unlimited,
-        )
-        .unwrap_err();
+        let e = build(&spec(r#"{"name":"fifo","params":{"drop":"middle"}}"#), Buffer::Unlimited).unwrap_err();
         assert_eq!(e.0, "params.drop");
-        let e = build(
-            &spec(r#"{"name":"fifo","params":{"quantum":3}}"#),
-            Buffer::Unlimited,
-        )
-        .unwrap_err();
+        let e = build(&spec(r#"{"name":"fifo","params":{"quantum":3}}"#), Buffer::Unlimited).unwrap_err();
         assert_eq!(e.0, "params.quantum");
-        let e = build(
-            &spec(r#"{"name":"fifo","children":[{"name":"fifo"}]}"#),
-            Buffer::Unlimited,
-        )
-        .unwrap_err();
+        let e = build(&spec(r#"{"name":"fifo","children":[{"name":"fifo"}]}"#), Buffer::Unlimited).unwrap_err();
         assert_eq!(e.0, "children");
     }
 }

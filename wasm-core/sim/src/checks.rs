@@ -1,0 +1,219 @@
+//! Scenario checks: assertions on a run's results that the test suite evaluates for every
+//! scenario file (`"checks": [...]`). A check compares one metric with a constant, or with the
+//! same metric in a run of the same scenario where every router uses another scheduler
+//! (`versus`), optionally scaled by `factor`:
+//!
+//! ```json
+//! {"name": "SRPT beats FIFO on small flows", "metric": "fct_mean_ns",
+//!  "flows": {"max_size": "100KB"}, "op": "<", "versus": {"default_scheduler": {"name": "fifo"}}}
+//! ```
+
+use serde::Deserialize;
+
+use crate::results::{FlowOut, RunSummary};
+use crate::scenario::{BytesQ, LinkRef, SchedulerSpec};
+
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    /// What the check asserts, in words.
+    pub name: String,
+    pub metric: Metric,
+    /// Which flows the flow metrics cover (default: all).
+    #[serde(default)]
+    pub flows: FlowFilter,
+    /// The directed link, for `utilization`.
+    #[serde(default)]
+    pub link: Option<LinkRef>,
+    pub op: Op,
+    /// Compare with this constant...
+    #[serde(default)]
+    pub value: Option<f64>,
+    /// ...or with the same metric in a run where every router uses this scheduler.
+    #[serde(default)]
+    pub versus: Option<Versus>,
+    /// Multiplies the value compared with (default 1).
+    #[serde(default)]
+    pub factor: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// Mean flow completion time of the completed finite flows, ns.
+    FctMeanNs,
+    FctP99Ns,
+    /// Mean FCT over ideal FCT.
+    SlowdownMean,
+    SlowdownP99,
+    /// Mean packet delay (creation to delivery) of the selected flows, ns.
+    DelayMeanNs,
+    /// 99th percentile delay over all packets (flow filters do not apply).
+    DelayP99Ns,
+    /// Dropped packets over sent packets (selected flows).
+    DropFraction,
+    DeliveredFraction,
+    /// Completed finite flows over finite flows (selected flows).
+    CompletedFraction,
+    /// Busy fraction of the port of `link`.
+    Utilization,
+    /// Mean of Jain's index over the time windows.
+    JainMean,
+    /// Delivered bits per second of the selected flows, over the run.
+    ThroughputBps,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Op {
+    #[serde(rename = "<")]
+    Lt,
+    #[serde(rename = "<=")]
+    Le,
+    #[serde(rename = ">")]
+    Gt,
+    #[serde(rename = ">=")]
+    Ge,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct FlowFilter {
+    /// Flow ids (workload flows are named "<workload id>#<n>").
+    #[serde(default)]
+    pub ids: Option<Vec<String>>,
+    /// Finite flows larger than this.
+    #[serde(default)]
+    pub min_size: Option<BytesQ>,
+    /// Finite flows of at most this size.
+    #[serde(default)]
+    pub max_size: Option<BytesQ>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Versus {
+    pub default_scheduler: SchedulerSpec,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub name: String,
+    pub passed: bool,
+    /// The measured value, the value compared with, and a sentence saying so.
+    pub actual: Option<f64>,
+    pub expected: Option<f64>,
+    pub message: String,
+}
+
+impl FlowFilter {
+    fn keeps(&self, f: &FlowOut) -> bool {
+        self.ids.as_ref().is_none_or(|ids| ids.contains(&f.id))
+            && self.min_size.is_none_or(|m| f.size.is_some_and(|s| s > m.0))
+            && self.max_size.is_none_or(|m| f.size.is_some_and(|s| s <= m.0))
+    }
+}
+
+/// The metric's value in `r`, or None when it is undefined (no such flows, nothing done).
+pub fn measure(c: &Check, r: &RunSummary) -> Result<Option<f64>, String> {
+    let flows: Vec<&FlowOut> = r.flows.iter().filter(|f| c.flows.keeps(f)).collect();
+    let ratio = |a: u64, b: u64| (b > 0).then(|| a as f64 / b as f64);
+    let mean = |v: Vec<f64>| (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64);
+    let p99 = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        (!v.is_empty()).then(|| v[(99 * v.len()).div_ceil(100).max(1) - 1])
+    };
+    let fcts = || flows.iter().filter_map(|f| f.fct_ns.map(|t| t as f64)).collect::<Vec<_>>();
+    let slowdowns = || flows.iter().filter_map(|f| f.slowdown).collect::<Vec<_>>();
+    Ok(match c.metric {
+        Metric::FctMeanNs => mean(fcts()),
+        Metric::FctP99Ns => p99(fcts()),
+        Metric::SlowdownMean => mean(slowdowns()),
+        Metric::SlowdownP99 => p99(slowdowns()),
+        Metric::DelayMeanNs => {
+            let (sum, n) = flows.iter().fold((0.0, 0u64), |(s, n), f| match &f.delay_ns {
+                Some(d) => (s + d.mean * f.delivered as f64, n + f.delivered),
+                None => (s, n),
+            });
+            (n > 0).then(|| sum / n as f64)
+        }
+        Metric::DelayP99Ns => r.delay.as_ref().map(|d| d.p99 as f64),
+        Metric::DropFraction => ratio(flows.iter().map(|f| f.dropped).sum(), flows.iter().map(|f| f.sent).sum()),
+        Metric::DeliveredFraction => ratio(flows.iter().map(|f| f.delivered).sum(), flows.iter().map(|f| f.sent).sum()),
+        Metric::CompletedFraction => {
+            let finite: Vec<_> = flows.iter().filter(|f| f.size.is_some()).collect();
+            ratio(finite.iter().filter(|f| f.fct_ns.is_some()).count() as u64, finite.len() as u64)
+        }
+        Metric::Utilization => {
+            let l = c.link.as_ref().ok_or("utilization needs a link")?;
+            let id = |name: &str| r.nodes.iter().position(|n| n.id == name).map(|i| i as u32);
+            let (a, b) = (id(&l.from).ok_or("unknown link.from")?, id(&l.to).ok_or("unknown link.to")?);
+            let port = r.ports.iter().find(|p| p.node == a && p.to == b).ok_or("no such link")?;
+            Some(port.stats.utilization)
+        }
+        Metric::JainMean => r.fairness.mean,
+        Metric::ThroughputBps => {
+            let bytes: u64 = flows.iter().map(|f| f.bytes_delivered).sum();
+            Some(bytes as f64 * 8e9 / r.end_ns.max(1) as f64)
+        }
+    })
+}
+
+/// Evaluates `c` on run `r`; `other` runs the scenario with every router on another scheduler.
+pub fn evaluate(
+    c: &Check,
+    r: &RunSummary,
+    other: &mut dyn FnMut(&SchedulerSpec) -> Result<RunSummary, String>,
+) -> Outcome {
+    let fail = |message: String| Outcome { name: c.name.clone(), passed: false, actual: None, expected: None, message };
+    let actual = match measure(c, r) {
+        Ok(Some(v)) => v,
+        Ok(None) => {
+            return fail(format!("{:?} is undefined in this run (no such flows or nothing completed)", c.metric))
+        }
+        Err(e) => return fail(e),
+    };
+    let base = match (&c.value, &c.versus) {
+        (Some(v), None) => *v,
+        (None, Some(vs)) => match other(&vs.default_scheduler).and_then(|o| measure(c, &o)) {
+            Ok(Some(v)) => v,
+            Ok(None) => return fail(format!("{:?} is undefined in the {} run", c.metric, vs.default_scheduler.name)),
+            Err(e) => return fail(e),
+        },
+        _ => return fail("give exactly one of value and versus".into()),
+    };
+    let expected = base * c.factor.unwrap_or(1.0);
+    let passed = match c.op {
+        Op::Lt => actual < expected,
+        Op::Le => actual <= expected,
+        Op::Gt => actual > expected,
+        Op::Ge => actual >= expected,
+    };
+    let sym = match c.op {
+        Op::Lt => "<",
+        Op::Le => "<=",
+        Op::Gt => ">",
+        Op::Ge => ">=",
+    };
+    let against = match &c.versus {
+        Some(v) => {
+            format!(" ({} run{})", v.default_scheduler.name, c.factor.map_or(String::new(), |f| format!(" x {f}")))
+        }
+        None => String::new(),
+    };
+    Outcome {
+        name: c.name.clone(),
+        passed,
+        actual: Some(actual),
+        expected: Some(expected),
+        message: format!(
+            "{:?}: {actual:.6} {sym} {expected:.6}{against}: {}",
+            c.metric,
+            if passed { "holds" } else { "FAILS" }
+        ),
+    }
+}

@@ -1,0 +1,159 @@
+//! Flow-size distributions. Sizes are whole bytes on the wire, at least 1.
+//!
+//! - Empirical CDFs (web search, data mining) are shipped as data (`sim/data/*.csv`) and
+//!   sampled by inverse transform with linear interpolation between points, as the pFabric
+//!   and HPCC simulators do; the result is rounded up to a whole byte.
+//! - `att`: the FSC paper's method (Sec. 3.6, Table 2): one of the ten group means, chosen
+//!   uniformly (mean 13 666.1 B).
+//! - Exponential and Pareto (shape a > 1, scale x_m = mean (a - 1) / a), rounded up.
+
+use crate::rng::Stream;
+use crate::scenario::SizeDist;
+
+/// FSC Table 2: average flow length per group, bytes.
+pub const ATT_GROUPS: [u64; 10] = [61, 239, 539, 1349, 2739, 4149, 6358, 10910, 19878, 90439];
+
+/// (bytes, cumulative probability) points of an empirical CDF.
+pub struct Cdf {
+    points: Vec<(f64, f64)>,
+}
+
+impl Cdf {
+    pub fn parse(text: &str) -> Cdf {
+        let points = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let (x, p) = l.split_once(',').expect("bytes,probability");
+                (x.trim().parse().expect("bytes"), p.trim().parse().expect("probability"))
+            })
+            .collect();
+        Cdf { points }
+    }
+
+    /// The mean of the piecewise-linear distribution: the sum over segments of the segment's
+    /// midpoint times its probability.
+    pub fn mean(&self) -> f64 {
+        self.points.windows(2).map(|w| (w[0].0 + w[1].0) / 2.0 * (w[1].1 - w[0].1)).sum()
+    }
+
+    /// Inverse transform of `u` in (0, 1].
+    pub fn quantile(&self, u: f64) -> f64 {
+        let i = self.points.partition_point(|&(_, p)| p < u).clamp(1, self.points.len() - 1);
+        let ((x0, p0), (x1, p1)) = (self.points[i - 1], self.points[i]);
+        if p1 <= p0 {
+            return x1;
+        }
+        x0 + (u - p0) / (p1 - p0) * (x1 - x0)
+    }
+}
+
+pub fn web_search() -> Cdf {
+    Cdf::parse(include_str!("../../data/web_search.csv"))
+}
+
+pub fn data_mining() -> Cdf {
+    Cdf::parse(include_str!("../../data/data_mining.csv"))
+}
+
+/// A distribution ready to sample.
+pub enum Sizes {
+    Empirical(Cdf),
+    Att,
+    Fixed(u64),
+    Exponential(f64),
+    Pareto { scale: f64, shape: f64 },
+}
+
+/// Checks a distribution's parameters: `(field, message)`.
+pub fn check(d: &SizeDist) -> Result<(), (String, String)> {
+    match d {
+        SizeDist::Fixed { size } if size.0 == 0 => Err(("size".into(), "must be greater than zero".into())),
+        SizeDist::Exponential { mean } | SizeDist::Pareto { mean, .. } if mean.0 == 0 => {
+            Err(("mean".into(), "must be greater than zero".into()))
+        }
+        SizeDist::Pareto { shape, .. } if !(shape.is_finite() && *shape > 1.0) => {
+            Err(("shape".into(), format!("must be greater than 1 (a finite mean), got {shape}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+impl Sizes {
+    pub fn new(d: &SizeDist) -> Sizes {
+        match d {
+            SizeDist::WebSearch => Sizes::Empirical(web_search()),
+            SizeDist::DataMining => Sizes::Empirical(data_mining()),
+            SizeDist::Att => Sizes::Att,
+            SizeDist::Fixed { size } => Sizes::Fixed(size.0),
+            SizeDist::Exponential { mean } => Sizes::Exponential(mean.0 as f64),
+            SizeDist::Pareto { mean, shape } => {
+                Sizes::Pareto { scale: mean.0 as f64 * (shape - 1.0) / shape, shape: *shape }
+            }
+        }
+    }
+
+    /// Mean size in bytes (before rounding up; rounding adds under one byte).
+    pub fn mean(&self) -> f64 {
+        match self {
+            Sizes::Empirical(c) => c.mean(),
+            Sizes::Att => ATT_GROUPS.iter().sum::<u64>() as f64 / 10.0,
+            Sizes::Fixed(s) => *s as f64,
+            Sizes::Exponential(m) => *m,
+            Sizes::Pareto { scale, shape } => scale * shape / (shape - 1.0),
+        }
+    }
+
+    pub fn sample(&self, rng: &mut Stream) -> u64 {
+        let x = match self {
+            Sizes::Empirical(c) => c.quantile(rng.uniform_open0()),
+            Sizes::Att => ATT_GROUPS[(rng.next_u64() % 10) as usize] as f64,
+            Sizes::Fixed(s) => *s as f64,
+            Sizes::Exponential(m) => rng.exponential(*m),
+            Sizes::Pareto { scale, shape } => scale * libm::pow(rng.uniform_open0(), -1.0 / shape),
+        };
+        (libm::ceil(x) as u64).max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empirical_means_match_the_hand_sums() {
+        // Web search, midpoint x probability per segment (bytes):
+        // 5000*.15 + 15000*.05 + 25000*.1 + 40000*.1 + 65000*.13 + 140000*.07 + 600000*.1
+        // + 1.5e6*.1 + 3.5e6*.1 + 7.5e6*.07 + 2e7*.03 = 1 711 250
+        assert!((web_search().mean() - 1_711_250.0).abs() < 1e-3);
+        // Data mining, same sum over its 16 segments = 5 036 535.175
+        assert!((data_mining().mean() - 5_036_535.175).abs() < 1e-3);
+        // AT&T groups: 136 661 / 10 = 13 666.1 (the paper: "average flow length of 13,666 bytes")
+        assert_eq!(Sizes::Att.mean(), 13_666.1);
+    }
+
+    #[test]
+    fn quantiles_interpolate_linearly() {
+        let c = web_search();
+        assert_eq!(c.quantile(0.15), 10_000.0);
+        // Halfway between (10000, .15) and (20000, .20).
+        assert!((c.quantile(0.175) - 15_000.0).abs() < 1e-6);
+        assert_eq!(c.quantile(1.0), 30_000_000.0);
+    }
+
+    #[test]
+    fn sample_means_converge() {
+        // Pareto mean 10 000 B, shape 2.5 (finite variance): 200 000 samples within 3%.
+        // Exponential mean 5000 B: ceil adds ~0.5 B; standard error 5000/sqrt(2e5) = 11 B.
+        let mut rng = Stream::new(3, 9);
+        for (sizes, mean) in [
+            (Sizes::Pareto { scale: 6000.0, shape: 2.5 }, 10_000.0),
+            (Sizes::Exponential(5000.0), 5000.5),
+            (Sizes::Att, 13_666.1),
+        ] {
+            let n = 200_000;
+            let m = (0..n).map(|_| sizes.sample(&mut rng) as f64).sum::<f64>() / n as f64;
+            assert!((m - mean).abs() / mean < 0.03, "{m} vs {mean}");
+        }
+    }
+}
