@@ -4,11 +4,13 @@
 //!   sched-cli validate FILE...
 //!   sched-cli schema [--results] [--out FILE]
 //!   sched-cli presets | schedulers
+//!   sched-cli bench [--set NAME] [--repeat N] [--json] | bench --print-scenarios
 
 use std::process::ExitCode;
 
 use sched_sim::RunOptions;
 
+mod bench;
 mod csv;
 
 const USAGE: &str = "usage:
@@ -19,7 +21,10 @@ const USAGE: &str = "usage:
   sched-cli schema [--results] [--out FILE]
       the JSON Schema of scenario files (or of results files)
   sched-cli presets               topology presets and their parameters (JSON)
-  sched-cli schedulers            the scheduler registry (JSON)";
+  sched-cli schedulers            the scheduler registry (JSON)
+  sched-cli bench [--set NAME[,NAME...]] [--repeat N] [--json]
+      runs the embedded benchmark scenarios (trace budget 0): events, packets, wall and CPU time, peak memory
+  sched-cli bench --print-scenarios   the benchmark scenarios as a JSON object name -> scenario text";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,6 +32,7 @@ fn main() -> ExitCode {
         Some("run") => run(&args[1..]),
         Some("validate") => validate(&args[1..]),
         Some("schema") => schema(&args[1..]),
+        Some("bench") => bench::main(&args[1..]),
         Some("presets") if args.len() == 1 => {
             println!("{}", sched_sim::presets::catalog_json());
             Ok(())

@@ -94,6 +94,7 @@ fn every_scenario_file_validates_runs_and_passes_its_checks() {
     scenario_files(&scenarios_dir(), &mut files);
     assert!(files.iter().any(|p| p.ends_with("default.json")), "scenarios/default.json is missing");
     let mut failures = Vec::new();
+    let mut edf_compared = 0;
     for path in files {
         let name = path.strip_prefix(scenarios_dir()).unwrap().display().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -105,6 +106,18 @@ fn every_scenario_file_validates_runs_and_passes_its_checks() {
         assert!(t.delivered > 0, "{name}: nothing delivered");
         if let Err(e) = finite(&out.summary) {
             failures.push(format!("{name}: not finite: {e}"));
+        }
+        // UPS App. A.5: network-wide EDF and LSTF make the same decisions, so a scenario that
+        // replays with both gets two identical replays, event for event.
+        {
+            use sched_sim::replay::Mode;
+            let hash = |m: Mode| out.summary.replays.iter().find(|r| r.mode == m).map(|r| r.trace_hash.clone());
+            if let (Some(l), Some(e)) = (hash(Mode::Lstf), hash(Mode::Edf)) {
+                if l != e {
+                    failures.push(format!("{name}: the EDF replay differs from the LSTF replay"));
+                }
+                edf_compared += 1;
+            }
         }
         let outcomes = sched_sim::run_checks(&scenario, &out);
         for o in &outcomes {
@@ -119,5 +132,6 @@ fn every_scenario_file_validates_runs_and_passes_its_checks() {
             started.elapsed().as_secs_f64()
         );
     }
+    assert!(edf_compared >= 10, "only {edf_compared} scenarios replay with both EDF and LSTF");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

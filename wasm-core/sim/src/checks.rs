@@ -10,6 +10,7 @@
 
 use serde::Deserialize;
 
+use crate::replay::Mode;
 use crate::results::{FlowOut, RunSummary};
 use crate::scenario::{BytesQ, LinkRef, SchedulerSpec};
 
@@ -26,6 +27,9 @@ pub struct Check {
     /// The directed link, for `utilization`.
     #[serde(default)]
     pub link: Option<LinkRef>,
+    /// The replay the replay metrics are read from.
+    #[serde(default)]
+    pub replay: Option<Mode>,
     pub op: Op,
     /// Compare with this constant...
     #[serde(default)]
@@ -63,6 +67,10 @@ pub enum Metric {
     JainMean,
     /// Delivered bits per second of the selected flows, over the run.
     ThroughputBps,
+    /// Replayed packets with o'(p) > o(p) (the check's `replay`).
+    OverdueFraction,
+    /// Replayed packets with o'(p) > o(p) + T.
+    OverdueByTFraction,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -93,11 +101,16 @@ pub struct FlowFilter {
     pub max_size: Option<BytesQ>,
 }
 
+/// What to compare with: the same metric in a run where every router uses another scheduler,
+/// or the same replay metric of another replay of this run.
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Versus {
-    pub default_scheduler: SchedulerSpec,
+    #[serde(default)]
+    pub default_scheduler: Option<SchedulerSpec>,
+    #[serde(default)]
+    pub replay: Option<Mode>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -160,7 +173,20 @@ pub fn measure(c: &Check, r: &RunSummary) -> Result<Option<f64>, String> {
             let bytes: u64 = flows.iter().map(|f| f.bytes_delivered).sum();
             Some(bytes as f64 * 8e9 / r.end_ns.max(1) as f64)
         }
+        Metric::OverdueFraction | Metric::OverdueByTFraction => {
+            let mode = c.replay.ok_or("replay metrics need \"replay\": the replay to read")?;
+            replay_metric(c.metric, r, mode)?
+        }
     })
+}
+
+fn replay_metric(metric: Metric, r: &RunSummary, mode: Mode) -> Result<Option<f64>, String> {
+    let rep = r
+        .replays
+        .iter()
+        .find(|x| x.mode == mode)
+        .ok_or_else(|| format!("this run has no {} replay (list it in replay.modes)", mode.name()))?;
+    Ok(Some(if metric == Metric::OverdueFraction { rep.overdue_fraction } else { rep.overdue_by_t_fraction }))
 }
 
 /// Evaluates `c` on run `r`; `other` runs the scenario with every router on another scheduler.
@@ -179,11 +205,20 @@ pub fn evaluate(
     };
     let base = match (&c.value, &c.versus) {
         (Some(v), None) => *v,
-        (None, Some(vs)) => match other(&vs.default_scheduler).and_then(|o| measure(c, &o)) {
+        (None, Some(Versus { default_scheduler: Some(spec), replay: None })) => {
+            match other(spec).and_then(|o| measure(c, &o)) {
+                Ok(Some(v)) => v,
+                Ok(None) => return fail(format!("{:?} is undefined in the {} run", c.metric, spec.name)),
+                Err(e) => return fail(e),
+            }
+        }
+        (None, Some(Versus { default_scheduler: None, replay: Some(mode) })) => match replay_metric(c.metric, r, *mode)
+        {
             Ok(Some(v)) => v,
-            Ok(None) => return fail(format!("{:?} is undefined in the {} run", c.metric, vs.default_scheduler.name)),
+            Ok(None) => return fail("undefined".into()),
             Err(e) => return fail(e),
         },
+        (None, Some(_)) => return fail("versus names exactly one of default_scheduler and replay".into()),
         _ => return fail("give exactly one of value and versus".into()),
     };
     let expected = base * c.factor.unwrap_or(1.0);
@@ -199,11 +234,11 @@ pub fn evaluate(
         Op::Gt => ">",
         Op::Ge => ">=",
     };
+    let factor = c.factor.map_or(String::new(), |f| format!(" x {f}"));
     let against = match &c.versus {
-        Some(v) => {
-            format!(" ({} run{})", v.default_scheduler.name, c.factor.map_or(String::new(), |f| format!(" x {f}")))
-        }
-        None => String::new(),
+        Some(Versus { default_scheduler: Some(s), .. }) => format!(" ({} run{factor})", s.name),
+        Some(Versus { replay: Some(m), .. }) => format!(" ({} replay{factor})", m.name()),
+        _ => String::new(),
     };
     Outcome {
         name: c.name.clone(),

@@ -27,6 +27,8 @@ enum Ev {
     Eligible(PortId),
     /// A packet's last bit reaches a node.
     Arrive { node: NodeId, pkt: Packet },
+    /// A replayed packet enters the network at its first router.
+    Inject { node: NodeId, pkt: Packet },
 }
 
 struct Entry {
@@ -152,6 +154,18 @@ impl Engine {
                     self.wake(port, wake);
                 }
                 Ev::Arrive { node, pkt } => self.arrive(node, pkt),
+                Ev::Inject { node, pkt } => {
+                    // The packet is created here: its first trace event says so (its size).
+                    self.out.push(TraceEvent {
+                        time,
+                        kind: Kind::Arrive,
+                        packet: pkt.id,
+                        flow: pkt.flow,
+                        loc: node,
+                        value: pkt.size as i64,
+                    });
+                    self.forward(node, pkt);
+                }
             }
             self.flush();
             n += 1;
@@ -175,6 +189,8 @@ impl Engine {
         let info = &self.net.flows[em.flow as usize];
         let pkt = Packet {
             class: info.class,
+            flow_size: info.size.unwrap_or(u64::MAX),
+            remaining: em.remaining.unwrap_or(u64::MAX),
             ..Packet::new(self.next_packet, em.flow, em.sent, size, info.src, info.dst, now)
         };
         em.sent_one(size);
@@ -218,10 +234,25 @@ impl Engine {
         }
     }
 
-    fn forward(&mut self, node: NodeId, pkt: Packet) {
+    fn forward(&mut self, node: NodeId, mut pkt: Packet) {
         let port = self.net.route(node, &pkt);
+        if let Some(ranks) = &self.net.hop_ranks {
+            pkt.rank = ranks[pkt.id as usize][pkt.hops as usize];
+        }
+        if self.net.needs_tmin[port as usize] {
+            let path = self.net.flow_path(pkt.flow);
+            pkt.tmin_rest = self.net.tmin_rest(&path, pkt.hops as usize, pkt.size as u64);
+        }
         let wake = self.net.ports[port as usize].arrive(self.now, pkt, &mut self.out);
         self.wake(port, wake);
+    }
+
+    /// Puts a packet into the network: it arrives at `node` at `time` (schedule replays inject
+    /// packets at their first router). Packets must be injected in id order.
+    pub fn inject(&mut self, time: Time, node: NodeId, pkt: Packet) {
+        debug_assert_eq!(pkt.id, self.next_packet, "injected packets are numbered in order");
+        self.next_packet += 1;
+        self.schedule(time, Ev::Inject { node, pkt });
     }
 
     fn flush(&mut self) {
@@ -234,7 +265,8 @@ impl Engine {
     /// Packet totals now; `created` must equal the sum of the other three.
     pub fn conservation(&self) -> Conservation {
         let in_ports: u64 = self.net.ports.iter().map(|p| p.packets_held()).sum();
-        let on_links = self.heap.iter().filter(|e| matches!(e.ev, Ev::Arrive { .. })).count() as u64;
+        let on_links =
+            self.heap.iter().filter(|e| matches!(e.ev, Ev::Arrive { .. } | Ev::Inject { .. })).count() as u64;
         Conservation {
             created: self.next_packet,
             delivered: self.metrics.delivered(),

@@ -12,6 +12,7 @@ pub mod network;
 pub mod packet;
 pub mod port;
 pub mod presets;
+pub mod replay;
 pub mod results;
 pub mod rng;
 pub mod scenario;
@@ -47,6 +48,8 @@ pub struct RunOptions {
 pub struct RunOutput {
     pub summary: RunSummary,
     pub trace: TraceColumns,
+    /// The run's flows (explicit and workload-made), for replays.
+    pub flows: Vec<traffic::FlowInfo>,
 }
 
 /// Parses and fully checks a scenario (fields, references, schedulers, routes).
@@ -62,6 +65,8 @@ pub struct Run {
     seed: u32,
     engine: Engine,
     done: bool,
+    /// Trace events to keep for the caller (the whole trace is recorded when replays need it).
+    budget: u64,
 }
 
 impl Run {
@@ -76,8 +81,9 @@ impl Run {
             None => THROUGHPUT_BINS,
         };
         let metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
-        let engine = Engine::new(net, s.duration.0, TraceRecorder::new(budget), metrics);
-        Ok(Run { scenario: s.clone(), seed, engine, done: false })
+        let recorded = if s.replay.is_some() { u64::MAX } else { budget };
+        let engine = Engine::new(net, s.duration.0, TraceRecorder::new(recorded), metrics);
+        Ok(Run { scenario: s.clone(), seed, engine, done: false, budget })
     }
 
     /// Processes up to `max_events` events; returns the progress in [0, 1] (1 = finished).
@@ -100,37 +106,79 @@ impl Run {
     /// Runs what is left and gathers the results.
     pub fn finish(mut self) -> RunOutput {
         while self.advance(u64::MAX) < 1.0 {}
-        let engine = self.engine;
-        let c = engine.conservation();
-        assert_eq!(c.created, c.delivered + c.dropped + c.in_network, "packet conservation: {c:?}");
-        for p in &engine.net.ports {
-            if let Err(e) = p.check_identities() {
-                panic!("{e}");
+        let mut out = conclude(&self.scenario, self.seed, self.engine);
+        if let Some(spec) = &self.scenario.replay {
+            for &mode in &spec.modes {
+                let (_, report) = replay::replay(&self.scenario, &out, mode).expect("the original's scenario builds");
+                out.summary.replays.push(report);
             }
         }
-        let end_ns = engine.now().as_ns();
-        let Engine { net, recorder, mut metrics, .. } = engine;
-        metrics.finish(end_ns);
-        let (trace_hash, events_total, trace) = recorder.finish();
-        let trace_end_ns =
-            if (trace.len() as u64) < events_total { trace.time.last().map_or(0, |&t| t as u64) } else { end_ns };
-        let facts = RunFacts {
-            seed: self.seed,
-            end_ns,
-            trace_hash,
-            events_total,
-            trace_stored: trace.len() as u64,
-            trace_end_ns,
-            totals: Totals { sent: c.created, delivered: c.delivered, dropped: c.dropped, in_network: c.in_network },
-        };
-        let summary = results::summarize(&self.scenario, &net, &mut metrics, facts);
-        RunOutput { summary, trace }
+        out.keep_trace(self.budget);
+        out
+    }
+}
+
+/// Checks the end-of-run identities and gathers the results of a finished engine.
+pub(crate) fn conclude(scenario: &Scenario, seed: u32, engine: Engine) -> RunOutput {
+    let c = engine.conservation();
+    assert_eq!(c.created, c.delivered + c.dropped + c.in_network, "packet conservation: {c:?}");
+    for p in &engine.net.ports {
+        if let Err(e) = p.check_identities() {
+            panic!("{e}");
+        }
+    }
+    let end_ns = engine.now().as_ns();
+    let Engine { net, recorder, mut metrics, .. } = engine;
+    metrics.finish(end_ns);
+    let (trace_hash, events_total, trace) = recorder.finish();
+    let facts = RunFacts {
+        seed,
+        end_ns,
+        trace_hash,
+        events_total,
+        trace_stored: trace.len() as u64,
+        trace_end_ns: end_ns,
+        totals: Totals { sent: c.created, delivered: c.delivered, dropped: c.dropped, in_network: c.in_network },
+    };
+    let summary = results::summarize(scenario, &net, &mut metrics, facts);
+    let mut out = RunOutput { summary, trace, flows: net.flows };
+    out.keep_trace(u64::MAX);
+    out
+}
+
+impl RunOutput {
+    /// Keeps the first `budget` trace events and says so in the summary.
+    pub fn keep_trace(&mut self, budget: u64) {
+        let n = (budget.min(self.trace.len() as u64)) as usize;
+        let t = &mut self.trace;
+        t.time.truncate(n);
+        t.kind.truncate(n);
+        t.packet.truncate(n);
+        t.flow.truncate(n);
+        t.loc.truncate(n);
+        t.value.truncate(n);
+        let s = &mut self.summary;
+        s.trace_stored = n as u64;
+        s.trace_truncated = s.trace_stored < s.events_total;
+        s.trace_end_ns = if s.trace_truncated { t.time.last().map_or(0, |&x| x as u64) } else { s.end_ns };
     }
 }
 
 /// Simulates a checked scenario to its end.
 pub fn run(s: &Scenario, opts: &RunOptions) -> Result<RunOutput, ScenarioError> {
     Ok(Run::start(s, opts)?.finish())
+}
+
+/// Runs the scenario, then replays its schedule with `mode`; returns the replay, whose
+/// summary carries the replay report.
+pub fn run_replay(s: &Scenario, opts: &RunOptions, mode: replay::Mode) -> Result<RunOutput, ScenarioError> {
+    let mut plain = s.clone();
+    plain.replay = None;
+    let original = run(&plain, &RunOptions { seed: opts.seed, max_trace_events: Some(u64::MAX) })?;
+    let (mut out, report) = replay::replay(s, &original, mode)?;
+    out.summary.replays.push(report);
+    out.keep_trace(opts.max_trace_events.unwrap_or(DEFAULT_TRACE_EVENTS));
+    Ok(out)
 }
 
 /// Parses, checks and runs scenario text.

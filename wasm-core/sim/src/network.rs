@@ -13,7 +13,8 @@ use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::port::Port;
 use crate::rng::Stream;
 use crate::scenario::{NodeKind, Pattern, Scenario, ScenarioError, SchedulerSpec, Traffic};
-use crate::sched::{registry, AnyScheduler};
+use crate::sched::registry::{self, PortContext};
+use crate::sched::AnyScheduler;
 use crate::time::{Bandwidth, Time};
 use crate::traffic::sizes::Sizes;
 use crate::traffic::workload::{Pairs, Workload};
@@ -39,6 +40,7 @@ pub struct PortInfo {
 /// Stream numbers: emitters of scenario sources use their traffic index; workloads and the
 /// flows they create use streams above these bases, so no two users share a stream.
 const WORKLOAD_STREAM: u64 = 1 << 32;
+const PORT_STREAM: u64 = 1 << 36;
 const WORKLOAD_FLOW_STREAM: u64 = 1 << 40;
 
 pub struct Network {
@@ -56,6 +58,11 @@ pub struct Network {
     pub emitters: Vec<Emitter>,
     pub workloads: Vec<Workload>,
     seed: u32,
+    /// Ports whose scheduler reads `Packet::tmin_rest` (EDF): the engine computes it there.
+    pub needs_tmin: Vec<bool>,
+    /// Omniscient replay (UPS App. A.2): per packet, the priority to use at each hop of its
+    /// path (the original's scheduling time there), out of line, indexed by packet id.
+    pub hop_ranks: Option<Vec<Vec<i64>>>,
 }
 
 const FIFO: &str = "fifo";
@@ -80,6 +87,8 @@ impl Network {
                 let node = &s.topology.nodes[a as usize];
                 let (spec, path) = if let Some(spec) = l.schedulers.get(from) {
                     (spec, format!("topology.links[{li}].schedulers.{from}"))
+                } else if let Some(spec) = s.node_schedulers.get(from) {
+                    (spec, format!("node_schedulers.{from}"))
                 } else if let Some(spec) = &node.scheduler {
                     (spec, format!("topology.nodes[{a}].scheduler"))
                 } else if let (NodeKind::Router, Some(spec)) = (node.kind, &s.default_scheduler) {
@@ -87,8 +96,11 @@ impl Network {
                 } else {
                     (&fifo, String::new())
                 };
-                let (sched, info) =
-                    registry::build(spec, buffer).map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?;
+                let (sched, info) = registry::build(
+                    spec,
+                    PortContext { buffer, bandwidth: l.bandwidth.0, seed, stream: PORT_STREAM + ports.len() as u64 },
+                )
+                .map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?;
                 let id = ports.len() as PortId;
                 ports.push(Port::new(id, a, b, l.bandwidth.0, l.delay.0, sched));
                 port_info.push(PortInfo { link: li as u32, buffer, scheduler: info.name, key_label: info.key_label });
@@ -107,7 +119,10 @@ impl Network {
             emitters: Vec::new(),
             workloads: Vec::new(),
             seed,
+            needs_tmin: Vec::new(),
+            hop_ranks: None,
         };
+        net.needs_tmin = net.port_info.iter().map(|i| i.scheduler == "edf").collect();
         for (i, tr) in s.traffic.iter().enumerate() {
             net.add_traffic(s, i, tr, &index)?;
         }
@@ -417,6 +432,28 @@ impl Network {
         let (start, len) = self.hops[node as usize][slot];
         let pick = if len == 1 { 0 } else { (ecmp_hash(pkt.flow, node) % len as u64) as u32 };
         self.hop_ports[(start + pick) as usize]
+    }
+
+    /// Registers an explicit path (as ports) and returns its index.
+    pub fn add_path(&mut self, ports: Vec<PortId>) -> u32 {
+        self.paths.push(ports);
+        self.paths.len() as u32 - 1
+    }
+
+    /// t_min(p, a, egress) for a packet of `size` bytes at hop `hop` of `path`: the empty-network
+    /// time until its last bit leaves the path's last port (transmission at every remaining
+    /// port, propagation on every remaining link but the last).
+    pub fn tmin_rest(&self, path: &[PortId], hop: usize, size: u64) -> Time {
+        let rest = &path[hop.min(path.len())..];
+        let mut t = Time::ZERO;
+        for (k, &p) in rest.iter().enumerate() {
+            let port = &self.ports[p as usize];
+            t += port.bandwidth.tx_time(size);
+            if k + 1 < rest.len() {
+                t += port.delay;
+            }
+        }
+        t
     }
 
     /// The ports a flow's packets cross, in order.

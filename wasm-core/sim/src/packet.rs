@@ -42,6 +42,14 @@ pub struct Packet {
     pub served: Time,
     /// Hops completed so far.
     pub hops: u16,
+    /// Size of the packet's flow in bytes (SJF); u64::MAX for open-ended sources.
+    pub flow_size: u64,
+    /// Bytes of the flow not yet sent when this packet was created, itself included (SRPT,
+    /// pFabric); u64::MAX for open-ended sources.
+    pub remaining: u64,
+    /// Router state for EDF: the empty-network time from this hop until the packet's last bit
+    /// leaves its egress router, t_min(p, a, egress) (UPS App. A.5); set on forwarding.
+    pub tmin_rest: Time,
 }
 
 impl Packet {
@@ -62,6 +70,9 @@ impl Packet {
             enqueued_at: now,
             served: Time::ZERO,
             hops: 0,
+            flow_size: u64::MAX,
+            remaining: u64::MAX,
+            tmin_rest: Time::ZERO,
         }
     }
 }

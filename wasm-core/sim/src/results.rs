@@ -55,6 +55,8 @@ pub struct RunSummary {
     /// Throughput per explicit flow per time window, bits per second.
     pub throughput: ThroughputOut,
     pub workloads: Vec<WorkloadOut>,
+    /// Replays of this run's schedule (scenarios with a `replay` section, or a replay run).
+    pub replays: Vec<crate::replay::report::ReplayReport>,
 }
 }
 
@@ -518,6 +520,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         fairness,
         throughput,
         workloads,
+        replays: Vec::new(),
     }
 }
 

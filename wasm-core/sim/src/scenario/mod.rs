@@ -44,6 +44,13 @@ pub struct Scenario {
     /// Scheduler of every router port that names none (nodes and links can override it).
     #[serde(default)]
     pub default_scheduler: Option<SchedulerSpec>,
+    /// Schedulers by node id, over the nodes' own (handy for presets and mixtures such as
+    /// "half the routers FIFO+, half FQ").
+    #[serde(default)]
+    pub node_schedulers: BTreeMap<String, SchedulerSpec>,
+    /// Record this run's schedule and replay it with other schedulers (UPS Sec. 2.3).
+    #[serde(default)]
+    pub replay: Option<crate::replay::ReplaySpec>,
     #[serde(default)]
     pub metrics: MetricsSpec,
     /// Assertions on the results, run by the test suite for every scenario file.

@@ -322,6 +322,11 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
             ));
         }
     }
+    for id in s.node_schedulers.keys() {
+        if kind_of(id).is_none() {
+            return Err(err(format!("node_schedulers.{id}"), format!("unknown node \"{id}\"")));
+        }
+    }
     for (i, l) in t.links.iter().enumerate() {
         for owner in l.schedulers.keys() {
             if owner != &l.from && owner != &l.to {

@@ -4,8 +4,19 @@
 //! it counts, traces and checks identities (ns-3's QueueDisc split). Adding a scheduler means
 //! one new file here, one arm in [`AnyScheduler`] and one entry in [`registry::REGISTRY`].
 
+pub mod class_fq;
+pub mod edf;
 pub mod fifo;
+pub mod fq;
+pub mod gps;
+pub mod keyed;
+pub mod lifo;
+pub mod lstf;
+pub mod priority;
+pub mod random;
 pub mod registry;
+pub mod sjf;
+pub mod srpt;
 
 use crate::packet::Packet;
 use crate::time::Time;
@@ -114,12 +125,30 @@ pub trait Scheduler {
 #[derive(Debug)]
 pub enum AnyScheduler {
     Fifo(fifo::Fifo),
+    Lifo(lifo::Lifo),
+    Random(random::Random),
+    Lstf(lstf::Lstf),
+    Edf(edf::Edf),
+    Priority(priority::Priority),
+    Sjf(sjf::Sjf),
+    Srpt(srpt::Srpt),
+    Fq(fq::Fq),
+    ClassFq(Box<class_fq::ClassFq>),
 }
 
 macro_rules! dispatch {
     ($self:ident, $s:ident => $e:expr) => {
         match $self {
             AnyScheduler::Fifo($s) => $e,
+            AnyScheduler::Lifo($s) => $e,
+            AnyScheduler::Random($s) => $e,
+            AnyScheduler::Lstf($s) => $e,
+            AnyScheduler::Edf($s) => $e,
+            AnyScheduler::Priority($s) => $e,
+            AnyScheduler::Sjf($s) => $e,
+            AnyScheduler::Srpt($s) => $e,
+            AnyScheduler::Fq($s) => $e,
+            AnyScheduler::ClassFq($s) => $e,
         }
     };
 }

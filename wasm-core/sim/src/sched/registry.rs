@@ -6,9 +6,20 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::class_fq::ClassFq;
+use super::edf::Edf;
 use super::fifo::{DropPolicy, Fifo};
+use super::fq::Fq;
+use super::lifo::Lifo;
+use super::lstf::Lstf;
+use super::priority::Priority;
+use super::random::Random;
+use super::sjf::Sjf;
+use super::srpt::Srpt;
 use super::AnyScheduler;
+use crate::rng::Stream;
 use crate::scenario::SchedulerSpec;
+use crate::time::Bandwidth;
 use crate::units::Buffer;
 
 /// How a parameter is written in a scenario file.
@@ -44,9 +55,25 @@ impl Params {
 /// What a constructor receives.
 pub struct BuildArgs<'a> {
     pub params: &'a Params,
+    pub port: PortContext,
+    pub children: Vec<AnyScheduler>,
+}
+
+/// The port a scheduler serves.
+#[derive(Clone, Copy, Debug)]
+pub struct PortContext {
     /// The port's buffer; the outermost scheduler enforces it, children get `Unlimited`.
     pub buffer: Buffer,
-    pub children: Vec<AnyScheduler>,
+    pub bandwidth: Bandwidth,
+    /// Seed and stream number of the scheduler's own random stream.
+    pub seed: u32,
+    pub stream: u64,
+}
+
+impl PortContext {
+    pub fn rng(&self) -> Stream {
+        Stream::new(self.seed, self.stream)
+    }
 }
 
 #[derive(Serialize)]
@@ -63,26 +90,132 @@ pub struct SchedulerInfo {
     pub build: fn(BuildArgs<'_>) -> Result<AnyScheduler, String>,
 }
 
-pub static REGISTRY: &[SchedulerInfo] = &[SchedulerInfo {
-    name: "fifo",
-    summary: "First in, first out; drop-tail (or drop-head) buffer.",
-    reference: "Baseline in UPS (Mittal et al., NSDI'16) Sec. 2.3 and AIFO (Yu et al., SIGCOMM'21) Fig. 2",
-    key_label: "enqueue time (ns)",
-    params: &[ParamSpec {
-        name: "drop",
-        description: "Which packet a full buffer drops: the arriving one (tail) or the oldest queued (head).",
-        kind: ParamKind::Choice { options: &["tail", "head"] },
-        default: "tail",
-    }],
-    takes_children: false,
-    build: |args| {
-        let policy = match args.params.choice("drop") {
-            "head" => DropPolicy::Head,
-            _ => DropPolicy::Tail,
-        };
-        Ok(AnyScheduler::Fifo(Fifo::new(args.buffer, policy)))
+const PREEMPTION: ParamSpec = ParamSpec {
+    name: "preemption",
+    description: "Preemptive-resume service: a packet of strictly higher priority interrupts the one being sent.",
+    kind: ParamKind::Choice { options: &["off", "on"] },
+    default: "off",
+};
+
+fn preemptive(args: &BuildArgs<'_>) -> bool {
+    args.params.choice("preemption") == "on"
+}
+
+pub static REGISTRY: &[SchedulerInfo] = &[
+    SchedulerInfo {
+        name: "fifo",
+        summary: "First in, first out; drop-tail (or drop-head) buffer.",
+        reference: "Baseline in UPS (Mittal et al., NSDI'16) Sec. 2.3 and AIFO (Yu et al., SIGCOMM'21) Fig. 2",
+        key_label: "enqueue time (ns)",
+        params: &[ParamSpec {
+            name: "drop",
+            description: "Which packet a full buffer drops: the arriving one (tail) or the oldest queued (head).",
+            kind: ParamKind::Choice { options: &["tail", "head"] },
+            default: "tail",
+        }],
+        takes_children: false,
+        build: |a| {
+            let policy = if a.params.choice("drop") == "head" { DropPolicy::Head } else { DropPolicy::Tail };
+            Ok(AnyScheduler::Fifo(Fifo::new(a.port.buffer, policy)))
+        },
     },
-}];
+    SchedulerInfo {
+        name: "lifo",
+        summary: "Last in, first out.",
+        reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
+        key_label: "minus arrival number",
+        params: &[],
+        takes_children: false,
+        build: |a| Ok(AnyScheduler::Lifo(Lifo::new(a.port.buffer))),
+    },
+    SchedulerInfo {
+        name: "random",
+        summary: "Serve a queued packet chosen uniformly at random (seeded).",
+        reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3: the default original schedule of Table 1",
+        key_label: "arrival number",
+        params: &[],
+        takes_children: false,
+        build: |a| Ok(AnyScheduler::Random(Random::new(a.port.buffer, a.port.rng()))),
+    },
+    SchedulerInfo {
+        name: "lstf",
+        summary: "Least slack time first: the slack travels in the header and shrinks by each wait.",
+        reference: "UPS (Mittal et al., NSDI'16) Sec. 2.2 and Sec. 5",
+        key_label: "slack + arrival + transmission time (ns)",
+        params: &[PREEMPTION],
+        takes_children: false,
+        build: |a| Ok(AnyScheduler::Lstf(Lstf::new(a.port.buffer, a.port.bandwidth, preemptive(&a)))),
+    },
+    SchedulerInfo {
+        name: "fifo_plus",
+        summary: "FIFO+: LSTF where every packet starts with the same slack, so time lost upstream is made up.",
+        reference: "Clark, Shenker, Zhang (SIGCOMM'92); UPS (Mittal et al., NSDI'16) Sec. 3.2",
+        key_label: "slack + arrival + transmission time (ns)",
+        params: &[],
+        takes_children: false,
+        build: |a| Ok(AnyScheduler::Lstf(Lstf::new(a.port.buffer, a.port.bandwidth, false))),
+    },
+    SchedulerInfo {
+        name: "edf",
+        summary:
+            "Network-wide EDF: deadline in the header, priority deadline - t_min(rest of path) + transmission time.",
+        reference: "UPS (Mittal et al., NSDI'16) App. A.5",
+        key_label: "deadline - t_min to egress + transmission time (ns)",
+        params: &[],
+        takes_children: false,
+        build: |a| Ok(AnyScheduler::Edf(Edf::new(a.port.buffer, a.port.bandwidth))),
+    },
+    SchedulerInfo {
+        name: "priority",
+        summary: "Simple priorities: a static value in the header, lowest first.",
+        reference: "UPS (Mittal et al., NSDI'16) Sec. 2.2 and App. A.6",
+        key_label: "priority (header rank)",
+        params: &[PREEMPTION],
+        takes_children: false,
+        build: |a| Ok(AnyScheduler::Priority(Priority::new(a.port.buffer, preemptive(&a)))),
+    },
+    SchedulerInfo {
+        name: "sjf",
+        summary: "Shortest job first: priority = the size of the packet's flow.",
+        reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
+        key_label: "flow size (B)",
+        params: &[],
+        takes_children: false,
+        build: |a| Ok(AnyScheduler::Sjf(Sjf::new(a.port.buffer))),
+    },
+    SchedulerInfo {
+        name: "srpt",
+        summary: "SRPT with starvation prevention: the flow with the least remaining bytes sends its oldest packet.",
+        reference: "pFabric (Alizadeh et al., SIGCOMM'13); UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
+        key_label: "remaining flow size (B)",
+        params: &[],
+        takes_children: false,
+        build: |a| Ok(AnyScheduler::Srpt(Srpt::new(a.port.buffer))),
+    },
+    SchedulerInfo {
+        name: "fq",
+        summary: "Fair queueing (WFQ with equal weights): packets in order of their GPS finish tags.",
+        reference: "Demers, Keshav, Shenker (SIGCOMM'89); UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
+        key_label: "GPS finish tag (millibits)",
+        params: &[],
+        takes_children: false,
+        build: |a| Ok(AnyScheduler::Fq(Fq::new(a.port.buffer, a.port.bandwidth))),
+    },
+    SchedulerInfo {
+        name: "class_fq",
+        summary: "Fair queueing between traffic classes; child i schedules class i.",
+        reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3: FQ between two classes, one SJF and one FIFO",
+        key_label: "class GPS finish tag (millibits)",
+        params: &[],
+        takes_children: true,
+        build: |a| {
+            if a.children.is_empty() {
+                return Err("class_fq needs at least one child scheduler".into());
+            }
+            Ok(AnyScheduler::ClassFq(Box::new(ClassFq::new(a.port.buffer, a.port.bandwidth, a.children))))
+        },
+    },
+];
 
 /// The registry as JSON, for the page's inspector forms and `cli schedulers`.
 pub fn registry_json() -> String {
@@ -95,7 +228,10 @@ pub fn lookup(name: &str) -> Option<&'static SchedulerInfo> {
 
 /// Builds the scheduler a spec names, checking its parameters against the registry.
 /// Errors are `(path relative to the spec, message)`.
-pub fn build(spec: &SchedulerSpec, buffer: Buffer) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
+pub fn build(
+    spec: &SchedulerSpec,
+    port: PortContext,
+) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
     let info = lookup(&spec.name).ok_or_else(|| {
         let known: Vec<&str> = REGISTRY.iter().map(|s| s.name).collect();
         ("name".to_string(), format!("unknown scheduler \"{}\" (known: {})", spec.name, known.join(", ")))
@@ -134,10 +270,12 @@ pub fn build(spec: &SchedulerSpec, buffer: Buffer) -> Result<(AnyScheduler, &'st
     }
     let mut children = Vec::with_capacity(spec.children.len());
     for (i, child) in spec.children.iter().enumerate() {
-        let (c, _) = build(child, Buffer::Unlimited).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
+        let child_port =
+            PortContext { buffer: Buffer::Unlimited, stream: port.stream ^ ((i as u64 + 1) << 48), ..port };
+        let (c, _) = build(child, child_port).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
         children.push(c);
     }
-    let sched = (info.build)(BuildArgs { params: &params, buffer, children }).map_err(|m| ("params".to_string(), m))?;
+    let sched = (info.build)(BuildArgs { params: &params, port, children }).map_err(|m| ("params".to_string(), m))?;
     Ok((sched, info))
 }
 
@@ -156,12 +294,24 @@ mod tests {
         serde_json::from_str(json).unwrap()
     }
 
+    const PORT: PortContext =
+        PortContext { buffer: Buffer::Unlimited, bandwidth: Bandwidth::BitsPerSec(1_000_000_000), seed: 1, stream: 0 };
+
+    #[test]
+    fn every_registered_scheduler_builds_with_its_defaults() {
+        for info in REGISTRY {
+            let children = if info.takes_children { r#","children":[{"name":"sjf"},{"name":"fifo"}]"# } else { "" };
+            let (s, got) = build(&spec(&format!(r#"{{"name":"{}"{children}}}"#, info.name)), PORT).unwrap();
+            assert_eq!((got.name, s.len()), (info.name, 0));
+        }
+    }
+
     #[test]
     fn builds_fifo_with_defaults_and_params() {
-        let (s, info) = build(&spec(r#"{"name":"fifo"}"#), Buffer::Unlimited).unwrap();
+        let (s, info) = build(&spec(r#"{"name":"fifo"}"#), PORT).unwrap();
         assert_eq!(info.name, "fifo");
         assert_eq!(s.len(), 0);
-        assert!(build(&spec(r#"{"name":"fifo","params":{"drop":"head"}}"#), Buffer::Unlimited).is_ok());
+        assert!(build(&spec(r#"{"name":"fifo","params":{"drop":"head"}}"#), PORT).is_ok());
     }
 
     #[test]
@@ -176,14 +326,14 @@ mod tests {
 
     #[test]
     fn errors_name_the_field() {
-        let e = build(&spec(r#"{"name":"fifoo"}"#), Buffer::Unlimited).unwrap_err();
+        let e = build(&spec(r#"{"name":"fifoo"}"#), PORT).unwrap_err();
         assert_eq!(e.0, "name");
         assert!(e.1.contains("fifoo") && e.1.contains("fifo"));
-        let e = build(&spec(r#"{"name":"fifo","params":{"drop":"middle"}}"#), Buffer::Unlimited).unwrap_err();
+        let e = build(&spec(r#"{"name":"fifo","params":{"drop":"middle"}}"#), PORT).unwrap_err();
         assert_eq!(e.0, "params.drop");
-        let e = build(&spec(r#"{"name":"fifo","params":{"quantum":3}}"#), Buffer::Unlimited).unwrap_err();
+        let e = build(&spec(r#"{"name":"fifo","params":{"quantum":3}}"#), PORT).unwrap_err();
         assert_eq!(e.0, "params.quantum");
-        let e = build(&spec(r#"{"name":"fifo","children":[{"name":"fifo"}]}"#), Buffer::Unlimited).unwrap_err();
+        let e = build(&spec(r#"{"name":"fifo","children":[{"name":"fifo"}]}"#), PORT).unwrap_err();
         assert_eq!(e.0, "children");
     }
 }

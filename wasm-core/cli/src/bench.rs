@@ -1,0 +1,241 @@
+//! `sched-cli bench`: a fixed set of benchmark scenarios, embedded here, run with trace budget 0.
+//! Figures, not pass/fail. `scripts/bench-wasm.mjs` runs the same scenarios (taken from
+//! `--print-scenarios`) in the WebAssembly build and compares.
+//!
+//! Measurements (Linux /proc, std only):
+//! - wall: `Instant` around parse + validate + run (the same work as wasm's `run_scenario`).
+//! - CPU: on-CPU time of the calling thread from `/proc/thread-self/schedstat` (nanoseconds, user +
+//!   system); falls back to utime + stime from `/proc/self/stat` (ticks of 1/100 s) if absent.
+//! - peak memory: `VmHWM` from `/proc/self/status`, process-wide; reset before each benchmark by
+//!   writing 5 to `/proc/self/clear_refs` where the kernel allows it (else it is the peak so far).
+
+use serde_json::{json, Value};
+use std::time::Instant;
+
+const USAGE: &str = "usage: sched-cli bench [--set NAME[,NAME...]] [--repeat N] [--json] | bench --print-scenarios
+  --set      all (default) or benchmark names, comma-separated
+  --repeat   runs per benchmark (default 1); the run with the median CPU time is reported
+  --json     one JSON object per benchmark instead of the table";
+
+/// Required by the issue, not runnable until TCP exists.
+const TCP_PENDING: &str =
+    "dumbbell-10g (dumbbell, 16 and 1024 NewReno flows, 10 s): not available until the TCP transport lands";
+
+/// The benchmark scenarios, in run order: (name, scenario JSON text).
+pub fn scenarios() -> Vec<(&'static str, String)> {
+    let pretty = |v: Value| serde_json::to_string_pretty(&v).expect("plain data");
+    let head = |name: &str, description: &str, seed: u32, duration: &str| {
+        json!({
+            "format": "scheduler-playground/scenario", "version": 1,
+            "name": name, "description": description, "seed": seed, "duration": duration,
+        })
+    };
+    let with = |mut base: Value, topology: Value, traffic: Value| {
+        base["topology"] = topology;
+        base["traffic"] = traffic;
+        pretty(base)
+    };
+
+    let pairs = 16;
+    let dumbbell = with(
+        head(
+            "bench: dumbbell-udp",
+            "16 host pairs, 10 Gbps access and bottleneck links, RTT 100 us (10+30+10 us each way), \
+             default 64KB buffers, one bulk UDP flow per pair at its access rate: the bottleneck is \
+             offered 16 times its rate.",
+            1,
+            "100ms",
+        ),
+        json!({ "preset": "dumbbell", "params": {
+            "pairs": pairs, "access_bandwidth": "10Gbps", "access_delay": "10us",
+            "bottleneck_bandwidth": "10Gbps", "bottleneck_delay": "30us" } }),
+        Value::Array(
+            (0..pairs).map(|i| json!({ "kind": "bulk", "id": format!("f{i}"), "src": format!("l{i}"), "dst": format!("r{i}") })).collect(),
+        ),
+    );
+    let fat_tree = with(
+        head(
+            "bench: fat-tree-k4-websearch",
+            "fat_tree k=4 (10 Gbps, 16 hosts), UDP web-search workload at 70% load.",
+            1,
+            "50ms",
+        ),
+        json!({ "preset": "fat_tree", "params": { "k": 4 } }),
+        json!([{ "kind": "workload", "id": "w", "load": 0.7, "sizes": { "dist": "web_search" } }]),
+    );
+    let internet2 = with(
+        head(
+            "bench: internet2-70",
+            "internet2 preset (default parameters), UDP web-search workload at 70% load.",
+            1,
+            "200ms",
+        ),
+        json!({ "preset": "internet2", "params": {} }),
+        json!([{ "kind": "workload", "id": "w", "load": 0.7, "sizes": { "dist": "web_search" } }]),
+    );
+    let md1 = with(
+        head(
+            "bench: single-link-md1",
+            "One 1 Gbps link with an unlimited FIFO buffer, Poisson arrivals of 1500B packets at 80% load: M/D/1.",
+            1,
+            "2s",
+        ),
+        json!({
+            "nodes": [ { "id": "a", "kind": "host", "pos": [0, 0] }, { "id": "b", "kind": "host", "pos": [1, 0] } ],
+            "links": [ { "from": "a", "to": "b", "bandwidth": "1Gbps", "delay": "10us", "buffer": "unlimited" } ],
+        }),
+        json!([{ "kind": "poisson", "id": "p", "src": "a", "dst": "b", "rate": "800Mbps", "packet_size": "1500B" }]),
+    );
+    vec![
+        ("dumbbell-udp", dumbbell),
+        ("fat-tree-k4-websearch", fat_tree),
+        ("internet2-70", internet2),
+        ("single-link-md1", md1),
+    ]
+}
+
+/// What one run measured.
+struct Measure {
+    events: u64,
+    delivered: u64,
+    hash: String,
+    wall: f64,
+    cpu: f64,
+}
+
+/// CPU seconds of this thread so far, and which source was used.
+fn cpu_seconds() -> Option<(f64, &'static str)> {
+    if let Ok(s) = std::fs::read_to_string("/proc/thread-self/schedstat") {
+        if let Some(ns) = s.split_whitespace().next().and_then(|v| v.parse::<u64>().ok()) {
+            return Some((ns as f64 * 1e-9, "/proc/thread-self/schedstat (ns, user+system, this thread)"));
+        }
+    }
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may contain spaces: count fields after its closing parenthesis.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // Fields 14 and 15 (utime, stime) are at 11 and 12 after the parenthesis; USER_HZ is 100.
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some((ticks as f64 / 100.0, "/proc/self/stat utime+stime (1/100 s ticks, process)"))
+}
+
+/// A `/proc/self/status` figure in KiB: "VmHWM" (peak resident set) or "VmRSS" (current).
+fn status_kib(field: &str) -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.strip_prefix(field).is_some_and(|r| r.starts_with(':')))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Resets VmHWM to the current RSS; false where the kernel does not allow it.
+fn reset_peak() -> bool {
+    std::fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+fn measure(text: &str) -> Result<Measure, String> {
+    let c0 = cpu_seconds().map_or(0.0, |c| c.0);
+    let t0 = Instant::now();
+    let opts = sched_sim::RunOptions { seed: None, max_trace_events: Some(0) };
+    let out = sched_sim::run_json(text, &opts).map_err(|e| e.to_string())?;
+    let wall = t0.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().map_or(f64::NAN, |c| c.0) - c0;
+    let s = out.summary;
+    Ok(Measure { events: s.events_total, delivered: s.totals.delivered, hash: s.trace_hash, wall, cpu })
+}
+
+pub fn main(args: &[String]) -> Result<(), String> {
+    let (mut set, mut repeat, mut as_json, mut print) = (None, 1usize, false, false);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--set" => set = Some(it.next().ok_or("--set needs a value")?.clone()),
+            "--repeat" => {
+                let v = it.next().ok_or("--repeat needs a value")?;
+                repeat =
+                    v.parse().ok().filter(|n| *n > 0).ok_or(format!("--repeat: \"{v}\" is not a positive count"))?;
+            }
+            "--json" => as_json = true,
+            "--print-scenarios" => print = true,
+            _ => return Err(USAGE.to_string()),
+        }
+    }
+    let all = scenarios();
+    if print {
+        let map: serde_json::Map<String, Value> =
+            all.into_iter().map(|(n, t)| (n.to_string(), Value::String(t))).collect();
+        println!("{}", serde_json::to_string_pretty(&map).expect("plain data"));
+        return Ok(());
+    }
+    let names: Vec<&str> = match set.as_deref() {
+        None | Some("all") => all.iter().map(|b| b.0).chain(["dumbbell-10g"]).collect(),
+        Some(names) => names.split(',').collect(),
+    };
+    for n in &names {
+        if *n != "dumbbell-10g" && !all.iter().any(|b| b.0 == *n) {
+            let known: Vec<&str> = all.iter().map(|b| b.0).collect();
+            return Err(format!("--set: no benchmark \"{n}\" (known: all, {}, dumbbell-10g)", known.join(", ")));
+        }
+    }
+
+    if !as_json {
+        let cpu_src = cpu_seconds().map_or("unavailable", |c| c.1);
+        let reset = if reset_peak() { "reset before each benchmark" } else { "NOT reset: peak of the process so far" };
+        println!("sched-cli bench: trace budget 0, {repeat} run(s) per benchmark, the median-CPU run shown");
+        println!("  wall: parse + validate + run; CPU: {cpu_src}");
+        println!("  peak: VmHWM of the whole process (/proc/self/status), {reset}; before: VmRSS at that reset");
+        println!("  (memory an earlier benchmark freed but the allocator kept counts in both)");
+        println!();
+        println!(
+            "{:<22} {:>10} {:>9} {:>7} {:>7} {:>12} {:>10} {:>8} {:>8}  trace hash",
+            "benchmark", "events", "delivered", "wall s", "CPU s", "events/CPU-s", "pkts/CPU-s", "peak MiB", "before"
+        );
+    }
+    for name in names {
+        let Some((_, text)) = all.iter().find(|b| b.0 == name) else {
+            // dumbbell-10g
+            if as_json {
+                println!("{}", json!({ "name": name, "unavailable": TCP_PENDING }));
+            } else {
+                println!("{TCP_PENDING}");
+            }
+            continue;
+        };
+        let reset = reset_peak();
+        let before = status_kib("VmRSS");
+        let mut runs = Vec::with_capacity(repeat);
+        for _ in 0..repeat {
+            runs.push(measure(text).map_err(|e| format!("benchmark {name}: {e}"))?);
+        }
+        let peak = status_kib("VmHWM");
+        if runs.iter().any(|r| r.hash != runs[0].hash) {
+            return Err(format!("benchmark {name}: the trace hash differs between repeats (non-determinism)"));
+        }
+        runs.sort_by(|a, b| a.cpu.total_cmp(&b.cpu));
+        let m = runs.swap_remove(runs.len() / 2);
+        let per_cpu = |n: u64| n as f64 / m.cpu.max(1e-9);
+        if as_json {
+            let v = json!({
+                "name": name, "events": m.events, "delivered": m.delivered, "wall_s": m.wall, "cpu_s": m.cpu,
+                "events_per_cpu_s": per_cpu(m.events), "delivered_per_cpu_s": per_cpu(m.delivered),
+                "peak_kib": peak, "rss_before_kib": before, "peak_reset": reset,
+                "trace_hash": m.hash, "repeat": repeat,
+            });
+            println!("{v}");
+        } else {
+            let mib = |k: Option<u64>| k.map_or("-".to_string(), |k| format!("{:.1}", k as f64 / 1024.0));
+            println!(
+                "{:<22} {:>10} {:>9} {:>7.3} {:>7.3} {:>12.0} {:>10.0} {:>8} {:>8}  {}",
+                name,
+                m.events,
+                m.delivered,
+                m.wall,
+                m.cpu,
+                per_cpu(m.events),
+                per_cpu(m.delivered),
+                mib(peak),
+                mib(before),
+                &m.hash[..16]
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,164 @@
+//! Recording a schedule (UPS Sec. 2.1, 2.3) from a run's full trace: per packet its flow,
+//! size, path (the ports it left by), and per hop its arrival, start of transmission and
+//! departure; i(p) is its arrival at its first router, o(p) the departure of its last bit
+//! from its last router (the egress). Packets the run dropped, or that had not left their
+//! egress when it ended, are not part of the schedule; they are counted.
+
+use std::collections::BTreeMap;
+
+use crate::packet::{FlowId, NodeId, PortId};
+use crate::trace::{Kind, TraceColumns};
+
+/// One hop: the port left by, and when the packet arrived there, started and finished.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hop {
+    pub port: PortId,
+    pub arrive: u64,
+    pub start: u64,
+    pub depart: u64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Recorded {
+    pub id: u64,
+    pub flow: FlowId,
+    pub size: u32,
+    pub src: NodeId,
+    pub hops: Vec<Hop>,
+    delivered: bool,
+    dropped: bool,
+}
+
+impl Recorded {
+    /// i(p): arrival at the first router (the far end of the first hop).
+    pub fn ingress_time(&self) -> u64 {
+        self.hops[1].arrive
+    }
+    /// o(p): the last bit leaves the egress router.
+    pub fn exit_time(&self) -> u64 {
+        self.hops[self.hops.len() - 1].depart
+    }
+}
+
+pub struct Schedule {
+    /// Packets that completed the schedule, by id.
+    pub packets: Vec<Recorded>,
+    pub dropped: u64,
+    pub unfinished: u64,
+    /// Packets that never crossed a router (host to host): nothing to replay. Only counted
+    /// when recording an original (`with_hosts`).
+    pub direct: u64,
+}
+
+/// Extracts the schedule from a complete trace (every event of the run). With `with_hosts`
+/// (an original run) every packet's first hop is its source host's port and packets with no
+/// router hop are set aside; a replay's packets start at their first router instead.
+pub fn record(trace: &TraceColumns, with_hosts: bool) -> Schedule {
+    let mut all: BTreeMap<u64, Recorded> = BTreeMap::new();
+    for i in 0..trace.len() {
+        let (t, id, loc) = (trace.time[i] as u64, trace.packet[i] as u64, trace.loc[i]);
+        let kind = trace.kind[i];
+        let p = all.entry(id).or_insert_with(|| Recorded { id, flow: trace.flow[i], ..Default::default() });
+        match kind {
+            k if k == Kind::Arrive as u8 => {
+                if p.size == 0 {
+                    p.size = trace.value[i] as u32;
+                    p.src = loc;
+                } else {
+                    // The far end of the last hop: an open hop until its port is known.
+                    p.hops.push(Hop { port: PortId::MAX, arrive: t, start: 0, depart: 0 });
+                }
+            }
+            k if k == Kind::Enqueue as u8 => match p.hops.last_mut() {
+                Some(h) if h.port == PortId::MAX => h.port = loc,
+                // Put back after a preemption: the same hop goes on.
+                Some(h) if h.port == loc && h.depart == 0 => {}
+                _ => p.hops.push(Hop { port: loc, arrive: t, start: 0, depart: 0 }),
+            },
+            k if k == Kind::Dequeue as u8 => {
+                if let Some(h) = p.hops.last_mut() {
+                    h.start = t;
+                }
+            }
+            k if k == Kind::Depart as u8 => {
+                if let Some(h) = p.hops.last_mut() {
+                    h.depart = t;
+                }
+            }
+            k if k == Kind::Drop as u8 => p.dropped = true,
+            k if k == Kind::Deliver as u8 => {
+                // The delivery's arrival pushed an open hop with no port: close the path.
+                if p.hops.last().is_some_and(|h| h.port == PortId::MAX) {
+                    p.hops.pop();
+                }
+                p.delivered = true;
+            }
+            _ => {}
+        }
+    }
+    let (mut packets, mut dropped, mut unfinished, mut direct) = (Vec::new(), 0, 0, 0);
+    for (_, p) in all {
+        if p.dropped {
+            dropped += 1;
+        } else if !p.delivered {
+            unfinished += 1;
+        } else if with_hosts && p.hops.len() < 2 {
+            direct += 1;
+        } else {
+            packets.push(p);
+        }
+    }
+    Schedule { packets, dropped, unfinished, direct }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::Time;
+    use crate::trace::{TraceEvent, TraceRecorder};
+
+    fn trace(events: &[(u64, Kind, u32, i64)]) -> TraceColumns {
+        let mut r = TraceRecorder::new(u64::MAX);
+        for &(t, kind, loc, value) in events {
+            r.record(&TraceEvent { time: Time(t), kind, packet: 0, flow: 0, loc, value });
+        }
+        r.finish().2
+    }
+
+    #[test]
+    fn hops_of_an_original_and_of_a_replay() {
+        use Kind::*;
+        // Host 0 -> port 0 -> router 1 -> port 2 -> host 2.
+        let original = trace(&[
+            (0, Arrive, 0, 1500),
+            (0, Enqueue, 0, 0),
+            (0, Dequeue, 0, 0),
+            (12, Depart, 0, 13),
+            (13, Arrive, 1, 1500),
+            (13, Enqueue, 2, 13),
+            (20, Dequeue, 2, 7),
+            (32, Depart, 2, 33),
+            (33, Arrive, 2, 1500),
+            (33, Deliver, 2, 33),
+        ]);
+        let s = record(&original, true);
+        let p = &s.packets[0];
+        assert_eq!(
+            p.hops,
+            vec![Hop { port: 0, arrive: 0, start: 0, depart: 12 }, Hop { port: 2, arrive: 13, start: 20, depart: 32 }]
+        );
+        assert_eq!((p.ingress_time(), p.exit_time(), p.size), (13, 32, 1500));
+        // The same packet replayed: it enters at router 1.
+        let replay = trace(&[
+            (13, Arrive, 1, 1500),
+            (13, Enqueue, 2, 0),
+            (13, Dequeue, 2, 0),
+            (25, Depart, 2, 26),
+            (26, Arrive, 2, 1500),
+            (26, Deliver, 2, 13),
+        ]);
+        let r = record(&replay, false);
+        assert_eq!(r.packets[0].hops, vec![Hop { port: 2, arrive: 13, start: 13, depart: 25 }]);
+        assert_eq!((r.direct, record(&replay, true).direct), (0, 1));
+    }
+}

@@ -1,0 +1,186 @@
+//! The replay report (UPS Sec. 2.3, Table 1 and Fig. 1): the fraction of packets overdue
+//! (o'(p) > o(p)), overdue by more than T (one transmission time of a full packet on the
+//! slowest link the packets cross), the CDF of queueing-delay ratio replay / original, the
+//! number of congestion points each packet met in the original (router hops where it waited)
+//! and the overdue fraction by that number; and, per overdue packet, the hop where its slack
+//! went negative: the first hop after which o(p) - (departure there) - (empty-network time to
+//! the egress exit) < 0, i.e. where it could no longer make its target.
+
+use serde::Serialize;
+
+use super::record::{Recorded, Schedule};
+use super::Mode;
+use crate::metrics::cdf_f64;
+use crate::network::Network;
+use crate::packet::PortId;
+
+/// Overdue packets listed in full (all are counted).
+pub const LISTED: usize = 2000;
+
+#[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ReplayReport {
+    pub mode: Mode,
+    /// The replay run's own trace hash (EDF and LSTF replays must be identical).
+    pub trace_hash: String,
+    /// Packets replayed, and those of the original left out (dropped, unfinished, or never
+    /// crossing a router).
+    pub packets: u64,
+    pub excluded_dropped: u64,
+    pub excluded_unfinished: u64,
+    pub excluded_direct: u64,
+    /// T, ns.
+    pub t_ns: u64,
+    pub overdue: u64,
+    pub overdue_fraction: f64,
+    pub overdue_by_t: u64,
+    pub overdue_by_t_fraction: f64,
+    /// 101 quantiles of replay / original queueing delay over packets that queued in the
+    /// original; `zero_delay_packets` did not.
+    pub qdelay_ratio_cdf: Vec<f64>,
+    pub zero_delay_packets: u64,
+    pub by_congestion_points: Vec<CongestionBucket>,
+    /// The first overdue packets, by time they went wrong.
+    pub overdue_packets: Vec<OverduePacket>,
+    /// The original packet id of every replay packet id.
+    pub original_ids: Vec<u64>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct CongestionBucket {
+    /// Congestion points in the original; the last bucket is "this many or more".
+    pub points: u32,
+    pub packets: u64,
+    pub overdue: u64,
+    pub overdue_fraction: Option<f64>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct OverduePacket {
+    pub original_id: u64,
+    pub replay_id: u64,
+    pub flow: u32,
+    /// o(p) and o'(p) (None: never left the egress in the replay).
+    pub exit_ns: u64,
+    pub replay_exit_ns: Option<u64>,
+    pub late_by_ns: Option<u64>,
+    /// Where and when its slack went negative.
+    pub port: PortId,
+    pub at_ns: u64,
+    pub congestion_points: u32,
+}
+
+fn queueing(p: &Recorded) -> u64 {
+    p.hops[1..].iter().map(|h| h.start - h.arrive).sum()
+}
+
+fn congestion_points(p: &Recorded) -> u32 {
+    p.hops[1..].iter().filter(|h| h.start > h.arrive).count() as u32
+}
+
+/// `original`: the recorded schedule, in replay order (replay id = index). `replay`: what the
+/// replay recorded, by replay id (missing: the packet did not finish).
+pub fn report(
+    mode: Mode,
+    trace_hash: String,
+    net: &Network,
+    sched: &Schedule,
+    original: &[&Recorded],
+    replay: &[Option<&Recorded>],
+) -> ReplayReport {
+    let min_bw = original
+        .iter()
+        .flat_map(|p| p.hops[1..].iter().filter_map(|h| net.ports[h.port as usize].bandwidth.bps()))
+        .min();
+    let max_size = original.iter().map(|p| p.size as u64).max().unwrap_or(0);
+    let t_ns = min_bw.map_or(0, |bps| (max_size as u128 * 8 * 1_000_000_000).div_ceil(bps as u128) as u64);
+    let (mut overdue, mut by_t, mut zero) = (0u64, 0u64, 0u64);
+    let mut ratios = Vec::new();
+    let mut buckets = [(0u64, 0u64); 5];
+    let mut listed = Vec::new();
+    for (rid, (o, r)) in original.iter().zip(replay).enumerate() {
+        let cp = congestion_points(o);
+        let exit = o.exit_time();
+        let replay_exit = r.map(|r| r.exit_time());
+        let late = replay_exit.is_none_or(|e| e > exit);
+        let b = &mut buckets[(cp as usize).min(4)];
+        b.0 += 1;
+        if late {
+            b.1 += 1;
+            overdue += 1;
+            if replay_exit.is_none_or(|e| e > exit + t_ns) {
+                by_t += 1;
+            }
+            let path: Vec<PortId> = o.hops.iter().map(|h| h.port).collect();
+            let (port, at) = match r {
+                Some(r) => {
+                    let last = r.hops.len() - 1;
+                    (1..=last)
+                        .find(|&k| {
+                            let h = &r.hops[k];
+                            let after = if k < last {
+                                net.ports[h.port as usize].delay.as_ns()
+                                    + net.tmin_rest(&path, k + 1, o.size as u64).as_ns()
+                            } else {
+                                0
+                            };
+                            h.depart + after > exit
+                        })
+                        .map_or((path[last], r.exit_time()), |k| (r.hops[k].port, r.hops[k].depart))
+                }
+                None => (path[path.len() - 1], exit),
+            };
+            listed.push(OverduePacket {
+                original_id: o.id,
+                replay_id: rid as u64,
+                flow: o.flow,
+                exit_ns: exit,
+                replay_exit_ns: replay_exit,
+                late_by_ns: replay_exit.map(|e| e - exit),
+                port,
+                at_ns: at,
+                congestion_points: cp,
+            });
+        }
+        let q = queueing(o);
+        match r {
+            Some(r) if q > 0 => ratios.push(queueing(r) as f64 / q as f64),
+            _ if q == 0 => zero += 1,
+            _ => {}
+        }
+    }
+    listed.sort_by_key(|p| (p.at_ns, p.replay_id));
+    listed.truncate(LISTED);
+    ratios.sort_by(f64::total_cmp);
+    let n = original.len() as u64;
+    let frac = |k: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+    ReplayReport {
+        mode,
+        trace_hash,
+        packets: n,
+        excluded_dropped: sched.dropped,
+        excluded_unfinished: sched.unfinished,
+        excluded_direct: sched.direct,
+        t_ns,
+        overdue,
+        overdue_fraction: frac(overdue),
+        overdue_by_t: by_t,
+        overdue_by_t_fraction: frac(by_t),
+        qdelay_ratio_cdf: cdf_f64(&ratios),
+        zero_delay_packets: zero,
+        by_congestion_points: buckets
+            .iter()
+            .enumerate()
+            .map(|(cp, &(packets, late))| CongestionBucket {
+                points: cp as u32,
+                packets,
+                overdue: late,
+                overdue_fraction: (packets > 0).then(|| late as f64 / packets as f64),
+            })
+            .collect(),
+        overdue_packets: listed,
+        original_ids: original.iter().map(|p| p.id).collect(),
+    }
+}

@@ -1,0 +1,102 @@
+//! Class-level fair queueing: fair queueing (the GPS clock of `gps`, equal weights) between
+//! traffic classes, each class scheduled by its own child scheduler. UPS Sec. 2.3's mixture
+//! "fair queueing between two classes, one scheduled with SJF and the other with FIFO" is
+//! `{"name": "class_fq", "children": [{"name": "sjf"}, {"name": "fifo"}]}`.
+//!
+//! Principles: a packet of class c (`Packet::class`, classes beyond the last child go to the
+//! last child) gets a GPS finish tag for class c, kept in class c's FIFO of tags; the class
+//! with the least front tag sends next, and its child chooses which of its packets. The
+//! buffer is the parent's (drop-tail); children have unlimited buffers.
+//! Invariant: classes are served in ascending tag order; within a class, the child's order.
+
+use std::collections::VecDeque;
+
+use super::gps::{key, Gps};
+use super::{Admission, AnyScheduler, DropReason, Dropped, QueueView, Scheduler};
+use crate::packet::Packet;
+use crate::time::{Bandwidth, Time};
+use crate::units::Buffer;
+
+#[derive(Debug)]
+pub struct ClassFq {
+    children: Vec<AnyScheduler>,
+    tags: Vec<VecDeque<f64>>,
+    gps: Gps,
+    buffer: Buffer,
+}
+
+impl ClassFq {
+    pub fn new(buffer: Buffer, bandwidth: Bandwidth, children: Vec<AnyScheduler>) -> ClassFq {
+        let n = children.len();
+        ClassFq { children, tags: vec![VecDeque::new(); n], gps: Gps::new(bandwidth), buffer }
+    }
+
+    fn class_of(&self, p: &Packet) -> usize {
+        (p.class as usize).min(self.children.len() - 1)
+    }
+}
+
+impl Scheduler for ClassFq {
+    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+        if !self.buffer.fits(self.len(), self.bytes(), pkt.size as u64) {
+            drops.push(Dropped { pkt, reason: DropReason::BufferFull });
+            return Admission::Refused;
+        }
+        let c = self.class_of(&pkt);
+        let tag = self.gps.tag(now, c as u64, 1.0, pkt.size as u64);
+        let admitted = self.children[c].enqueue(now, pkt, drops);
+        if let Admission::Queued { .. } = admitted {
+            self.tags[c].push_back(tag);
+            return Admission::Queued { key: key(tag) };
+        }
+        admitted
+    }
+
+    fn dequeue(&mut self, now: Time, drops: &mut Vec<Dropped>) -> Option<Packet> {
+        loop {
+            let c = (0..self.children.len())
+                .filter(|&c| !self.tags[c].is_empty())
+                .min_by(|&a, &b| self.tags[a][0].total_cmp(&self.tags[b][0]).then(a.cmp(&b)))?;
+            let before = drops.len();
+            let pkt = self.children[c].dequeue(now, drops);
+            // Head drops by the child consume tags too.
+            for _ in before..drops.len() {
+                self.tags[c].pop_front();
+            }
+            if let Some(p) = pkt {
+                self.tags[c].pop_front();
+                return Some(p);
+            }
+            if self.children[c].is_empty() {
+                self.tags[c].clear();
+            }
+            if self.tags.iter().all(VecDeque::is_empty) {
+                return None;
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.children.iter().map(|c| c.len()).sum()
+    }
+
+    fn bytes(&self) -> u64 {
+        self.children.iter().map(|c| c.bytes()).sum()
+    }
+
+    /// Class by class in tag order of their queues' heads, each in its child's order; the key
+    /// shown is the child's.
+    fn snapshot(&self, out: &mut QueueView) {
+        out.entries.clear();
+        let mut order: Vec<usize> = (0..self.children.len()).collect();
+        order.sort_by(|&a, &b| {
+            let t = |c: usize| self.tags[c].front().copied().unwrap_or(f64::INFINITY);
+            t(a).total_cmp(&t(b)).then(a.cmp(&b))
+        });
+        let mut view = QueueView::default();
+        for c in order {
+            self.children[c].snapshot(&mut view);
+            out.entries.extend_from_slice(&view.entries);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Network-wide EDF (UPS App. A.5): a static deadline in the header (the original schedule's
+//! exit time o(p) when replaying), and a per-router priority o(p) - t_min(p, a, egress) +
+//! T(p, a), where t_min is router state from the topology (the engine writes it into
+//! `Packet::tmin_rest` when the packet is forwarded).
+//!
+//! Invariant: dequeue order is ascending priority, ties in arrival order. With the same ties,
+//! this is exactly LSTF (App. A.5): the replays are identical, event for event.
+//! Non-preemptive; drop-tail.
+
+use super::keyed::KeyedQueue;
+use super::{Admission, Dropped, QueueView, Scheduler};
+use crate::packet::Packet;
+use crate::time::{Bandwidth, Time};
+use crate::units::Buffer;
+
+#[derive(Debug)]
+pub struct Edf {
+    q: KeyedQueue,
+    bandwidth: Bandwidth,
+}
+
+impl Edf {
+    pub fn new(buffer: Buffer, bandwidth: Bandwidth) -> Edf {
+        Edf { q: KeyedQueue::new(buffer), bandwidth }
+    }
+}
+
+impl Scheduler for Edf {
+    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+        let t = self.bandwidth.tx_time(pkt.size as u64).as_ns() as i64;
+        let key = (pkt.deadline.as_ns() as i64).saturating_sub(pkt.tmin_rest.as_ns() as i64).saturating_add(t);
+        self.q.push(key, pkt, drops)
+    }
+    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+        self.q.pop().map(|(_, p)| p)
+    }
+    fn len(&self) -> usize {
+        self.q.len()
+    }
+    fn bytes(&self) -> u64 {
+        self.q.bytes()
+    }
+    fn snapshot(&self, out: &mut QueueView) {
+        self.q.snapshot(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn priority_is_deadline_minus_rest_of_path_plus_transmission() {
+        // Deadline 500 us, 100 us of path left, T = 12 us: priority 412 us.
+        let mut s = Edf::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000));
+        let p = Packet {
+            deadline: Time::us(500),
+            tmin_rest: Time::us(100),
+            ..Packet::new(0, 0, 0, 1500, 0, 1, Time::ZERO)
+        };
+        assert_eq!(s.enqueue(Time::ZERO, p, &mut Vec::new()), Admission::Queued { key: 412_000 });
+    }
+}

@@ -1,0 +1,58 @@
+//! LIFO: last in, first out (UPS Sec. 2.3 baseline).
+//!
+//! Invariant: the most recently admitted packet is served first. Key = minus the arrival
+//! number, so the queue view shows service order. Drop-tail (the arriving packet is refused
+//! when the buffer is full).
+
+use super::keyed::KeyedQueue;
+use super::{Admission, Dropped, QueueView, Scheduler};
+use crate::packet::Packet;
+use crate::time::Time;
+use crate::units::Buffer;
+
+#[derive(Debug)]
+pub struct Lifo {
+    q: KeyedQueue,
+    arrivals: i64,
+}
+
+impl Lifo {
+    pub fn new(buffer: Buffer) -> Lifo {
+        Lifo { q: KeyedQueue::new(buffer), arrivals: 0 }
+    }
+}
+
+impl Scheduler for Lifo {
+    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+        self.arrivals += 1;
+        self.q.push(-self.arrivals, pkt, drops)
+    }
+    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+        self.q.pop().map(|(_, p)| p)
+    }
+    fn len(&self) -> usize {
+        self.q.len()
+    }
+    fn bytes(&self) -> u64 {
+        self.q.bytes()
+    }
+    fn snapshot(&self, out: &mut QueueView) {
+        self.q.snapshot(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newest_first() {
+        let mut s = Lifo::new(Buffer::Unlimited);
+        let mut d = Vec::new();
+        for id in 0..3 {
+            s.enqueue(Time::ZERO, Packet::new(id, 0, id, 100, 0, 1, Time::ZERO), &mut d);
+        }
+        let order: Vec<u64> = std::iter::from_fn(|| s.dequeue(Time::ZERO, &mut d)).map(|p| p.id).collect();
+        assert_eq!(order, vec![2, 1, 0]);
+    }
+}

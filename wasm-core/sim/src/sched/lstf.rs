@@ -1,0 +1,108 @@
+//! LSTF, Least Slack Time First, with the slack carried in the packet (UPS, Mittal et al.,
+//! NSDI'16, Sec. 2.2 and Sec. 5). Also FIFO+ (Clark, Shenker, Zhang, SIGCOMM'92), which is
+//! LSTF where every packet starts with the same slack (UPS Sec. 3.2).
+//!
+//! Principles:
+//! - Serve the packet with the least remaining slack at the time its last bit would leave.
+//!   As UPS Sec. 5 shows, that is the least `slack(p,a) + i(p,a) + T(p,a)`, computed once on
+//!   arrival (i = arrival time at this router, T = its transmission time on this port).
+//! - When a packet starts transmission its header slack becomes its remaining slack: the old
+//!   slack minus the time it waited here.
+//! - Invariant: among queued packets, dequeue order is ascending (slack + arrival + T), ties
+//!   in arrival order (FCFS, as UPS App. A.5 assumes).
+//! - Non-preemptive by default, as in the paper's simulations; `preemption = on` gives the
+//!   preemptive-resume variant of UPS Sec. 2.3 (5) (a resumed packet's key uses its remaining
+//!   transmission time).
+//! - Buffer: drop-tail.
+
+use super::keyed::KeyedQueue;
+use super::{Admission, Dropped, QueueView, Scheduler};
+use crate::packet::Packet;
+use crate::time::{Bandwidth, Time};
+use crate::units::Buffer;
+
+#[derive(Debug)]
+pub struct Lstf {
+    q: KeyedQueue,
+    bandwidth: Bandwidth,
+    preemptive: bool,
+    in_service_key: i64,
+}
+
+impl Lstf {
+    pub fn new(buffer: Buffer, bandwidth: Bandwidth, preemptive: bool) -> Lstf {
+        Lstf { q: KeyedQueue::new(buffer), bandwidth, preemptive, in_service_key: i64::MIN }
+    }
+
+    fn key(&self, now: Time, p: &Packet) -> i64 {
+        let t = self.bandwidth.tx_time(p.size as u64).saturating_sub(p.served);
+        p.slack + now.as_ns() as i64 + t.as_ns() as i64
+    }
+}
+
+impl Scheduler for Lstf {
+    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+        let key = self.key(now, &pkt);
+        self.q.push(key, pkt, drops)
+    }
+
+    fn dequeue(&mut self, now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+        let (key, mut pkt) = self.q.pop()?;
+        pkt.slack -= (now - pkt.enqueued_at).as_ns() as i64;
+        self.in_service_key = key;
+        Some(pkt)
+    }
+
+    fn preempts(&self, arriving: &Packet, _in_service: &Packet) -> bool {
+        self.preemptive && self.key(arriving.enqueued_at, arriving) < self.in_service_key
+    }
+
+    fn len(&self) -> usize {
+        self.q.len()
+    }
+    fn bytes(&self) -> u64 {
+        self.q.bytes()
+    }
+    fn snapshot(&self, out: &mut QueueView) {
+        self.q.snapshot(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pkt(id: u64, slack: i64) -> Packet {
+        Packet { slack, ..Packet::new(id, id as u32, 0, 1500, 0, 1, Time::ZERO) }
+    }
+
+    #[test]
+    fn least_slack_at_departure_first_and_slack_is_rewritten() {
+        // 1 Gbps: T = 12 us for 1500 B. p0 arrives at 0 with slack 100 us: key 112 us.
+        // p1 arrives at 50 us with slack 10 us: key 72 us, so p1 goes first even though later.
+        let mut s = Lstf::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000), false);
+        let mut d = Vec::new();
+        assert_eq!(s.enqueue(Time::us(0), pkt(0, 100_000), &mut d), Admission::Queued { key: 112_000 });
+        let mut p1 = pkt(1, 10_000);
+        p1.enqueued_at = Time::us(50);
+        assert_eq!(s.enqueue(Time::us(50), p1, &mut d), Admission::Queued { key: 72_000 });
+        let first = s.dequeue(Time::us(60), &mut d).unwrap();
+        // p1 waited 10 us: remaining slack 0.
+        assert_eq!((first.id, first.slack), (1, 0));
+        let second = s.dequeue(Time::us(72), &mut d).unwrap();
+        // p0 waited 72 us: remaining slack 28 us.
+        assert_eq!((second.id, second.slack), (0, 28_000));
+    }
+
+    #[test]
+    fn equal_slack_is_fifo() {
+        // FIFO+: the same slack everywhere; equal keys fall back to arrival order.
+        let mut s = Lstf::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000), false);
+        let mut d = Vec::new();
+        for id in 0..3 {
+            s.enqueue(Time::ZERO, pkt(id, 0), &mut d);
+        }
+        let order: Vec<u64> = std::iter::from_fn(|| s.dequeue(Time::ZERO, &mut d)).map(|p| p.id).collect();
+        assert_eq!(order, vec![0, 1, 2]);
+    }
+}

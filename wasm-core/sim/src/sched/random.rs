@@ -1,0 +1,57 @@
+//! Random: serve a queued packet chosen uniformly at random (UPS Sec. 2.3: the default
+//! original schedule of Table 1, "which we expected to be hard to replay").
+//!
+//! Invariant: each queued packet is equally likely to be next. The randomness comes from the
+//! port's own seeded stream, so runs are reproducible. The key shown is the arrival number
+//! (there is no service order to show). Drop-tail.
+
+use super::keyed::KeyedQueue;
+use super::{Admission, Dropped, QueueView, Scheduler};
+use crate::packet::Packet;
+use crate::rng::Stream;
+use crate::time::Time;
+use crate::units::Buffer;
+
+pub struct Random {
+    q: KeyedQueue,
+    rng: Stream,
+    arrivals: i64,
+}
+
+impl std::fmt::Debug for Random {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Random({:?})", self.q)
+    }
+}
+
+impl Random {
+    pub fn new(buffer: Buffer, rng: Stream) -> Random {
+        Random { q: KeyedQueue::new(buffer), rng, arrivals: 0 }
+    }
+}
+
+impl Scheduler for Random {
+    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+        self.arrivals += 1;
+        self.q.push(self.arrivals, pkt, drops)
+    }
+    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+        if self.q.is_empty() {
+            return None;
+        }
+        // Index into the packets in arrival order, so the choice does not depend on heap layout.
+        let mut seqs: Vec<u64> = self.q.packets().map(|(_, seq, _)| seq).collect();
+        seqs.sort_unstable();
+        let pick = seqs[(self.rng.next_u64() % seqs.len() as u64) as usize];
+        self.q.remove_seq(pick).map(|(_, p)| p)
+    }
+    fn len(&self) -> usize {
+        self.q.len()
+    }
+    fn bytes(&self) -> u64 {
+        self.q.bytes()
+    }
+    fn snapshot(&self, out: &mut QueueView) {
+        self.q.snapshot(out)
+    }
+}

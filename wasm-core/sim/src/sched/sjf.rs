@@ -1,0 +1,40 @@
+//! SJF, shortest job first (UPS Sec. 2.3 baseline, "using priorities"): priority = the size
+//! of the packet's flow (`Packet::flow_size`; open-ended sources count as infinitely long).
+//!
+//! Invariant: dequeue order is ascending flow size, ties in arrival order. Drop-tail.
+
+use super::keyed::KeyedQueue;
+use super::{Admission, Dropped, QueueView, Scheduler};
+use crate::packet::Packet;
+use crate::time::Time;
+use crate::units::Buffer;
+
+#[derive(Debug)]
+pub struct Sjf {
+    q: KeyedQueue,
+}
+
+impl Sjf {
+    pub fn new(buffer: Buffer) -> Sjf {
+        Sjf { q: KeyedQueue::new(buffer) }
+    }
+}
+
+impl Scheduler for Sjf {
+    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+        let key = pkt.flow_size.min(i64::MAX as u64) as i64;
+        self.q.push(key, pkt, drops)
+    }
+    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+        self.q.pop().map(|(_, p)| p)
+    }
+    fn len(&self) -> usize {
+        self.q.len()
+    }
+    fn bytes(&self) -> u64 {
+        self.q.bytes()
+    }
+    fn snapshot(&self, out: &mut QueueView) {
+        self.q.snapshot(out)
+    }
+}
