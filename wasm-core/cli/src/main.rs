@@ -135,6 +135,12 @@ fn run(args: &[String]) -> Result<(), String> {
             w.id, w.flows, w.target_load, w.measured_load, w.port
         );
     }
+    for r in &s.replays {
+        println!(
+            "replay {}: {} packets ({} dropped, {} unfinished left out); overdue {} ({:.4}), by more than T = {} ns: {} ({:.5})",
+            r.mode.name(), r.packets, r.excluded_dropped, r.excluded_unfinished, r.overdue, r.overdue_fraction, r.t_ns, r.overdue_by_t, r.overdue_by_t_fraction
+        );
+    }
     if let Some(out) = out {
         let json = serde_json::to_string_pretty(&s).expect("plain data");
         std::fs::write(out, json + "\n").map_err(|e| format!("{out}: {e}"))?;

@@ -64,6 +64,20 @@ impl RunHandle {
     }
 }
 
+/// Runs a scenario, records its schedule and replays it with `mode` ("lstf",
+/// "lstf_preemptive", "edf", "priority", "omniscient"); returns the replay run, whose summary
+/// carries the replay report in `replays[0]`.
+#[wasm_bindgen]
+pub fn run_replay(json: &str, mode: &str, max_trace_events: u32) -> Result<RunOutput, JsError> {
+    let mode = sched_sim::replay::Mode::parse(mode)
+        .ok_or_else(|| JsError::new(&format!("mode: unknown replay mode \"{mode}\"")))?;
+    let scenario = sched_sim::validate(json).map_err(|e| JsError::new(&e.to_string()))?;
+    let opts = RunOptions { seed: None, max_trace_events: Some(max_trace_events as u64) };
+    sched_sim::run_replay(&scenario, &opts, mode)
+        .map(|inner| RunOutput { inner })
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// A finished run: the summary as JSON and the stored trace as columns (typed arrays).
 #[wasm_bindgen]
 pub struct RunOutput {
