@@ -20,7 +20,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'playwright.config.ts'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'playwright.config.ts', 'playwright.tools.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.ts', 'playwright.config.ts', 'web/*.config.ts', 'eslint.config.js'],
+    files: ['e2e/**/*.ts', 'playwright.config.ts', 'playwright.tools.config.ts', 'web/*.config.ts', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -1,12 +1,19 @@
 // Page object for the playground: what a user sees and does, by data-testid.
+import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PlaygroundHandle } from '../../web/src/app/testHandle';
+
+/** Handle methods that take no argument (queries). */
+type QueryName = { [K in keyof PlaygroundHandle]: Parameters<PlaygroundHandle[K]> extends [] ? K : never }[keyof PlaygroundHandle];
+export type Tool = 'select' | 'host' | 'router' | 'link';
+export type Tab = 'results' | 'inspect' | 'traffic' | 'packet';
 
 export class PlaygroundPage {
   readonly consoleErrors: string[] = [];
   readonly topology: Locator;
   readonly traceHash: Locator;
   readonly errorMessage: Locator;
+  readonly notice: Locator;
   readonly shareButton: Locator;
   readonly shareLink: Locator;
   readonly playPause: Locator;
@@ -16,6 +23,7 @@ export class PlaygroundPage {
   readonly scrub: Locator;
   readonly time: Locator;
   readonly lastEvent: Locator;
+  readonly runButton: Locator;
 
   constructor(readonly page: Page) {
     page.on('console', (msg) => {
@@ -26,6 +34,7 @@ export class PlaygroundPage {
     this.topology = id('topology');
     this.traceHash = id('trace-hash');
     this.errorMessage = id('error-message');
+    this.notice = id('notice-message');
     this.shareButton = id('share');
     this.shareLink = id('share-link');
     this.playPause = id('play-pause');
@@ -35,6 +44,7 @@ export class PlaygroundPage {
     this.scrub = id('scrub');
     this.time = id('time');
     this.lastEvent = id('last-event');
+    this.runButton = id('run');
   }
 
   /** Opens the page (optionally at a URL fragment) and waits until a run is on screen. */
@@ -49,8 +59,8 @@ export class PlaygroundPage {
     await expect(this.traceHash).toHaveText(/^[0-9a-f]{64}$/);
   }
 
-  /** Calls a method of the app's test handle, window.__playground. */
-  async handle<K extends keyof PlaygroundHandle>(name: K): Promise<ReturnType<PlaygroundHandle[K]> | undefined> {
+  /** Calls a query of the app's test handle, window.__playground. */
+  async handle<K extends QueryName>(name: K): Promise<ReturnType<PlaygroundHandle[K]> | undefined> {
     return this.page.evaluate((n) => {
       const h = window.__playground;
       return h ? (h[n]() as ReturnType<PlaygroundHandle[K]>) : undefined;
@@ -97,5 +107,99 @@ export class PlaygroundPage {
 
   async dismissError(): Promise<void> {
     await this.page.getByTestId('error-dismiss').click();
+  }
+
+  // ---- The editor
+
+  node(id: string): Locator {
+    return this.page.getByTestId(`node-${id}`);
+  }
+
+  link(index: number): Locator {
+    return this.page.getByTestId(`link-${index}`);
+  }
+
+  /** Clicks a link a third of the way along (its middle carries the label). */
+  async clickLink(index: number): Promise<void> {
+    const line = this.link(index).locator('.link-hit');
+    const [x1, y1, x2, y2] = await Promise.all(['x1', 'y1', 'x2', 'y2'].map(async (a) => Number(await line.getAttribute(a))));
+    const box = await this.topology.boundingBox();
+    if (!box) throw new Error('the drawing is not visible');
+    await this.page.mouse.click(box.x + (2 * (x1 ?? 0) + (x2 ?? 0)) / 3, box.y + (2 * (y1 ?? 0) + (y2 ?? 0)) / 3);
+  }
+
+  async useTool(tool: Tool): Promise<void> {
+    await this.page.getByTestId(`tool-${tool}`).click();
+  }
+
+  /** Clicks the drawing at a fraction of its width and height. */
+  async clickDrawing(fx: number, fy: number): Promise<void> {
+    const box = await this.topology.boundingBox();
+    if (!box) throw new Error('the drawing is not visible');
+    await this.page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
+  }
+
+  async newScenario(): Promise<void> {
+    await this.page.getByTestId('new').click();
+    await expect(this.topology.locator('.node')).toHaveCount(0);
+  }
+
+  /** Places a node with the Host or Router tool. */
+  async addNode(kind: 'host' | 'router', fx: number, fy: number): Promise<void> {
+    await this.useTool(kind);
+    await this.clickDrawing(fx, fy);
+  }
+
+  /** Connects two nodes with the Link tool. */
+  async connect(a: string, b: string): Promise<void> {
+    await this.useTool('link');
+    await this.node(a).click();
+    await this.node(b).click();
+  }
+
+  async tab(name: Tab): Promise<void> {
+    await this.page.getByTestId(`tab-${name}`).click();
+  }
+
+  /** A form field by its scenario path, e.g. "topology.links[1].bandwidth". */
+  field(path: string): Locator {
+    return this.page.getByTestId(`field-${path}`);
+  }
+
+  fieldError(path: string): Locator {
+    return this.page.getByTestId(`field-error-${path}`);
+  }
+
+  /** Types into a text field and commits it (Enter). */
+  async fill(path: string, value: string): Promise<void> {
+    await this.field(path).fill(value);
+    await this.field(path).press('Enter');
+  }
+
+  async choose(path: string, option: string): Promise<void> {
+    await this.field(path).selectOption(option);
+  }
+
+  async draft<T = Record<string, unknown>>(): Promise<T> {
+    return (await this.handle('draft')) as T;
+  }
+
+  /** Presses Run and waits for the new run to be on screen. */
+  async run(): Promise<void> {
+    const before = (await this.handle('runsFinished')) ?? 0;
+    await this.runButton.click();
+    await expect.poll(() => this.handle('runsFinished'), { timeout: 30_000 }).toBeGreaterThan(before);
+    await this.waitForRun();
+  }
+
+  /** Exports the draft; returns the downloaded file's name and text. */
+  async exportFile(): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId('export').click()]);
+    const path = await download.path();
+    return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+  }
+
+  async importFile(name: string, text: string): Promise<void> {
+    await this.page.getByTestId('import-file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
   }
 }

@@ -2,23 +2,34 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import defaultScenario from '../../scenarios/default.json';
 import { App } from './components/App';
+import { browserEnv } from './app/browserEnv';
 import { AppContext } from './app/context';
 import { Controller } from './app/controller';
+import { installKeyboard } from './app/keyboard';
 import { installTestHandle } from './app/testHandle';
+import { restoreScenario } from './scenario/restore';
+import { isPreset, type EditableScenario } from './scenario/types';
 import { SimClient } from './sim/client';
 import { initialState } from './store/appState';
 import { createStore } from './store/store';
 import './styles.css';
 
+const restored = restoreScenario(JSON.stringify(defaultScenario));
+if (!restored.ok || isPreset(restored.scenario.topology)) throw new Error('scenarios/default.json must have explicit nodes and links');
+const defaultDraft = restored.scenario as EditableScenario;
+
 // Created once, outside React: StrictMode may run effects twice, the worker must not.
-const defaultText = JSON.stringify(defaultScenario);
-const store = createStore(initialState(defaultText));
-const controller = new Controller(store, new SimClient(), defaultText);
-installTestHandle(store);
+const store = createStore(initialState(defaultDraft));
+const controller = new Controller(store, new SimClient(), defaultDraft, browserEnv);
+installTestHandle(store, controller);
+installKeyboard(window, controller);
 controller.startClock();
 void controller.boot(window.location.hash);
 // A link pasted into the address bar of an open tab changes only the fragment: load it too.
-window.addEventListener('hashchange', () => void controller.boot(window.location.hash));
+window.addEventListener('hashchange', () => {
+  if (window.location.hash.length > 1) void controller.openLink(window.location.hash).then((ok) => ok && controller.run());
+});
+window.addEventListener('pagehide', () => controller.flush());
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root');

@@ -1,71 +1,204 @@
-import { describe, expect, it } from 'vitest';
-import { encodeScenarioHash } from '../share/link';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addNode, blankScenario, setField } from '../scenario/commands';
+import type { EditableScenario } from '../scenario/types';
+import { decodeScenarioHash, encodeScenarioHash } from '../share/link';
 import type { SimClientLike } from '../sim/client';
 import { traceFrom } from '../sim/testTrace';
 import type { RunResult, RunSummary } from '../sim/types';
 import { initialState } from '../store/appState';
+import { draftOf, edit, undoEdit } from '../store/editorActions';
+import { STORAGE_KEY } from '../store/persistence';
 import { createStore } from '../store/store';
-import { Controller } from './controller';
+import { Controller, SAVE_DELAY_MS, type Env } from './controller';
 
-const DEFAULT = '{"name":"default"}';
+const DEFAULT: EditableScenario = { ...blankScenario(), name: 'default' };
+const SAVED: EditableScenario = { ...blankScenario(), name: 'saved draft', seed: 5 };
+const LINKED: EditableScenario = { ...blankScenario(), name: 'linked' };
+const stored = (draft: EditableScenario) => JSON.stringify({ draft, speed: 1 });
 
-/** A fake worker: "validates" by looking for a "bad" field and "runs" anything else. */
+/** A fake worker: refuses a duration of "bad", fails a run named "crash", runs anything else. */
 class FakeSim implements SimClientLike {
   runs: string[] = [];
-  run(text: string): Promise<RunResult> {
-    this.runs.push(text);
+  run(text: string, onProgress?: (p: number) => void): Promise<RunResult> {
+    this.runs.push((JSON.parse(text) as { name: string }).name);
+    if (text.includes('"crash"')) return Promise.reject(new Error('out of memory'));
+    onProgress?.(0.5);
     const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], trace_hash: 'ab'.repeat(32) };
     return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
   }
   validate(text: string): Promise<string | null> {
-    return Promise.resolve(text.includes('"bad"') ? 'topology.links[0].bandwidth: expected a bandwidth like "10Mbps"' : null);
+    if (text.includes('"duration":"bad"')) return Promise.resolve('duration: invalid time "bad": expected a number followed by a unit');
+    if (text.includes('"name":"whole"')) return Promise.resolve('topology: 0 nodes');
+    return Promise.resolve(null);
+  }
+  schedulers(): Promise<string> {
+    return Promise.resolve('[{"name":"fifo","summary":"","reference":"","key_label":"t","params":[],"takes_children":false}]');
+  }
+  presets(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+  expand(text: string): Promise<string> {
+    const s = JSON.parse(text) as EditableScenario;
+    return Promise.resolve(JSON.stringify({ ...s, topology: { nodes: [{ id: 'h1', kind: 'host', pos: [0, 0] }, { id: 'h9', kind: 'host', pos: [1, 0] }], links: [] } }));
   }
   cancel(): void {}
 }
 
-function setup() {
+function setup(saved: string | null = null) {
   const sim = new FakeSim();
+  const storage = new Map<string, string>(saved === null ? [] : [[STORAGE_KEY, saved]]);
+  const env: Env & { cleared: number; downloads: [string, string][] } = {
+    storage: { load: (k) => storage.get(k) ?? null, save: (k, t) => void storage.set(k, t) },
+    cleared: 0,
+    clearHash() { this.cleared++; },
+    downloads: [],
+    download(name, text) { this.downloads.push([name, text]); },
+  };
   const store = createStore(initialState(DEFAULT));
-  return { sim, store, controller: new Controller(store, sim, DEFAULT) };
+  return { sim, store, env, storage, controller: new Controller(store, sim, DEFAULT, env) };
 }
 
+afterEach(() => vi.useRealTimers());
+
 describe('Controller.boot', () => {
-  it('runs the default scenario when there is no link', async () => {
+  it('runs the default scenario when there is neither a link nor a draft, and reads the registry', async () => {
     const { sim, store, controller } = setup();
     await controller.boot('');
-    expect(sim.runs).toEqual([DEFAULT]);
-    expect(store.getState()).toMatchObject({ runState: 'done', playing: true, error: null, scenarioText: DEFAULT });
+    expect(sim.runs).toEqual(['default']);
+    expect(store.getState()).toMatchObject({ runState: 'done', playing: true, error: null, progress: 1 });
+    expect(store.getState().schedulers.map((s) => s.name)).toEqual(['fifo']);
+    expect(store.getState().presets).toBeNull();
   });
 
-  it('runs the scenario of a good link', async () => {
-    const { sim, store, controller } = setup();
-    await controller.boot(encodeScenarioHash('{"name":"linked"}'));
-    expect(sim.runs).toEqual(['{"name":"linked"}']);
-    expect(store.getState().error).toBeNull();
+  it('opens the saved draft and runs it', async () => {
+    const { sim, store, controller } = setup(stored(SAVED));
+    await controller.boot('');
+    expect(draftOf(store.getState()).name).toBe('saved draft');
+    expect(sim.runs).toEqual(['saved draft']);
   });
 
-  it('falls back to the default scenario, with a message, on a link that does not decode', async () => {
-    const { sim, store, controller } = setup();
+  it('opens a good link over the draft (undo brings the draft back) and clears the address bar', async () => {
+    const { sim, store, env, controller } = setup(stored(SAVED));
+    await controller.boot(encodeScenarioHash(JSON.stringify(LINKED)));
+    expect(sim.runs).toEqual(['linked']);
+    expect(env.cleared).toBe(1);
+    expect(draftOf(undoEdit(store.getState())).name).toBe('saved draft');
+  });
+
+  it('keeps the draft, with a message, when the link does not decode', async () => {
+    const { sim, store, storage, controller } = setup(stored(SAVED));
     await controller.boot('#v9.abc');
-    expect(sim.runs).toEqual([DEFAULT]);
-    expect(store.getState().error).toMatch(/version 9.*Showing the default scenario instead\.$/);
-    expect(store.getState().runState).toBe('done');
+    expect(store.getState().error).toMatch(/version 9.*Showing your saved draft instead\.$/);
+    expect(draftOf(store.getState()).name).toBe('saved draft');
+    expect(sim.runs).toEqual(['saved draft']);
+    expect(storage.get(STORAGE_KEY)).toBe(stored(SAVED));
   });
 
-  it('names the invalid field of a scenario the core refuses', async () => {
+  it('names the invalid field of a linked scenario the core refuses', async () => {
     const { sim, store, controller } = setup();
-    await controller.boot(encodeScenarioHash('{"bandwidth":"bad"}'));
-    expect(sim.runs).toEqual([DEFAULT]);
-    expect(store.getState().error).toMatch(/not valid: topology\.links\[0\]\.bandwidth: /);
+    await controller.boot(encodeScenarioHash(JSON.stringify({ ...LINKED, duration: 'bad' })));
+    expect(store.getState().error).toMatch(/^This share link's scenario is not valid: duration: invalid time "bad".* Showing the default scenario instead\.$/);
+    expect(sim.runs).toEqual(['default']);
+  });
+
+  it('sets a damaged saved draft aside instead of overwriting it', async () => {
+    const { store, storage, controller } = setup('{"draft": 3');
+    await controller.boot('');
+    expect(store.getState().error).toMatch(/not valid JSON/);
+    expect(storage.get(`${STORAGE_KEY}:unreadable`)).toBe('{"draft": 3');
   });
 });
 
-describe('Controller.share', () => {
-  it('shows a link that decodes to the scenario being run', async () => {
+describe('Controller.run', () => {
+  it('shows a core error next to its field and leaves the draft and the last run alone', async () => {
+    const { sim, store, controller } = setup();
+    await controller.boot('');
+    const before = store.getState().run;
+    store.dispatch(edit((d) => setField(d, 'duration', 'bad')));
+    expect(await controller.run()).toBe(false);
+    expect(store.getState()).toMatchObject({ fieldError: { path: 'duration', message: 'invalid time "bad": expected a number followed by a unit' }, error: null });
+    expect(store.getState().run).toBe(before);
+    expect(sim.runs).toEqual(['default']);
+  });
+
+  it('puts a problem no field shows in the banner; a failed run says why', async () => {
+    const { store, controller } = setup();
+    await controller.boot('');
+    store.dispatch(edit((d) => setField(d, 'name', 'whole')));
+    await controller.run();
+    expect(store.getState().error).toBe('The scenario is not valid: topology: 0 nodes.');
+    store.dispatch(edit((d) => setField(d, 'name', 'crash')));
+    await controller.run();
+    expect(store.getState()).toMatchObject({ runState: 'error', error: 'The run failed: out of memory' });
+  });
+});
+
+describe('files, links, presets and the saved draft', () => {
+  it('refuses a bad file with the reason and keeps the draft; imports a good one and runs it', async () => {
+    const { sim, store, controller } = setup();
+    await controller.boot('');
+    expect(await controller.importFile('x.json', '{"format":')).toBe(false);
+    expect(store.getState().error).toMatch(/^"x\.json" was not imported: it is not valid JSON \(.*\)\. Your draft is unchanged\.$/);
+    expect(await controller.importFile('y.json', JSON.stringify({ ...LINKED, duration: 'bad' }))).toBe(false);
+    expect(store.getState().error).toMatch(/^"y\.json" was not imported: duration: invalid time/);
+    expect(draftOf(store.getState()).name).toBe('default');
+    expect(await controller.importFile('z.json', JSON.stringify(LINKED))).toBe(true);
+    expect(draftOf(store.getState()).name).toBe('linked');
+    expect(sim.runs).toEqual(['default', 'linked']);
+  });
+
+  it('exports the draft as an indented file named after it', async () => {
+    const { env, controller } = setup();
+    await controller.boot('');
+    controller.exportFile();
+    expect(env.downloads).toEqual([['default.json', `${JSON.stringify(DEFAULT, null, 2)}\n`]]);
+  });
+
+  it('shares a link that decodes to the draft', async () => {
     const { store, controller } = setup();
     await controller.boot('');
     await controller.share('https://example.org/');
     const link = store.getState().shareLink ?? '';
-    expect(link).toBe('https://example.org/' + encodeScenarioHash(DEFAULT));
+    const decoded = decodeScenarioHash(link.slice('https://example.org/'.length));
+    expect(decoded.ok && JSON.parse(decoded.text)).toEqual(DEFAULT);
+  });
+
+  it('loads a preset, keeping the traffic whose hosts it has', async () => {
+    const { store, controller } = setup();
+    await controller.boot('');
+    store.dispatch(edit(() => ({
+      ...DEFAULT,
+      traffic: [
+        { id: 'a', kind: 'cbr', src: 'h1', dst: 'h9', rate: '1Mbps', packet_size: '1500B' },
+        { id: 'b', kind: 'cbr', src: 'h1', dst: 'h2', rate: '1Mbps', packet_size: '1500B' },
+      ],
+    })));
+    expect(await controller.loadPreset('dumbbell', { n: 2 })).toBe(true);
+    expect(draftOf(store.getState()).topology.nodes.map((n) => n.id)).toEqual(['h1', 'h9']);
+    expect(draftOf(store.getState()).traffic.map((t) => t.id)).toEqual(['a']);
+    expect(store.getState().notice).toBe('Loaded dumbbell. Removed traffic whose hosts it does not have: b.');
+    expect(draftOf(store.getState()).name).toBe('dumbbell (n=2)');
+  });
+
+  it('shows a preset parameter the core refuses next to its field, anything else in the banner', async () => {
+    const { sim, store, controller } = setup();
+    await controller.boot('');
+    sim.expand = () => Promise.reject(new Error('topology.params.delay: expected a number followed by a unit'));
+    expect(await controller.loadPreset('fat_tree', { delay: 'x' })).toBe(false);
+    expect(store.getState().fieldError).toEqual({ path: 'preset.params.delay', message: 'expected a number followed by a unit' });
+    sim.expand = () => Promise.reject(new Error('topology.params: k must be even, got 5'));
+    await controller.loadPreset('fat_tree', { k: 5 });
+    expect(store.getState().error).toBe('The preset "fat_tree" could not be loaded: topology.params: k must be even, got 5.');
+    expect(draftOf(store.getState()).name).toBe('default');
+  });
+
+  it('saves the draft a moment after each change', async () => {
+    vi.useFakeTimers();
+    const { store, storage, controller } = setup();
+    await controller.boot('');
+    expect(storage.get(STORAGE_KEY)).toBeUndefined();
+    store.dispatch(edit((d) => addNode(d, { kind: 'host', pos: [0, 0] })));
+    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    expect((JSON.parse(storage.get(STORAGE_KEY) ?? '{}') as { draft: EditableScenario }).draft.topology.nodes).toEqual([{ id: 'h1', kind: 'host', pos: [0, 0] }]);
   });
 });

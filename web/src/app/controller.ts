@@ -1,51 +1,113 @@
-// Side effects of the app: the simulation worker, the share link, the clipboard and the clock.
-// Everything that changes state does so by dispatching a pure action from store/appState.ts.
+// Side effects of the app: the simulation worker, local storage, the share link, files, the
+// clipboard and the clock. Everything that changes state does so by dispatching a pure action
+// from store/appState.ts or store/editorActions.ts.
+import { pruneTraffic } from '../scenario/commands';
+import { foldNodeSchedulers } from '../scenario/schedulers';
+import { fieldFor } from '../scenario/errorField';
+import { historyOf } from '../scenario/history';
+import { splitCoreMessage } from '../scenario/paths';
+import { parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
+import { restoreScenario, scenarioText } from '../scenario/restore';
+import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
 import { buildShareLink, decodeScenarioHash } from '../share/link';
 import { SimCancelled, type SimClientLike } from '../sim/client';
 import {
-  loadRun, runCancelled, runFailed, runFinished, runStarted, shareLinkBuilt, showError, tick,
-  type AppState,
+  catalogsLoaded, loadRun, runCancelled, runFailed, runFinished, runProgress, runStarted, setFieldError, setSpeed,
+  shareLinkBuilt, showError, showNotice, tick, type AppState,
 } from '../store/appState';
+import { draftOf, loadDraft, showFieldError } from '../store/editorActions';
+import { STORAGE_KEY, fileText, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 /** Ends a message with a full stop unless it already has one. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
+/** The browser around the app; tests pass a fake. */
+export interface Env {
+  readonly storage: { load(key: string): string | null; save(key: string, text: string): void };
+  /** Removes the share link from the address bar once it is loaded (a reload shows the draft). */
+  clearHash(): void;
+  download(filename: string, text: string): void;
+}
+
+type Prepared = { ok: true; scenario: EditableScenario } | { ok: false; error: string };
+
+/** Milliseconds between the last change and saving the draft. */
+export const SAVE_DELAY_MS = 300;
+
 export class Controller {
   private clock = 0;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private unsubscribeSave: (() => void) | null = null;
 
   constructor(
     readonly store: Store<AppState>,
     private readonly sim: SimClientLike,
-    private readonly defaultScenarioText: string,
+    private readonly defaultScenario: EditableScenario,
+    private readonly env: Env,
   ) {}
 
-  /** First load: the scenario in the link if there is a good one, else the default. */
+  private get state(): AppState {
+    return this.store.getState();
+  }
+
+  /** First load: the saved draft (or the default), then the scenario of a good link on top; then run. */
   async boot(hash: string): Promise<void> {
-    if (hash.length <= 1) {
-      await this.run(this.defaultScenarioText);
-      return;
+    const catalogs = this.loadCatalogs();
+    const stored = restoreStorage(this.env.storage.load(STORAGE_KEY));
+    let fallback = 'the default scenario';
+    let draft = this.defaultScenario;
+    if (!stored.ok) {
+      this.env.storage.save(`${STORAGE_KEY}:unreadable`, this.env.storage.load(STORAGE_KEY) ?? '');
+      this.store.dispatch(showError(`${sentence(stored.error)} It was set aside; the default scenario is shown.`));
+    } else {
+      if (stored.stored.speed !== undefined) this.store.dispatch(setSpeed(stored.stored.speed));
+      const saved = stored.stored.draft ? await this.editable(stored.stored.draft) : null;
+      if (saved?.ok) {
+        draft = saved.scenario;
+        fallback = 'your saved draft';
+      }
     }
+    this.store.dispatch((s) => ({ ...s, history: historyOf(draft), selection: null }));
+    this.startAutosave();
+    if (hash.length > 1) await this.openLink(hash, fallback);
+    await catalogs;
+    await this.run();
+  }
+
+  /** Opens a share link; a bad one leaves the draft as it is and says why. */
+  async openLink(hash: string, fallback = 'your draft'): Promise<boolean> {
     const decoded = decodeScenarioHash(hash);
-    if (!decoded.ok) return this.fallBack(decoded.error);
+    const prepared: Prepared = decoded.ok ? await this.prepare(decoded.text) : { ok: false, error: decoded.error };
+    this.env.clearHash();
+    if (!prepared.ok) {
+      const what = decoded.ok ? `This share link's scenario is not valid: ${prepared.error}` : prepared.error;
+      this.store.dispatch(showError(`${sentence(what)} Showing ${fallback} instead.`));
+      return false;
+    }
+    this.store.dispatch(loadDraft(prepared.scenario));
+    return true;
+  }
+
+  /** Validates and runs the draft in the worker; resolves to false when refused, failed or cancelled. */
+  async run(): Promise<boolean> {
+    if (this.state.runState === 'running') return false;
+    const text = scenarioText(draftOf(this.state));
     let problem: string | null;
     try {
-      problem = await this.sim.validate(decoded.text);
+      problem = await this.sim.validate(text);
     } catch (err) {
       problem = message(err);
     }
-    if (problem !== null) return this.fallBack(`This share link's scenario is not valid: ${problem}`);
-    const ok = await this.run(decoded.text);
-    if (!ok) return this.fallBack(`This share link's scenario could not be run: ${this.store.getState().error ?? ''}`);
-  }
-
-  /** Runs a scenario in the worker; resolves to false when it failed or was cancelled. */
-  async run(scenarioText: string): Promise<boolean> {
-    this.store.dispatch(runStarted(scenarioText));
+    if (problem !== null) {
+      this.refuse(problem);
+      return false;
+    }
+    this.store.dispatch(runStarted);
     try {
-      const result = await this.sim.run(scenarioText);
-      this.store.dispatch(runFinished(loadRun(result)));
+      const result = await this.sim.run(text, (p) => this.store.dispatch(runProgress(p)));
+      this.store.dispatch(runFinished(loadRun(result, text)));
       return true;
     } catch (err) {
       if (err instanceof SimCancelled) this.store.dispatch(runCancelled);
@@ -58,15 +120,80 @@ export class Controller {
     this.sim.cancel();
   }
 
-  /** Builds the share link, shows it, and copies it when the clipboard allows. */
+  /** Builds the share link of the draft, shows it, and copies it when the clipboard allows. */
   async share(base: string): Promise<void> {
-    const link = buildShareLink(base, this.store.getState().scenarioText);
+    const link = buildShareLink(base, linkText(this.state));
     this.store.dispatch(shareLinkBuilt(link));
     try {
       await navigator.clipboard.writeText(link);
     } catch {
       // No clipboard (insecure context, permissions): the link stays in the text field.
     }
+  }
+
+  exportFile(): void {
+    const slug = draftOf(this.state).name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scenario';
+    this.env.download(`${slug}.json`, fileText(this.state));
+  }
+
+  /** Imports a scenario file; a bad one leaves the draft as it is and says why. */
+  async importFile(name: string, text: string): Promise<boolean> {
+    const prepared = await this.prepare(text);
+    if (!prepared.ok) {
+      this.store.dispatch(showError(`"${name}" was not imported: ${sentence(prepared.error)} Your draft is unchanged.`));
+      return false;
+    }
+    this.store.dispatch(loadDraft(prepared.scenario));
+    this.store.dispatch(showNotice(`Imported "${name}".`));
+    return this.run();
+  }
+
+  /** Replaces the draft's topology with an expanded preset (undoable); traffic that no longer fits is removed. */
+  async loadPreset(name: string, params: Readonly<Record<string, ParamValue>>): Promise<boolean> {
+    const draft = draftOf(this.state);
+    const request: Scenario = { ...draft, traffic: [], topology: { preset: name, params } };
+    let expanded: Scenario;
+    try {
+      const r = restoreScenario(await this.sim.expand(JSON.stringify(request)));
+      if (!r.ok || isPreset(r.scenario.topology)) throw new Error(r.ok ? 'the core returned a preset, not nodes and links' : r.error);
+      expanded = r.scenario;
+    } catch (err) {
+      // "topology.params.delay: ..." belongs next to the dialog's field for that parameter.
+      const { path, message: text } = splitCoreMessage(message(err));
+      const param = /^topology\.params\.(\w+)$/.exec(path)?.[1];
+      if (param !== undefined) this.store.dispatch(setFieldError({ path: `preset.params.${param}`, message: text }));
+      else this.store.dispatch(showError(`The preset "${name}" could not be loaded: ${sentence(message(err))}`));
+      return false;
+    }
+    const info = this.state.presets?.find((p) => p.name === name);
+    const args = Object.entries(params).map(([k, v]) => `${k}=${String(v)}`).join(', ');
+    const named = { ...(expanded as EditableScenario), name: `${name}${args ? ` (${args})` : ''}`, description: info?.summary ?? '', traffic: draft.traffic };
+    const { scenario, removed } = pruneTraffic(named);
+    this.store.dispatch(loadDraft(scenario));
+    this.store.dispatch(showNotice(removed.length > 0
+      ? `Loaded ${name}. Removed traffic whose hosts it does not have: ${removed.join(', ')}.`
+      : `Loaded ${name}.`));
+    return true;
+  }
+
+  /** Starts saving the draft and preferences to local storage after every change (debounced). */
+  startAutosave(): void {
+    if (this.unsubscribeSave) return;
+    let saved = { draft: this.state.history.present, speed: this.state.speed };
+    this.unsubscribeSave = this.store.subscribe(() => {
+      const s = this.state;
+      if (s.history.present === saved.draft && s.speed === saved.speed) return;
+      saved = { draft: s.history.present, speed: s.speed };
+      if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+      this.saveTimer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+    });
+  }
+
+  /** Saves now (page hide, tests). */
+  flush(): void {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    this.env.storage.save(STORAGE_KEY, storageRecord(this.state));
   }
 
   /** Drives playback from requestAnimationFrame; returns a function that stops it. */
@@ -76,15 +203,58 @@ export class Controller {
       // Clamp the step so a background tab does not jump far ahead when it comes back.
       const dt = last === null ? 0 : Math.min(100, now - last);
       last = now;
-      if (this.store.getState().playing) this.store.dispatch(tick(dt));
+      if (this.state.playing) this.store.dispatch(tick(dt));
       this.clock = requestAnimationFrame(frame);
     };
     this.clock = requestAnimationFrame(frame);
     return () => cancelAnimationFrame(this.clock);
   }
 
-  private async fallBack(problem: string): Promise<void> {
-    this.store.dispatch(showError(`${sentence(problem)} Showing the default scenario instead.`));
-    await this.run(this.defaultScenarioText);
+  private async loadCatalogs(): Promise<void> {
+    try {
+      const [schedulers, presets] = await Promise.all([this.sim.schedulers(), this.sim.presets()]);
+      this.store.dispatch(catalogsLoaded(
+        parseRegistry<SchedulerInfo>(schedulers),
+        presets === null ? null : parseRegistry<PresetInfo>(presets),
+      ));
+    } catch (err) {
+      this.store.dispatch(showError(`The scheduler registry could not be read: ${message(err)}`));
+    }
+  }
+
+  /** A scenario the editor can work on: a preset topology is expanded into nodes and links. */
+  private async editable(s: Scenario): Promise<Prepared> {
+    if (!isPreset(s.topology)) return { ok: true, scenario: foldNodeSchedulers(s as EditableScenario) };
+    try {
+      const r = restoreScenario(await this.sim.expand(scenarioText(s)));
+      if (!r.ok) return r;
+      return isPreset(r.scenario.topology)
+        ? { ok: false, error: 'topology: the preset was not expanded' }
+        : { ok: true, scenario: foldNodeSchedulers(r.scenario as EditableScenario) };
+    } catch (err) {
+      return { ok: false, error: message(err) };
+    }
+  }
+
+  /** Untrusted text (a link, a file) to an editable scenario the core accepts. */
+  private async prepare(text: string): Promise<Prepared> {
+    const restored = restoreScenario(text);
+    if (!restored.ok) return restored;
+    const editable = await this.editable(restored.scenario);
+    if (!editable.ok) return editable;
+    try {
+      const problem = await this.sim.validate(scenarioText(editable.scenario));
+      return problem === null ? editable : { ok: false, error: problem };
+    } catch (err) {
+      return { ok: false, error: message(err) };
+    }
+  }
+
+  /** The core refused the draft: the message goes next to its field, or to the banner. */
+  private refuse(problem: string): void {
+    const { path, message: text } = splitCoreMessage(problem);
+    const field = path === '' ? null : fieldFor(draftOf(this.state), path);
+    if (field !== null) this.store.dispatch(showFieldError({ path: field, message: text }));
+    else this.store.dispatch(showError(`The scenario is not valid: ${sentence(problem)}`));
   }
 }

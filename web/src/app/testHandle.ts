@@ -1,12 +1,37 @@
 // A small typed handle for end-to-end tests: window.__playground.
-import type { AppState, RunState } from '../store/appState';
+import { jumpToEvent, type AppState, type RunState } from '../store/appState';
 import type { Store } from '../store/store';
+import type { DrawnFrame } from '../view/packetLayer';
+import type { Controller } from './controller';
+
+/** Trace columns as plain arrays (for tests that recompute queues from the trace). */
+export interface TraceDump {
+  time: number[];
+  kind: number[];
+  packet: number[];
+  flow: number[];
+  loc: number[];
+  value: number[];
+}
 
 export interface PlaygroundHandle {
   traceHash(): string | null;
   chartPointCount(): number;
   playhead(): number;
+  cursor(): number;
   runState(): RunState;
+  /** How many runs have finished since the page loaded. */
+  runsFinished(): number;
+  /** The draft scenario being edited. */
+  draft(): unknown;
+  /** The whole stored trace of the current run (null without a run). */
+  trace(): TraceDump | null;
+  /** Ports of the current run: node id and far-end id. */
+  ports(): { node: string; to: string; key_label: string }[];
+  /** What the animation drew last (null when nothing is mounted). */
+  drawn(): DrawnFrame | null;
+  /** Moves the playhead to just after trace event `index` (paused). */
+  jumpToEvent(index: number): void;
 }
 
 declare global {
@@ -17,12 +42,40 @@ declare global {
 
 /** The mounted chart reports its point count here. */
 export const chartProbe = { pointCount: (): number => 0 };
+/** The mounted topology view reports what it drew here. */
+export const viewProbe = { drawn: (): DrawnFrame | null => null };
 
-export function installTestHandle(store: Store<AppState>): void {
+export function installTestHandle(store: Store<AppState>, controller: Controller): void {
+  const run = () => store.getState().run;
+  let finished = 0;
+  let last = store.getState().run;
+  store.subscribe(() => {
+    const r = store.getState().run;
+    if (r !== last && r !== null) finished++;
+    last = r;
+  });
   window.__playground = {
-    traceHash: () => store.getState().run?.result.summary.trace_hash ?? null,
+    runsFinished: () => finished,
+    traceHash: () => run()?.result.summary.trace_hash ?? null,
     chartPointCount: () => chartProbe.pointCount(),
     playhead: () => store.getState().position.t,
+    cursor: () => store.getState().position.cursor,
     runState: () => store.getState().runState,
+    draft: () => store.getState().history.present,
+    trace: () => {
+      const t = run()?.result.trace;
+      if (!t) return null;
+      return {
+        time: Array.from(t.time), kind: Array.from(t.kind), packet: Array.from(t.packet),
+        flow: Array.from(t.flow), loc: Array.from(t.loc), value: Array.from(t.value),
+      };
+    },
+    ports: () => {
+      const s = run()?.result.summary;
+      if (!s) return [];
+      return s.ports.map((p) => ({ node: s.nodes[p.node]?.id ?? '', to: s.nodes[p.to]?.id ?? '', key_label: p.key_label }));
+    },
+    drawn: () => viewProbe.drawn(),
+    jumpToEvent: (index) => controller.store.dispatch(jumpToEvent(index)),
   };
 }

@@ -1,28 +1,28 @@
-import { ChartPanel } from './ChartPanel';
+import { useAppState } from '../app/context';
 import { Controls } from './Controls';
+import { EditorToolbar } from './EditorToolbar';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
 import { Legend } from './Legend';
-import { RunInfo } from './RunInfo';
 import { ShareBox } from './ShareBox';
+import { SidePanel } from './SidePanel';
 import { TopologyPanel } from './TopologyPanel';
 
 export function App() {
+  const wide = useAppState((s) => s.sideTab === 'traffic');
   return (
     <div className="app">
       <Header />
       <ErrorBanner />
       <ShareBox />
-      <main className="layout">
-        <section className="stage" aria-label="Animation">
+      <main className={`layout${wide ? ' wide-side' : ''}`}>
+        <section className="stage" aria-label="Network">
+          <EditorToolbar />
           <Legend />
           <TopologyPanel />
           <Controls />
         </section>
-        <aside className="side">
-          <RunInfo />
-          <ChartPanel />
-        </aside>
+        <SidePanel />
       </main>
     </div>
   );

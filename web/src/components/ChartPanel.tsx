@@ -15,6 +15,9 @@ function seriesOf(summary: RunSummary): ChartSeries[] {
   }));
 }
 
+/** Legend entries shown; big networks have a queue per port. */
+const MAX_LEGEND = 6;
+
 export function ChartPanel() {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<QueueChart | null>(null);
@@ -47,12 +50,13 @@ export function ChartPanel() {
       <h2>Queue length</h2>
       <div className="chart" ref={ref} />
       <ul className="legend">
-        {series.map((s) => (
+        {series.slice(0, MAX_LEGEND).map((s) => (
           <li key={s.label}>
             <span className="swatch line" style={{ background: s.colour }} />
             {s.label}
           </li>
         ))}
+        {series.length > MAX_LEGEND && <li className="muted">and {series.length - MAX_LEGEND} more ports</li>}
       </ul>
     </section>
   );

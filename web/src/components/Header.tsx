@@ -1,22 +1,19 @@
 import { useAppState, useController } from '../app/context';
+import { FileMenu } from './FileMenu';
+import { RunButton } from './RunButton';
 
 export function Header() {
   const controller = useController();
-  const name = useAppState((s) => s.run?.result.summary.scenario.name ?? null);
-  const runState = useAppState((s) => s.runState);
+  const name = useAppState((s) => s.history.present.name);
   const share = () => void controller.share(window.location.origin + window.location.pathname);
   return (
     <header className="header">
       <h1>Scheduler Playground</h1>
-      <span className="scenario-name" data-testid="scenario-name">{name ?? ''}</span>
+      <span className="scenario-name" data-testid="scenario-name">{name}</span>
       <span className="spacer" />
-      {runState === 'running' && (
-        <>
-          <span className="status" role="status">Simulating…</span>
-          <button type="button" data-testid="cancel" onClick={() => controller.cancel()}>Cancel</button>
-        </>
-      )}
-      <button type="button" className="primary" data-testid="share" onClick={share}>
+      <FileMenu />
+      <RunButton />
+      <button type="button" className="primary" data-testid="share" onClick={share} title="A link with the whole scenario and seed">
         Share
       </button>
     </header>

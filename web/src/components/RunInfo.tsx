@@ -1,6 +1,9 @@
 import { useAppState } from '../app/context';
 import { flowColour } from '../view/palette';
 
+/** Rows of the flow table; a workload's hundreds of flows are summed up in one line. */
+const MAX_FLOW_ROWS = 8;
+
 export function RunInfo() {
   const summary = useAppState((s) => s.run?.result.summary ?? null);
   const runState = useAppState((s) => s.runState);
@@ -32,7 +35,7 @@ export function RunInfo() {
           <tr><th>flow</th><th>sent</th><th>deliv.</th><th>drop</th></tr>
         </thead>
         <tbody>
-          {summary.flows.map((f, i) => (
+          {summary.flows.slice(0, MAX_FLOW_ROWS).map((f, i) => (
             <tr key={f.id}>
               <td><span className="swatch" style={{ background: flowColour(i) }} />{f.id}</td>
               <td>{f.sent}</td>
@@ -42,6 +45,9 @@ export function RunInfo() {
           ))}
         </tbody>
       </table>
+      {summary.flows.length > MAX_FLOW_ROWS && (
+        <p className="note">and {(summary.flows.length - MAX_FLOW_ROWS).toLocaleString('en')} more flows</p>
+      )}
     </section>
   );
 }

@@ -1,36 +1,79 @@
-import { useEffect, useRef } from 'react';
-import { useAppState } from '../app/context';
+import { useEffect, useMemo, useRef } from 'react';
+import { useAppState, useController } from '../app/context';
+import { viewProbe } from '../app/testHandle';
+import { addLink, addNode, moveNode, nextNodeId } from '../scenario/commands';
+import { scenarioText } from '../scenario/restore';
+import { followPacket } from '../store/appState';
+import { edit, select, setTool } from '../store/editorActions';
+import { buildScene, runMatches } from '../view/scene';
 import { TopologyView } from '../view/topologyView';
 
 /** How long a drop keeps flashing, in wall-clock seconds. */
 const DROP_FLASH_SECONDS = 0.6;
 
 export function TopologyPanel() {
+  const { store } = useController();
   const ref = useRef<HTMLDivElement>(null);
   const view = useRef<TopologyView | null>(null);
+  const draft = useAppState((s) => s.history.present);
+  const selection = useAppState((s) => s.selection);
+  const tool = useAppState((s) => s.tool);
   const run = useAppState((s) => s.run);
   const position = useAppState((s) => s.position);
   const speed = useAppState((s) => s.speed);
+  const followed = useAppState((s) => s.followed);
+  const scene = useMemo(() => buildScene(draft), [draft]);
+  const matches = useMemo(() => (run ? runMatches(run.result.summary, draft) : false), [run, draft]);
+  const edited = useMemo(() => run !== null && scenarioText(draft) !== run.scenarioText, [run, draft]);
 
   useEffect(() => {
     if (!ref.current) return;
-    const v = new TopologyView(ref.current);
+    const d = store.dispatch;
+    const v = new TopologyView(ref.current, {
+      select: (sel) => d(select(sel)),
+      addNode: (kind, pos) => {
+        const id = nextNodeId(store.getState().history.present, kind);
+        d(edit((s) => addNode(s, { kind, pos, id }), { kind: 'node', id }));
+        d(setTool('select'));
+      },
+      moveNode: (id, pos, fill) => d(edit((s) => moveNode(s, { id, pos, fill }))),
+      connect: (from, to) => {
+        const links = store.getState().history.present.topology.links.length;
+        d(edit((s) => addLink(s, { from, to }), { kind: 'link', index: links }));
+        d(setTool('select'));
+      },
+      follow: (packet) => d(followPacket(packet)),
+    });
     view.current = v;
+    viewProbe.drawn = () => v.drawn;
     return () => {
+      viewProbe.drawn = () => null;
       v.destroy();
       view.current = null;
     };
-  }, []);
+  }, [store]);
+
+  useEffect(() => view.current?.setScene(scene), [scene]);
+  useEffect(() => view.current?.setEditorState(selection, tool), [selection, tool]);
+  useEffect(() => view.current?.setRun(run && matches ? run.result.summary : null), [run, matches]);
 
   useEffect(() => {
-    view.current?.setRun(run?.result.summary ?? null);
-  }, [run]);
-
-  useEffect(() => {
-    if (!run) return view.current?.render(null);
+    if (!run || !matches) return view.current?.render(null, null);
     const flashNs = DROP_FLASH_SECONDS * run.baseRate * speed;
-    view.current?.render(run.playback.frame(position, flashNs));
-  }, [run, position, speed]);
+    view.current?.render(run.playback.frame(position, flashNs), followed);
+  }, [run, matches, position, speed, followed]);
 
-  return <div className="topology" ref={ref} />;
+  return (
+    <div className="topology-wrap">
+      <div className={`topology tool-${tool}`} ref={ref} />
+      {run && edited && (
+        <p className="stale-note" data-testid="stale-note">
+          {matches ? 'Edited since this run: press Run (R) to see the change.' : 'The network changed since the last run: press Run (R) to animate it.'}
+        </p>
+      )}
+      {draft.topology.nodes.length === 0 && (
+        <p className="empty-note">Empty network. Pick Host or Router in the toolbar, then click here to place nodes.</p>
+      )}
+    </div>
+  );
 }

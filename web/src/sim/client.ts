@@ -22,8 +22,15 @@ export class SimCrashed extends Error {
 }
 
 export interface SimClientLike {
-  run(scenarioText: string, maxTraceEvents?: number): Promise<RunResult>;
+  /** Runs a scenario; `onProgress` hears the simulated fraction (0..1) as the run goes. */
+  run(scenarioText: string, onProgress?: (progress: number) => void): Promise<RunResult>;
   validate(scenarioText: string): Promise<string | null>;
+  /** The scheduler registry, JSON text. */
+  schedulers(): Promise<string>;
+  /** The preset catalog, JSON text, or null when the core has no presets. */
+  presets(): Promise<string | null>;
+  /** The scenario with its preset topology expanded (rejects with "path: problem"). */
+  expand(scenarioText: string): Promise<string>;
   cancel(): void;
 }
 
@@ -43,12 +50,25 @@ export class SimClient implements SimClientLike {
     this.start();
   }
 
-  run(scenarioText: string, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
-    return this.call((api) => api.run(scenarioText, maxTraceEvents));
+  run(scenarioText: string, onProgress?: (progress: number) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
+    const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
+    return this.call((api) => api.run(scenarioText, maxTraceEvents, callback));
   }
 
   validate(scenarioText: string): Promise<string | null> {
     return this.call((api) => api.validate(scenarioText));
+  }
+
+  schedulers(): Promise<string> {
+    return this.call((api) => api.schedulers());
+  }
+
+  presets(): Promise<string | null> {
+    return this.call((api) => api.presets());
+  }
+
+  expand(scenarioText: string): Promise<string> {
+    return this.call((api) => api.expand(scenarioText));
   }
 
   /** Stops whatever the worker is doing: its pending calls reject with SimCancelled. */

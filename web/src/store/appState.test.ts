@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { traceFrom } from '../sim/testTrace';
 import type { RunResult, RunSummary } from '../sim/types';
+import { blankScenario } from '../scenario/commands';
 import {
-  dismissError, initialState, loadRun, pause, play, runFailed, runFinished, runStarted, seek,
-  setSpeed, shareLinkBuilt, stepBack, stepForward, tick, togglePlay, type AppState,
+  dismissError, initialState, jumpToEvent, loadRun, pause, play, runCancelled, runFailed, runFinished, runProgress,
+  runStarted, scrubBy, seek, setSpeed, stepBack, stepForward, tick, togglePlay, type AppState,
 } from './appState';
 
 // Three events at 0, 50 ms and 100 ms; the run ends at 200 ms.
@@ -13,12 +14,12 @@ const result: RunResult = {
   trace: traceFrom([[0, 1, 0, 0, 0, 0], [50e6, 2, 0, 0, 0, 50e6], [100e6, 3, 0, 0, 0, 120e6]]),
 };
 
-const loaded = (): AppState => runFinished(loadRun(result))(runStarted('{}')(initialState('{}')));
+const loaded = (): AppState => runFinished(loadRun(result, '{}'))(runStarted(initialState(blankScenario())));
 
 describe('app state actions', () => {
   it('plays the default run in about 20 s: base rate 10 ms/s', () => {
-    expect(loadRun(result).baseRate).toBe(10e6);
-    expect(loadRun(result).endNs).toBe(200e6);
+    expect(loadRun(result, '{}').baseRate).toBe(10e6);
+    expect(loadRun(result, '{}').endNs).toBe(200e6);
   });
 
   it('starts playing when a run finishes', () => {
@@ -59,15 +60,25 @@ describe('app state actions', () => {
     expect(seek(-5)(loaded()).position).toEqual({ t: 0, cursor: 1 }); // the event at t=0 is applied
   });
 
-  it('shows and dismisses errors; a failed run stops playback', () => {
-    const s = runFailed('boom')(loaded());
-    expect(s).toMatchObject({ runState: 'error', run: null, playing: false, error: 'boom' });
-    expect(dismissError(s).error).toBeNull();
+  it('moves by a fraction of the run and jumps to an event, paused', () => {
+    expect(scrubBy(0.25)(loaded())).toMatchObject({ playing: false, position: { t: 50e6, cursor: 2 } });
+    expect(scrubBy(-1)(loaded()).position.t).toBe(0);
+    expect(jumpToEvent(1)(loaded())).toMatchObject({ playing: false, position: { t: 50e6, cursor: 2 } });
+    expect(jumpToEvent(9)(loaded()).position).toEqual({ t: 0, cursor: 0 });
   });
 
-  it('keeps the share link while the scenario is unchanged', () => {
-    const s = shareLinkBuilt('http://x/#v1.abc')(loaded());
-    expect(runStarted('{}')(s).shareLink).toBe('http://x/#v1.abc');
-    expect(runStarted('{"other":1}')(s).shareLink).toBeNull();
+  it('reports progress only while running; a failed run keeps the previous run and says why', () => {
+    const running = runStarted(loaded());
+    expect(runProgress(0.5)(running).progress).toBe(0.5);
+    expect(runProgress(0.5)(loaded())).toEqual(loaded());
+    const failed = runFailed('boom')(running);
+    expect(failed).toMatchObject({ runState: 'error', playing: false, error: 'boom' });
+    expect(failed.run).toBe(running.run);
+    expect(dismissError(failed).error).toBeNull();
+  });
+
+  it('a cancelled run goes back to the run it had, or to idle', () => {
+    expect(runCancelled(runStarted(loaded())).runState).toBe('done');
+    expect(runCancelled(runStarted(initialState(blankScenario()))).runState).toBe('idle');
   });
 });

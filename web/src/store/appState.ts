@@ -1,5 +1,9 @@
-// The app's state and its pure actions. Side effects (worker, clipboard, timers) live in
-// app/controller.ts, which dispatches these.
+// The app's state and its pure actions (state -> state). Side effects (worker, storage,
+// clipboard, timers) live in app/controller.ts, which dispatches these. Editor actions are in
+// editorActions.ts; what is persisted where is declared in persistence.ts.
+import { historyOf, type History } from '../scenario/history';
+import type { PresetInfo, SchedulerInfo } from '../scenario/registry';
+import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
 import type { RunResult } from '../sim/types';
 import { niceRound } from '../view/format';
@@ -17,74 +21,119 @@ export interface LoadedRun {
   readonly endNs: number;
   /** Simulated nanoseconds per wall-clock second at 1x. */
   readonly baseRate: number;
+  /** The scenario text that produced this run. */
+  readonly scenarioText: string;
+}
+
+/** What the editor has selected (the inspector shows it). */
+export type Selection =
+  | { readonly kind: 'node'; readonly id: string }
+  | { readonly kind: 'link'; readonly index: number }
+  | { readonly kind: 'traffic'; readonly index: number }
+  | null;
+
+export type Tool = 'select' | 'host' | 'router' | 'link';
+export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet';
+
+/** A problem with one field of the draft (from the core's validation), shown next to it. */
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
 }
 
 export interface AppState {
-  /** Text of the scenario being run (what Share puts in the link). */
-  readonly scenarioText: string;
+  /** The scenario being edited, with undo and redo. `history.present` is the draft. */
+  readonly history: History<EditableScenario>;
+  readonly selection: Selection;
+  readonly tool: Tool;
+  readonly fieldError: FieldError | null;
+  readonly sideTab: SideTab;
+  /** The core's scheduler registry (empty until the worker answers). */
+  readonly schedulers: readonly SchedulerInfo[];
+  /** The core's topology presets; null when this core build has none. */
+  readonly presets: readonly PresetInfo[] | null;
   readonly runState: RunState;
+  /** Progress of the run in flight, 0..1. */
+  readonly progress: number;
   readonly run: LoadedRun | null;
   readonly playing: boolean;
   readonly speed: number;
   readonly position: Position;
-  /** Message of the dismissible banner. */
+  /** The packet the follow panel tracks. */
+  readonly followed: number | null;
+  /** Message of the dismissible error banner. */
   readonly error: string | null;
+  /** A dismissible note that is not an error (e.g. what loading a preset removed). */
+  readonly notice: string | null;
   readonly shareLink: string | null;
 }
 
-export const initialState = (scenarioText: string): AppState => ({
-  scenarioText,
+export const initialState = (draft: EditableScenario): AppState => ({
+  history: historyOf(draft),
+  selection: null,
+  tool: 'select',
+  fieldError: null,
+  sideTab: 'results',
+  schedulers: [],
+  presets: null,
   runState: 'idle',
+  progress: 0,
   run: null,
   playing: false,
   speed: 1,
   position: { t: 0, cursor: 0 },
+  followed: null,
   error: null,
+  notice: null,
   shareLink: null,
 });
 
 /** Wraps a finished run for playback (builds the queue checkpoints). */
-export function loadRun(result: RunResult): LoadedRun {
+export function loadRun(result: RunResult, scenarioText: string): LoadedRun {
   const { summary } = result;
   const playback = new Playback(result.trace, summary.ports.length);
   const endNs = summary.trace_truncated ? summary.trace_end_ns : Math.max(summary.end_ns, playback.endTime);
-  return { result, playback, endNs, baseRate: niceRound(endNs / TARGET_PLAY_SECONDS) };
+  return { result, playback, endNs, baseRate: niceRound(endNs / TARGET_PLAY_SECONDS), scenarioText };
 }
 
-export const runStarted = (scenarioText: string) => (s: AppState): AppState => ({
-  ...s,
-  scenarioText,
-  runState: 'running',
-  run: null,
-  playing: false,
-  position: { t: 0, cursor: 0 },
-  shareLink: scenarioText === s.scenarioText ? s.shareLink : null,
-});
+export const catalogsLoaded = (schedulers: readonly SchedulerInfo[], presets: readonly PresetInfo[] | null) =>
+  (s: AppState): AppState => ({ ...s, schedulers, presets });
+
+/** A run starts: the previous run stays on screen until the new one is ready. */
+export const runStarted = (s: AppState): AppState => ({ ...s, runState: 'running', progress: 0, fieldError: null });
+
+export const runProgress = (progress: number) => (s: AppState): AppState =>
+  (s.runState === 'running' ? { ...s, progress } : s);
 
 /** A run finished: show it from the start and play. */
 export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
   ...s,
   runState: 'done',
+  progress: 1,
   run,
   playing: true,
   position: { t: 0, cursor: 0 },
+  followed: null,
 });
 
+/** The run failed: say why; the editor and the previous run are left as they were. */
 export const runFailed = (message: string) => (s: AppState): AppState => ({
   ...s,
   runState: 'error',
-  run: null,
   playing: false,
   error: message,
 });
 
-export const runCancelled = (s: AppState): AppState => ({ ...s, runState: 'idle', run: null, playing: false });
+export const runCancelled = (s: AppState): AppState => ({ ...s, runState: s.run ? 'done' : 'idle' });
+
+/** A problem shown next to a field outside the scenario forms (e.g. a preset parameter). */
+export const setFieldError = (error: FieldError | null) => (s: AppState): AppState => ({ ...s, fieldError: error });
 
 export const showError = (message: string) => (s: AppState): AppState => ({ ...s, error: message });
-
 export const dismissError = (s: AppState): AppState => (s.error === null ? s : { ...s, error: null });
+export const showNotice = (message: string | null) => (s: AppState): AppState => ({ ...s, notice: message });
 
-export const shareLinkBuilt = (link: string) => (s: AppState): AppState => ({ ...s, shareLink: link });
+export const shareLinkBuilt = (link: string | null) => (s: AppState): AppState => ({ ...s, shareLink: link });
 
 export const play = (s: AppState): AppState => {
   if (!s.run || s.playing) return s;
@@ -105,6 +154,16 @@ export const seek = (t: number) => (s: AppState): AppState => {
   return { ...s, position: s.run.playback.seek(clamped) };
 };
 
+/** Moves the playhead by a fraction of the run (keyboard scrubbing); pauses. */
+export const scrubBy = (fraction: number) => (s: AppState): AppState =>
+  (s.run ? { ...seek(s.position.t + fraction * s.run.endNs)(s), playing: false } : s);
+
+/** Puts the playhead just after trace event `index` (the follow panel's hops). */
+export const jumpToEvent = (index: number) => (s: AppState): AppState => {
+  const e = s.run?.playback.event(index);
+  return e ? { ...s, playing: false, position: { t: e.time, cursor: index + 1 } } : s;
+};
+
 /** One trace event forward (pauses). */
 export const stepForward = (s: AppState): AppState =>
   s.run ? { ...s, playing: false, position: s.run.playback.stepForward(s.position) } : s;
@@ -122,3 +181,8 @@ export const tick = (dtMs: number) => (s: AppState): AppState => {
   }
   return { ...s, position: s.run.playback.seek(t) };
 };
+
+export const followPacket = (packet: number | null) => (s: AppState): AppState =>
+  ({ ...s, followed: packet, sideTab: packet === null ? s.sideTab : 'packet' });
+
+export const setSideTab = (tab: SideTab) => (s: AppState): AppState => ({ ...s, sideTab: tab });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBandwidth, formatDuration, formatMs, formatRate, niceRound } from './format';
+import { compactNumber, formatBandwidth, formatDuration, formatMs, formatRate, niceRound } from './format';
 
 describe('format', () => {
   it('formats durations in the largest fitting unit', () => {
@@ -20,5 +20,16 @@ describe('format', () => {
     expect(niceRound(1_700)).toBe(2_000);
     expect(niceRound(4_000)).toBe(5_000);
     expect(niceRound(0)).toBe(1);
+  });
+});
+
+describe('compactNumber', () => {
+  it('keeps four significant digits with a k/M/G suffix', () => {
+    expect(compactNumber(950)).toBe('950');
+    expect(compactNumber(12_345)).toBe('12.35k');
+    expect(compactNumber(140_332_000)).toBe('140.3M');
+    expect(compactNumber(2.5e9)).toBe('2.5G');
+    expect(compactNumber(-1500)).toBe('-1.5k');
+    expect(compactNumber(0.25)).toBe('0.25');
   });
 });

@@ -42,3 +42,11 @@ export function niceRound(x: number): number {
   for (const s of steps) if (Math.abs(Math.log(m / s)) < Math.abs(Math.log(m / best))) best = s;
   return best * p;
 }
+
+/** A short number for small spaces: 950, 12.3k, 140.3M, 2.5G (4 significant digits at most). */
+export function compactNumber(x: number): string {
+  const a = Math.abs(x);
+  const units: [number, string][] = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
+  for (const [size, suffix] of units) if (a >= size) return `${trim(x / size)}${suffix}`;
+  return trim(x);
+}

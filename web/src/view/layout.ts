@@ -75,22 +75,43 @@ export function nodePositions(
   });
 }
 
-/** Scales points uniformly (same factor on both axes) and centres them inside the box. */
-export function fitToBox(points: readonly Point[], box: Box): Point[] {
-  if (points.length === 0) return [];
+/** Screen = abstract * k + (x, y). */
+export interface Transform {
+  readonly k: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Pixels per abstract unit when nothing sets the scale (an empty or one-node drawing). */
+export const DEFAULT_SCALE = 120;
+
+export const toScreen = (t: Transform, p: Point): Point => ({ x: t.x + p.x * t.k, y: t.y + p.y * t.k });
+export const toAbstract = (t: Transform, p: Point): Point => ({ x: (p.x - t.x) / t.k, y: (p.y - t.y) / t.k });
+
+/**
+ * The transform that scales points uniformly (same factor on both axes) and centres them
+ * inside the box; `DEFAULT_SCALE` when the points span no distance.
+ */
+export function fitTransform(points: readonly Point[], box: Box): Transform {
   const [top, right, bottom, left] = box.padding;
+  const innerW = Math.max(0, box.width - left - right);
+  const innerH = Math.max(0, box.height - top - bottom);
+  if (points.length === 0) return { k: DEFAULT_SCALE, x: left + innerW / 2, y: top + innerH / 2 };
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const minX = Math.min(...xs);
   const minY = Math.min(...ys);
   const spanX = Math.max(...xs) - minX;
   const spanY = Math.max(...ys) - minY;
-  const innerW = Math.max(0, box.width - left - right);
-  const innerH = Math.max(0, box.height - top - bottom);
-  const scales = [spanX > 0 ? innerW / spanX : Infinity, spanY > 0 ? innerH / spanY : Infinity];
-  const scale = Math.min(...scales);
-  const k = Number.isFinite(scale) ? scale : 0;
+  const scale = Math.min(spanX > 0 ? innerW / spanX : Infinity, spanY > 0 ? innerH / spanY : Infinity);
+  const k = Number.isFinite(scale) && scale > 0 ? scale : DEFAULT_SCALE;
   const offX = left + (innerW - spanX * k) / 2;
   const offY = top + (innerH - spanY * k) / 2;
-  return points.map((p) => ({ x: offX + (p.x - minX) * k, y: offY + (p.y - minY) * k }));
+  return { k, x: offX - minX * k, y: offY - minY * k };
+}
+
+/** Scales points uniformly and centres them inside the box. */
+export function fitToBox(points: readonly Point[], box: Box): Point[] {
+  const t = fitTransform(points, box);
+  return points.map((p) => toScreen(t, p));
 }

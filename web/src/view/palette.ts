@@ -12,3 +12,5 @@ export function flowColour(flow: number): string {
 export function seriesColour(i: number): string {
   return SERIES_COLOURS[i % SERIES_COLOURS.length] as string;
 }
+/** The ring around the packet being followed. */
+export const FOLLOW_COLOUR = '#1b2a3a';

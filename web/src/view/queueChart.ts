@@ -1,6 +1,8 @@
 // Line chart of queue length (packets) over time, one step line per port. It grows with the
-// playhead: only points with t <= playhead are drawn. A plain D3 class; components/ChartPanel
-// mounts it.
+// playhead: only points with t <= playhead are shown. The paths are drawn once per data set; a
+// mask (an HTML element moved by a CSS transform) hides what lies after the playhead, and its
+// left edge is the playhead. Moving it needs no repaint of the paths (a fat-tree has ~100),
+// only compositing. A plain D3 class; components/ChartPanel mounts it.
 import { bisectRight } from 'd3-array';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
@@ -30,11 +32,15 @@ export class QueueChart {
   private height = 0;
   private x: ScaleLinear<number, number> = scaleLinear();
   private y: ScaleLinear<number, number> = scaleLinear();
+  private readonly mask: HTMLDivElement;
 
   constructor(container: HTMLElement) {
     this.root = container;
     this.svg = select(container).append('svg').attr('class', 'chart-svg').attr('data-testid', 'queue-chart');
     this.plot = this.svg.append('g');
+    this.mask = document.createElement('div');
+    this.mask.className = 'chart-mask';
+    container.appendChild(this.mask);
     this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
     this.observer?.observe(container);
     this.resize();
@@ -61,6 +67,7 @@ export class QueueChart {
   destroy(): void {
     this.observer?.disconnect();
     this.svg.remove();
+    this.mask.remove();
   }
 
   private resize(): void {
@@ -87,34 +94,38 @@ export class QueueChart {
     this.plot.append('g').attr('class', 'axis axis-y')
       .call(axisLeft(this.y).ticks(Math.max(2, Math.floor(innerH / 30))));
     this.plot.append('text').attr('class', 'axis-title').attr('x', 4).attr('y', -2).text('packets queued');
-    this.plot.selectAll('path.series')
+    // Covers the plot from the playhead on, down to the x axis, which its bottom border redraws.
+    Object.assign(this.mask.style, {
+      left: `${MARGIN.left}px`, top: `${MARGIN.top - 2}px`, width: `${innerW + MARGIN.right}px`, height: `${innerH + 3}px`,
+    });
+    const path = line()
+      .x((d) => this.x(d[0] / 1e6))
+      .y((d) => this.y(d[1]))
+      .curve(curveStepAfter);
+    this.plot.append('g')
+      .selectAll('path.series')
       .data(this.series)
       .join('path')
       .attr('class', 'series')
       .attr('fill', 'none')
       .attr('stroke-width', 1.6)
-      .attr('stroke', (s) => s.colour);
-    this.plot.append('line').attr('class', 'playhead').attr('y1', 0).attr('y2', innerH);
+      .attr('stroke', (s) => s.colour)
+      .attr('d', (s) => {
+        if (s.t.length === 0) return null;
+        const points = s.t.map((t, j): [number, number] => [t, s.v[j] as number]);
+        // The last value holds to the end of the run (a step chart); the mask hides the future.
+        points.push([Math.max(this.xMax, s.t[s.t.length - 1] as number), s.v[s.v.length - 1] as number]);
+        return path(points);
+      });
     this.update();
   }
 
   private update(): void {
     const ph = this.playhead;
     const px = this.x(ph / 1e6);
-    this.plot.select('line.playhead').attr('x1', px).attr('x2', px);
-    const path = line()
-      .x((d) => this.x(d[0] / 1e6))
-      .y((d) => this.y(d[1]))
-      .curve(curveStepAfter);
-    this.plot.selectAll<SVGPathElement, ChartSeries>('path.series').attr('d', (s, i) => {
-      const n = bisectRight(s.t, ph);
-      this.visible[i] = n;
-      if (n === 0) return null;
-      const points: [number, number][] = [];
-      for (let j = 0; j < n; j++) points.push([s.t[j] as number, s.v[j] as number]);
-      // The last value holds until the playhead (a step chart).
-      points.push([ph, s.v[n - 1] as number]);
-      return path(points);
+    this.mask.style.transform = `translateX(${Math.max(0, px).toFixed(1)}px)`;
+    this.series.forEach((s, i) => {
+      this.visible[i] = bisectRight(s.t, ph);
     });
   }
 }

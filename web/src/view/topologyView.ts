@@ -1,79 +1,121 @@
-// The network picture: nodes and links in SVG (D3), and on a canvas overlay everything that
-// moves each frame: packets on links, each port's queue as a column of squares, drop flashes.
-// A plain class outside React; components/TopologyPanel.tsx mounts it.
-import { select, type Selection } from 'd3-selection';
+// The topology editor and animation: nodes and links in SVG (D3), packets on a canvas overlay
+// (packetLayer.ts). A plain class outside React; components/TopologyPanel.tsx mounts it and
+// turns its callbacks into editor commands. The view never changes the scenario itself.
+import { select, type Selection as D3Selection } from 'd3-selection';
 import type { PlaybackFrame } from '../sim/playback';
 import type { RunSummary } from '../sim/types';
-import { formatBandwidth, formatDuration } from './format';
-import { fitToBox, nodePositions, type Point } from './layout';
-import { DROP_COLOUR, flowColour } from './palette';
+import type { Selection, Tool } from '../store/appState';
+import { fitTransform, toAbstract, toScreen, type Point, type Transform } from './layout';
+import { PacketLayer, type DrawnFrame, type PortGeometry } from './packetLayer';
+import { changedNodes, type Scene, type SceneNode } from './scene';
 
-const ROUTER_R = 20;
-const HOST_W = 46;
-const HOST_H = 28;
-/** Distance from a node's centre at which links and packets start. */
-const NODE_EDGE = 24;
-const SQUARE = 10;
-const SQUARE_GAP = 2;
-const PACKET_R = 5;
-const PADDING: [number, number, number, number] = [80, 70, 40, 70];
+type Pos = readonly [number, number];
 
-interface PortGeometry {
-  /** Where packets leave and arrive (node edges). */
-  start: Point;
-  end: Point;
-  /** Unit normal to the link (right-hand side of travel): packets ride slightly off the line. */
-  normal: Point;
-  /** Bottom centre of the queue column. */
-  queueBase: Point;
+export interface ViewCallbacks {
+  select(selection: Selection): void;
+  addNode(kind: 'host' | 'router', pos: Pos): void;
+  moveNode(id: string, pos: Pos, fill: Record<string, Pos>): void;
+  connect(from: string, to: string): void;
+  follow(packet: number | null): void;
 }
 
+const PADDING: [number, number, number, number] = [70, 80, 50, 80];
+
+interface Drag { id: string; start: Point; at: Point; moved: boolean }
+
 export class TopologyView {
-  private readonly root: HTMLElement;
-  private readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
-  private readonly canvas: HTMLCanvasElement;
-  private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly svg: D3Selection<SVGSVGElement, unknown, null, undefined>;
+  private readonly packets: PacketLayer;
   private readonly observer: ResizeObserver | null;
+  private scene: Scene = { nodes: [], links: [] };
+  private transform: Transform | null = null;
+  private screen = new Map<string, Point>();
   private summary: RunSummary | null = null;
-  private points: Point[] = [];
-  private ports: PortGeometry[] = [];
-  private lastFrame: PlaybackFrame | null = null;
+  private ports: (PortGeometry | null)[] = [];
+  private frame: PlaybackFrame | null = null;
+  private followed: number | null = null;
+  private selection: Selection = null;
+  private tool: Tool = 'select';
+  private pending: string | null = null;
+  private drag: Drag | null = null;
   private width = 0;
   private height = 0;
+  /** Node size factor: 1 for roomy drawings, down to 0.45 for dense ones (a fat tree). */
+  private size = 1;
 
-  constructor(container: HTMLElement) {
-    this.root = container;
-    this.svg = select(container)
-      .append('svg')
-      .attr('class', 'topology-svg')
-      .attr('data-testid', 'topology')
-      .attr('role', 'img')
-      .attr('aria-label', 'Network topology');
-    this.canvas = document.createElement('canvas');
-    this.canvas.className = 'topology-canvas';
-    this.canvas.setAttribute('aria-hidden', 'true');
-    container.appendChild(this.canvas);
-    this.ctx = this.canvas.getContext('2d');
+  constructor(private readonly root: HTMLElement, private readonly callbacks: ViewCallbacks) {
+    this.svg = select(root).append('svg').attr('class', 'topology-svg').attr('data-testid', 'topology')
+      .attr('role', 'img').attr('aria-label', 'Network topology');
+    const canvas = document.createElement('canvas');
+    canvas.className = 'topology-canvas';
+    canvas.setAttribute('aria-hidden', 'true');
+    root.appendChild(canvas);
+    this.packets = new PacketLayer(canvas);
+    const el = this.svg.node();
+    el?.addEventListener('pointerdown', (e) => this.onDown(e));
+    el?.addEventListener('pointermove', (e) => this.onMove(e));
+    el?.addEventListener('pointerup', (e) => this.onUp(e));
     this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
-    this.observer?.observe(container);
+    this.observer?.observe(root);
     this.resize();
   }
 
-  setRun(summary: RunSummary | null): void {
-    this.summary = summary;
-    this.lastFrame = null;
-    this.layout();
+  /** What the last frame drew (for tests and the benchmark). */
+  get drawn(): DrawnFrame {
+    return this.packets.drawn;
   }
 
-  render(frame: PlaybackFrame | null): void {
-    this.lastFrame = frame;
+  setScene(scene: Scene): void {
+    const refit = this.transform === null || changedNodes(this.scene, scene) > 1 || !this.fits(scene);
+    this.scene = scene;
+    if (refit) this.fit();
+    else this.layout();
+  }
+
+  setEditorState(selection: Selection, tool: Tool): void {
+    this.selection = selection;
+    if (tool !== this.tool) this.pending = null;
+    this.tool = tool;
+    this.svg.attr('data-tool', tool);
+    this.paintSelection();
+  }
+
+  /** The run whose packets are drawn (null when there is none, or it is another network). */
+  setRun(summary: RunSummary | null): void {
+    this.summary = summary;
+    this.computePorts();
     this.draw();
+  }
+
+  render(frame: PlaybackFrame | null, followed: number | null): void {
+    this.frame = frame;
+    this.followed = followed;
+    this.draw();
+  }
+
+  /** Scales the drawing to fill the panel. */
+  fit(): void {
+    this.transform = fitTransform(this.scene.nodes.map((n) => n.p), this.box());
+    this.layout();
   }
 
   destroy(): void {
     this.observer?.disconnect();
     this.svg.remove();
-    this.canvas.remove();
+    this.root.querySelector('canvas.topology-canvas')?.remove();
+  }
+
+  private box() {
+    return { width: this.width, height: this.height, padding: PADDING };
+  }
+
+  private fits(scene: Scene): boolean {
+    const t = this.transform;
+    if (!t) return false;
+    return scene.nodes.every((n) => {
+      const p = toScreen(t, n.p);
+      return p.x >= 20 && p.y >= 20 && p.x <= this.width - 20 && p.y <= this.height - 20;
+    });
   }
 
   private resize(): void {
@@ -82,193 +124,205 @@ export class TopologyView {
     if (w === this.width && h === this.height) return;
     this.width = w;
     this.height = h;
-    const dpr = window.devicePixelRatio || 1;
-    this.canvas.width = Math.round(w * dpr);
-    this.canvas.height = Math.round(h * dpr);
-    this.canvas.style.width = `${w}px`;
-    this.canvas.style.height = `${h}px`;
-    this.ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
+    this.packets.resize(w, h);
     this.svg.attr('width', w).attr('height', h).attr('viewBox', `0 0 ${w} ${h}`);
-    this.layout();
+    this.fit();
   }
 
   private layout(): void {
-    const s = this.summary;
-    this.svg.selectAll('*').remove();
-    if (!s || this.width === 0) {
-      this.points = [];
-      this.ports = [];
-      this.draw();
-      return;
-    }
-    const abstract = nodePositions(s.nodes, s.links);
-    this.points = fitToBox(abstract, { width: this.width, height: this.height, padding: PADDING });
-    this.ports = s.ports.map((p) => this.portGeometry(p.node, p.to));
-    this.drawLinks(s);
-    this.drawNodes(s);
+    const t = this.transform ?? fitTransform([], this.box());
+    this.screen = new Map(this.scene.nodes.map((n) => [n.id, toScreen(t, n.p)]));
+    if (this.drag) this.screen.set(this.drag.id, this.drag.at);
+    this.size = this.sizeFactor();
+    this.drawSvg();
+    this.computePorts();
     this.draw();
   }
 
-  private portGeometry(node: number, to: number): PortGeometry {
-    const a = this.points[node] ?? { x: 0, y: 0 };
-    const b = this.points[to] ?? { x: 0, y: 0 };
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
-    const edge = Math.min(NODE_EDGE, len / 3);
-    return {
-      start: { x: a.x + u.x * edge, y: a.y + u.y * edge },
-      end: { x: b.x - u.x * edge, y: b.y - u.y * edge },
-      normal: { x: -u.y, y: u.x },
-      queueBase: { x: a.x + u.x * (NODE_EDGE + 14), y: a.y + u.y * (NODE_EDGE + 14) - 10 },
-    };
+  private sizeFactor(): number {
+    const pts = [...this.screen.values()];
+    let min = Infinity;
+    for (let i = 0; i < pts.length; i++) {
+      for (let j = i + 1; j < pts.length; j++) {
+        const a = pts[i] as Point;
+        const b = pts[j] as Point;
+        min = Math.min(min, Math.hypot(a.x - b.x, a.y - b.y));
+      }
+    }
+    return Math.max(0.45, Math.min(1, min / 90));
   }
 
-  private drawLinks(s: RunSummary): void {
-    const g = this.svg.append('g').attr('class', 'links');
-    s.links.forEach((link) => {
-      const a = this.points[link.from];
-      const b = this.points[link.to];
-      if (!a || !b) return;
-      g.append('line')
-        .attr('class', 'link')
-        .attr('x1', a.x).attr('y1', a.y).attr('x2', b.x).attr('y2', b.y);
-      const mx = (a.x + b.x) / 2;
-      const my = (a.y + b.y) / 2;
-      g.append('text')
-        .attr('class', 'link-label')
-        .attr('x', mx)
-        .attr('y', my + 16)
-        .attr('text-anchor', 'middle')
-        .text(`${formatBandwidth(link.bandwidth_bps)} · ${formatDuration(link.delay_ns)}`);
+  private drawSvg(): void {
+    const s = this.size;
+    const svg = this.svg;
+    svg.selectAll('*').remove();
+    svg.append('rect').attr('class', 'bg').attr('width', this.width).attr('height', this.height);
+    const showLabels = s >= 0.9;
+    const links = svg.append('g').attr('class', 'links');
+    for (const l of this.scene.links) {
+      const a = this.screen.get(l.from);
+      const b = this.screen.get(l.to);
+      if (!a || !b) continue;
+      const g = links.append('g').attr('class', 'link-group').attr('data-link', l.index).attr('data-testid', `link-${l.index}`);
+      g.append('line').attr('class', 'link-hit').attr('x1', a.x).attr('y1', a.y).attr('x2', b.x).attr('y2', b.y);
+      g.append('line').attr('class', 'link').attr('x1', a.x).attr('y1', a.y).attr('x2', b.x).attr('y2', b.y);
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      if (showLabels && len > 150) {
+        const nx = -(b.y - a.y) / len;
+        const ny = (b.x - a.x) / len;
+        const flip = ny < 0 ? -1 : 1; // keep the label below the line
+        g.append('text').attr('class', 'link-label').attr('text-anchor', 'middle')
+          .attr('x', (a.x + b.x) / 2 + nx * 16 * flip).attr('y', (a.y + b.y) / 2 + ny * 16 * flip + 4).text(l.label);
+      }
+    }
+    const nodes = svg.append('g').attr('class', 'nodes');
+    for (const n of this.scene.nodes) this.drawNode(nodes, n, s);
+    svg.append('line').attr('class', 'ghost').attr('visibility', 'hidden');
+    this.paintSelection();
+  }
+
+  private drawNode(parent: D3Selection<SVGGElement, unknown, null, undefined>, n: SceneNode, s: number): void {
+    const p = this.screen.get(n.id);
+    if (!p) return;
+    const g = parent.append('g').attr('class', `node node-${n.kind}`).attr('data-node', n.id)
+      .attr('data-testid', `node-${n.id}`).attr('transform', `translate(${p.x},${p.y})`);
+    if (n.kind === 'router') g.append('circle').attr('r', 20 * s);
+    else g.append('rect').attr('x', -23 * s).attr('y', -14 * s).attr('width', 46 * s).attr('height', 28 * s).attr('rx', 7 * s);
+    if (s >= 0.7) {
+      g.append('text').attr('class', 'node-label').attr('dy', '0.35em').style('font-size', `${Math.max(9, 13 * s)}px`).text(n.id);
+      if (n.scheduler) g.append('text').attr('class', 'node-sub').attr('y', 20 * s + 14).text(n.scheduler);
+    } else {
+      // Dense drawings: router names beside the node, every name (and scheduler) on hover.
+      g.append('title').text(n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
+      if (n.kind === 'router') g.append('text').attr('class', 'node-label small').attr('x', 20 * s + 3).attr('y', -20 * s).text(n.id);
+    }
+  }
+
+  private paintSelection(): void {
+    const sel = this.selection;
+    this.svg.selectAll<SVGGElement, unknown>('.node').classed('selected', function () {
+      return sel?.kind === 'node' && this.getAttribute('data-node') === sel.id;
+    }).classed('pending', (_d, i, els) => els[i]?.getAttribute('data-node') === this.pending);
+    this.svg.selectAll<SVGGElement, unknown>('.link-group').classed('selected', function () {
+      return sel?.kind === 'link' && this.getAttribute('data-link') === String(sel.index);
     });
   }
 
-  private drawNodes(s: RunSummary): void {
-    const g = this.svg.append('g').attr('class', 'nodes');
-    s.nodes.forEach((node, i) => {
-      const p = this.points[i];
-      if (!p) return;
-      const n = g.append('g').attr('class', `node node-${node.kind}`).attr('data-node', node.id)
-        .attr('transform', `translate(${p.x},${p.y})`);
-      if (node.kind === 'router') {
-        n.append('circle').attr('r', ROUTER_R);
-        const scheduler = s.ports.find((port) => port.node === i)?.scheduler;
-        if (scheduler) n.append('text').attr('class', 'node-sub').attr('y', ROUTER_R + 14).text(scheduler);
-      } else {
-        n.append('rect').attr('x', -HOST_W / 2).attr('y', -HOST_H / 2).attr('width', HOST_W)
-          .attr('height', HOST_H).attr('rx', 7);
-      }
-      n.append('text').attr('class', 'node-label').attr('dy', '0.35em').text(node.id);
+  private computePorts(): void {
+    const s = this.summary;
+    if (!s) {
+      this.ports = [];
+      return;
+    }
+    const edge = 24 * this.size;
+    this.ports = s.ports.map((port) => {
+      const a = this.screen.get(s.nodes[port.node]?.id ?? '');
+      const b = this.screen.get(s.nodes[port.to]?.id ?? '');
+      if (!a || !b) return null;
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+      const e = Math.min(edge, len / 3);
+      const q = Math.min(edge + 14, len / 2);
+      return {
+        start: { x: a.x + u.x * e, y: a.y + u.y * e },
+        end: { x: b.x - u.x * e, y: b.y - u.y * e },
+        normal: { x: -u.y, y: u.x },
+        queueBase: { x: a.x + u.x * q + 6, y: a.y + u.y * q - 8 },
+      };
     });
   }
 
   private draw(): void {
-    const ctx = this.ctx;
-    if (!ctx) return;
-    ctx.clearRect(0, 0, this.width, this.height);
-    const frame = this.lastFrame;
-    if (!frame || this.ports.length === 0) return;
-    this.drawQueues(ctx, frame);
-    this.drawPackets(ctx, frame);
-    this.drawDrops(ctx, frame);
-  }
-
-  /** Squares per column for a port, so the column stays inside the canvas. */
-  private rowsAt(base: Point): number {
-    return Math.max(4, Math.min(30, Math.floor((base.y - 24) / (SQUARE + SQUARE_GAP))));
-  }
-
-  private slot(base: Point, rows: number, i: number): Point {
-    const col = Math.floor(i / rows);
-    const row = i % rows;
-    return {
-      x: base.x - SQUARE / 2 + col * (SQUARE + SQUARE_GAP),
-      y: base.y - (row + 1) * (SQUARE + SQUARE_GAP),
-    };
-  }
-
-  private drawQueues(ctx: CanvasRenderingContext2D, frame: PlaybackFrame): void {
-    const byColour = new Map<string, Point[]>();
-    ctx.font = '11px system-ui, sans-serif';
-    ctx.textAlign = 'left';
-    frame.queues.forEach((queue, port) => {
-      const geo = this.ports[port];
-      if (!geo || queue.length === 0) return;
-      const rows = this.rowsAt(geo.queueBase);
-      const shown = Math.min(queue.length, rows * 3);
-      for (let i = 0; i < shown; i++) {
-        const colour = flowColour((queue[i] as { flow: number }).flow);
-        const list = byColour.get(colour) ?? [];
-        list.push(this.slot(geo.queueBase, rows, i));
-        byColour.set(colour, list);
-      }
-      const top = this.slot(geo.queueBase, rows, Math.min(shown, rows) - 1);
-      ctx.fillStyle = '#33414f';
-      const more = queue.length > shown ? ` (+${queue.length - shown})` : '';
-      ctx.fillText(`${queue.length} queued${more}`, top.x, top.y - 5);
+    const keys = this.size >= 0.9 && this.scene.nodes.length <= 24;
+    this.packets.draw(this.summary ? this.frame : null, this.ports, {
+      keys, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < 0.7,
     });
-    for (const [colour, squares] of byColour) {
-      ctx.fillStyle = colour;
-      ctx.beginPath();
-      for (const s of squares) ctx.rect(s.x, s.y, SQUARE, SQUARE);
-      ctx.fill();
+  }
+
+  private pointer(e: PointerEvent): Point {
+    const r = this.root.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  private abstract(p: Point): Pos {
+    const a = toAbstract(this.transform ?? fitTransform([], this.box()), p);
+    return [a.x, a.y];
+  }
+
+  private onDown(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    const target = e.target instanceof Element ? e.target : null;
+    const node = target?.closest('[data-node]')?.getAttribute('data-node') ?? null;
+    const link = target?.closest('[data-link]')?.getAttribute('data-link') ?? null;
+    const p = this.pointer(e);
+    if (this.tool === 'host' || this.tool === 'router') {
+      if (node === null) this.callbacks.addNode(this.tool, this.abstract(p));
+      else this.callbacks.select({ kind: 'node', id: node });
+      return;
+    }
+    if (this.tool === 'link') {
+      if (node === null) this.setPending(null);
+      else if (this.pending === null) this.setPending(node);
+      else if (node !== this.pending) this.connect(node);
+      return;
+    }
+    if (node !== null) {
+      this.drag = { id: node, start: p, at: this.screen.get(node) ?? p, moved: false };
+      this.svg.node()?.setPointerCapture(e.pointerId);
+    } else if (link !== null) {
+      this.callbacks.select({ kind: 'link', index: Number(link) });
+    } else {
+      const packet = this.packets.hit(p.x, p.y);
+      if (packet !== null) this.callbacks.follow(packet);
+      else this.callbacks.select(null);
     }
   }
 
-  private drawPackets(ctx: CanvasRenderingContext2D, frame: PlaybackFrame): void {
-    const byColour = new Map<string, Point[]>();
-    for (const f of frame.inFlight) {
-      const geo = this.ports[f.port];
-      if (!geo) continue;
-      const x = geo.start.x + (geo.end.x - geo.start.x) * f.progress + geo.normal.x * 4;
-      const y = geo.start.y + (geo.end.y - geo.start.y) * f.progress + geo.normal.y * 4;
-      const colour = flowColour(f.flow);
-      const list = byColour.get(colour) ?? [];
-      list.push({ x, y });
-      byColour.set(colour, list);
+  private onMove(e: PointerEvent): void {
+    const p = this.pointer(e);
+    if (this.tool === 'link' && this.pending !== null) {
+      const a = this.screen.get(this.pending);
+      if (a) this.svg.select('.ghost').attr('visibility', 'visible').attr('x1', a.x).attr('y1', a.y).attr('x2', p.x).attr('y2', p.y);
+      return;
     }
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-    for (const [colour, dots] of byColour) {
-      ctx.fillStyle = colour;
-      ctx.beginPath();
-      for (const d of dots) {
-        ctx.moveTo(d.x + PACKET_R, d.y);
-        ctx.arc(d.x, d.y, PACKET_R, 0, Math.PI * 2);
-      }
-      ctx.fill();
-      ctx.stroke();
-    }
+    const d = this.drag;
+    if (!d) return;
+    if (!d.moved && Math.hypot(p.x - d.start.x, p.y - d.start.y) < 4) return;
+    d.moved = true;
+    d.at = { x: Math.max(20, Math.min(this.width - 20, p.x)), y: Math.max(20, Math.min(this.height - 20, p.y)) };
+    this.screen.set(d.id, d.at);
+    this.drawSvg();
+    this.computePorts();
+    this.draw();
   }
 
-  private drawDrops(ctx: CanvasRenderingContext2D, frame: PlaybackFrame): void {
-    ctx.font = '600 11px system-ui, sans-serif';
-    ctx.textAlign = 'left';
-    for (const d of frame.drops) {
-      const geo = this.ports[d.port];
-      if (!geo) continue;
-      // Beside the queue column, where the port turned the packet away (or pushed it out).
-      const x = geo.queueBase.x + SQUARE + 16;
-      const y = geo.queueBase.y - SQUARE - 4;
-      const r = 9 + 12 * d.age;
-      ctx.globalAlpha = 1 - d.age;
-      ctx.fillStyle = flowColour(d.flow);
-      ctx.fillRect(x - SQUARE / 2, y - SQUARE / 2, SQUARE, SQUARE);
-      ctx.strokeStyle = DROP_COLOUR;
-      ctx.lineWidth = 3;
-      ctx.beginPath();
-      ctx.moveTo(x - 7, y - 7);
-      ctx.lineTo(x + 7, y + 7);
-      ctx.moveTo(x + 7, y - 7);
-      ctx.lineTo(x - 7, y + 7);
-      ctx.stroke();
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.arc(x, y, r, 0, Math.PI * 2);
-      ctx.stroke();
-      ctx.fillStyle = DROP_COLOUR;
-      ctx.fillText('drop', x + 14, y + 4);
+  private onUp(e: PointerEvent): void {
+    if (this.tool === 'link' && this.pending !== null) {
+      const under = document.elementFromPoint(e.clientX, e.clientY)?.closest('[data-node]')?.getAttribute('data-node');
+      if (under && under !== this.pending) this.connect(under);
+      return;
     }
-    ctx.globalAlpha = 1;
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    if (!d.moved) {
+      this.callbacks.select({ kind: 'node', id: d.id });
+      return;
+    }
+    const fill: Record<string, Pos> = {};
+    for (const n of this.scene.nodes) fill[n.id] = [n.p.x, n.p.y];
+    this.callbacks.moveNode(d.id, this.abstract(d.at), fill);
+  }
+
+  private setPending(id: string | null): void {
+    this.pending = id;
+    if (id === null) this.svg.select('.ghost').attr('visibility', 'hidden');
+    this.paintSelection();
+  }
+
+  private connect(to: string): void {
+    const from = this.pending;
+    this.setPending(null);
+    if (from !== null) this.callbacks.connect(from, to);
   }
 }

@@ -1,0 +1,163 @@
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground';
+
+interface Draft {
+  name: string;
+  seed: number;
+  topology: { nodes: { id: string; kind: string; scheduler?: { name: string; params?: Record<string, string> } }[]; links: { from: string; to: string; bandwidth: string }[] };
+  traffic: { id: string; kind: string; src: string; dst: string; rate?: string }[];
+}
+
+test('draw a three-node network from scratch, set a scheduler, add a flow, run and watch packets move', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.newScenario();
+
+  await app.addNode('host', 0.15, 0.5);
+  await app.addNode('router', 0.5, 0.5);
+  await app.addNode('host', 0.85, 0.5);
+  for (const id of ['h1', 'r1', 'h2']) await expect(app.node(id)).toBeVisible();
+  await app.connect('h1', 'r1');
+  await app.connect('r1', 'h2');
+  await expect(app.topology.locator('.link')).toHaveCount(2);
+
+  // The bottleneck: an invalid bandwidth is refused next to the field, a valid one is taken.
+  await app.useTool('select');
+  await app.clickLink(1);
+  await app.fill('topology.links[1].bandwidth', 'fast');
+  await expect(app.fieldError('topology.links[1].bandwidth')).toContainText('e.g. "10Mbps"');
+  await app.fill('topology.links[1].bandwidth', '1Mbps');
+  await expect(app.fieldError('topology.links[1].bandwidth')).toHaveCount(0);
+  await app.fill('topology.links[1].buffer', '6KB');
+
+  // The router's scheduler and its parameter, from the core's registry.
+  await app.node('r1').click();
+  await app.choose('topology.nodes[1].scheduler', 'fifo');
+  await app.choose('topology.nodes[1].scheduler.params.drop', 'head');
+
+  // Two flows from h1 to h2.
+  await app.tab('traffic');
+  await page.getByTestId('traffic-kind').selectOption('cbr');
+  await page.getByTestId('add-traffic').click();
+  await app.fill('traffic[0].rate', '1.5Mbps');
+  await page.getByTestId('add-traffic').click();
+
+  const draft = await app.draft<Draft>();
+  expect(draft.topology.nodes.map((n) => `${n.id}:${n.kind}`)).toEqual(['h1:host', 'r1:router', 'h2:host']);
+  expect(draft.topology.nodes[1]?.scheduler).toEqual({ name: 'fifo', params: { drop: 'head' } });
+  expect(draft.topology.links[1]).toMatchObject({ from: 'r1', to: 'h2', bandwidth: '1Mbps' });
+  expect(draft.traffic.map((t) => `${t.id} ${t.src}->${t.dst} ${t.rate ?? ''}`)).toEqual(['cbr-1 h1->h2 1.5Mbps', 'cbr-2 h1->h2 2Mbps']);
+
+  await app.run();
+  await expect.poll(async () => (await app.handle('drawn'))?.inFlight ?? 0).toBeGreaterThan(0);
+  const t0 = await app.playhead();
+  await expect.poll(() => app.playhead()).toBeGreaterThan(t0);
+  // The router's queue shows packets with their keys.
+  await expect.poll(async () => (await app.handle('drawn'))?.queues.some((q) => q.keys.length > 0) ?? false).toBe(true);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('undo, redo, drag and delete in the editor', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.node('h3').click();
+  await page.getByTestId('delete').click();
+  await expect(app.node('h3')).toHaveCount(0);
+  await expect(app.topology.locator('.link')).toHaveCount(3);
+  await page.getByTestId('undo').click();
+  await expect(app.node('h3')).toBeVisible();
+  await page.getByTestId('redo').click();
+  await expect(app.node('h3')).toHaveCount(0);
+  await page.getByTestId('undo').click();
+
+  // Dragging moves only the dragged node.
+  const before = await app.draft<{ topology: { nodes: { id: string; pos: [number, number] }[] } }>();
+  const box = await app.node('h1').boundingBox();
+  if (!box) throw new Error('h1 is not drawn');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 40, { steps: 5 });
+  await page.mouse.up();
+  const after = await app.draft<{ topology: { nodes: { id: string; pos: [number, number] }[] } }>();
+  const moved = after.topology.nodes.filter((n, i) => JSON.stringify(n.pos) !== JSON.stringify(before.topology.nodes[i]?.pos));
+  expect(moved.map((n) => n.id)).toEqual(['h1']);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('the keyboard runs, pauses, steps, selects the next node and deletes', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await page.keyboard.press(' ');
+  await expect(app.playPause).toHaveAccessibleName('Play');
+  const t = await app.playhead();
+  await page.keyboard.press('ArrowRight');
+  await expect(app.lastEvent).toHaveText(/^#\d+ /);
+  expect(await app.playhead()).toBeGreaterThanOrEqual(t);
+  await page.keyboard.press('Shift+ArrowRight');
+  expect(await app.playhead()).toBeGreaterThan(t);
+
+  await page.keyboard.press('n');
+  await expect(app.node('h1')).toHaveClass(/selected/);
+  await page.keyboard.press('n');
+  await expect(app.node('h2')).toHaveClass(/selected/);
+  await page.keyboard.press('Delete');
+  await expect(app.node('h2')).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(app.node('h2')).toBeVisible();
+
+  const runs = (await app.handle('runsFinished')) ?? 0;
+  await page.keyboard.press('r');
+  await expect.poll(() => app.handle('runsFinished')).toBeGreaterThan(runs);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('a run the core refuses says why next to the field and leaves the editor as it was', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  const hash = await app.traceHash.textContent();
+  await app.tab('inspect');
+  await app.fill('duration', '0ms');
+  await app.runButton.click();
+  await expect(app.fieldError('duration')).toHaveText('must be greater than zero');
+  expect((await app.draft<{ duration: string }>()).duration).toBe('0ms');
+  await expect(app.traceHash).toHaveText(hash ?? '');
+  await app.fill('duration', '50ms');
+  await app.run();
+  await expect(app.fieldError('duration')).toHaveCount(0);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('load a preset with its parameters, then edit it: dragging keeps the automatic layout of the others', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await page.getByTestId('presets').click();
+  await page.getByTestId('preset-name').selectOption('dumbbell');
+  await app.fill('preset.params.pairs', '0');
+  await expect(app.fieldError('preset.params.pairs')).toHaveText('must be at least 1');
+  await app.fill('preset.params.pairs', '2');
+  await app.fill('preset.params.bottleneck_bandwidth', '5Mbps');
+  await page.getByTestId('load-preset').click();
+  await expect(app.notice).toContainText('Loaded dumbbell');
+  const draft = await app.draft<{ topology: { nodes: { id: string; kind: string; pos: [number, number] }[]; links: { bandwidth: string }[] } }>();
+  expect(draft.topology.nodes.filter((n) => n.kind === 'host')).toHaveLength(4);
+  expect(draft.topology.nodes.filter((n) => n.kind === 'router')).toHaveLength(2);
+  expect(draft.topology.links.map((l) => l.bandwidth)).toContain('5Mbps');
+  expect(draft.topology.nodes.every((n) => Array.isArray(n.pos))).toBe(true);
+
+  // Drag one host: the others keep their places, on the page too.
+  const [first, second] = draft.topology.nodes.filter((n) => n.kind === 'host');
+  if (!first || !second) throw new Error('no hosts');
+  const other = await app.node(second.id).boundingBox();
+  const box = await app.node(first.id).boundingBox();
+  if (!box || !other) throw new Error('hosts not drawn');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 30, { steps: 4 });
+  await page.mouse.up();
+  expect(await app.node(second.id).boundingBox()).toEqual(other);
+  const after = await app.draft<typeof draft>();
+  expect(after.topology.nodes.filter((n) => n.id !== first.id)).toEqual(draft.topology.nodes.filter((n) => n.id !== first.id));
+
+  // Traffic between the preset's hosts, and a run.
+  await app.tab('traffic');
+  await page.getByTestId('traffic-kind').selectOption('cbr');
+  await page.getByTestId('add-traffic').click();
+  await app.run();
+  await expect(page.getByTestId('stale-note')).toHaveCount(0);
+  expect(app.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground';
+
+interface Draft {
+  name: string;
+  seed: number;
+  duration: string;
+  topology: { nodes: { id: string }[] };
+}
+
+const ids = (d: Draft) => d.topology.nodes.map((n) => n.id);
+
+test('an edited scenario shared as a link reopens with the same network, seed and trace hash', async ({ page, context }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.node('r1').click();
+  await app.fill('topology.nodes[3].id', 'core');
+  await page.keyboard.press('Escape'); // leaves the field
+  await page.keyboard.press('Escape'); // clears the selection: the scenario form shows
+  await app.fill('seed', '7');
+  await app.run();
+  const hash = await app.traceHash.textContent();
+  const link = await app.share();
+
+  const other = await new PlaygroundPage(await context.newPage()).open(link);
+  const draft = await other.draft<Draft>();
+  expect(ids(draft)).toEqual(['h1', 'h2', 'h3', 'core', 'dst']);
+  expect(draft.seed).toBe(7);
+  await expect(other.traceHash).toHaveText(hash ?? '');
+  await expect(other.node('core')).toBeVisible();
+  // The link was loaded into the draft: the address bar no longer carries it.
+  expect(new URL(other.page.url()).hash).toBe('');
+  expect([...app.consoleErrors, ...other.consoleErrors]).toEqual([]);
+});
+
+test('export, start afresh, and import the file back', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  const hash = await app.traceHash.textContent();
+  const file = await app.exportFile();
+  expect(file.name).toBe('three-senders-one-bottleneck.json');
+  expect((JSON.parse(file.text) as Draft).name).toBe('Three senders, one bottleneck');
+
+  await app.newScenario();
+  await app.importFile(file.name, file.text);
+  await expect(app.notice).toHaveText(`Imported "${file.name}".`);
+  await app.waitForRun();
+  await expect(app.topology.locator('.node')).toHaveCount(5);
+  await expect(app.traceHash).toHaveText(hash ?? '');
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('a bad file says what is wrong and leaves the draft intact, also after a reload', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.node('h3').click();
+  await page.getByTestId('delete').click();
+  const before = await app.draft<Draft>();
+  expect(ids(before)).toEqual(['h1', 'h2', 'r1', 'dst']);
+
+  await app.importFile('notes.json', '{"format": "scheduler-playground/scenario", ');
+  await expect(app.errorMessage).toHaveText(/^"notes\.json" was not imported: it is not valid JSON \(.*\)\. Your draft is unchanged\.$/);
+  const invalid = { ...before, topology: { ...before.topology, links: [{ from: 'h1', to: 'r1', bandwidth: 'fast', delay: '1ms' }] } };
+  await app.importFile('bad.json', JSON.stringify(invalid));
+  await expect(app.errorMessage).toHaveText(/^"bad\.json" was not imported: topology\.links\[0\]\.bandwidth: invalid bandwidth "fast"/);
+  expect(await app.draft()).toEqual(before);
+
+  await page.waitForTimeout(500); // the draft is saved a moment after the last edit
+  await page.reload();
+  await app.waitForRun();
+  expect(await app.draft()).toEqual(before);
+  await expect(app.node('h3')).toHaveCount(0);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('a long run shows its progress and can be cancelled without touching the editor', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  const hash = await app.traceHash.textContent();
+  await app.tab('inspect');
+  await app.fill('duration', '1800s');
+  await app.runButton.click();
+  await expect(page.getByTestId('run-progress')).toContainText('Simulating');
+  await page.getByTestId('cancel').click();
+  await expect(app.runButton).toBeVisible();
+  expect(await app.handle('runState')).toBe('done');
+  await expect(app.traceHash).toHaveText(hash ?? '');
+  expect((await app.draft<Draft>()).duration).toBe('1800s');
+  expect(app.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,89 @@
+// Screenshots for the README and docs/screenshots/ (npm run screenshots): 1280x720, the
+// production build, driven like a user. Not a test.
+import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
+import { PlaygroundPage } from '../pages/playground';
+
+const out = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
+
+test('editor: drawing a network, the Link tool half way', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.newScenario();
+  await app.addNode('host', 0.12, 0.3);
+  await app.addNode('host', 0.12, 0.75);
+  await app.addNode('router', 0.4, 0.52);
+  await app.addNode('router', 0.66, 0.52);
+  await app.addNode('host', 0.9, 0.52);
+  await app.connect('h1', 'r1');
+  await app.connect('h2', 'r1');
+  await app.connect('r1', 'r2');
+  await app.useTool('select');
+  await app.clickLink(2);
+  await app.fill('topology.links[2].bandwidth', '2Mbps');
+  await app.useTool('link');
+  await app.node('r2').click();
+  const box = await app.node('h3').boundingBox();
+  if (box) await page.mouse.move(box.x - 30, box.y + 4, { steps: 4 });
+  await page.screenshot({ path: out('editor') });
+});
+
+test('inspector: a link, its per-port schedulers from the registry, a refused value', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.pause();
+  await app.clickLink(3);
+  await app.choose('topology.links[3].schedulers.r1', 'class_fq');
+  await app.choose('topology.links[3].schedulers.r1.children[0]', 'sjf');
+  await app.fill('topology.links[3].bandwidth', '10 Mbit/s');
+  await page.screenshot({ path: out('inspector') });
+});
+
+test('traffic editor: flows in a table, a workload generator, the selected flow', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.pause();
+  await app.tab('traffic');
+  await page.getByTestId('traffic-kind').selectOption('workload');
+  await page.getByTestId('add-traffic').click();
+  await page.getByTestId('traffic-kind').selectOption('flow');
+  await page.getByTestId('add-traffic').click();
+  await app.fill('traffic[4].size', '250KB');
+  await app.fill('traffic[4].weight', '2');
+  await page.screenshot({ path: out('traffic') });
+});
+
+test('animation: queues with per-packet keys, a drop, a followed packet', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.scrub.fill('141500000');
+  await app.pause();
+  const head = await page.evaluate(() => window.__playground?.drawn()?.queues.find((q) => q.packets.length > 3)?.at[2] ?? null);
+  const box = await app.topology.boundingBox();
+  if (head && box) await page.mouse.click(box.x + head.x, box.y + head.y);
+  await page.screenshot({ path: out('animation') });
+});
+
+test('overview (the README picture): the default scenario playing, keys on queued packets, the chart', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.scrub.fill('141500000');
+  await app.pause();
+  await page.screenshot({ path: out('overview') });
+  copyFileSync(out('overview'), fileURLToPath(new URL('../../docs/screenshot.png', import.meta.url)));
+});
+
+test('presets: a fat-tree (k=4) with a web-search workload, running', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await page.getByTestId('presets').click();
+  await page.getByTestId('preset-name').selectOption('fat_tree');
+  await app.fill('preset.params.delay', '20us');
+  await page.getByTestId('load-preset').click();
+  await app.tab('traffic');
+  await page.getByTestId('traffic-kind').selectOption('workload');
+  await page.getByTestId('add-traffic').click();
+  await app.fill('traffic[0].load', '0.7');
+  await app.tab('inspect');
+  await app.fill('duration', '5ms');
+  await app.run();
+  await app.scrub.fill('2500000');
+  await app.pause();
+  await app.tab('results');
+  await page.screenshot({ path: out('fat-tree') });
+});

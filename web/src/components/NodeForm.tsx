@@ -1,0 +1,48 @@
+import { useController } from '../app/context';
+import { deleteNode, nodeIdProblem, renameNode, setNodeScheduler } from '../scenario/commands';
+import type { FieldSpec } from '../scenario/fields';
+import type { EditableScenario } from '../scenario/types';
+import { nodeFallback } from '../scenario/schedulers';
+import { edit, select } from '../store/editorActions';
+import { Field } from './Field';
+import { SchedulerPicker } from './SchedulerPicker';
+
+const NAME: FieldSpec = { key: 'id', label: 'name', input: { kind: 'text' } };
+
+export function NodeForm({ draft, id }: { draft: EditableScenario; id: string }) {
+  const { store } = useController();
+  const index = draft.topology.nodes.findIndex((n) => n.id === id);
+  const node = draft.topology.nodes[index];
+  if (!node) return null;
+  const links = draft.topology.links.map((l, i) => ({ l, i })).filter(({ l }) => l.from === id || l.to === id);
+  const fallback = nodeFallback(draft, node);
+  const inherits = `${fallback.source} (${fallback.name})`;
+  const rename = (to: unknown) => {
+    if (typeof to !== 'string') return;
+    store.dispatch(edit((s) => renameNode(s, { id, to }), { kind: 'node', id: to }));
+  };
+
+  return (
+    <div className="form" data-testid="node-form">
+      <h3>{node.kind === 'router' ? 'Router' : 'Host'} <code>{node.id}</code></h3>
+      <Field key={node.id} spec={NAME} path={`topology.nodes[${index}].id`} value={node.id}
+        onCommit={rename} extraCheck={(v) => nodeIdProblem(draft, id, String(v))} />
+      <SchedulerPicker path={`topology.nodes[${index}].scheduler`} label="Scheduler of its output ports"
+        spec={node.scheduler} inherits={inherits}
+        onChange={(spec) => store.dispatch(edit((s) => setNodeScheduler(s, id, spec)))} />
+      <div className="form-list">
+        <span className="field-label">links</span>
+        {links.length === 0 && <span className="muted">none yet: use the Link tool</span>}
+        {links.map(({ l, i }) => (
+          <button type="button" key={i} className="chip" onClick={() => store.dispatch(select({ kind: 'link', index: i }))}>
+            {l.from === id ? l.to : l.from} · {l.bandwidth}
+          </button>
+        ))}
+      </div>
+      <button type="button" className="danger" data-testid="delete-node"
+        onClick={() => store.dispatch(edit((s) => deleteNode(s, id), null))}>
+        Delete {node.id}
+      </button>
+    </div>
+  );
+}

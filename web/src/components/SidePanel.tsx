@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useAppState, useController } from '../app/context';
+import { setSideTab, type SideTab } from '../store/appState';
+import { ChartPanel } from './ChartPanel';
+import { FollowPanel } from './FollowPanel';
+import { Inspector } from './Inspector';
+import { RunInfo } from './RunInfo';
+import { TrafficPanel } from './TrafficPanel';
+
+const TABS: readonly { tab: SideTab; label: string }[] = [
+  { tab: 'results', label: 'Results' },
+  { tab: 'inspect', label: 'Inspector' },
+  { tab: 'traffic', label: 'Traffic' },
+  { tab: 'packet', label: 'Packet' },
+];
+
+/** Tabs beside the drawing. Every tab stays mounted (hidden), so the chart keeps its data. */
+export function SidePanel() {
+  const { store } = useController();
+  const active = useAppState((s) => s.sideTab);
+  const pane = (tab: SideTab, children: ReactNode) => (
+    <div role="tabpanel" id={`pane-${tab}`} aria-labelledby={`tab-${tab}`} hidden={active !== tab} className={`pane pane-${tab}`}>
+      {children}
+    </div>
+  );
+  return (
+    <aside className="side" aria-label="Details">
+      <div role="tablist" className="tabs">
+        {TABS.map((t) => (
+          <button type="button" role="tab" key={t.tab} id={`tab-${t.tab}`} data-testid={`tab-${t.tab}`}
+            aria-selected={active === t.tab} aria-controls={`pane-${t.tab}`} onClick={() => store.dispatch(setSideTab(t.tab))}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {pane('results', <><RunInfo /><ChartPanel /></>)}
+      {pane('inspect', <Inspector />)}
+      {pane('traffic', <TrafficPanel />)}
+      {pane('packet', <FollowPanel />)}
+    </aside>
+  );
+}

@@ -1,0 +1,53 @@
+import { useController } from '../app/context';
+import { deleteTraffic } from '../scenario/commands';
+import type { Workload } from '../scenario/types';
+import { edit, select } from '../store/editorActions';
+
+interface Props {
+  readonly rows: readonly { t: Workload; i: number }[];
+  readonly selected: number | null;
+}
+
+function sizes(t: Workload): string {
+  const d = t.sizes;
+  if (d.dist === 'fixed') return `fixed ${d.size}`;
+  if (d.dist === 'exponential') return `exponential, mean ${d.mean}`;
+  if (d.dist === 'pareto') return `pareto, mean ${d.mean}, shape ${d.shape}`;
+  return d.dist;
+}
+
+function endpoints(t: Workload): string {
+  const e = t.endpoints ?? { pattern: 'uniform' };
+  const hosts = e.hosts && e.hosts.length > 0 ? e.hosts.join(', ') : 'all hosts';
+  return e.pattern === 'incast' ? `incast to ${e.dst ?? '(first host)'} from ${hosts}` : `${e.pattern} over ${hosts}`;
+}
+
+/** Workload generators in a summary table; the form below the tables edits the selected one. */
+export function WorkloadTable({ rows, selected }: Props) {
+  const { store } = useController();
+  if (rows.length === 0) return <p className="muted">No workload generators.</p>;
+  return (
+    <table className="traffic-table" data-testid="workload-table">
+      <thead>
+        <tr><th>name</th><th>load</th><th>flow sizes</th><th>arrivals</th><th>endpoints</th><th aria-label="delete" /></tr>
+      </thead>
+      <tbody>
+        {rows.map(({ t, i }) => (
+          <tr key={`${i}:${t.id}`} className={selected === i ? 'selected' : undefined} data-testid={`traffic-row-${t.id}`}>
+            <td>
+              <button type="button" className="link-button" onClick={() => store.dispatch(select({ kind: 'traffic', index: i }))}>{t.id}</button>
+            </td>
+            <td>{t.load}</td>
+            <td>{sizes(t)}</td>
+            <td>{t.arrival ?? 'poisson'}</td>
+            <td>{endpoints(t)}</td>
+            <td>
+              <button type="button" className="icon" aria-label={`Delete ${t.id}`} data-testid={`delete-traffic-${t.id}`}
+                onClick={() => store.dispatch(edit((s) => deleteTraffic(s, i), null))}>×</button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

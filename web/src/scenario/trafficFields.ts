@@ -1,0 +1,86 @@
+// The fields of each kind of traffic item, for the inspector form and the traffic tables.
+import type { FieldSpec } from './fields';
+import type { Traffic, TrafficKind } from './types';
+
+export const TRAFFIC_KINDS: readonly { kind: TrafficKind; label: string }[] = [
+  { kind: 'flow', label: 'Flow (fixed size)' },
+  { kind: 'cbr', label: 'CBR (constant rate)' },
+  { kind: 'poisson', label: 'Poisson' },
+  { kind: 'onoff', label: 'On-off' },
+  { kind: 'bulk', label: 'Bulk (long-lived)' },
+  { kind: 'workload', label: 'Workload generator' },
+];
+
+const q = (key: string, label: string, unit: 'time' | 'bandwidth' | 'size', extra: Partial<FieldSpec> = {}): FieldSpec =>
+  ({ key, label, input: { kind: 'quantity', unit }, ...extra });
+
+const ID: FieldSpec = { key: 'id', label: 'name', input: { kind: 'text' } };
+const SRC: FieldSpec = { key: 'src', label: 'source', input: { kind: 'host' } };
+const DST: FieldSpec = { key: 'dst', label: 'destination', input: { kind: 'host' } };
+const START = q('start', 'start', 'time', { optional: true, defaultText: '0' });
+const STOP = q('stop', 'stop', 'time', { optional: true, defaultText: 'end of run' });
+const CLASS: FieldSpec = { key: 'class', label: 'class', input: { kind: 'int', min: 0, max: 255 }, optional: true, defaultText: '0' };
+const PACKET = q('packet_size', 'packet size', 'size');
+const PACKET_OPT = q('packet_size', 'packet size', 'size', { optional: true, defaultText: '1500B' });
+const PATH: FieldSpec = { key: 'path', label: 'path', input: { kind: 'nodes' }, optional: true, defaultText: 'shortest paths (ECMP)', help: 'node names from source to destination, e.g. "h1, r1, h2"' };
+const RATE_OPT = q('rate', 'rate', 'bandwidth', { optional: true, defaultText: 'access link' });
+const TRANSPORT: FieldSpec = { key: 'transport', label: 'transport', input: { kind: 'choice', options: ['udp'] }, optional: true, defaultText: 'udp' };
+
+function workloadFields(t: Extract<Traffic, { kind: 'workload' }>): FieldSpec[] {
+  const sizes: FieldSpec[] = [{ key: 'sizes.dist', label: 'flow sizes', input: { kind: 'choice', options: ['web_search', 'data_mining', 'att', 'fixed', 'exponential', 'pareto'] } }];
+  const dist = t.sizes.dist;
+  if (dist === 'fixed') sizes.push(q('sizes.size', 'size', 'size'));
+  if (dist === 'exponential' || dist === 'pareto') sizes.push(q('sizes.mean', 'mean size', 'size'));
+  if (dist === 'pareto') sizes.push({ key: 'sizes.shape', label: 'shape', input: { kind: 'number', min: 1, exclusive: true } });
+  const endpoints: FieldSpec[] = [
+    { key: 'endpoints.pattern', label: 'endpoints', input: { kind: 'choice', options: ['uniform', 'permutation', 'incast'] }, optional: true, defaultText: 'uniform' },
+    { key: 'endpoints.hosts', label: 'hosts', input: { kind: 'hosts' }, optional: true, defaultText: 'all hosts' },
+  ];
+  if (t.endpoints?.pattern === 'incast') endpoints.push({ key: 'endpoints.dst', label: 'incast target', input: { kind: 'host' }, optional: true });
+  return [
+    ID,
+    { key: 'load', label: 'load', input: { kind: 'number', min: 0, max: 1, exclusive: true }, help: 'offered load of the calibrated link, between 0 and 1' },
+    ...sizes,
+    { key: 'arrival', label: 'arrivals', input: { kind: 'choice', options: ['poisson'] }, optional: true, defaultText: 'poisson' },
+    ...endpoints,
+    { key: 'link.from', label: 'calibrate link from', input: { kind: 'text' }, optional: true, defaultText: 'most loaded link' },
+    { key: 'link.to', label: 'calibrate link to', input: { kind: 'text' }, optional: true },
+    PACKET_OPT,
+    { key: 'max_flows', label: 'max flows', input: { kind: 'int', min: 1 }, optional: true },
+    TRANSPORT, START, STOP, CLASS,
+  ];
+}
+
+/** Every field of a traffic item, in form order. */
+export function trafficFields(t: Traffic): FieldSpec[] {
+  switch (t.kind) {
+    case 'cbr':
+    case 'poisson':
+      return [ID, SRC, DST, q('rate', 'rate', 'bandwidth'), PACKET, START, STOP, CLASS, PATH];
+    case 'onoff':
+      return [ID, SRC, DST, q('rate', 'rate while on', 'bandwidth'), PACKET, q('on', 'on time', 'time'), q('off', 'off time', 'time'),
+        { key: 'periods', label: 'periods', input: { kind: 'choice', options: ['periodic', 'exponential'] }, optional: true, defaultText: 'periodic' },
+        START, STOP, CLASS, PATH];
+    case 'bulk':
+      return [ID, SRC, DST, RATE_OPT, PACKET_OPT, START, STOP, CLASS, PATH];
+    case 'flow':
+      return [ID, SRC, DST, q('size', 'size', 'size'), START, RATE_OPT, PACKET_OPT, TRANSPORT,
+        { key: 'weight', label: 'weight', input: { kind: 'int', min: 1 }, optional: true, defaultText: '1' }, CLASS, PATH];
+    case 'workload':
+      return workloadFields(t);
+    default:
+      return [ID];
+  }
+}
+
+/** The columns of the flow table: one field (or none) per column for each item. */
+export const FLOW_COLUMNS = ['src', 'dst', 'amount', 'start', 'transport', 'class', 'weight'] as const;
+export type FlowColumn = (typeof FLOW_COLUMNS)[number];
+
+export function flowCell(t: Traffic, column: FlowColumn): FieldSpec | undefined {
+  const fields = trafficFields(t);
+  const key = column === 'amount' ? (t.kind === 'flow' ? 'size' : 'rate') : column;
+  return fields.find((f) => f.key === key);
+}
+
+export const WORKLOAD_COLUMNS = ['load', 'sizes.dist', 'arrival', 'endpoints.pattern'] as const;

@@ -1,0 +1,68 @@
+// A packet's life from the trace: every event of one packet, in order, described for people.
+// Pure; the follow panel lists these and lets the playhead jump to each.
+import type { TraceEvent } from './playback';
+import { DROP_REASONS, EventKind, type RunSummary, type TraceColumns } from './types';
+
+export interface Hop {
+  readonly index: number;
+  readonly time: number;
+  readonly what: 'arrive' | 'enqueue' | 'dequeue' | 'depart' | 'drop' | 'deliver';
+  /** Node id (arrive, deliver) or "node → next" (port events). */
+  readonly where: string;
+  /** Node index or port index, as in the trace. */
+  readonly loc: number;
+  /** Kind-specific detail: the key, the wait, the drop reason, the end-to-end delay. */
+  readonly value: number;
+  readonly reason?: string;
+}
+
+const WHAT = ['arrive', 'enqueue', 'dequeue', 'depart', 'drop', 'deliver'] as const;
+
+/** Indices of the events of `packet`, in trace order. */
+export function packetEventIndices(trace: TraceColumns, packet: number): number[] {
+  const out: number[] = [];
+  const p = trace.packet;
+  for (let i = 0; i < p.length; i++) if (p[i] === packet) out.push(i);
+  return out;
+}
+
+export function portName(s: RunSummary, port: number): string {
+  const p = s.ports[port];
+  if (!p) return `port ${port}`;
+  return `${s.nodes[p.node]?.id ?? p.node} → ${s.nodes[p.to]?.id ?? p.to}`;
+}
+
+export function describeHop(e: TraceEvent, s: RunSummary): Hop {
+  const what = WHAT[e.kind] ?? 'arrive';
+  const atNode = e.kind === EventKind.Arrive || e.kind === EventKind.Deliver;
+  const where = atNode ? s.nodes[e.loc]?.id ?? `node ${e.loc}` : portName(s, e.loc);
+  const hop = { index: e.index, time: e.time, what, where, loc: e.loc, value: e.value };
+  if (e.kind === EventKind.Drop) {
+    const reason = DROP_REASONS[e.value % 256] ?? `reason ${e.value % 256}`;
+    return { ...hop, reason: `${reason}${Math.floor(e.value / 256) === 1 ? ' (pushed out of the queue)' : ' (refused on arrival)'}` };
+  }
+  return hop;
+}
+
+/** What the follow panel shows about a packet: its flow, size, creation and hops. */
+export interface PacketStory {
+  readonly packet: number;
+  readonly flow: number;
+  readonly size: number | null;
+  readonly created: number | null;
+  readonly hops: readonly Hop[];
+}
+
+export function packetStory(trace: TraceColumns, s: RunSummary, packet: number, event: (i: number) => TraceEvent | null): PacketStory | null {
+  const events = packetEventIndices(trace, packet).map(event).filter((e): e is TraceEvent => e !== null);
+  const first = events[0];
+  if (!first) return null;
+  const arrive = events.find((e) => e.kind === EventKind.Arrive);
+  return {
+    packet,
+    flow: first.flow,
+    size: arrive ? arrive.value : null,
+    created: arrive ? arrive.time : null,
+    hops: events.map((e) => describeHop(e, s)),
+  };
+}

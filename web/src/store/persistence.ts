@@ -1,0 +1,87 @@
+// Where each piece of app state lives beyond the tab: the share link (the URL hash), the
+// browser's local storage, or an exported file. One row per AppState key; the compiler makes
+// sure a new key is declared here. (Like excalidraw's appState storage table.)
+import { restoreScenario, scenarioText } from '../scenario/restore';
+import type { Scenario } from '../scenario/types';
+import { SPEEDS, type AppState } from './appState';
+
+export interface Persist {
+  /** In the share link (#v1.<deflated scenario>). */
+  readonly link: boolean;
+  /** In local storage (the draft, kept across reloads). */
+  readonly storage: boolean;
+  /** In an exported scenario file. */
+  readonly file: boolean;
+}
+
+const none: Persist = { link: false, storage: false, file: false };
+const scenario: Persist = { link: true, storage: true, file: true };
+
+export const PERSISTENCE = {
+  /** Only the present scenario (with its seed); undo steps stay in the tab. */
+  history: scenario,
+  selection: none,
+  tool: none,
+  fieldError: none,
+  sideTab: none,
+  schedulers: none,
+  presets: none,
+  runState: none,
+  progress: none,
+  /** Runs are recomputed from the scenario: same scenario and seed, same trace hash. */
+  run: none,
+  playing: none,
+  /** A preference of this browser, not part of the scenario. */
+  speed: { link: false, storage: true, file: false },
+  position: none,
+  followed: none,
+  error: none,
+  notice: none,
+  shareLink: none,
+} as const satisfies Record<keyof AppState, Persist>;
+
+export const STORAGE_KEY = 'scheduler-playground:v1';
+
+/** What local storage holds: the keys the table marks `storage`. */
+export interface StoredState {
+  readonly draft: Scenario;
+  readonly speed: number;
+}
+
+export function storageRecord(s: AppState): string {
+  const record: Record<string, unknown> = {};
+  for (const [key, where] of Object.entries(PERSISTENCE) as [keyof AppState, Persist][]) {
+    if (!where.storage) continue;
+    if (key === 'history') record.draft = s.history.present;
+    else record[key] = s[key];
+  }
+  return JSON.stringify(record);
+}
+
+export type StorageRestore =
+  | { readonly ok: true; readonly stored: Partial<StoredState> }
+  | { readonly ok: false; readonly error: string };
+
+/** Reads what storageRecord wrote; an unreadable draft is reported, never half-used. */
+export function restoreStorage(text: string | null): StorageRestore {
+  if (text === null) return { ok: true, stored: {} };
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'the saved draft is not valid JSON' };
+  }
+  if (typeof v !== 'object' || v === null) return { ok: false, error: 'the saved draft is not an object' };
+  const rec = v as { draft?: unknown; speed?: unknown };
+  const speed = SPEEDS.find((x) => x === rec.speed);
+  if (rec.draft === undefined) return { ok: true, stored: speed !== undefined ? { speed } : {} };
+  const r = restoreScenario(JSON.stringify(rec.draft));
+  if (!r.ok) return { ok: false, error: `the saved draft is damaged: ${r.error}` };
+  return { ok: true, stored: { draft: r.scenario, ...(speed !== undefined ? { speed } : {}) } };
+}
+
+/** The text of an exported file: the scenario alone, as a file a user can read. */
+export const fileText = (s: AppState): string => scenarioText(s.history.present, true);
+
+/** The scenario text a share link carries. */
+export const linkText = (s: AppState): string => scenarioText(s.history.present);

@@ -1,0 +1,259 @@
+// Everything that moves, on a canvas: packets on links, each port's queue in service order
+// (with the scheduler's key on each packet when there is room), drop flashes with their reason,
+// and a ring around the followed packet. Records what it drew, for hit tests and for tests.
+import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
+import { compactNumber } from './format';
+import type { Point } from './layout';
+import { DROP_COLOUR, FOLLOW_COLOUR, flowColour } from './palette';
+
+export interface PortGeometry {
+  /** Where packets leave and arrive (node edges). */
+  readonly start: Point;
+  readonly end: Point;
+  /** Unit normal to the link (right-hand side of travel): packets ride slightly off the line. */
+  readonly normal: Point;
+  /** Bottom-left corner of the queue column. */
+  readonly queueBase: Point;
+}
+
+export interface DrawOptions {
+  /** Write each queued packet's key in its cell (needs room: small drawings turn it off). */
+  readonly keys: boolean;
+  readonly followed: number | null;
+  readonly packetRadius: number;
+  /** Dense drawings (a fat tree) get smaller queue cells and shorter columns. */
+  readonly dense: boolean;
+}
+
+/** Above this many packets on links, they are drawn as squares. */
+const SQUARES_ABOVE = 600;
+
+export const DROP_LABELS = ['buffer full', 'pushed out', 'AQM', 'AIFO admission', 'PIFO overflow'] as const;
+
+/** What the last frame showed (the test handle and the benchmark read it). */
+export interface DrawnFrame {
+  readonly inFlight: number;
+  /** Per port with a non-empty queue: packet ids in service order, the key text and cell centres. */
+  readonly queues: readonly DrawnQueue[];
+  readonly drops: readonly { packet: number; port: number; reason: string }[];
+  readonly followedAt: Point | null;
+  /** Milliseconds this frame's canvas drawing took (JavaScript side). */
+  readonly drawMs: number;
+}
+
+export interface DrawnQueue {
+  readonly port: number;
+  readonly packets: number[];
+  readonly keys: string[];
+  readonly at: Point[];
+}
+
+const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], followedAt: null, drawMs: 0 };
+
+interface Hit { x: number; y: number; w: number; h: number; packet: number }
+
+/** Where the followed packet was drawn: a dot on a link, or a cell in a queue. */
+interface Followed { p: Point | null; box: { x: number; y: number; w: number; h: number } | null }
+
+export class PacketLayer {
+  private readonly ctx: CanvasRenderingContext2D | null;
+  private hits: Hit[] = [];
+  private width = 0;
+  private height = 0;
+  drawn: DrawnFrame = EMPTY;
+
+  constructor(private readonly canvas: HTMLCanvasElement) {
+    this.ctx = canvas.getContext('2d');
+  }
+
+  resize(w: number, h: number): void {
+    this.width = w;
+    this.height = h;
+    const dpr = window.devicePixelRatio || 1;
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(h * dpr);
+    this.canvas.style.width = `${w}px`;
+    this.canvas.style.height = `${h}px`;
+    this.ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
+  }
+
+  /** The packet drawn at (x, y), or null. */
+  hit(x: number, y: number): number | null {
+    for (let i = this.hits.length - 1; i >= 0; i--) {
+      const h = this.hits[i] as Hit;
+      if (x >= h.x - 3 && x <= h.x + h.w + 3 && y >= h.y - 3 && y <= h.y + h.h + 3) return h.packet;
+    }
+    return null;
+  }
+
+  draw(frame: PlaybackFrame | null, ports: readonly (PortGeometry | null)[], opts: DrawOptions): void {
+    const started = performance.now();
+    const ctx = this.ctx;
+    this.hits = [];
+    this.drawn = EMPTY;
+    if (!ctx) return;
+    ctx.clearRect(0, 0, this.width, this.height);
+    if (!frame) return;
+    const followedAt: Followed = { p: null, box: null };
+    const queues = this.drawQueues(ctx, frame, ports, opts, followedAt);
+    const inFlight = this.drawPackets(ctx, frame, ports, opts, followedAt);
+    const drops = this.drawDrops(ctx, frame, ports, opts);
+    for (const [colour, width] of [['#fff', 6], [FOLLOW_COLOUR, 2.5]] as const) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      if (followedAt.p) ctx.arc(followedAt.p.x, followedAt.p.y, opts.packetRadius + 6, 0, Math.PI * 2);
+      else if (followedAt.box) ctx.rect(followedAt.box.x - 3, followedAt.box.y - 3, followedAt.box.w + 6, followedAt.box.h + 6);
+      ctx.stroke();
+    }
+    const box = followedAt.box;
+    const at = followedAt.p ?? (box ? { x: box.x + box.w / 2, y: box.y + box.h / 2 } : null);
+    this.drawn = { inFlight, queues, drops, followedAt: at, drawMs: performance.now() - started };
+  }
+
+  private drawQueues(
+    ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[],
+    opts: DrawOptions, followed: Followed,
+  ): DrawnFrame['queues'] {
+    const cellW = opts.keys ? 42 : opts.dense ? 6 : 10;
+    const cellH = opts.keys ? 15 : opts.dense ? 6 : 10;
+    const gap = opts.dense ? 1 : 2;
+    const maxRows = opts.dense ? 8 : 24;
+    const out: DrawnQueue[] = [];
+    const cells: { x: number; y: number; q: QueuedPacket; key: string }[] = [];
+    frame.queues.forEach((queue, port) => {
+      const base = ports[port];
+      if (!base || queue.length === 0) return;
+      const rows = Math.max(4, Math.min(maxRows, Math.floor((base.queueBase.y - 24) / (cellH + gap))));
+      const shown = Math.min(queue.length, rows * 3);
+      const entry: DrawnQueue = { port, packets: [], keys: [], at: [] };
+      for (let i = 0; i < shown; i++) {
+        const q = queue[i] as QueuedPacket;
+        const x = base.queueBase.x + Math.floor(i / rows) * (cellW + gap);
+        const y = base.queueBase.y - ((i % rows) + 1) * (cellH + gap);
+        const key = compactNumber(q.key);
+        cells.push({ x, y, q, key });
+        entry.packets.push(q.packet);
+        entry.keys.push(key);
+        entry.at.push({ x: x + cellW / 2, y: y + cellH / 2 });
+        this.hits.push({ x, y, w: cellW, h: cellH, packet: q.packet });
+        if (q.packet === opts.followed) followed.box = { x, y, w: cellW, h: cellH };
+      }
+      out.push(entry);
+      const topY = base.queueBase.y - Math.min(shown, rows) * (cellH + gap) - 5;
+      ctx.fillStyle = '#33414f';
+      ctx.font = opts.dense ? '600 9px system-ui, sans-serif' : '600 11px system-ui, sans-serif';
+      ctx.textAlign = 'left';
+      const more = queue.length > shown ? ` (+${queue.length - shown})` : '';
+      ctx.fillText(opts.dense ? `${queue.length}` : `${queue.length} queued${more}`, base.queueBase.x, topY);
+    });
+    const byColour = new Map<string, typeof cells>();
+    for (const c of cells) {
+      const colour = flowColour(c.q.flow);
+      const list = byColour.get(colour) ?? [];
+      list.push(c);
+      byColour.set(colour, list);
+    }
+    for (const [colour, list] of byColour) {
+      ctx.fillStyle = colour;
+      ctx.beginPath();
+      for (const c of list) ctx.rect(c.x, c.y, cellW, cellH);
+      ctx.fill();
+    }
+    if (opts.keys) {
+      ctx.font = '600 10px ui-monospace, monospace';
+      ctx.textAlign = 'center';
+      for (const c of cells) {
+        ctx.fillStyle = textOn(flowColour(c.q.flow));
+        ctx.fillText(c.key, c.x + cellW / 2, c.y + cellH - 4);
+      }
+    }
+    return out;
+  }
+
+  private drawPackets(
+    ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[],
+    opts: DrawOptions, followed: Followed,
+  ): number {
+    const r = opts.packetRadius;
+    const byColour = new Map<string, Point[]>();
+    let count = 0;
+    for (const f of frame.inFlight) {
+      const geo = ports[f.port];
+      if (!geo) continue;
+      const x = geo.start.x + (geo.end.x - geo.start.x) * f.progress + geo.normal.x * (r - 1);
+      const y = geo.start.y + (geo.end.y - geo.start.y) * f.progress + geo.normal.y * (r - 1);
+      const colour = flowColour(f.flow);
+      const list = byColour.get(colour) ?? [];
+      list.push({ x, y });
+      byColour.set(colour, list);
+      this.hits.push({ x: x - r, y: y - r, w: 2 * r, h: 2 * r, packet: f.packet });
+      if (f.packet === opts.followed) followed.p = { x, y };
+      count++;
+    }
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+    // Many packets: squares, which rasterise several times faster than anti-aliased circles
+    // (it matters without a GPU); at a radius of 3 px or less they look the same.
+    const squares = count > SQUARES_ABOVE || r <= 3;
+    for (const [colour, dots] of byColour) {
+      ctx.fillStyle = colour;
+      ctx.beginPath();
+      for (const d of dots) {
+        if (squares) {
+          ctx.rect(d.x - r, d.y - r, 2 * r, 2 * r);
+        } else {
+          ctx.moveTo(d.x + r, d.y);
+          ctx.arc(d.x, d.y, r, 0, Math.PI * 2);
+        }
+      }
+      ctx.fill();
+      if (r >= 4 && !squares) ctx.stroke();
+    }
+    return count;
+  }
+
+  private drawDrops(ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[], opts: DrawOptions): DrawnFrame['drops'] {
+    const out: { packet: number; port: number; reason: string }[] = [];
+    ctx.font = '600 11px system-ui, sans-serif';
+    ctx.textAlign = 'left';
+    for (const d of frame.drops) {
+      const geo = ports[d.port];
+      if (!geo) continue;
+      const reason = DROP_LABELS[d.reason] ?? `reason ${d.reason}`;
+      out.push({ packet: d.packet, port: d.port, reason });
+      // Beside the queue, where the port turned the packet away (or pushed it out).
+      const x = geo.queueBase.x + (opts.keys ? 42 : 10) + 16;
+      const y = geo.queueBase.y - 10;
+      ctx.globalAlpha = 1 - 0.8 * d.age;
+      ctx.fillStyle = flowColour(d.flow);
+      ctx.fillRect(x - 5, y - 5, 10, 10);
+      ctx.strokeStyle = DROP_COLOUR;
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.moveTo(x - 7, y - 7);
+      ctx.lineTo(x + 7, y + 7);
+      ctx.moveTo(x + 7, y - 7);
+      ctx.lineTo(x - 7, y + 7);
+      ctx.stroke();
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(x, y, 9 + 12 * d.age, 0, Math.PI * 2);
+      ctx.stroke();
+      if (!opts.dense) {
+        ctx.fillStyle = DROP_COLOUR;
+        ctx.fillText(`drop: ${reason}`, x + 14, y + 4);
+      }
+      this.hits.push({ x: x - 7, y: y - 7, w: 14, h: 14, packet: d.packet });
+    }
+    ctx.globalAlpha = 1;
+    return out;
+  }
+}
+
+/** Black or white text, whichever reads better on a flow colour. */
+function textOn(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  const lum = 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  return lum > 140 ? '#111' : '#fff';
+}

@@ -1,0 +1,80 @@
+// What the topology view draws, computed from the draft scenario: nodes at abstract positions
+// (their `pos`, or an automatic layout for nodes without one), links with their labels, and
+// each router's scheduler. Pure; the view maps abstract positions to the screen.
+import { nodeScheduler } from '../scenario/schedulers';
+import type { EditableScenario } from '../scenario/types';
+import type { RunSummary } from '../sim/types';
+import { nodePositions, type Point } from './layout';
+
+export interface SceneNode {
+  readonly id: string;
+  readonly kind: 'host' | 'router';
+  /** Abstract position (scenario units). */
+  readonly p: Point;
+  /** Scheduler shown under a router: its name, "+" when some port overrides it. */
+  readonly scheduler: string | null;
+}
+
+export interface SceneLink {
+  readonly index: number;
+  readonly from: string;
+  readonly to: string;
+  readonly label: string;
+}
+
+export interface Scene {
+  readonly nodes: readonly SceneNode[];
+  readonly links: readonly SceneLink[];
+}
+
+export function buildScene(s: EditableScenario): Scene {
+  const { nodes, links } = s.topology;
+  const index = new Map(nodes.map((n, i) => [n.id, i]));
+  const pairs = links.flatMap((l) => {
+    const from = index.get(l.from);
+    const to = index.get(l.to);
+    return from === undefined || to === undefined ? [] : [{ from, to }];
+  });
+  const points = nodePositions(nodes.map((n) => ({ pos: n.pos ? [n.pos[0], n.pos[1]] : null })), pairs);
+  return {
+    nodes: nodes.map((n, i) => {
+      const overridden = links.some((l) => l.schedulers?.[n.id] !== undefined);
+      return {
+        id: n.id,
+        kind: n.kind,
+        p: points[i] ?? { x: 0, y: 0 },
+        scheduler: n.kind === 'router' ? `${nodeScheduler(s, n.id)}${overridden ? '+' : ''}` : null,
+      };
+    }),
+    links: links.map((l, i) => ({
+      index: i, from: l.from, to: l.to,
+      label: `${l.bandwidth} · ${l.delay}${l.buffer ? ` · ${l.buffer}` : ''}`,
+    })),
+  };
+}
+
+/** Nodes added, removed or moved between two scenes: more than one means "a new drawing". */
+export function changedNodes(prev: Scene, next: Scene): number {
+  const before = new Map(prev.nodes.map((n) => [n.id, n.p]));
+  let changed = 0;
+  for (const n of next.nodes) {
+    const p = before.get(n.id);
+    if (!p || p.x !== n.p.x || p.y !== n.p.y) changed++;
+    before.delete(n.id);
+  }
+  return changed + before.size;
+}
+
+/**
+ * Whether a run's network is the draft's network (same nodes by id and kind, same links), so
+ * its packets can be drawn on the draft's drawing. Positions, rates and schedulers may differ.
+ */
+export function runMatches(summary: RunSummary, s: EditableScenario): boolean {
+  const { nodes, links } = s.topology;
+  if (summary.nodes.length !== nodes.length || summary.links.length !== links.length) return false;
+  const kinds = new Map(nodes.map((n) => [n.id, n.kind]));
+  if (!summary.nodes.every((n) => kinds.get(n.id) === n.kind)) return false;
+  const key = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
+  const drawn = new Set(links.map((l) => key(l.from, l.to)));
+  return summary.links.every((l) => drawn.has(key(summary.nodes[l.from]?.id ?? '', summary.nodes[l.to]?.id ?? '')));
+}
