@@ -9,12 +9,14 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use crate::metrics::Metrics;
-use crate::network::Network;
-use crate::packet::{NodeId, Packet, PortId};
+use crate::metrics::{Metrics, Role};
+use crate::network::{Network, Spawned};
+use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::port::PortWake;
 use crate::time::Time;
 use crate::trace::{Kind, TraceEvent, TraceRecorder};
+use crate::transport::receiver::{Ack, Arrival};
+use crate::transport::{flags, TimerKind};
 
 enum Ev {
     /// An emitter creates its next packet.
@@ -29,6 +31,10 @@ enum Ev {
     Arrive { node: NodeId, pkt: Packet },
     /// A replayed packet enters the network at its first router.
     Inject { node: NodeId, pkt: Packet },
+    /// A TCP-family flow starts: its sender sends its first window.
+    Open(FlowId),
+    /// A transport timer of a flow; events of an older generation are stale and ignored.
+    Timer { flow: FlowId, kind: TimerKind, generation: u32 },
 }
 
 struct Entry {
@@ -100,6 +106,12 @@ impl Engine {
                 e.schedule(t, Ev::Workload(w as u32));
             }
         }
+        for f in 0..e.net.conns.len() {
+            if e.net.conns[f].is_some() {
+                let start = e.net.flows[f].start;
+                e.schedule(start, Ev::Open(f as FlowId));
+            }
+        }
         e
     }
 
@@ -133,9 +145,13 @@ impl Engine {
             match ev {
                 Ev::Source(i) => self.create(i as usize),
                 Ev::Workload(w) => {
-                    let emitter = self.net.spawn_workload_flow(w as usize, time);
-                    if let Some(t) = self.net.emitters[emitter].next_time(time, true) {
-                        self.schedule(t, Ev::Source(emitter as u32));
+                    match self.net.spawn_workload_flow(w as usize, time) {
+                        Spawned::Emitter(emitter) => {
+                            if let Some(t) = self.net.emitters[emitter].next_time(time, true) {
+                                self.schedule(t, Ev::Source(emitter as u32));
+                            }
+                        }
+                        Spawned::Connection(flow) => self.pump(flow),
                     }
                     if let Some(t) = self.net.workloads[w as usize].next_arrival(time) {
                         self.schedule(t, Ev::Workload(w));
@@ -166,6 +182,8 @@ impl Engine {
                     });
                     self.forward(node, pkt);
                 }
+                Ev::Open(flow) => self.pump(flow),
+                Ev::Timer { flow, kind, generation } => self.timer(flow, kind, generation),
             }
             self.flush();
             n += 1;
@@ -229,9 +247,159 @@ impl Engine {
                 loc: node,
                 value: delay,
             });
+            if self.net.conns.get(pkt.flow as usize).is_some_and(|c| c.is_some()) {
+                self.transport_deliver(pkt);
+            }
         } else {
             self.forward(node, pkt);
         }
+    }
+
+    /// A TCP-family packet reached its destination host: an ACK feeds the sender, which may
+    /// send more; data feeds the receiver, which may acknowledge.
+    fn transport_deliver(&mut self, pkt: Packet) {
+        let (now, flow) = (self.now, pkt.flow);
+        let c = self.net.conns[flow as usize].as_deref_mut().expect("checked by the caller");
+        if pkt.is_ack() {
+            let echo = (pkt.flags & flags::RETX == 0).then_some(pkt.tsecr);
+            c.sender.on_ack(now, pkt.ack, pkt.flags & flags::ECE != 0, echo);
+            self.pump(flow);
+            if self.net.conns[flow as usize].as_ref().is_some_and(|c| c.sender.done()) {
+                // Every byte is acknowledged: the receiver has them all and will not be asked
+                // again. Later arrivals of this flow (spurious retransmissions) are delivered
+                // and ignored; pending timers find no connection.
+                self.net.conns[flow as usize] = None;
+            }
+        } else {
+            let segment = Arrival {
+                seq: pkt.seq,
+                len: pkt.size - c.header,
+                ce: pkt.flags & flags::CE != 0,
+                cwr: pkt.flags & flags::CWR != 0,
+                retx: pkt.flags & flags::RETX != 0,
+                tsval: pkt.tsval,
+            };
+            let (ack, bytes) = c.receiver.on_segment(now, segment);
+            if bytes > 0 {
+                self.metrics.goodput(flow, now.as_ns(), bytes);
+            }
+            if let Some(a) = ack {
+                self.send_ack(flow, a);
+            }
+            self.sync_timers(flow);
+        }
+    }
+
+    /// Sends every segment the flow's window allows now, then updates its timers.
+    fn pump(&mut self, flow: FlowId) {
+        let now = self.now;
+        while let Some(c) = self.net.conns[flow as usize].as_deref_mut() {
+            let Some(seg) = c.sender.next_segment(now) else { break };
+            let mut bits = if c.sender.ect() { flags::ECT } else { 0 };
+            if seg.retx {
+                bits |= flags::RETX;
+            }
+            if seg.cwr {
+                bits |= flags::CWR;
+            }
+            let (size, remaining) = (seg.len + c.header, c.remaining());
+            let info = &self.net.flows[flow as usize];
+            let pkt = Packet {
+                class: info.class,
+                flow_size: info.size.unwrap_or(u64::MAX),
+                remaining,
+                flags: bits,
+                tsval: now,
+                ..Packet::new(self.next_packet, flow, seg.seq, size, info.src, info.dst, now)
+            };
+            self.metrics.note_role(pkt.id, if seg.retx { Role::Retransmission } else { Role::Data });
+            self.launch(pkt);
+        }
+        self.sync_timers(flow);
+    }
+
+    /// The receiver of `flow` sends `a` back to the source. ACKs carry remaining 0, so rank
+    /// schedulers (pFabric's SRPT) never hold them behind data.
+    fn send_ack(&mut self, flow: FlowId, a: Ack) {
+        let header = self.net.conns[flow as usize].as_ref().expect("a live connection").header;
+        let info = &self.net.flows[flow as usize];
+        let mut bits = flags::ACK;
+        if a.ece {
+            bits |= flags::ECE;
+        }
+        if a.retx {
+            bits |= flags::RETX;
+        }
+        let pkt = Packet {
+            class: info.class,
+            flow_size: info.size.unwrap_or(u64::MAX),
+            remaining: 0,
+            ack: a.ack,
+            flags: bits,
+            tsval: self.now,
+            tsecr: a.tsecr,
+            ..Packet::new(self.next_packet, flow, 0, header, info.dst, info.src, self.now)
+        };
+        self.metrics.note_role(pkt.id, Role::Ack);
+        self.launch(pkt);
+    }
+
+    /// A packet made by a transport enters the network at its source host.
+    fn launch(&mut self, pkt: Packet) {
+        self.next_packet += 1;
+        self.out.push(TraceEvent {
+            time: self.now,
+            kind: Kind::Arrive,
+            packet: pkt.id,
+            flow: pkt.flow,
+            loc: pkt.src,
+            value: pkt.size as i64,
+        });
+        self.forward(pkt.src, pkt);
+    }
+
+    /// Schedules the events the flow's timers need (see `TimerSlot`).
+    fn sync_timers(&mut self, flow: FlowId) {
+        let Some(c) = self.net.conns[flow as usize].as_deref_mut() else { return };
+        let rto = c.rto.sync(c.sender.deadline());
+        let delack = c.delack.sync(c.receiver.deadline());
+        if let Some((at, generation)) = rto {
+            self.schedule(at, Ev::Timer { flow, kind: TimerKind::Rto, generation });
+        }
+        if let Some((at, generation)) = delack {
+            self.schedule(at, Ev::Timer { flow, kind: TimerKind::DelayedAck, generation });
+        }
+    }
+
+    /// A timer event: stale generations and finished connections are ignored; a deadline
+    /// that moved later re-arms.
+    fn timer(&mut self, flow: FlowId, kind: TimerKind, generation: u32) {
+        let now = self.now;
+        let Some(c) = self.net.conns[flow as usize].as_deref_mut() else { return };
+        let slot = match kind {
+            TimerKind::Rto => &mut c.rto,
+            TimerKind::DelayedAck => &mut c.delack,
+        };
+        if !slot.fire(generation) {
+            return;
+        }
+        match kind {
+            TimerKind::Rto => {
+                if c.sender.deadline().is_some_and(|d| d <= now) {
+                    if c.sender.on_timeout(now) {
+                        self.metrics.timeout(flow);
+                    }
+                    self.pump(flow);
+                    return;
+                }
+            }
+            TimerKind::DelayedAck => {
+                if let Some(a) = c.receiver.on_timeout(now) {
+                    self.send_ack(flow, a);
+                }
+            }
+        }
+        self.sync_timers(flow);
     }
 
     fn forward(&mut self, node: NodeId, mut pkt: Packet) {

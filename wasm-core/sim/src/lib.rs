@@ -20,6 +20,7 @@ pub mod sched;
 pub mod time;
 pub mod trace;
 pub mod traffic;
+pub mod transport;
 pub mod units;
 
 use engine::Engine;

@@ -1,6 +1,13 @@
-//! Metrics computed from the trace alone (the same events the page animates): per-port
-//! counts, waits, queue length over time and utilisation; per-flow delivery and delay
-//! percentiles. Percentiles are nearest-rank: p-th = sorted[ceil(p/100 * n) - 1].
+//! Metrics computed from the trace (the same events the page animates): per-port counts,
+//! waits, queue length over time and utilisation; per-flow delivery and delay percentiles.
+//! Percentiles are nearest-rank: p-th = sorted[ceil(p/100 * n) - 1].
+//!
+//! TCP-family flows need two facts the trace does not carry, which the engine adds: each
+//! packet's role ([`Role`]: data, retransmitted data or ACK, noted when it is created) and the
+//! payload bytes that reach the receiving application in order ([`Metrics::goodput`]). Per
+//! flow, `sent`/`delivered`/`dropped` and the delays count data packets (retransmissions
+//! included), ACKs are counted apart, and `bytes_delivered` (hence throughput, fairness and
+//! FCT) is goodput: each payload byte once, when it becomes in-order. Ports count every packet.
 
 use crate::sched::DropReason;
 use crate::trace::{Kind, TraceEvent};
@@ -26,13 +33,33 @@ pub struct PortMetrics {
     pub series_bytes: Vec<u64>,
 }
 
+/// What a packet is to its flow's transport.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A UDP datagram (every packet not noted otherwise).
+    Datagram = 0,
+    /// A TCP-family data segment, first transmission.
+    Data = 1,
+    /// A TCP-family data segment sent again.
+    Retransmission = 2,
+    /// A TCP-family acknowledgement.
+    Ack = 3,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct FlowMetrics {
+    /// Data packets (datagrams or segments, retransmissions included).
     pub sent: u64,
     pub delivered: u64,
     pub dropped: u64,
+    /// Wire bytes of the data packets sent.
     pub bytes_sent: u64,
+    /// UDP: wire bytes delivered. TCP family: payload bytes delivered in order (goodput).
     pub bytes_delivered: u64,
+    pub acks_sent: u64,
+    pub acks_dropped: u64,
+    pub retransmits: u64,
+    pub timeouts: u64,
     /// When the last packet was delivered.
     pub last_delivery_ns: Option<u64>,
     pub delays_ns: Vec<u64>,
@@ -53,6 +80,8 @@ pub struct Metrics {
     pub flows: Vec<FlowMetrics>,
     /// Size of every packet, by id (ids are dense, in creation order).
     sizes: Vec<u32>,
+    /// `Role` of every packet up to the last one noted (empty in UDP-only runs).
+    roles: Vec<u8>,
     delivered: u64,
     dropped: u64,
     /// Whether to keep per-packet delays (percentiles) and the queue series.
@@ -80,6 +109,7 @@ impl Metrics {
             ports: vec![PortMetrics::default(); ports],
             flows: vec![FlowMetrics::default(); flows],
             sizes: Vec::new(),
+            roles: Vec::new(),
             delivered: 0,
             dropped: 0,
             detailed,
@@ -89,18 +119,62 @@ impl Metrics {
         }
     }
 
+    /// Records the role of packet `id` (before its first event is observed).
+    pub fn note_role(&mut self, id: u64, role: Role) {
+        let i = id as usize;
+        if self.roles.len() <= i {
+            self.roles.resize(i + 1, Role::Datagram as u8);
+        }
+        self.roles[i] = role as u8;
+    }
+
+    fn role(&self, id: u64) -> u8 {
+        self.roles.get(id as usize).copied().unwrap_or(Role::Datagram as u8)
+    }
+
+    fn flow(&mut self, flow: u32) -> &mut FlowMetrics {
+        if self.flows.len() <= flow as usize {
+            self.flows.resize(flow as usize + 1, FlowMetrics::default());
+        }
+        &mut self.flows[flow as usize]
+    }
+
+    /// `bytes` reached `flow`'s receiving application at `t_ns`: a datagram's wire bytes, or
+    /// TCP-family payload that became in-order.
+    pub fn goodput(&mut self, flow: u32, t_ns: u64, bytes: u64) {
+        let (bin_ns, bin_count, binned) = (self.bin_ns, self.bin_count, (flow as usize) < self.binned_flows);
+        let f = self.flow(flow);
+        f.bytes_delivered += bytes;
+        f.last_delivery_ns = Some(t_ns);
+        if binned {
+            let b = ((t_ns / bin_ns) as usize).min(bin_count - 1);
+            if f.bins.is_empty() {
+                f.bins = vec![0; bin_count];
+            }
+            f.bins[b] += bytes;
+        }
+    }
+
+    /// A TCP-family flow's retransmission timer expired.
+    pub fn timeout(&mut self, flow: u32) {
+        self.flow(flow).timeouts += 1;
+    }
+
     pub fn observe(&mut self, e: &TraceEvent) {
         let t = e.time.as_ns();
         match e.kind {
             Kind::Arrive => {
                 if e.packet == self.sizes.len() as u64 {
                     self.sizes.push(e.value as u32);
-                    if self.flows.len() <= e.flow as usize {
-                        self.flows.resize(e.flow as usize + 1, FlowMetrics::default());
+                    let role = self.role(e.packet);
+                    let f = self.flow(e.flow);
+                    if role == Role::Ack as u8 {
+                        f.acks_sent += 1;
+                    } else {
+                        f.sent += 1;
+                        f.bytes_sent += e.value as u64;
+                        f.retransmits += (role == Role::Retransmission as u8) as u64;
                     }
-                    let f = &mut self.flows[e.flow as usize];
-                    f.sent += 1;
-                    f.bytes_sent += e.value as u64;
                 }
             }
             Kind::Enqueue => {
@@ -139,32 +213,38 @@ impl Metrics {
                     p.queued_bytes -= size;
                     self.point(e.loc, t);
                 }
-                self.flows[e.flow as usize].dropped += 1;
+                if self.role(e.packet) == Role::Ack as u8 {
+                    self.flows[e.flow as usize].acks_dropped += 1;
+                } else {
+                    self.flows[e.flow as usize].dropped += 1;
+                }
                 self.dropped += 1;
             }
             Kind::Deliver => {
-                let size = self.sizes[e.packet as usize] as u64;
-                let (bin_ns, bin_count, binned) = (self.bin_ns, self.bin_count, (e.flow as usize) < self.binned_flows);
-                let f = &mut self.flows[e.flow as usize];
-                f.delivered += 1;
-                f.bytes_delivered += size;
-                f.last_delivery_ns = Some(t);
-                if self.detailed {
-                    f.delays_ns.push(e.value as u64);
-                }
-                if binned {
-                    let b = ((t / bin_ns) as usize).min(bin_count - 1);
-                    if f.bins.is_empty() {
-                        f.bins = vec![0; bin_count];
-                    }
-                    f.bins[b] += size;
-                }
                 self.delivered += 1;
+                let role = self.role(e.packet);
+                if role != Role::Ack as u8 {
+                    self.deliver_data(e, role == Role::Datagram as u8);
+                }
             }
         }
         if e.kind == Kind::Enqueue || (e.kind == Kind::Drop && e.value >> 8 == 0) {
             // An arrival at the port: admitted or refused.
             self.ports[e.loc as usize].arrived += 1;
+        }
+    }
+
+    /// A data packet reached its destination. Datagrams count their wire bytes; TCP-family
+    /// payload counts through `goodput`, once per byte.
+    fn deliver_data(&mut self, e: &TraceEvent, datagram: bool) {
+        let detailed = self.detailed;
+        let f = &mut self.flows[e.flow as usize];
+        f.delivered += 1;
+        if detailed {
+            f.delays_ns.push(e.value as u64);
+        }
+        if datagram {
+            self.goodput(e.flow, e.time.as_ns(), self.sizes[e.packet as usize] as u64);
         }
     }
 

@@ -19,6 +19,8 @@ use crate::time::{Bandwidth, Time};
 use crate::traffic::sizes::Sizes;
 use crate::traffic::workload::{Pairs, Workload};
 use crate::traffic::{Emitter, FlowInfo, Timing};
+use crate::transport::pfabric::PathFacts;
+use crate::transport::{flags, Connection, TcpOptions, Transport};
 use crate::units::Buffer;
 
 pub struct Node {
@@ -55,6 +57,8 @@ pub struct Network {
     /// Explicit paths, as port lists.
     paths: Vec<Vec<PortId>>,
     pub flows: Vec<FlowInfo>,
+    /// TCP-family endpoints by flow (None: UDP, or a connection whose sender has finished).
+    pub conns: Vec<Option<Box<Connection>>>,
     pub emitters: Vec<Emitter>,
     pub workloads: Vec<Workload>,
     seed: u32,
@@ -116,6 +120,7 @@ impl Network {
             dst_slot: BTreeMap::new(),
             paths: Vec::new(),
             flows: Vec::new(),
+            conns: Vec::new(),
             emitters: Vec::new(),
             workloads: Vec::new(),
             seed,
@@ -209,7 +214,16 @@ impl Network {
                 return Err(ScenarioError::new(at("link"), "no flow of this workload crosses that link"));
             }
             let c = self.ports[port as usize].bandwidth.bps().expect("finite") as f64;
-            let flows_per_ns = w.load * c / (8.0 * sizes.mean() * f) / 1e9;
+            // TCP-family sizes are payload: count the headers of the data packets too (about
+            // mss + header per mss; the ACKs travel the other way and are not counted).
+            let wire_per_byte = match w.transport {
+                Transport::Udp => 1.0,
+                _ => {
+                    let o = TcpOptions::from_spec(w.tcp.as_ref());
+                    o.wire_segment() as f64 / o.mss as f64
+                }
+            };
+            let flows_per_ns = w.load * c / (8.0 * sizes.mean() * wire_per_byte * f) / 1e9;
             self.workloads.push(Workload {
                 name: w.id.clone(),
                 sizes,
@@ -219,7 +233,12 @@ impl Network {
                 stop,
                 max_flows: w.max_flows,
                 created: 0,
-                packet_size: w.packet_size.map_or(1500, |q| q.0 as u32),
+                packet_size: match w.transport {
+                    Transport::Udp => w.packet_size.map_or(1500, |q| q.0 as u32),
+                    _ => TcpOptions::from_spec(w.tcp.as_ref()).wire_segment(),
+                },
+                transport: w.transport,
+                tcp: TcpOptions::from_spec(w.tcp.as_ref()),
                 class: w.class,
                 load: w.load,
                 port,
@@ -244,8 +263,14 @@ impl Network {
                             .expect("validated: consecutive nodes are linked")
                     })
                     .collect();
+                let reverse: Vec<PortId> = ports.iter().rev().map(|&q| reverse_port(q)).collect();
                 self.paths.push(ports);
-                Some(self.paths.len() as u32 - 1)
+                if tr.transport().0 != Transport::Udp {
+                    self.paths.push(reverse);
+                    Some(self.paths.len() as u32 - 2)
+                } else {
+                    Some(self.paths.len() as u32 - 1)
+                }
             }
             None => {
                 if self.next_ports(src, dst).is_empty() {
@@ -261,10 +286,16 @@ impl Network {
             }
         };
         let access = self.nodes[src as usize].ports.first().map(|&p| self.ports[p as usize].bandwidth);
+        let tcp_family = tr.transport().0 != Transport::Udp;
         let access_rate = |field: &str| match access {
             Some(Bandwidth::BitsPerSec(b)) => Ok(b),
+            // A window leaves an infinitely fast access link at once (only the ideal FCT reads it).
+            _ if tcp_family => Ok(u64::MAX / 2),
             _ => Err(ScenarioError::new(at(field), "the source's access link is infinite: give a rate")),
         };
+        let (transport, tcp) = tr.transport();
+        let tcp = (transport != Transport::Udp).then(|| TcpOptions::from_spec(tcp));
+        let default_size = tcp.as_ref().map_or(1500, |o| o.wire_segment() as u64);
         let (timing, rate, size, remaining, flow_size, weight) = match tr {
             Traffic::Cbr(u) => (Timing::Paced, u.rate.0.bps().expect("validated"), u.packet_size.0, None, None, 1),
             Traffic::Poisson(u) => {
@@ -283,7 +314,7 @@ impl Network {
                     Some(r) => r.0.bps().expect("validated"),
                     None => access_rate("rate")?,
                 };
-                (Timing::Paced, rate, u.packet_size.map_or(1500, |q| q.0), None, None, 1)
+                (Timing::Paced, rate, u.packet_size.map_or(default_size, |q| q.0), None, None, 1)
             }
             Traffic::Flow(u) => {
                 let rate = match u.rate {
@@ -293,7 +324,7 @@ impl Network {
                 (
                     Timing::Paced,
                     rate,
-                    u.packet_size.map_or(1500, |q| q.0),
+                    u.packet_size.map_or(default_size, |q| q.0),
                     Some(u.size.0),
                     Some(u.size.0),
                     u.weight.unwrap_or(1),
@@ -323,8 +354,18 @@ impl Network {
             workload: None,
             rate_bps: rate,
             packet_size: size as u32,
+            transport,
+            header: tcp.as_ref().map_or(0, |o| o.header),
+            ack_path: path.filter(|_| tcp.is_some()).map(|p| p + 1),
         });
         let stop = if flow_size.is_some() { Time::MAX } else { stop };
+        if let Some(o) = tcp {
+            self.ensure_routes_to(src);
+            let facts = self.path_facts(flow, &o);
+            self.conns.push(Some(Box::new(Connection::new(transport, &o, flow_size, stop, facts))));
+            return Ok(());
+        }
+        self.conns.push(None);
         let mut emitter =
             Emitter::new(flow, timing, rate, size as u32, remaining, start, stop, Stream::new(self.seed, i as u64));
         if let Traffic::Cbr(u) | Traffic::Poisson(u) = tr {
@@ -336,14 +377,15 @@ impl Network {
         Ok(())
     }
 
-    /// Creates the next flow of workload `w` at `now`; returns its emitter's index.
-    pub fn spawn_workload_flow(&mut self, w: usize, now: Time) -> usize {
+    /// Creates the next flow of workload `w` at `now`.
+    pub fn spawn_workload_flow(&mut self, w: usize, now: Time) -> Spawned {
         let wl = &mut self.workloads[w];
         let (src, dst) = wl.pairs.pick(&mut wl.rng);
         let size = wl.sizes.sample(&mut wl.rng);
         let n = wl.created;
         wl.created += 1;
         let (name, packet_size, class) = (format!("{}#{n}", wl.name), wl.packet_size, wl.class);
+        let (transport, header) = (wl.transport, if wl.transport == Transport::Udp { 0 } else { wl.tcp.header });
         let flow = self.flows.len() as FlowId;
         let rate = self.nodes[src as usize]
             .ports
@@ -364,10 +406,42 @@ impl Network {
             workload: Some(w as u32),
             rate_bps: rate,
             packet_size,
+            transport,
+            header,
+            ack_path: None,
         });
+        if transport != Transport::Udp {
+            let o = self.workloads[w].tcp.clone();
+            let facts = self.path_facts(flow, &o);
+            self.conns.push(Some(Box::new(Connection::new(transport, &o, Some(size), Time::MAX, facts))));
+            return Spawned::Connection(flow);
+        }
+        self.conns.push(None);
         let stream = Stream::new(self.seed, WORKLOAD_FLOW_STREAM + flow as u64);
         self.emitters.push(Emitter::new(flow, Timing::Paced, rate, packet_size, Some(size), now, Time::MAX, stream));
-        self.emitters.len() - 1
+        Spawned::Emitter(self.emitters.len() - 1)
+    }
+
+    /// The unloaded round trip of a flow (a full data packet along its path, an ACK back
+    /// along the ACKs' path) and its bandwidth-delay product at the slowest finite link of
+    /// the data path (no finite link: RFC 6928's ten segments).
+    pub fn path_facts(&self, flow: FlowId, o: &TcpOptions) -> PathFacts {
+        let f = &self.flows[flow as usize];
+        let one_way = |ports: &[PortId], bytes: u64| -> Time {
+            ports.iter().fold(Time::ZERO, |t, &p| {
+                let port = &self.ports[p as usize];
+                t + port.bandwidth.tx_time(bytes) + port.delay
+            })
+        };
+        let data = self.flow_path(flow);
+        let acks = self.walk(flow, f.dst, f.src, true);
+        let base_rtt = one_way(&data, o.wire_segment() as u64) + one_way(&acks, o.header as u64);
+        let bottleneck = data.iter().filter_map(|&p| self.ports[p as usize].bandwidth.bps()).min();
+        let bdp_bytes = match bottleneck {
+            Some(bps) => (bps as u128 * base_rtt.as_ns() as u128 / 8_000_000_000) as u64,
+            None => crate::transport::DEFAULT_INITIAL_WINDOW as u64 * o.wire_segment() as u64,
+        };
+        PathFacts { base_rtt, bdp_bytes }
     }
 
     /// Breadth-first search from `dst` over links, not passing through other hosts; records
@@ -425,7 +499,8 @@ impl Network {
     /// The port a packet leaves `node` by.
     pub fn route(&self, node: NodeId, pkt: &Packet) -> PortId {
         let flow = &self.flows[pkt.flow as usize];
-        if let Some(path) = flow.path {
+        let path = if pkt.flags & flags::ACK != 0 { flow.ack_path } else { flow.path };
+        if let Some(path) = path {
             return self.paths[path as usize][pkt.hops as usize];
         }
         let slot = self.dst_slot[&pkt.dst];
@@ -462,10 +537,18 @@ impl Network {
         if let Some(p) = f.path {
             return self.paths[p as usize].clone();
         }
+        self.walk(flow, f.src, f.dst, false)
+    }
+
+    /// The ports a packet of `flow` (an ACK if `ack`) crosses from `from` to `to`.
+    fn walk(&self, flow: FlowId, from: NodeId, to: NodeId, ack: bool) -> Vec<PortId> {
         let mut out = Vec::new();
-        let mut node = f.src;
-        let mut probe = Packet::new(0, flow, 0, 0, f.src, f.dst, Time::ZERO);
-        while node != f.dst {
+        let mut node = from;
+        let mut probe = Packet::new(0, flow, 0, 0, from, to, Time::ZERO);
+        if ack {
+            probe.flags = flags::ACK;
+        }
+        while node != to {
             let p = self.route(node, &probe);
             out.push(p);
             node = self.ports[p as usize].to;
@@ -499,18 +582,39 @@ impl Network {
 
     /// Ensures routes exist for every destination a flow may use (before the run).
     pub fn prepare_routes(&mut self) {
-        let dsts: Vec<NodeId> = self.flows.iter().map(|f| f.dst).collect();
+        let mut dsts: Vec<NodeId> = self.flows.iter().map(|f| f.dst).collect();
+        // TCP-family ACKs travel back to the source.
+        dsts.extend(self.flows.iter().filter(|f| f.transport != Transport::Udp).map(|f| f.src));
         for d in dsts {
             self.ensure_routes_to(d);
         }
         let mut all = Vec::new();
         for w in &self.workloads {
-            w.pairs.each(|_, d, _| all.push(d));
+            let acks = w.transport != Transport::Udp;
+            w.pairs.each(|s, d, _| {
+                all.push(d);
+                if acks {
+                    all.push(s);
+                }
+            });
         }
         for d in all {
             self.ensure_routes_to(d);
         }
     }
+}
+
+/// What a workload's new flow needs from the engine.
+pub enum Spawned {
+    /// A UDP flow: its emitter's index.
+    Emitter(usize),
+    /// A TCP-family flow: its id; its connection sends at once.
+    Connection(FlowId),
+}
+
+/// The port sending the other way over the same link (ports are made in pairs per link).
+pub fn reverse_port(p: PortId) -> PortId {
+    p ^ 1
 }
 
 /// ECMP choice: a mix of (flow, node), so a flow keeps one path and flows spread.

@@ -18,7 +18,8 @@ pub struct Packet {
     /// Unique in the run; assigned in creation order from 0.
     pub id: u64,
     pub flow: FlowId,
-    /// Sequence number within the flow, from 0.
+    /// UDP: the packet's number within the flow, from 0. TCP family: the byte offset of the
+    /// payload (0 on ACKs).
     pub seq: u64,
     /// Size on the wire, bytes.
     pub size: u32,
@@ -50,6 +51,14 @@ pub struct Packet {
     /// Router state for EDF: the empty-network time from this hop until the packet's last bit
     /// leaves its egress router, t_min(p, a, egress) (UPS App. A.5); set on forwarding.
     pub tmin_rest: Time,
+    /// TCP family: the cumulative acknowledgement (next byte expected), on ACKs.
+    pub ack: u64,
+    /// TCP family: `transport::flags` (ACK, ECT, CE, ECE, CWR, RETX). Queues may set CE.
+    pub flags: u8,
+    /// TCP family: the sender's send time (data) (RFC 7323 TSval).
+    pub tsval: Time,
+    /// TCP family: the TSval echoed (ACKs) (RFC 7323 TSecr).
+    pub tsecr: Time,
 }
 
 impl Packet {
@@ -73,6 +82,15 @@ impl Packet {
             flow_size: u64::MAX,
             remaining: u64::MAX,
             tmin_rest: Time::ZERO,
+            ack: 0,
+            flags: 0,
+            tsval: Time::ZERO,
+            tsecr: Time::ZERO,
         }
+    }
+
+    /// A TCP-family acknowledgement.
+    pub fn is_ack(&self) -> bool {
+        self.flags & crate::transport::flags::ACK != 0
     }
 }

@@ -127,23 +127,39 @@ pub struct DropCounts {
 }
 
 results_type! {
+/// A flow. Counts are of data packets (UDP datagrams, or TCP-family segments with their
+/// retransmissions); TCP-family ACKs are counted apart (`acks_sent`, `acks_dropped`) and
+/// appear in port statistics, totals and the trace like any packet, but not in the flow's
+/// packet counts, delays, bytes, throughput, fairness or FCT.
 pub struct FlowOut {
     pub id: String,
     pub kind: String,
+    /// "udp", "tcp", "dctcp" or "pfabric".
+    pub transport: String,
     pub src: u32,
     pub dst: u32,
-    /// Bytes of a finite flow.
+    /// Bytes of a finite flow (TCP family: payload bytes).
     pub size: Option<u64>,
     pub start_ns: u64,
     pub sent: u64,
     pub delivered: u64,
     pub dropped: u64,
     pub in_flight: u64,
+    /// Wire bytes of the data packets sent (retransmissions included).
     pub bytes_sent: u64,
+    /// UDP: wire bytes delivered. TCP family: payload bytes delivered in order to the
+    /// receiving application, each byte once (goodput).
     pub bytes_delivered: u64,
+    /// TCP family: ACK packets sent by the receiver, and dropped on the way back.
+    pub acks_sent: u64,
+    pub acks_dropped: u64,
+    /// TCP family: data segments sent again, and retransmission timer expiries.
+    pub retransmits: u64,
+    pub timeouts: u64,
     /// Finite flows whose every byte arrived: last delivery minus start.
     pub fct_ns: Option<u64>,
-    /// The same flow alone on the empty network (see `ideal`).
+    /// The same flow alone on the empty network (see `ideal`; TCP family: its wire bytes
+    /// sent at the access link's rate, no transport effects).
     pub ideal_fct_ns: Option<u64>,
     /// fct / ideal fct.
     pub slowdown: Option<f64>,
@@ -359,7 +375,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
             let path = net.flow_path(i as u32);
             let hops: Vec<_> =
                 path.iter().map(|&p| (net.ports[p as usize].bandwidth, net.ports[p as usize].delay)).collect();
-            let ideal = info.size.map(|size| ideal_fct(size, info.packet_size, info.rate_bps, &hops).as_ns());
+            let ideal = info.wire_size().map(|size| ideal_fct(size, info.packet_size, info.rate_bps, &hops).as_ns());
             let fct = match (info.size, m.last_delivery_ns) {
                 (Some(size), Some(last)) if m.bytes_delivered == size => Some(last - info.start.as_ns()),
                 _ => None,
@@ -368,6 +384,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
             FlowOut {
                 id: info.name.clone(),
                 kind: info.kind.into(),
+                transport: info.transport.name().into(),
                 src: info.src,
                 dst: info.dst,
                 size: info.size,
@@ -378,6 +395,10 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
                 in_flight: m.sent - m.delivered - m.dropped,
                 bytes_sent: m.bytes_sent,
                 bytes_delivered: m.bytes_delivered,
+                acks_sent: m.acks_sent,
+                acks_dropped: m.acks_dropped,
+                retransmits: m.retransmits,
+                timeouts: m.timeouts,
                 fct_ns: fct,
                 ideal_fct_ns: ideal,
                 slowdown: fct.zip(ideal).map(|(f, i)| f as f64 / i.max(1) as f64),

@@ -227,29 +227,105 @@ pub struct BulkSource {
     pub id: String,
     pub src: String,
     pub dst: String,
-    /// Default 1500B.
+    /// Default 1500B (UDP only: a TCP-family packet is tcp.mss + tcp.header).
     #[serde(default)]
     pub packet_size: Option<BytesQ>,
-    /// Default: the bandwidth of the source's access link.
+    /// Default: the bandwidth of the source's access link (UDP only: TCP-family flows are
+    /// clocked by their window).
     #[serde(default)]
     pub rate: Option<BandwidthQ>,
     #[serde(default)]
     pub start: Option<TimeQ>,
     #[serde(default)]
     pub stop: Option<TimeQ>,
+    /// Default udp. A TCP-family bulk source sends new data until `stop`.
+    #[serde(default)]
+    pub transport: Transport,
+    /// Options of a TCP-family transport.
+    #[serde(default)]
+    pub tcp: Option<TcpSpec>,
     #[serde(default)]
     pub class: u8,
     #[serde(default)]
     pub path: Option<Vec<String>>,
 }
 
-/// Transport of a flow. Only UDP in this build.
+/// Transport of a flow (see `sim/src/transport`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Transport {
+    /// Packets paced at the source's rate; no feedback.
     #[default]
     Udp,
+    /// TCP NewReno (RFC 5681, RFC 6582), RFC 6298 timers, optional ECN (RFC 3168) and delayed ACKs.
+    Tcp,
+    /// DCTCP (Alizadeh et al., SIGCOMM'10): NewReno with ECN, the window cut by alpha/2.
+    Dctcp,
+    /// pFabric's transport (Alizadeh et al., SIGCOMM'13): line-rate start, small fixed timeout,
+    /// remaining flow size in every packet for `srpt`.
+    Pfabric,
+}
+
+impl Transport {
+    pub fn name(self) -> &'static str {
+        match self {
+            Transport::Udp => "udp",
+            Transport::Tcp => "tcp",
+            Transport::Dctcp => "dctcp",
+            Transport::Pfabric => "pfabric",
+        }
+    }
+}
+
+/// Off or on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Toggle {
+    #[default]
+    Off,
+    On,
+}
+
+/// Options of the TCP-family transports; every field has a default. Flow sizes of TCP-family
+/// sources are payload bytes; each segment adds `header` bytes on the wire.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct TcpSpec {
+    /// Payload bytes per segment (default 1460B).
+    #[serde(default)]
+    pub mss: Option<BytesQ>,
+    /// Header bytes per packet: a full data packet is mss + header on the wire, an ACK is
+    /// header (default 40B).
+    #[serde(default)]
+    pub header: Option<BytesQ>,
+    /// Initial window in segments (default 10, RFC 6928; pfabric: the path's bandwidth-delay
+    /// product, and the window never exceeds it).
+    #[serde(default)]
+    pub initial_window: Option<u32>,
+    /// Lower bound of the retransmission timeout, tcp and dctcp (default 200ms, as Linux).
+    #[serde(default)]
+    pub min_rto: Option<TimeQ>,
+    /// Retransmission timeout before the first RTT sample, tcp and dctcp (default 1s,
+    /// RFC 6298 Sec. 2.1).
+    #[serde(default)]
+    pub initial_rto: Option<TimeQ>,
+    /// pfabric's fixed retransmission timeout (default 3 x the path's unloaded RTT).
+    #[serde(default)]
+    pub rto: Option<TimeQ>,
+    /// Delayed ACKs, tcp only: every second segment or after `delayed_ack_timeout`
+    /// (RFC 5681 Sec. 4.2; default off: every segment is acknowledged).
+    #[serde(default)]
+    pub delayed_ack: Toggle,
+    /// The delayed-ACK timer (default 200ms; RFC 5681 requires under 500ms).
+    #[serde(default)]
+    pub delayed_ack_timeout: Option<TimeQ>,
+    /// ECN with RFC 3168's response, tcp only (default off; dctcp always uses ECN, pfabric
+    /// never). Marking is a queue's job: see the `fifo` parameter `ecn_threshold`.
+    #[serde(default)]
+    pub ecn: Toggle,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -263,14 +339,19 @@ pub struct FlowSpec {
     pub size: BytesQ,
     #[serde(default)]
     pub start: Option<TimeQ>,
-    /// Default 1500B; the last packet carries the remainder.
+    /// Default 1500B; the last packet carries the remainder (UDP only).
     #[serde(default)]
     pub packet_size: Option<BytesQ>,
-    /// Default: the bandwidth of the source's access link.
+    /// Default: the bandwidth of the source's access link (UDP only).
     #[serde(default)]
     pub rate: Option<BandwidthQ>,
+    /// Default udp. With a TCP-family transport `size` is payload bytes and the flow
+    /// completes when the receiver has them all.
     #[serde(default)]
     pub transport: Transport,
+    /// Options of a TCP-family transport.
+    #[serde(default)]
+    pub tcp: Option<TcpSpec>,
     #[serde(default)]
     pub class: u8,
     /// Weight for weighted schedulers (default 1).
@@ -365,7 +446,7 @@ pub struct WorkloadSpec {
     pub endpoints: Endpoints,
     #[serde(default)]
     pub arrival: Arrival,
-    /// Default 1500B.
+    /// Default 1500B (UDP only).
     #[serde(default)]
     pub packet_size: Option<BytesQ>,
     #[serde(default)]
@@ -375,8 +456,12 @@ pub struct WorkloadSpec {
     /// Stop after this many flows.
     #[serde(default)]
     pub max_flows: Option<u64>,
+    /// Default udp. With a TCP-family transport the sizes drawn are payload bytes.
     #[serde(default)]
     pub transport: Transport,
+    /// Options of a TCP-family transport.
+    #[serde(default)]
+    pub tcp: Option<TcpSpec>,
     #[serde(default)]
     pub class: u8,
 }
@@ -409,6 +494,15 @@ impl Traffic {
             Traffic::Bulk(s) => Some((&s.src, &s.dst, s.path.as_ref())),
             Traffic::Flow(s) => Some((&s.src, &s.dst, s.path.as_ref())),
             Traffic::Workload(_) => None,
+        }
+    }
+    /// The transport and its options (UDP for the UDP-only kinds).
+    pub fn transport(&self) -> (Transport, Option<&TcpSpec>) {
+        match self {
+            Traffic::Bulk(s) => (s.transport, s.tcp.as_ref()),
+            Traffic::Flow(s) => (s.transport, s.tcp.as_ref()),
+            Traffic::Workload(s) => (s.transport, s.tcp.as_ref()),
+            Traffic::Cbr(_) | Traffic::Poisson(_) | Traffic::Onoff(_) => (Transport::Udp, None),
         }
     }
     /// (start, stop) as written.

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use super::{NodeKind, Scenario, Traffic};
+use super::{NodeKind, Scenario, TcpSpec, Toggle, Traffic, Transport};
 use crate::time::Time;
 
 /// A problem in a scenario: `path` is the field (`topology.links[0].bandwidth`), `message`
@@ -152,6 +152,70 @@ fn check_endpoints(
     }
 }
 
+/// The transport fields of one source; errors are (field, message).
+fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) -> Result<(), (&'static str, String)> {
+    let fail = |f: &'static str, m: &str| Err((f, m.to_string()));
+    if transport == Transport::Udp {
+        return match tcp {
+            Some(_) => fail("tcp", "tcp options need transport tcp, dctcp or pfabric"),
+            None => Ok(()),
+        };
+    }
+    let (packet_size, rate) = match tr {
+        Traffic::Bulk(u) => (u.packet_size.is_some(), u.rate.is_some()),
+        Traffic::Flow(u) => (u.packet_size.is_some(), u.rate.is_some()),
+        Traffic::Workload(w) => (w.packet_size.is_some(), false),
+        _ => (false, false),
+    };
+    if packet_size {
+        return fail("packet_size", "a TCP-family packet is tcp.mss + tcp.header; set those instead");
+    }
+    if rate {
+        return fail("rate", "a TCP-family flow is clocked by its window, not a rate; remove rate");
+    }
+    let Some(t) = tcp else { return Ok(()) };
+    let name = transport.name();
+    let mss = t.mss.map_or(crate::transport::DEFAULT_MSS as u64, |q| q.0);
+    let header = t.header.map_or(crate::transport::DEFAULT_HEADER as u64, |q| q.0);
+    if mss == 0 {
+        return fail("tcp.mss", "must be at least 1B");
+    }
+    if header == 0 {
+        return fail("tcp.header", "must be at least 1B");
+    }
+    if mss + header > 65_535 {
+        return fail("tcp.mss", "mss + header must be at most 65535B");
+    }
+    if t.initial_window == Some(0) {
+        return fail("tcp.initial_window", "must be at least 1 segment");
+    }
+    for (field, q) in [("tcp.min_rto", t.min_rto), ("tcp.initial_rto", t.initial_rto), ("tcp.rto", t.rto)] {
+        if q.is_some_and(|q| q.0 == Time::ZERO) {
+            return fail(field, "must be greater than zero");
+        }
+    }
+    if transport == Transport::Pfabric {
+        if t.min_rto.is_some() || t.initial_rto.is_some() {
+            let f = if t.min_rto.is_some() { "tcp.min_rto" } else { "tcp.initial_rto" };
+            return Err((f, "pfabric has one fixed timeout: set tcp.rto".into()));
+        }
+    } else if t.rto.is_some() {
+        return Err(("tcp.rto", format!("{name} computes its timeout (RFC 6298); set tcp.min_rto instead")));
+    }
+    if t.ecn == Toggle::On && transport != Transport::Tcp {
+        return Err(("tcp.ecn", format!("ecn is an option of tcp; {name} decides it itself")));
+    }
+    if t.delayed_ack == Toggle::On && transport != Transport::Tcp {
+        return Err(("tcp.delayed_ack", format!("{name} acknowledges every packet")));
+    }
+    if let Some(d) = t.delayed_ack_timeout {
+        if d.0 == Time::ZERO || d.0 >= Time::ms(500) {
+            return fail("tcp.delayed_ack_timeout", "must be above zero and under 500ms (RFC 5681 Sec. 4.2)");
+        }
+    }
+    Ok(())
+}
+
 fn strip_position(msg: &str) -> String {
     match msg.rfind(" at line ") {
         Some(i) => msg[..i].to_string(),
@@ -262,6 +326,9 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
                 Some(b) => b.0.bps().map(Some).ok_or_else(|| err(at("rate"), "a source rate must be finite")),
             }
         };
+        let (transport, tcp) = tr.transport();
+        check_transport(tr, transport, tcp).map_err(|(f, m)| err(at(f), m))?;
+        let before = packets;
         match tr {
             Traffic::Cbr(u) | Traffic::Poisson(u) => {
                 let size = packet_size(Some(u.packet_size), "packet_size")?;
@@ -312,6 +379,10 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
                 packets += per_second((w.load * max_bps as f64) as u64 + 1, size);
             }
         }
+        if transport != Transport::Udp {
+            // About one ACK per data packet.
+            packets += packets - before;
+        }
         if packets > LIMITS.packets as u128 {
             return Err(err(
                 at("rate"),
@@ -319,6 +390,14 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
                     "the sources would create over {} packets; shorten the duration or lower the rates",
                     LIMITS.packets
                 ),
+            ));
+        }
+    }
+    if s.replay.is_some() {
+        if let Some(i) = s.traffic.iter().position(|t| t.transport().0 != Transport::Udp) {
+            return Err(err(
+                "replay",
+                format!("traffic[{i}] uses a closed-loop transport; replays record open-loop (udp) schedules"),
             ));
         }
     }

@@ -7,6 +7,11 @@
 //! - Buffer: `drop = "tail"` refuses an arriving packet that does not fit (drop-tail);
 //!   `drop = "head"` pushes out the oldest queued packets until it fits (a packet larger than
 //!   the whole buffer is still refused).
+//! - ECN marking (`ecn_threshold`, default off): an ECN-capable (ECT) packet that arrives
+//!   while the queue holds more than the threshold (packets or bytes, not counting the
+//!   arriving packet) is marked CE and admitted as usual: DCTCP's marking rule (Alizadeh et
+//!   al., SIGCOMM'10, Sec. 3.1, "mark if the queue occupancy is greater than K upon
+//!   arrival"). Packets that are not ECT are never marked; the buffer still drops when full.
 //! - Not a goal: any notion of flows or classes; compose it under a class scheduler for that.
 
 use std::collections::VecDeque;
@@ -14,6 +19,7 @@ use std::collections::VecDeque;
 use super::{Admission, DropReason, Dropped, QueueView, Scheduler};
 use crate::packet::Packet;
 use crate::time::Time;
+use crate::transport::flags::{CE, ECT};
 use crate::units::Buffer;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,16 +34,35 @@ pub struct Fifo {
     bytes: u64,
     buffer: Buffer,
     policy: DropPolicy,
+    /// Mark ECT arrivals CE above this occupancy (None: never).
+    ecn_threshold: Option<Buffer>,
 }
 
 impl Fifo {
     pub fn new(buffer: Buffer, policy: DropPolicy) -> Fifo {
-        Fifo { queue: VecDeque::new(), bytes: 0, buffer, policy }
+        Fifo { queue: VecDeque::new(), bytes: 0, buffer, policy, ecn_threshold: None }
+    }
+
+    /// Marks ECT packets CE when the queue holds more than `threshold` on their arrival.
+    pub fn with_ecn_threshold(mut self, threshold: Option<Buffer>) -> Fifo {
+        self.ecn_threshold = threshold;
+        self
+    }
+
+    fn above_threshold(&self) -> bool {
+        match self.ecn_threshold {
+            Some(Buffer::Packets(k)) => self.queue.len() as u64 > k,
+            Some(Buffer::Bytes(b)) => self.bytes > b,
+            Some(Buffer::Unlimited) | None => false,
+        }
     }
 }
 
 impl Scheduler for Fifo {
-    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    fn enqueue(&mut self, now: Time, mut pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+        if pkt.flags & ECT != 0 && self.above_threshold() {
+            pkt.flags |= CE;
+        }
         let size = pkt.size as u64;
         if self.policy == DropPolicy::Head && self.buffer.fits(0, 0, size) {
             while !self.buffer.fits(self.queue.len(), self.bytes, size) {
@@ -106,6 +131,30 @@ mod tests {
         assert_eq!(drops.len(), 1);
         assert_eq!((drops[0].pkt.id, drops[0].reason), (2, DropReason::BufferFull));
         assert_eq!((f.len(), f.bytes()), (2, 3000));
+    }
+
+    #[test]
+    fn ect_packets_are_marked_above_the_threshold() {
+        // Threshold 2 packets: the 3rd arrival sees 2 queued (not above), the 4th sees 3.
+        let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail).with_ecn_threshold(Some(Buffer::Packets(2)));
+        let mut drops = Vec::new();
+        let ect = |id| Packet { flags: ECT, ..pkt(id, 100) };
+        for id in 0..4 {
+            f.enqueue(Time(0), ect(id), &mut drops);
+        }
+        f.enqueue(Time(0), pkt(4, 100), &mut drops);
+        let marks: Vec<bool> =
+            std::iter::from_fn(|| f.dequeue(Time(0), &mut drops)).map(|p| p.flags & CE != 0).collect();
+        // Packet 4 is not ECT: never marked, never dropped for it.
+        assert_eq!(marks, vec![false, false, false, true, false]);
+        // Bytes: above 250 B queued.
+        let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail).with_ecn_threshold(Some(Buffer::Bytes(250)));
+        for id in 0..4 {
+            f.enqueue(Time(0), ect(id), &mut drops);
+        }
+        let marks: Vec<bool> =
+            std::iter::from_fn(|| f.dequeue(Time(0), &mut drops)).map(|p| p.flags & CE != 0).collect();
+        assert_eq!(marks, vec![false, false, false, true]);
     }
 
     #[test]

@@ -28,6 +28,16 @@ use crate::units::Buffer;
 pub enum ParamKind {
     /// One of a fixed set of strings.
     Choice { options: &'static [&'static str] },
+    /// A quantity with a unit, or "off" (written `{"type": "quantity", "unit": "buffer"}`,
+    /// as preset parameters are).
+    Quantity { unit: QuantityUnit },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuantityUnit {
+    /// A size or packet count ("30KB", "20pkt").
+    Buffer,
 }
 
 #[derive(Debug, Serialize)]
@@ -44,11 +54,30 @@ pub struct ParamSpec {
 #[derive(Debug, Default)]
 pub struct Params {
     choices: BTreeMap<&'static str, String>,
+    buffers: BTreeMap<&'static str, Option<Buffer>>,
 }
 
 impl Params {
     pub fn choice(&self, name: &str) -> &str {
         self.choices.get(name).map(String::as_str).unwrap_or_default()
+    }
+    /// A buffer parameter; None when "off".
+    pub fn buffer(&self, name: &str) -> Option<Buffer> {
+        self.buffers.get(name).copied().flatten()
+    }
+}
+
+/// Reads a buffer parameter: "off" or a size / packet count.
+fn parse_buffer_param(value: &serde_json::Value) -> Result<Option<Buffer>, String> {
+    let s = value
+        .as_str()
+        .ok_or_else(|| format!("must be a quantity such as \"30KB\" or \"20pkt\", or \"off\"; got {value}"))?;
+    if s == "off" {
+        return Ok(None);
+    }
+    match crate::units::parse_buffer(s)? {
+        Buffer::Unlimited => Err("\"unlimited\" is not a threshold; use \"off\"".into()),
+        b => Ok(Some(b)),
     }
 }
 
@@ -104,19 +133,30 @@ fn preemptive(args: &BuildArgs<'_>) -> bool {
 pub static REGISTRY: &[SchedulerInfo] = &[
     SchedulerInfo {
         name: "fifo",
-        summary: "First in, first out; drop-tail (or drop-head) buffer.",
-        reference: "Baseline in UPS (Mittal et al., NSDI'16) Sec. 2.3 and AIFO (Yu et al., SIGCOMM'21) Fig. 2",
+        summary: "First in, first out; drop-tail (or drop-head) buffer; optional ECN marking above a threshold.",
+        reference: "Baseline in UPS (Mittal et al., NSDI'16) Sec. 2.3 and AIFO (Yu et al., SIGCOMM'21) Fig. 2; \
+                    marking as in DCTCP (Alizadeh et al., SIGCOMM'10) Sec. 3.1",
         key_label: "enqueue time (ns)",
-        params: &[ParamSpec {
-            name: "drop",
-            description: "Which packet a full buffer drops: the arriving one (tail) or the oldest queued (head).",
-            kind: ParamKind::Choice { options: &["tail", "head"] },
-            default: "tail",
-        }],
+        params: &[
+            ParamSpec {
+                name: "drop",
+                description: "Which packet a full buffer drops: the arriving one (tail) or the oldest queued (head).",
+                kind: ParamKind::Choice { options: &["tail", "head"] },
+                default: "tail",
+            },
+            ParamSpec {
+                name: "ecn_threshold",
+                description: "Mark ECN-capable packets CE (instead of letting the queue grow unsignalled) when \
+                              more than this is queued on arrival (DCTCP's K), e.g. \"20pkt\" or \"30KB\".",
+                kind: ParamKind::Quantity { unit: QuantityUnit::Buffer },
+                default: "off",
+            },
+        ],
         takes_children: false,
         build: |a| {
             let policy = if a.params.choice("drop") == "head" { DropPolicy::Head } else { DropPolicy::Tail };
-            Ok(AnyScheduler::Fifo(Fifo::new(a.port.buffer, policy)))
+            let fifo = Fifo::new(a.port.buffer, policy).with_ecn_threshold(a.params.buffer("ecn_threshold"));
+            Ok(AnyScheduler::Fifo(fifo))
         },
     },
     SchedulerInfo {
@@ -256,12 +296,20 @@ pub fn build(
                 })?;
                 params.choices.insert(p.name, s.to_string());
             }
+            ParamKind::Quantity { unit: QuantityUnit::Buffer } => {
+                let b = parse_buffer_param(value).map_err(|m| (format!("params.{key}"), m))?;
+                params.buffers.insert(p.name, b);
+            }
         }
     }
     for p in info.params {
         match p.kind {
             ParamKind::Choice { .. } => {
                 params.choices.entry(p.name).or_insert_with(|| p.default.to_string());
+            }
+            ParamKind::Quantity { unit: QuantityUnit::Buffer } => {
+                let default = parse_buffer_param(&p.default.into()).expect("registry defaults parse");
+                params.buffers.entry(p.name).or_insert(default);
             }
         }
     }
@@ -331,6 +379,11 @@ mod tests {
         assert!(e.1.contains("fifoo") && e.1.contains("fifo"));
         let e = build(&spec(r#"{"name":"fifo","params":{"drop":"middle"}}"#), PORT).unwrap_err();
         assert_eq!(e.0, "params.drop");
+        let e = build(&spec(r#"{"name":"fifo","params":{"ecn_threshold":"lots"}}"#), PORT).unwrap_err();
+        assert_eq!(e.0, "params.ecn_threshold");
+        let e = build(&spec(r#"{"name":"fifo","params":{"ecn_threshold":"unlimited"}}"#), PORT).unwrap_err();
+        assert_eq!(e.0, "params.ecn_threshold");
+        assert!(build(&spec(r#"{"name":"fifo","params":{"ecn_threshold":"20pkt"}}"#), PORT).is_ok());
         let e = build(&spec(r#"{"name":"fifo","params":{"quantum":3}}"#), PORT).unwrap_err();
         assert_eq!(e.0, "params.quantum");
         let e = build(&spec(r#"{"name":"fifo","children":[{"name":"fifo"}]}"#), PORT).unwrap_err();

@@ -35,9 +35,26 @@ pub struct FlowInfo {
     pub path: Option<u32>,
     /// Index of the workload that created it.
     pub workload: Option<u32>,
-    /// Pacing rate (bits/s) of paced sources, for the ideal FCT.
+    /// Pacing rate (bits/s) of paced sources, for the ideal FCT (TCP-family flows: the
+    /// access link's rate, at which a window leaves the host).
     pub rate_bps: u64,
+    /// Size on the wire of a full packet (TCP family: mss + header).
     pub packet_size: u32,
+    pub transport: crate::transport::Transport,
+    /// TCP family: header bytes per packet (`size` counts payload only); UDP: 0.
+    pub header: u32,
+    /// TCP family with an explicit `path`: the ACKs' path (the reverse ports), as an index
+    /// like `path`.
+    pub ack_path: Option<u32>,
+}
+
+impl FlowInfo {
+    /// Bytes on the wire of the whole flow (finite flows): payload plus one header per
+    /// segment for the TCP family.
+    pub fn wire_size(&self) -> Option<u64> {
+        let mss = self.packet_size - self.header;
+        self.size.map(|s| if self.header == 0 { s } else { crate::transport::wire_bytes(s, mss, self.header) })
+    }
 }
 
 /// When packets come.

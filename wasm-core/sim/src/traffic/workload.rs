@@ -8,7 +8,8 @@
 //! splits evenly at every branch (the hash spreads flows uniformly), so f is exact in
 //! expectation. The default link is the one the workload loads most (largest f / C). The
 //! measured utilisation of that link over a long run is then the load (the test suite checks
-//! it within 2%).
+//! it within 2%). TCP-family sizes are payload bytes: E[S] is scaled by (mss + header) / mss
+//! so the data packets' wire bytes make the load (the ACKs travel the other way).
 
 use super::sizes::Sizes;
 use crate::packet::{NodeId, PortId};
@@ -80,7 +81,11 @@ pub struct Workload {
     pub stop: Time,
     pub max_flows: Option<u64>,
     pub created: u64,
+    /// Size on the wire of a full packet.
     pub packet_size: u32,
+    pub transport: crate::transport::Transport,
+    /// Options of a TCP-family transport (defaults for UDP, unused).
+    pub tcp: crate::transport::TcpOptions,
     pub class: u8,
     pub load: f64,
     /// The calibrated link's port and the probability a flow crosses it.
