@@ -106,7 +106,8 @@ fn run(args: &[String]) -> Result<(), String> {
         text = doc.to_string();
     }
     let started = std::time::Instant::now();
-    let scenario = sched_sim::validate(&text).map_err(|e| format!("{path}: {e}"))?;
+    let scenario =
+        sched_sim::validate_with(&text, &sched_sim::scenario::TRUSTED_LIMITS).map_err(|e| format!("{path}: {e}"))?;
     let r = sched_sim::run(&scenario, &ro).map_err(|e| format!("{path}: {e}"))?;
     let secs = started.elapsed().as_secs_f64();
     let s = &r.summary;
@@ -167,7 +168,9 @@ fn validate(args: &[String]) -> Result<(), String> {
     }
     let mut failed = 0;
     for path in args {
-        match read(path).and_then(|t| sched_sim::validate(&t).map_err(|e| e.to_string())) {
+        match read(path)
+            .and_then(|t| sched_sim::validate_with(&t, &sched_sim::scenario::TRUSTED_LIMITS).map_err(|e| e.to_string()))
+        {
             Ok(_) => println!("ok {path}"),
             Err(e) => {
                 println!("error {path}: {e}");

@@ -53,9 +53,15 @@ pub struct RunOutput {
     pub flows: Vec<traffic::FlowInfo>,
 }
 
-/// Parses and fully checks a scenario (fields, references, schedulers, routes).
+/// Parses and fully checks a scenario from an untrusted source (fields, references,
+/// schedulers, routes, size limits).
 pub fn validate(text: &str) -> Result<Scenario, ScenarioError> {
-    let s = scenario::parse(text)?;
+    validate_with(text, &scenario::LIMITS)
+}
+
+/// The same, within other limits (`scenario::TRUSTED_LIMITS` for local files).
+pub fn validate_with(text: &str, limits: &scenario::Limits) -> Result<Scenario, ScenarioError> {
+    let s = scenario::parse_with(text, limits)?;
     Network::build(&s, s.seed)?;
     Ok(s)
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 pub use quantity::{BandwidthQ, BufferQ, BytesQ, TimeQ};
-pub use validate::{parse, ScenarioError, LIMITS};
+pub use validate::{parse, parse_with, Limits, ScenarioError, LIMITS, TRUSTED_LIMITS};
 
 /// The only format name; files of other formats are refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

@@ -45,6 +45,7 @@ pub struct Limits {
     pub trace_events: u64,
 }
 
+/// For untrusted input (the page, share links).
 pub const LIMITS: Limits = Limits {
     text_bytes: 4 * 1024 * 1024,
     nodes: 5_000,
@@ -55,12 +56,29 @@ pub const LIMITS: Limits = Limits {
     trace_events: 20_000_000,
 };
 
-/// Parses and checks a scenario.
+/// For scenario files a user runs locally (the CLI, benchmarks): the same checks, with room
+/// for long runs.
+pub const TRUSTED_LIMITS: Limits = Limits {
+    text_bytes: 64 * 1024 * 1024,
+    nodes: 100_000,
+    links: 400_000,
+    traffic: 1_000_000,
+    duration: Time(86_400_000_000_000),
+    packets: 1_000_000_000_000,
+    trace_events: 1_000_000_000,
+};
+
+/// Parses and checks a scenario from an untrusted source.
 pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
-    if text.len() > LIMITS.text_bytes {
+    parse_with(text, &LIMITS)
+}
+
+/// Parses and checks a scenario within `limits`.
+pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError> {
+    if text.len() > limits.text_bytes {
         return Err(ScenarioError::new(
             "",
-            format!("the scenario is {} bytes; the limit is {}", text.len(), LIMITS.text_bytes),
+            format!("the scenario is {} bytes; the limit is {}", text.len(), limits.text_bytes),
         ));
     }
     let de = &mut serde_json::Deserializer::from_str(text);
@@ -73,7 +91,7 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
         ScenarioError::new(if path == "." { String::new() } else { path }, msg)
     })?;
     expand_preset(&mut scenario.topology)?;
-    check(&scenario)?;
+    check(&scenario, limits)?;
     Ok(scenario)
 }
 
@@ -223,7 +241,7 @@ fn strip_position(msg: &str) -> String {
     }
 }
 
-fn check(s: &Scenario) -> Result<(), ScenarioError> {
+fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
     fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
         ScenarioError::new(path, message)
     }
@@ -234,18 +252,18 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
     if duration == Time::ZERO {
         return Err(err("duration", "must be greater than zero"));
     }
-    if duration > LIMITS.duration {
-        return Err(err("duration", "must be at most 3600s"));
+    if duration > limits.duration {
+        return Err(err("duration", format!("must be at most {} s", limits.duration.as_ns() / 1_000_000_000)));
     }
     let t = &s.topology;
-    if t.nodes.len() > LIMITS.nodes {
-        return Err(err("topology.nodes", format!("{} nodes; the limit is {}", t.nodes.len(), LIMITS.nodes)));
+    if t.nodes.len() > limits.nodes {
+        return Err(err("topology.nodes", format!("{} nodes; the limit is {}", t.nodes.len(), limits.nodes)));
     }
-    if t.links.len() > LIMITS.links {
-        return Err(err("topology.links", format!("{} links; the limit is {}", t.links.len(), LIMITS.links)));
+    if t.links.len() > limits.links {
+        return Err(err("topology.links", format!("{} links; the limit is {}", t.links.len(), limits.links)));
     }
-    if s.traffic.len() > LIMITS.traffic {
-        return Err(err("traffic", format!("{} sources; the limit is {}", s.traffic.len(), LIMITS.traffic)));
+    if s.traffic.len() > limits.traffic {
+        return Err(err("traffic", format!("{} sources; the limit is {}", s.traffic.len(), limits.traffic)));
     }
     let mut ids = BTreeSet::new();
     for (i, n) in t.nodes.iter().enumerate() {
@@ -383,12 +401,12 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
             // About one ACK per data packet.
             packets += packets - before;
         }
-        if packets > LIMITS.packets as u128 {
+        if packets > limits.packets as u128 {
             return Err(err(
                 at("rate"),
                 format!(
                     "the sources would create over {} packets; shorten the duration or lower the rates",
-                    LIMITS.packets
+                    limits.packets
                 ),
             ));
         }
@@ -425,8 +443,8 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
         }
     }
     if let Some(n) = s.trace.max_events {
-        if n > LIMITS.trace_events {
-            return Err(err("trace.max_events", format!("at most {}", LIMITS.trace_events)));
+        if n > limits.trace_events {
+            return Err(err("trace.max_events", format!("at most {}", limits.trace_events)));
         }
     }
     Ok(())

@@ -1,0 +1,138 @@
+// The benchmark set of `sched-cli bench`, run in the WebAssembly build under Node, next to the
+// native figures. Both sides run identical scenario text: it comes from
+// `sched-cli bench --print-scenarios`. Figures, not pass/fail (exit 1 only if something fails
+// to run, or if a wasm trace hash differs from the native one).
+//
+//   node scripts/bench-wasm.mjs [--repeat N] [--set NAME[,NAME...]]
+//
+// Needs wasm-core/wasm/pkg (npm run build:wasm); builds the native CLI with
+// `cargo build --release` (what `npm run bench` runs). Node built-ins only.
+// wasm CPU time is process.cpuUsage() (user + system, whole Node process, so V8's compiler and
+// GC threads count); native CPU time is the simulating thread's (see sched-cli bench).
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import os from 'node:os';
+
+const { values: opt } = parseArgs({
+  options: { repeat: { type: 'string', default: '1' }, set: { type: 'string', default: 'all' } },
+});
+const repeat = Number(opt.repeat);
+if (!Number.isInteger(repeat) || repeat < 1) {
+  console.error(`--repeat: "${opt.repeat}" is not a positive count`);
+  process.exit(2);
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = new URL('../wasm-core/wasm/pkg/', import.meta.url);
+const rustupCargo = path.join(os.homedir(), '.cargo/bin/cargo');
+const cargo = existsSync(rustupCargo) ? rustupCargo : 'cargo';
+const cli = path.join(root, 'wasm-core/target/release/sched-cli');
+
+function sh(cmd, args, inherit = false) {
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    stdio: inherit ? 'inherit' : 'pipe',
+  });
+  if (r.status !== 0) {
+    console.error(`${cmd} ${args.join(' ')} failed (${r.error?.message ?? `exit ${r.status}`})\n${r.stderr ?? ''}`);
+    process.exit(1);
+  }
+  return r.stdout;
+}
+
+console.log('building the native CLI (cargo build --release -p sched-cli) ...');
+sh(cargo, ['build', '--release', '--quiet', '--manifest-path', 'wasm-core/Cargo.toml', '-p', 'sched-cli'], true);
+const scenarios = JSON.parse(sh(cli, ['bench', '--print-scenarios']));
+
+console.log(`native: sched-cli bench --json --repeat ${repeat} --set ${opt.set} ...`);
+const native = new Map();
+const unavailable = [];
+for (const line of sh(cli, ['bench', '--json', '--repeat', String(repeat), '--set', opt.set]).split('\n')) {
+  if (!line.trim()) continue;
+  const r = JSON.parse(line);
+  if (r.unavailable) unavailable.push(r.unavailable);
+  else native.set(r.name, r);
+}
+
+const wasm = await import(new URL('sched_wasm.js', pkg).href);
+const exports = await wasm.default({ module_or_path: await readFile(new URL('sched_wasm_bg.wasm', pkg)) });
+
+function runOnce(text) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const out = wasm.run_scenario(text, 0);
+  const wall = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  const s = JSON.parse(out.summary());
+  out.free();
+  return {
+    events: s.events_total,
+    delivered: s.totals.delivered,
+    hash: s.trace_hash,
+    wall,
+    cpu: (c.user + c.system) / 1e6,
+  };
+}
+
+const fmt = (x, d = 0) => x.toFixed(d);
+const mega = (x) => `${(x / 1e6).toFixed(2)} M`;
+const kilo = (x) => `${(x / 1e3).toFixed(0)} k`;
+const cols = [
+  ['benchmark', 22, 'l'],
+  ['events', 10],
+  ['wasm wall s', 11],
+  ['wasm CPU s', 10],
+  ['events/CPU-s', 12],
+  ['pkts/CPU-s', 10],
+  ['native CPU s', 12],
+  ['native ev/CPU-s', 15],
+  ['slowdown CPU', 12],
+  ['wall', 6],
+  ['heap MiB', 8],
+  ['hash', 6],
+];
+const row = (cells) =>
+  cells.map((c, i) => (cols[i][2] === 'l' ? String(c).padEnd(cols[i][1]) : String(c).padStart(cols[i][1]))).join(' ');
+
+console.log(
+  `\nwasm (Node ${process.version}) vs native, trace budget 0, ${repeat} run(s) each, the median-CPU run shown`,
+);
+console.log('slowdown = wasm / native (CPU seconds; "wall" the same for wall seconds);');
+console.log('heap = wasm linear memory after the run (it only grows: the peak so far); hash: wasm = native?\n');
+console.log(row(cols.map((c) => c[0])));
+let bad = 0;
+for (const [name, n] of native) {
+  const runs = [];
+  for (let i = 0; i < repeat; i++) runs.push(runOnce(scenarios[name]));
+  runs.sort((a, b) => a.cpu - b.cpu);
+  const w = runs[Math.floor(runs.length / 2)];
+  const same = runs.every((r) => r.hash === n.trace_hash) && w.events === n.events && w.delivered === n.delivered;
+  if (!same) bad++;
+  console.log(
+    row([
+      name,
+      w.events,
+      fmt(w.wall, 3),
+      fmt(w.cpu, 3),
+      mega(w.events / w.cpu),
+      kilo(w.delivered / w.cpu),
+      fmt(n.cpu_s, 3),
+      mega(n.events_per_cpu_s),
+      `${fmt(w.cpu / n.cpu_s, 2)}x`,
+      `${fmt(w.wall / n.wall_s, 2)}x`,
+      fmt(exports.memory.buffer.byteLength / 2 ** 20, 1),
+      same ? 'same' : 'DIFF',
+    ]),
+  );
+}
+for (const u of unavailable) console.log(u);
+if (bad > 0) {
+  console.log(`${bad} benchmark(s) differ between wasm and native`);
+  process.exit(1);
+}
