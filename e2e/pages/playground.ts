@@ -6,7 +6,7 @@ import type { PlaygroundHandle } from '../../web/src/app/testHandle';
 /** Handle methods that take no argument (queries). */
 type QueryName = { [K in keyof PlaygroundHandle]: Parameters<PlaygroundHandle[K]> extends [] ? K : never }[keyof PlaygroundHandle];
 export type Tool = 'select' | 'host' | 'router' | 'link';
-export type Tab = 'results' | 'inspect' | 'traffic' | 'packet';
+export type Tab = 'results' | 'inspect' | 'traffic' | 'packet' | 'replay';
 
 export class PlaygroundPage {
   readonly consoleErrors: string[] = [];
@@ -197,6 +197,40 @@ export class PlaygroundPage {
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId('export').click()]);
     const path = await download.path();
     return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+  }
+
+  // ---- The example gallery and the replay view
+
+  /** Opens Examples… and loads one (e.g. "ups/default-random"), then waits for its run. */
+  async openExample(path: string): Promise<void> {
+    const before = (await this.handle('runsFinished')) ?? 0;
+    await this.page.getByTestId('examples').click();
+    await expect(this.page.getByTestId('gallery')).toBeVisible();
+    await this.page.getByTestId(`example-${path}`).click();
+    await expect.poll(() => this.handle('runsFinished'), { timeout: 60_000 }).toBeGreaterThan(before);
+    await this.waitForRun();
+  }
+
+  /** In the Replay tab: picks a mode, presses Record & replay and waits for the side-by-side view. */
+  async recordReplay(mode: string): Promise<void> {
+    await this.tab('replay');
+    await this.page.getByTestId('replay-mode').selectOption(mode);
+    const before = (await this.handle('replay'))?.traceHash ?? null;
+    await this.page.getByTestId('replay-run').click();
+    await expect.poll(async () => {
+      const r = await this.handle('replay');
+      return r && r.mode === mode && r.traceHash !== before ? r.state : null;
+    }, { timeout: 60_000 }).toBe('idle');
+    await expect(this.page.getByTestId('side-by-side')).toBeVisible();
+  }
+
+  /** A Table 1 metric's cell: "value" (a count) or "fraction". */
+  metric(id: string, cell: 'value' | 'fraction' = 'value'): Locator {
+    return this.page.getByTestId(`metric-${id}-${cell}`);
+  }
+
+  overdueRow(i: number): Locator {
+    return this.page.getByTestId(`overdue-row-${i}`);
   }
 
   async importFile(name: string, text: string): Promise<void> {

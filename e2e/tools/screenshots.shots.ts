@@ -87,3 +87,27 @@ test('presets: a fat-tree (k=4) with a web-search workload, running', async ({ p
   await app.tab('results');
   await page.screenshot({ path: out('fat-tree') });
 });
+
+test('replay: the UPS default scenario replayed with LSTF beside the original, an overdue packet in red', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('ups/default-random');
+  await app.pause();
+  await app.recordReplay('lstf');
+  // An overdue packet that waited at the hop where its slack went negative: shown a moment
+  // before it left there (one 1460 B transmission at 1 Gbps), still queued, its slack negative.
+  for (let i = 30; i < 200; i++) {
+    await app.overdueRow(i).click();
+    const at = await app.playhead();
+    await page.evaluate((t) => window.__playground?.seek(t), at - 11_681);
+    if ((await page.getByTestId('replay-follow').textContent())?.includes('slack −')) break;
+  }
+  await page.locator('#pane-replay').evaluate((el) => el.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: out('replay') });
+});
+
+test('gallery: every scenario of the repository, by folder', async ({ page }) => {
+  await new PlaygroundPage(page).open();
+  await page.getByTestId('examples').click();
+  await page.screenshot({ path: out('gallery') });
+});

@@ -7,6 +7,7 @@ import { traceFrom } from '../sim/testTrace';
 import type { RunResult, RunSummary } from '../sim/types';
 import { initialState } from '../store/appState';
 import { draftOf, edit, undoEdit } from '../store/editorActions';
+import { setReplayMode } from '../store/replayActions';
 import { STORAGE_KEY } from '../store/persistence';
 import { createStore } from '../store/store';
 import { Controller, SAVE_DELAY_MS, type Env } from './controller';
@@ -24,6 +25,13 @@ class FakeSim implements SimClientLike {
     if (text.includes('"crash"')) return Promise.reject(new Error('out of memory'));
     onProgress?.(0.5);
     const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], trace_hash: 'ab'.repeat(32) };
+    return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
+  }
+  replays: string[] = [];
+  replay(text: string, mode: string): Promise<RunResult> {
+    this.replays.push(mode);
+    const report = { mode, overdue_packets: [{ original_id: 3, replay_id: 0, flow: 0, exit_ns: 10, replay_exit_ns: 20, late_by_ns: 10, port: 0, at_ns: 5, congestion_points: 1 }] };
+    const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], nodes: [], flows: [], trace_hash: 'cd'.repeat(32), replays: [report] };
     return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
   }
   validate(text: string): Promise<string | null> {
@@ -130,6 +138,42 @@ describe('Controller.run', () => {
     store.dispatch(edit((d) => setField(d, 'name', 'crash')));
     await controller.run();
     expect(store.getState()).toMatchObject({ runState: 'error', error: 'The run failed: out of memory' });
+  });
+});
+
+describe('replay and the gallery', () => {
+  it('replays the run on screen (its scenario text) with the mode picked, and shows it beside the run', async () => {
+    const { sim, store, controller } = setup();
+    expect(await controller.recordReplay()).toBe(false); // no run yet
+    await controller.boot('');
+    store.dispatch(setReplayMode('edf'));
+    expect(await controller.recordReplay()).toBe(true);
+    expect(sim.replays).toEqual(['edf']);
+    const s = store.getState();
+    expect(s.replayState).toBe('idle');
+    expect(s.replay?.originalHash).toBe('ab'.repeat(32));
+    expect(s.replay?.overdue.isOverdue(0, 5)).toBe(true);
+  });
+
+  it('a failed replay says why and leaves the run alone', async () => {
+    const { sim, store, controller } = setup();
+    await controller.boot('');
+    sim.replay = () => Promise.reject(new Error('mode: replays need UDP traffic'));
+    expect(await controller.recordReplay()).toBe(false);
+    expect(store.getState().error).toBe('The replay failed: mode: replays need UDP traffic');
+    expect(store.getState().replayState).toBe('error');
+    expect(store.getState().run).not.toBeNull();
+  });
+
+  it('opens an example as an undoable draft and runs it; a bad one is refused', async () => {
+    const { sim, store, controller } = setup();
+    await controller.boot('');
+    expect(await controller.openExample('x/linked.json', JSON.stringify(LINKED))).toBe(true);
+    expect(draftOf(store.getState()).name).toBe('linked');
+    expect(sim.runs).toEqual(['default', 'linked']);
+    expect(draftOf(undoEdit(store.getState())).name).toBe('default');
+    expect(await controller.openExample('x/bad.json', '{')).toBe(false);
+    expect(store.getState().error).toMatch(/^The example "x\/bad\.json" could not be loaded: it is not valid JSON/);
   });
 });
 

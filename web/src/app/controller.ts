@@ -16,6 +16,7 @@ import {
   shareLinkBuilt, showError, showNotice, tick, type AppState,
 } from '../store/appState';
 import { draftOf, loadDraft, showFieldError } from '../store/editorActions';
+import { loadReplay, replayCancelled, replayFailed, replayFinished, replayStarted } from '../store/replayActions';
 import { STORAGE_KEY, fileText, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
 
@@ -118,6 +119,37 @@ export class Controller {
 
   cancel(): void {
     this.sim.cancel();
+  }
+
+  /**
+   * Records the current run's schedule and replays it with the Replay tab's mode. The core
+   * runs the same scenario text (same seed), so its original is the run on screen.
+   */
+  async recordReplay(): Promise<boolean> {
+    const { run, replayMode, replayState, runState } = this.state;
+    if (!run || replayState === 'running' || runState === 'running') return false;
+    this.store.dispatch(replayStarted);
+    try {
+      const result = await this.sim.replay(run.scenarioText, replayMode);
+      this.store.dispatch(replayFinished(loadReplay(result, run.scenarioText, run.result.summary.trace_hash)));
+      return true;
+    } catch (err) {
+      if (err instanceof SimCancelled) this.store.dispatch(replayCancelled);
+      else this.store.dispatch(replayFailed(`The replay failed: ${message(err)}`));
+      return false;
+    }
+  }
+
+  /** Loads a scenario of the gallery as the draft (undoable) and runs it. */
+  async openExample(path: string, text: string): Promise<boolean> {
+    const prepared = await this.prepare(text);
+    if (!prepared.ok) {
+      this.store.dispatch(showError(`The example "${path}" could not be loaded: ${sentence(prepared.error)}`));
+      return false;
+    }
+    this.store.dispatch(loadDraft(prepared.scenario));
+    this.store.dispatch(showNotice(`Loaded the example ${path}. Undo brings your previous draft back.`));
+    return this.run();
   }
 
   /** Builds the share link of the draft, shows it, and copies it when the clipboard allows. */

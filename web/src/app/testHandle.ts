@@ -1,5 +1,5 @@
 // A small typed handle for end-to-end tests: window.__playground.
-import { jumpToEvent, type AppState, type RunState } from '../store/appState';
+import { jumpToEvent, seek, type AppState, type RunState } from '../store/appState';
 import type { Store } from '../store/store';
 import type { DrawnFrame } from '../view/packetLayer';
 import type { Controller } from './controller';
@@ -32,6 +32,28 @@ export interface PlaygroundHandle {
   drawn(): DrawnFrame | null;
   /** Moves the playhead to just after trace event `index` (paused). */
   jumpToEvent(index: number): void;
+  /** Moves the playhead to simulated time t (ns), paused. */
+  seek(t: number): void;
+  /** The replay beside the run (null: none): its mode, report counts, and what is marked now. */
+  replay(): ReplayInfo | null;
+  /** What the replay view drew last (null when it is not mounted). */
+  replayDrawn(): DrawnFrame | null;
+}
+
+export interface ReplayInfo {
+  mode: string;
+  state: string;
+  overdue: number;
+  overdueByT: number;
+  /** Overdue packets the report lists, and all the page marks red. */
+  listed: number;
+  marked: number;
+  /** Listed packets gone wrong by the playhead. */
+  wrongNow: number;
+  followed: number | null;
+  /** The first listed overdue packet: replay id, port and when it went wrong. */
+  first: { replayId: number; originalId: number; port: number; atNs: number } | null;
+  traceHash: string;
 }
 
 declare global {
@@ -43,7 +65,7 @@ declare global {
 /** The mounted chart reports its point count here. */
 export const chartProbe = { pointCount: (): number => 0 };
 /** The mounted topology view reports what it drew here. */
-export const viewProbe = { drawn: (): DrawnFrame | null => null };
+export const viewProbe = { drawn: (): DrawnFrame | null => null, replayDrawn: (): DrawnFrame | null => null };
 
 export function installTestHandle(store: Store<AppState>, controller: Controller): void {
   const run = () => store.getState().run;
@@ -77,5 +99,25 @@ export function installTestHandle(store: Store<AppState>, controller: Controller
     },
     drawn: () => viewProbe.drawn(),
     jumpToEvent: (index) => controller.store.dispatch(jumpToEvent(index)),
+    seek: (t) => controller.store.dispatch((s) => ({ ...seek(t)(s), playing: false })),
+    replay: () => {
+      const s = store.getState();
+      const r = s.replay;
+      if (!r) return null;
+      const first = r.overdue.rows[0];
+      return {
+        mode: r.mode,
+        state: s.replayState,
+        overdue: r.report.overdue,
+        overdueByT: r.report.overdue_by_t,
+        listed: r.overdue.rows.length,
+        marked: r.overdue.marked,
+        wrongNow: r.overdue.countAt(s.position.t),
+        followed: s.replayFollowed,
+        first: first ? { replayId: first.replay_id, originalId: first.original_id, port: first.port, atNs: first.at_ns } : null,
+        traceHash: r.report.trace_hash,
+      };
+    },
+    replayDrawn: () => viewProbe.replayDrawn(),
   };
 }

@@ -6,10 +6,12 @@ import { Header } from './Header';
 import { Legend } from './Legend';
 import { ShareBox } from './ShareBox';
 import { SidePanel } from './SidePanel';
+import { ReplayView } from './ReplayView';
 import { TopologyPanel } from './TopologyPanel';
 
 export function App() {
   const wide = useAppState((s) => s.sideTab === 'traffic');
+  const split = useAppState((s) => s.replay !== null);
   return (
     <div className="app">
       <Header />
@@ -19,7 +21,10 @@ export function App() {
         <section className="stage" aria-label="Network">
           <EditorToolbar />
           <Legend />
-          <TopologyPanel />
+          <div className={`views${split ? ' split' : ''}`} data-testid={split ? 'side-by-side' : undefined}>
+            <TopologyPanel />
+            {split && <ReplayView />}
+          </div>
           <Controls />
         </section>
         <SidePanel />

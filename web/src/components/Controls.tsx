@@ -1,5 +1,5 @@
 import { useAppState, useController } from '../app/context';
-import { SPEEDS, seek, setSpeed, stepBack, stepForward, togglePlay } from '../store/appState';
+import { SPEEDS, seek, setSpeed, stepBack, stepForward, timelineEnd, togglePlay } from '../store/appState';
 import { formatMs, formatRate } from '../view/format';
 import { LastEvent } from './LastEvent';
 
@@ -10,7 +10,7 @@ export function Controls() {
   const speed = useAppState((s) => s.speed);
   const t = useAppState((s) => s.position.t);
   const disabled = run === null;
-  const endNs = run?.endNs ?? 0;
+  const endNs = useAppState(timelineEnd);
   const baseRate = run?.baseRate ?? 0;
 
   return (

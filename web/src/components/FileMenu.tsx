@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useController } from '../app/context';
 import { blankScenario } from '../scenario/commands';
 import { loadDraft } from '../store/editorActions';
+import { GalleryDialog } from './GalleryDialog';
 import { PresetDialog } from './PresetDialog';
 
 /** New, presets, import and export of scenario files. */
@@ -9,6 +10,7 @@ export function FileMenu() {
   const controller = useController();
   const file = useRef<HTMLInputElement>(null);
   const [presets, setPresets] = useState(false);
+  const [gallery, setGallery] = useState(false);
   const onFile = async (input: HTMLInputElement) => {
     const f = input.files?.[0];
     input.value = '';
@@ -18,12 +20,16 @@ export function FileMenu() {
     <div className="file-menu">
       <button type="button" data-testid="new" onClick={() => controller.store.dispatch(loadDraft(blankScenario()))}
         title="An empty network (undo brings the old one back)">New</button>
-      <button type="button" data-testid="presets" aria-expanded={presets} onClick={() => setPresets(!presets)}>Presets…</button>
+      <button type="button" data-testid="examples" aria-expanded={gallery}
+        onClick={() => { setGallery(!gallery); setPresets(false); }}>Examples…</button>
+      <button type="button" data-testid="presets" aria-expanded={presets}
+        onClick={() => { setPresets(!presets); setGallery(false); }}>Presets…</button>
       <button type="button" data-testid="import" onClick={() => file.current?.click()}>Import</button>
       <input ref={file} type="file" accept=".json,application/json" hidden data-testid="import-file"
         onChange={(e) => void onFile(e.currentTarget)} />
       <button type="button" data-testid="export" onClick={() => controller.exportFile()}>Export</button>
       {presets && <PresetDialog onClose={() => setPresets(false)} />}
+      {gallery && <GalleryDialog onClose={() => setGallery(false)} />}
     </div>
   );
 }

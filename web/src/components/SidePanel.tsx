@@ -4,6 +4,7 @@ import { setSideTab, type SideTab } from '../store/appState';
 import { ChartPanel } from './ChartPanel';
 import { FollowPanel } from './FollowPanel';
 import { Inspector } from './Inspector';
+import { ReplayTab } from './ReplayTab';
 import { RunInfo } from './RunInfo';
 import { TrafficPanel } from './TrafficPanel';
 
@@ -12,6 +13,7 @@ const TABS: readonly { tab: SideTab; label: string }[] = [
   { tab: 'inspect', label: 'Inspector' },
   { tab: 'traffic', label: 'Traffic' },
   { tab: 'packet', label: 'Packet' },
+  { tab: 'replay', label: 'Replay' },
 ];
 
 /** Tabs beside the drawing. Every tab stays mounted (hidden), so the chart keeps its data. */
@@ -37,6 +39,7 @@ export function SidePanel() {
       {pane('inspect', <Inspector />)}
       {pane('traffic', <TrafficPanel />)}
       {pane('packet', <FollowPanel />)}
+      {pane('replay', <ReplayTab />)}
     </aside>
   );
 }

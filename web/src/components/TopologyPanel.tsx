@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useAppState, useController } from '../app/context';
 import { viewProbe } from '../app/testHandle';
+import { originalSchedulers } from '../sim/replay';
 import { addLink, addNode, moveNode, nextNodeId } from '../scenario/commands';
 import { scenarioText } from '../scenario/restore';
 import { followPacket } from '../store/appState';
@@ -8,8 +9,8 @@ import { edit, select, setTool } from '../store/editorActions';
 import { buildScene, runMatches } from '../view/scene';
 import { TopologyView } from '../view/topologyView';
 
-/** How long a drop keeps flashing, in wall-clock seconds. */
-const DROP_FLASH_SECONDS = 0.6;
+/** How long a drop (or a packet going wrong in the replay) flashes, in wall-clock seconds. */
+export const DROP_FLASH_SECONDS = 0.6;
 
 export function TopologyPanel() {
   const { store } = useController();
@@ -22,6 +23,7 @@ export function TopologyPanel() {
   const position = useAppState((s) => s.position);
   const speed = useAppState((s) => s.speed);
   const followed = useAppState((s) => s.followed);
+  const replay = useAppState((s) => s.replay);
   const scene = useMemo(() => buildScene(draft), [draft]);
   const matches = useMemo(() => (run ? runMatches(run.result.summary, draft) : false), [run, draft]);
   const edited = useMemo(() => run !== null && scenarioText(draft) !== run.scenarioText, [run, draft]);
@@ -60,11 +62,16 @@ export function TopologyPanel() {
   useEffect(() => {
     if (!run || !matches) return view.current?.render(null, null);
     const flashNs = DROP_FLASH_SECONDS * run.baseRate * speed;
-    view.current?.render(run.playback.frame(position, flashNs), followed);
-  }, [run, matches, position, speed, followed]);
+    // Beside a replay: the original's copy of each packet that has gone wrong in the replay is outlined.
+    const marks = replay ? { outlined: (p: number) => replay.overdue.originalOverdue(p, position.t) } : undefined;
+    view.current?.render(run.playback.frame(position, flashNs), followed, marks);
+  }, [run, matches, position, speed, followed, replay]);
 
   return (
     <div className="topology-wrap">
+      {replay && run && (
+        <p className="view-title" data-testid="original-title">Original ({originalSchedulers(run.result.summary)})</p>
+      )}
       <div className={`topology tool-${tool}`} ref={ref} />
       {run && edited && (
         <p className="stale-note" data-testid="stale-note">

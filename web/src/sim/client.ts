@@ -24,6 +24,8 @@ export class SimCrashed extends Error {
 export interface SimClientLike {
   /** Runs a scenario; `onProgress` hears the simulated fraction (0..1) as the run goes. */
   run(scenarioText: string, onProgress?: (progress: number) => void): Promise<RunResult>;
+  /** Records the scenario's run and replays its schedule with `mode` (summary.replays[0] is the report). */
+  replay(scenarioText: string, mode: string): Promise<RunResult>;
   validate(scenarioText: string): Promise<string | null>;
   /** The scheduler registry, JSON text. */
   schedulers(): Promise<string>;
@@ -53,6 +55,10 @@ export class SimClient implements SimClientLike {
   run(scenarioText: string, onProgress?: (progress: number) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
     const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
     return this.call((api) => api.run(scenarioText, maxTraceEvents, callback));
+  }
+
+  replay(scenarioText: string, mode: string, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
+    return this.call((api) => api.replay(scenarioText, mode, maxTraceEvents));
   }
 
   validate(scenarioText: string): Promise<string | null> {

@@ -8,6 +8,7 @@ export const EventKind = {
   Depart: 3,
   Drop: 4,
   Deliver: 5,
+  Preempt: 6,
 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
 
@@ -96,6 +97,56 @@ export interface RunSummary {
   flows: FlowSummary[];
   queue_series: QueueSeries[];
   totals: { sent: number; delivered: number; dropped: number; in_network: number };
+  /** UPS replay reports (a scenario with a `replay` section, or a `run_replay` run). */
+  replays?: ReplayReport[];
+}
+
+export type ReplayMode = 'lstf' | 'lstf_preemptive' | 'edf' | 'priority' | 'omniscient';
+
+export interface CongestionBucket {
+  /** Congestion points in the original; the last bucket is "this many or more". */
+  points: number;
+  packets: number;
+  overdue: number;
+  overdue_fraction: number | null;
+}
+
+export interface OverduePacket {
+  original_id: number;
+  /** The packet's id in the replay trace. */
+  replay_id: number;
+  flow: number;
+  /** o(p), and o'(p) (null: never left the egress in the replay). */
+  exit_ns: number;
+  replay_exit_ns: number | null;
+  late_by_ns: number | null;
+  /** Where (port index) and when its slack went negative (the departure there). */
+  port: number;
+  at_ns: number;
+  congestion_points: number;
+}
+
+/** A replay report (wasm-core/wasm/README.md, `replays`). */
+export interface ReplayReport {
+  mode: ReplayMode;
+  trace_hash: string;
+  packets: number;
+  excluded_dropped: number;
+  excluded_unfinished: number;
+  excluded_direct: number;
+  t_ns: number;
+  overdue: number;
+  overdue_fraction: number;
+  overdue_by_t: number;
+  overdue_by_t_fraction: number;
+  /** 101 quantiles of replay / original queueing delay (packets that queued in the original). */
+  qdelay_ratio_cdf: number[];
+  zero_delay_packets: number;
+  by_congestion_points: CongestionBucket[];
+  /** The first overdue packets (at most 2000), by the time they went wrong. */
+  overdue_packets: OverduePacket[];
+  /** The original packet id of every replay packet id. */
+  original_ids: number[];
 }
 
 /** One finished run as the main thread sees it. */

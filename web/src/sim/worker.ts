@@ -75,6 +75,15 @@ const api = {
     }
     return collect(handle.finish());
   },
+
+  /**
+   * Records the scenario's run and replays its schedule with `mode` (UPS Sec. 2.3): the replay
+   * run, whose summary.replays[0] is the report. One call (no progress); cancel terminates it.
+   */
+  async replay(scenarioText: string, mode: string, maxTraceEvents: number): Promise<RunResult> {
+    await ready;
+    return collect(core.run_replay(scenarioText, mode, maxTraceEvents));
+  },
 };
 
 export type SimWorkerApi = typeof api;

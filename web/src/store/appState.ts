@@ -5,7 +5,8 @@ import { historyOf, type History } from '../scenario/history';
 import type { PresetInfo, SchedulerInfo } from '../scenario/registry';
 import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
-import type { RunResult } from '../sim/types';
+import type { OverdueIndex, QueueLabeller } from '../sim/replay';
+import type { ReplayMode, ReplayReport, RunResult } from '../sim/types';
 import { niceRound } from '../view/format';
 
 export type RunState = 'idle' | 'running' | 'done' | 'error';
@@ -33,7 +34,21 @@ export type Selection =
   | null;
 
 export type Tool = 'select' | 'host' | 'router' | 'link';
-export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet';
+export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay';
+
+/** A replay of the current run's schedule (store/replayActions.ts). */
+export interface LoadedReplay {
+  readonly mode: ReplayMode;
+  /** The replay run: its own trace (packet ids renumbered) on the same network. */
+  readonly run: LoadedRun;
+  readonly report: ReplayReport;
+  readonly overdue: OverdueIndex;
+  readonly labeller: QueueLabeller;
+  /** Trace hash of the original run it replays (a new run makes the replay stale). */
+  readonly originalHash: string;
+}
+
+export type ReplayRunState = 'idle' | 'running' | 'error';
 
 /** A problem with one field of the draft (from the core's validation), shown next to it. */
 export interface FieldError {
@@ -66,6 +81,13 @@ export interface AppState {
   /** A dismissible note that is not an error (e.g. what loading a preset removed). */
   readonly notice: string | null;
   readonly shareLink: string | null;
+  /** The replay mode picked in the Replay tab. */
+  readonly replayMode: ReplayMode;
+  readonly replayState: ReplayRunState;
+  /** The replay shown side by side with the current run (null: none). */
+  readonly replay: LoadedReplay | null;
+  /** The replay packet followed in the replay view (a replay trace id). */
+  readonly replayFollowed: number | null;
 }
 
 export const initialState = (draft: EditableScenario): AppState => ({
@@ -86,7 +108,15 @@ export const initialState = (draft: EditableScenario): AppState => ({
   error: null,
   notice: null,
   shareLink: null,
+  replayMode: 'lstf',
+  replayState: 'idle',
+  replay: null,
+  replayFollowed: null,
 });
+
+/** Last instant of the timeline: the run's end, or the replay's last event when later. */
+export const timelineEnd = (s: AppState): number =>
+  Math.max(s.run?.endNs ?? 0, s.replay ? s.replay.run.playback.endTime : 0);
 
 /** Wraps a finished run for playback (builds the queue checkpoints). */
 export function loadRun(result: RunResult, scenarioText: string): LoadedRun {
@@ -114,6 +144,8 @@ export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
   playing: true,
   position: { t: 0, cursor: 0 },
   followed: null,
+  replay: null,
+  replayFollowed: null,
 });
 
 /** The run failed: say why; the editor and the previous run are left as they were. */
@@ -137,7 +169,7 @@ export const shareLinkBuilt = (link: string | null) => (s: AppState): AppState =
 
 export const play = (s: AppState): AppState => {
   if (!s.run || s.playing) return s;
-  const atEnd = s.position.t >= s.run.endNs;
+  const atEnd = s.position.t >= timelineEnd(s);
   return { ...s, playing: true, position: atEnd ? { t: 0, cursor: 0 } : s.position };
 };
 
@@ -150,13 +182,13 @@ export const setSpeed = (speed: number) => (s: AppState): AppState => ({ ...s, s
 /** Moves the playhead to time t (clamped to the run), as if played up to there. */
 export const seek = (t: number) => (s: AppState): AppState => {
   if (!s.run) return s;
-  const clamped = Math.min(Math.max(0, t), s.run.endNs);
+  const clamped = Math.min(Math.max(0, t), timelineEnd(s));
   return { ...s, position: s.run.playback.seek(clamped) };
 };
 
 /** Moves the playhead by a fraction of the run (keyboard scrubbing); pauses. */
 export const scrubBy = (fraction: number) => (s: AppState): AppState =>
-  (s.run ? { ...seek(s.position.t + fraction * s.run.endNs)(s), playing: false } : s);
+  (s.run ? { ...seek(s.position.t + fraction * timelineEnd(s))(s), playing: false } : s);
 
 /** Puts the playhead just after trace event `index` (the follow panel's hops). */
 export const jumpToEvent = (index: number) => (s: AppState): AppState => {
@@ -176,8 +208,9 @@ export const stepBack = (s: AppState): AppState =>
 export const tick = (dtMs: number) => (s: AppState): AppState => {
   if (!s.run || !s.playing) return s;
   const t = s.position.t + (dtMs / 1000) * s.run.baseRate * s.speed;
-  if (t >= s.run.endNs) {
-    return { ...s, playing: false, position: s.run.playback.seek(s.run.endNs) };
+  const end = timelineEnd(s);
+  if (t >= end) {
+    return { ...s, playing: false, position: s.run.playback.seek(end) };
   }
   return { ...s, position: s.run.playback.seek(t) };
 };

@@ -38,6 +38,11 @@ export const PERSISTENCE = {
   error: none,
   notice: none,
   shareLink: none,
+  /** A replay is recomputed from the run's scenario and the mode. */
+  replayMode: none,
+  replayState: none,
+  replay: none,
+  replayFollowed: none,
 } as const satisfies Record<keyof AppState, Persist>;
 
 export const STORAGE_KEY = 'scheduler-playground:v1';

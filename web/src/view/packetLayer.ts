@@ -4,7 +4,7 @@
 import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import { compactNumber } from './format';
 import type { Point } from './layout';
-import { DROP_COLOUR, FOLLOW_COLOUR, flowColour } from './palette';
+import { DROP_COLOUR, FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
 
 export interface PortGeometry {
   /** Where packets leave and arrive (node edges). */
@@ -23,6 +23,20 @@ export interface DrawOptions {
   readonly packetRadius: number;
   /** Dense drawings (a fat tree) get smaller queue cells and shorter columns. */
   readonly dense: boolean;
+  /** Replay marks (the replay view and its original); absent in the plain view. */
+  readonly marks?: PacketMarks;
+}
+
+/** How the replay view marks packets. */
+export interface PacketMarks {
+  /** The text of a queued packet's cell (default: its key, short). */
+  readonly label?: (q: QueuedPacket, port: number) => string;
+  /** Packets drawn red: overdue, from the moment they went wrong. */
+  readonly red?: (packet: number) => boolean;
+  /** Packets outlined red (the original's copy of an overdue packet). */
+  readonly outlined?: (packet: number) => boolean;
+  /** Red rings at ports where a packet just went wrong (age 0 = now .. 1 = fading out). */
+  readonly rings?: readonly { readonly packet: number; readonly port: number; readonly age: number }[];
 }
 
 /** Above this many packets on links, they are drawn as squares. */
@@ -37,6 +51,11 @@ export interface DrawnFrame {
   readonly queues: readonly DrawnQueue[];
   readonly drops: readonly { packet: number; port: number; reason: string }[];
   readonly followedAt: Point | null;
+  /** Packets drawn red (overdue) and outlined, in queues and on links. */
+  readonly red: readonly number[];
+  readonly outlined: readonly number[];
+  /** Ports ringed because a packet went wrong there just now. */
+  readonly rings: readonly { packet: number; port: number }[];
   /** Milliseconds this frame's canvas drawing took (JavaScript side). */
   readonly drawMs: number;
 }
@@ -48,9 +67,16 @@ export interface DrawnQueue {
   readonly at: Point[];
 }
 
-const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], followedAt: null, drawMs: 0 };
+const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], followedAt: null, red: [], outlined: [], rings: [], drawMs: 0 };
+
+/** Colour of a packet: red when overdue, else its flow's. */
+const fillOf = (packet: number, flow: number, marks: PacketMarks | undefined): string =>
+  (marks?.red?.(packet) ? OVERDUE_COLOUR : flowColour(flow));
 
 interface Hit { x: number; y: number; w: number; h: number; packet: number }
+interface Box { x: number; y: number; w: number; h: number }
+/** Packets the marks singled out in this frame. */
+interface Marked { red: number[]; outlined: number[]; boxes: (Box & { red: boolean })[] }
 
 /** Where the followed packet was drawn: a dot on a link, or a cell in a queue. */
 interface Followed { p: Point | null; box: { x: number; y: number; w: number; h: number } | null }
@@ -95,9 +121,11 @@ export class PacketLayer {
     ctx.clearRect(0, 0, this.width, this.height);
     if (!frame) return;
     const followedAt: Followed = { p: null, box: null };
-    const queues = this.drawQueues(ctx, frame, ports, opts, followedAt);
-    const inFlight = this.drawPackets(ctx, frame, ports, opts, followedAt);
+    const marked: Marked = { red: [], outlined: [], boxes: [] };
+    const queues = this.drawQueues(ctx, frame, ports, opts, followedAt, marked);
+    const inFlight = this.drawPackets(ctx, frame, ports, opts, followedAt, marked);
     const drops = this.drawDrops(ctx, frame, ports, opts);
+    const rings = this.drawMarks(ctx, ports, opts, marked);
     for (const [colour, width] of [['#fff', 6], [FOLLOW_COLOUR, 2.5]] as const) {
       ctx.strokeStyle = colour;
       ctx.lineWidth = width;
@@ -108,13 +136,16 @@ export class PacketLayer {
     }
     const box = followedAt.box;
     const at = followedAt.p ?? (box ? { x: box.x + box.w / 2, y: box.y + box.h / 2 } : null);
-    this.drawn = { inFlight, queues, drops, followedAt: at, drawMs: performance.now() - started };
+    this.drawn = {
+      inFlight, queues, drops, followedAt: at, red: marked.red, outlined: marked.outlined, rings, drawMs: performance.now() - started,
+    };
   }
 
   private drawQueues(
     ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[],
-    opts: DrawOptions, followed: Followed,
+    opts: DrawOptions, followed: Followed, marked: Marked,
   ): DrawnFrame['queues'] {
+    const marks = opts.marks;
     const cellW = opts.keys ? 42 : opts.dense ? 6 : 10;
     const cellH = opts.keys ? 15 : opts.dense ? 6 : 10;
     const gap = opts.dense ? 1 : 2;
@@ -131,8 +162,9 @@ export class PacketLayer {
         const q = queue[i] as QueuedPacket;
         const x = base.queueBase.x + Math.floor(i / rows) * (cellW + gap);
         const y = base.queueBase.y - ((i % rows) + 1) * (cellH + gap);
-        const key = compactNumber(q.key);
+        const key = marks?.label ? marks.label(q, port) : compactNumber(q.key);
         cells.push({ x, y, q, key });
+        this.mark(q.packet, marks, marked, { x, y, w: cellW, h: cellH });
         entry.packets.push(q.packet);
         entry.keys.push(key);
         entry.at.push({ x: x + cellW / 2, y: y + cellH / 2 });
@@ -149,7 +181,7 @@ export class PacketLayer {
     });
     const byColour = new Map<string, typeof cells>();
     for (const c of cells) {
-      const colour = flowColour(c.q.flow);
+      const colour = fillOf(c.q.packet, c.q.flow, marks);
       const list = byColour.get(colour) ?? [];
       list.push(c);
       byColour.set(colour, list);
@@ -164,7 +196,7 @@ export class PacketLayer {
       ctx.font = '600 10px ui-monospace, monospace';
       ctx.textAlign = 'center';
       for (const c of cells) {
-        ctx.fillStyle = textOn(flowColour(c.q.flow));
+        ctx.fillStyle = textOn(fillOf(c.q.packet, c.q.flow, marks));
         ctx.fillText(c.key, c.x + cellW / 2, c.y + cellH - 4);
       }
     }
@@ -173,9 +205,10 @@ export class PacketLayer {
 
   private drawPackets(
     ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[],
-    opts: DrawOptions, followed: Followed,
+    opts: DrawOptions, followed: Followed, marked: Marked,
   ): number {
     const r = opts.packetRadius;
+    const marks = opts.marks;
     const byColour = new Map<string, Point[]>();
     let count = 0;
     for (const f of frame.inFlight) {
@@ -183,9 +216,10 @@ export class PacketLayer {
       if (!geo) continue;
       const x = geo.start.x + (geo.end.x - geo.start.x) * f.progress + geo.normal.x * (r - 1);
       const y = geo.start.y + (geo.end.y - geo.start.y) * f.progress + geo.normal.y * (r - 1);
-      const colour = flowColour(f.flow);
+      const colour = fillOf(f.packet, f.flow, marks);
       const list = byColour.get(colour) ?? [];
       list.push({ x, y });
+      this.mark(f.packet, marks, marked, { x: x - r, y: y - r, w: 2 * r, h: 2 * r });
       byColour.set(colour, list);
       this.hits.push({ x: x - r, y: y - r, w: 2 * r, h: 2 * r, packet: f.packet });
       if (f.packet === opts.followed) followed.p = { x, y };
@@ -211,6 +245,43 @@ export class PacketLayer {
       if (r >= 4 && !squares) ctx.stroke();
     }
     return count;
+  }
+
+  /** Notes a packet the marks colour (red) or outline, with where it was drawn. */
+  private mark(packet: number, marks: PacketMarks | undefined, marked: Marked, box: Box): void {
+    if (!marks) return;
+    if (marks.red?.(packet)) {
+      marked.red.push(packet);
+      marked.boxes.push({ ...box, red: true });
+    } else if (marks.outlined?.(packet)) {
+      marked.outlined.push(packet);
+      marked.boxes.push({ ...box, red: false });
+    }
+  }
+
+  /** Dark edges on red packets (visible on any background), red outlines, and red rings at ports. */
+  private drawMarks(ctx: CanvasRenderingContext2D, ports: readonly (PortGeometry | null)[], opts: DrawOptions, marked: Marked): DrawnFrame['rings'] {
+    for (const red of [true, false]) {
+      ctx.strokeStyle = red ? '#5a0010' : OVERDUE_COLOUR;
+      ctx.lineWidth = red ? 1.2 : 2;
+      ctx.beginPath();
+      for (const b of marked.boxes) if (b.red === red) ctx.rect(b.x - 1, b.y - 1, b.w + 2, b.h + 2);
+      ctx.stroke();
+    }
+    const out: { packet: number; port: number }[] = [];
+    ctx.strokeStyle = OVERDUE_COLOUR;
+    for (const ring of opts.marks?.rings ?? []) {
+      const geo = ports[ring.port];
+      if (!geo) continue;
+      out.push({ packet: ring.packet, port: ring.port });
+      ctx.globalAlpha = 1 - 0.75 * ring.age;
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.arc(geo.start.x, geo.start.y, 7 + 10 * ring.age, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+    return out;
   }
 
   private drawDrops(ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[], opts: DrawOptions): DrawnFrame['drops'] {

@@ -14,3 +14,5 @@ export function seriesColour(i: number): string {
 }
 /** The ring around the packet being followed. */
 export const FOLLOW_COLOUR = '#1b2a3a';
+/** Overdue packets in the replay view (a red no flow wears). */
+export const OVERDUE_COLOUR = '#E4002B';

@@ -85,7 +85,9 @@ export class QueueChart {
     this.visible = this.series.map(() => 0);
     const innerW = Math.max(10, this.width - MARGIN.left - MARGIN.right);
     const innerH = Math.max(10, this.height - MARGIN.top - MARGIN.bottom);
-    const yMax = Math.max(1, ...this.series.flatMap((s) => s.v));
+    // A loop, not Math.max(...values): a big run has more points than a call may take arguments.
+    let yMax = 1;
+    for (const s of this.series) for (const v of s.v) if (v > yMax) yMax = v;
     this.x = scaleLinear().domain([0, this.xMax / 1e6]).range([0, innerW]);
     this.y = scaleLinear().domain([0, yMax]).nice().range([innerH, 0]);
     this.plot.attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);

@@ -6,7 +6,7 @@ import type { PlaybackFrame } from '../sim/playback';
 import type { RunSummary } from '../sim/types';
 import type { Selection, Tool } from '../store/appState';
 import { fitTransform, toAbstract, toScreen, type Point, type Transform } from './layout';
-import { PacketLayer, type DrawnFrame, type PortGeometry } from './packetLayer';
+import { PacketLayer, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
 import { changedNodes, type Scene, type SceneNode } from './scene';
 
 type Pos = readonly [number, number];
@@ -34,6 +34,7 @@ export class TopologyView {
   private ports: (PortGeometry | null)[] = [];
   private frame: PlaybackFrame | null = null;
   private followed: number | null = null;
+  private marks: PacketMarks | undefined = undefined;
   private selection: Selection = null;
   private tool: Tool = 'select';
   private pending: string | null = null;
@@ -43,8 +44,16 @@ export class TopologyView {
   /** Node size factor: 1 for roomy drawings, down to 0.45 for dense ones (a fat tree). */
   private size = 1;
 
-  constructor(private readonly root: HTMLElement, private readonly callbacks: ViewCallbacks) {
-    this.svg = select(root).append('svg').attr('class', 'topology-svg').attr('data-testid', 'topology')
+  /**
+   * `readOnly`: an animation only (the replay view): clicks follow packets, nothing is edited.
+   * `testId` names the drawing for tests.
+   */
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly callbacks: ViewCallbacks,
+    private readonly options: { readOnly?: boolean; testId?: string } = {},
+  ) {
+    this.svg = select(root).append('svg').attr('class', 'topology-svg').attr('data-testid', options.testId ?? 'topology')
       .attr('role', 'img').attr('aria-label', 'Network topology');
     const canvas = document.createElement('canvas');
     canvas.className = 'topology-canvas';
@@ -87,9 +96,10 @@ export class TopologyView {
     this.draw();
   }
 
-  render(frame: PlaybackFrame | null, followed: number | null): void {
+  render(frame: PlaybackFrame | null, followed: number | null, marks?: PacketMarks): void {
     this.frame = frame;
     this.followed = followed;
+    this.marks = marks;
     this.draw();
   }
 
@@ -235,7 +245,7 @@ export class TopologyView {
   private draw(): void {
     const keys = this.size >= 0.9 && this.scene.nodes.length <= 24;
     this.packets.draw(this.summary ? this.frame : null, this.ports, {
-      keys, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < 0.7,
+      keys, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < 0.7, marks: this.marks,
     });
   }
 
@@ -255,6 +265,10 @@ export class TopologyView {
     const node = target?.closest('[data-node]')?.getAttribute('data-node') ?? null;
     const link = target?.closest('[data-link]')?.getAttribute('data-link') ?? null;
     const p = this.pointer(e);
+    if (this.options.readOnly) {
+      this.callbacks.follow(this.packets.hit(p.x, p.y));
+      return;
+    }
     if (this.tool === 'host' || this.tool === 'router') {
       if (node === null) this.callbacks.addNode(this.tool, this.abstract(p));
       else this.callbacks.select({ kind: 'node', id: node });
@@ -279,6 +293,7 @@ export class TopologyView {
   }
 
   private onMove(e: PointerEvent): void {
+    if (this.options.readOnly) return;
     const p = this.pointer(e);
     if (this.tool === 'link' && this.pending !== null) {
       const a = this.screen.get(this.pending);
@@ -297,6 +312,7 @@ export class TopologyView {
   }
 
   private onUp(e: PointerEvent): void {
+    if (this.options.readOnly) return;
     if (this.tool === 'link' && this.pending !== null) {
       const under = document.elementFromPoint(e.clientX, e.clientY)?.closest('[data-node]')?.getAttribute('data-node');
       if (under && under !== this.pending) this.connect(under);

@@ -1,0 +1,34 @@
+import { useController } from '../app/context';
+import { exampleTestId } from '../gallery/gallery';
+import { GALLERY } from '../gallery/galleryFiles';
+
+/** Every scenario file of the repository, by folder; choosing one loads it (undoable) and runs it. */
+export function GalleryDialog({ onClose }: { onClose: () => void }) {
+  const controller = useController();
+  const open = (path: string, text: string) => {
+    onClose();
+    void controller.openExample(path, text);
+  };
+  return (
+    <div className="popover gallery" role="dialog" aria-label="Example scenarios" data-testid="gallery">
+      <h3>Examples <button type="button" className="icon" aria-label="Close" onClick={onClose}>×</button></h3>
+      <p className="muted hint-text">Loads the scenario as your draft (Undo brings yours back) and runs it.</p>
+      {GALLERY.map((g) => (
+        <section key={g.folder} className="gallery-group" aria-label={g.title}>
+          <h4>{g.title} <span className="muted">{g.folder ? `scenarios/${g.folder}/` : 'scenarios/'}</span></h4>
+          <ul>
+            {g.items.map((item) => (
+              <li key={item.path}>
+                <button type="button" className="gallery-item" data-testid={exampleTestId(item.path)} onClick={() => open(item.path, item.text)}>
+                  <span className="gallery-name">{item.name}</span>
+                  <span className="gallery-file">{item.path}</span>
+                  {item.description && <span className="gallery-desc">{item.description}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// The scenario gallery: every scenario file of the repository (scenarios/**.json, schemas
+// excluded), grouped by folder, with its name and description. Pure; galleryFiles.ts feeds it
+// the files Vite bundles.
+
+export interface GalleryItem {
+  /** Path under scenarios/, e.g. "ups/default-random.json". */
+  readonly path: string;
+  readonly name: string;
+  readonly description: string;
+  readonly text: string;
+}
+
+export interface GalleryGroup {
+  /** Folder under scenarios/ ("" for the top level). */
+  readonly folder: string;
+  readonly title: string;
+  readonly items: readonly GalleryItem[];
+}
+
+/** Known folders first, in this order; others after them, alphabetically. */
+const ORDER = ['', 'presets', 'ups', 'tcp'];
+const TITLES: Record<string, string> = {
+  '': 'Start here',
+  presets: 'Topology presets',
+  ups: 'UPS: schedule replay (Table 1)',
+  tcp: 'TCP transports',
+};
+
+/** "../../../scenarios/ups/x.json" (a glob key) -> "ups/x.json"; null for schemas and non-JSON. */
+export function galleryPath(key: string): string | null {
+  const m = /(?:^|\/)scenarios\/(.+\.json)$/.exec(key);
+  if (!m || m[1] === undefined || m[1].endsWith('.schema.json')) return null;
+  return m[1];
+}
+
+function describe(path: string, text: string): GalleryItem | null {
+  try {
+    const v = JSON.parse(text) as { format?: unknown; name?: unknown; description?: unknown };
+    if (v.format !== 'scheduler-playground/scenario') return null;
+    const file = path.split('/').pop() ?? path;
+    return {
+      path,
+      name: typeof v.name === 'string' && v.name ? v.name : file,
+      description: typeof v.description === 'string' ? v.description : '',
+      text,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Groups files (glob key -> text) by folder; items sorted by file name. Unreadable files are skipped. */
+export function groupGallery(files: Readonly<Record<string, string>>): GalleryGroup[] {
+  const groups = new Map<string, GalleryItem[]>();
+  for (const [key, text] of Object.entries(files)) {
+    const path = galleryPath(key);
+    if (path === null) continue;
+    const item = describe(path, text);
+    if (!item) continue;
+    const slash = path.lastIndexOf('/');
+    const folder = slash < 0 ? '' : path.slice(0, slash);
+    const list = groups.get(folder) ?? [];
+    list.push(item);
+    groups.set(folder, list);
+  }
+  const rank = (f: string) => {
+    const i = ORDER.indexOf(f);
+    return i < 0 ? ORDER.length : i;
+  };
+  return [...groups.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([folder, items]) => ({
+      folder,
+      title: TITLES[folder] ?? folder,
+      items: items.sort((a, b) => a.path.localeCompare(b.path)),
+    }));
+}
+
+/** A test id for an item: "example-ups/default-random". */
+export const exampleTestId = (path: string): string => `example-${path.replace(/\.json$/, '')}`;

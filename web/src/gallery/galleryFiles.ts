@@ -1,0 +1,10 @@
+// The scenario files bundled into the page (Vite inlines them as text at build time).
+import { groupGallery, type GalleryGroup } from './gallery';
+
+const files = import.meta.glob<string>(['../../../scenarios/**/*.json', '!../../../scenarios/**/*.schema.json'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+export const GALLERY: readonly GalleryGroup[] = groupGallery(files);

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { blankScenario } from '../scenario/commands';
+import { traceFrom } from '../sim/testTrace';
+import { EventKind as K, type OverduePacket, type RunResult, type RunSummary } from '../sim/types';
+import { initialState, loadRun, runFinished, seek, tick, timelineEnd } from './appState';
+import { closeReplay, jumpToOverdue, loadReplay, replayFinished, replayStarted, setReplayMode } from './replayActions';
+
+const summary = (hash: string, extra: object = {}) => ({
+  end_ns: 1000, trace_truncated: false, trace_end_ns: 1000, trace_hash: hash, nodes: [], ports: [], flows: [], ...extra,
+}) as unknown as RunSummary;
+
+const original: RunResult = {
+  summary: summary('aa'),
+  trace: traceFrom([[0, K.Arrive, 0, 0, 0, 100], [500, K.Deliver, 0, 0, 1, 500]]),
+};
+const overdue: OverduePacket = {
+  original_id: 0, replay_id: 0, flow: 0, exit_ns: 400, replay_exit_ns: 900, late_by_ns: 500, port: 0, at_ns: 300, congestion_points: 1,
+};
+const replayResult: RunResult = {
+  summary: summary('bb', { end_ns: 2000, replays: [{ mode: 'lstf', overdue: 1, overdue_packets: [overdue], original_ids: [0] }] }),
+  trace: traceFrom([[0, K.Arrive, 0, 0, 0, 100], [1500, K.Deliver, 0, 0, 1, 1500]]),
+};
+
+function withRun() {
+  return runFinished(loadRun(original, '{}'))(initialState(blankScenario()));
+}
+
+describe('replay actions', () => {
+  it('shows a finished replay beside the run it replays', () => {
+    const s = replayFinished(loadReplay(replayResult, '{}', 'aa'))(replayStarted(withRun()));
+    expect(s.replayState).toBe('idle');
+    expect(s.replay?.mode).toBe('lstf');
+    expect(s.replay?.overdue.isOverdue(0, 300)).toBe(true);
+  });
+
+  it('drops a replay whose original is no longer the run on screen', () => {
+    const s = replayFinished(loadReplay(replayResult, '{}', 'zz'))(replayStarted(withRun()));
+    expect(s.replay).toBeNull();
+    expect(s.replayState).toBe('idle');
+  });
+
+  it('a new run closes the replay', () => {
+    const s = replayFinished(loadReplay(replayResult, '{}', 'aa'))(withRun());
+    expect(runFinished(loadRun(original, '{}'))(s).replay).toBeNull();
+    expect(closeReplay(s).replay).toBeNull();
+  });
+
+  it('the timeline runs to the later of the run and the replay', () => {
+    const s = replayFinished(loadReplay(replayResult, '{}', 'aa'))(withRun());
+    expect(timelineEnd(withRun())).toBe(1000);
+    expect(timelineEnd(s)).toBe(1500);
+    expect(seek(5000)(s).position.t).toBe(1500);
+    expect(tick(1e9)(s).position.t).toBe(1500);
+  });
+
+  it('jumps to the moment an overdue packet went wrong, paused, following it', () => {
+    const s = replayFinished(loadReplay(replayResult, '{}', 'aa'))(withRun());
+    const j = jumpToOverdue(0)(s);
+    expect(j.position).toEqual({ t: 300, cursor: 1 });
+    expect(j.playing).toBe(false);
+    expect(j.replayFollowed).toBe(0);
+    expect(j.sideTab).toBe('replay');
+    expect(jumpToOverdue(9)(s)).toBe(s);
+  });
+
+  it('keeps the mode picked', () => {
+    expect(setReplayMode('omniscient')(withRun()).replayMode).toBe('omniscient');
+  });
+
+  it('refuses a replay run without its report', () => {
+    expect(() => loadReplay({ ...replayResult, summary: summary('bb') }, '{}', 'aa')).toThrow(/report/);
+  });
+});

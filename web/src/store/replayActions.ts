@@ -1,0 +1,56 @@
+// Replay actions (pure, state -> state): the Replay tab's mode, a replay's life (started,
+// finished, failed, cancelled, closed), and jumps to the moment an overdue packet went wrong.
+// The replay shares the run's playhead: the replay view shows the replay trace up to the same
+// simulated time (see components/ReplayStage.tsx).
+import { OverdueIndex, packetSizes, queueLabeller, showsSlack, wentWrongFromSlack } from '../sim/replay';
+import type { ReplayMode, RunResult } from '../sim/types';
+import { loadRun, type AppState, type LoadedReplay } from './appState';
+
+export const setReplayMode = (mode: ReplayMode) => (s: AppState): AppState => ({ ...s, replayMode: mode });
+
+export const replayStarted = (s: AppState): AppState => ({ ...s, replayState: 'running' });
+
+/** Wraps a replay run for the view: its playback, the overdue index, the slack labels. */
+export function loadReplay(result: RunResult, scenarioText: string, originalHash: string): LoadedReplay {
+  const report = result.summary.replays?.[0];
+  if (!report) throw new Error('the core returned a replay without its report');
+  const run = loadRun(result, scenarioText);
+  const sizes = packetSizes(result.trace);
+  // LSTF and EDF keys carry the slack, so every overdue packet is marked, not only the listed ones.
+  const more = showsSlack(report.mode) && report.overdue > report.overdue_packets.length
+    ? wentWrongFromSlack(result.trace, result.summary, sizes) : [];
+  return {
+    mode: report.mode,
+    run,
+    report,
+    overdue: new OverdueIndex(report.overdue_packets, more, report.original_ids),
+    labeller: queueLabeller(report.mode, result.summary, result.trace, sizes),
+    originalHash,
+  };
+}
+
+/** A replay finished: shown beside the run it replays (ignored if that run was replaced). */
+export const replayFinished = (replay: LoadedReplay) => (s: AppState): AppState => {
+  if (s.run?.result.summary.trace_hash !== replay.originalHash) return { ...s, replayState: 'idle' };
+  return { ...s, replayState: 'idle', replay, replayFollowed: null };
+};
+
+export const replayFailed = (message: string) => (s: AppState): AppState => ({ ...s, replayState: 'error', error: message });
+
+export const replayCancelled = (s: AppState): AppState => ({ ...s, replayState: 'idle' });
+
+/** Back to the single view. */
+export const closeReplay = (s: AppState): AppState => (s.replay ? { ...s, replay: null, replayFollowed: null } : s);
+
+export const followReplayPacket = (packet: number | null) => (s: AppState): AppState => ({ ...s, replayFollowed: packet });
+
+/**
+ * Moves the shared playhead to the moment replay packet `replayId` went wrong (its `at_ns`,
+ * the departure from the hop where its slack went negative), pauses, and follows it in the
+ * replay view.
+ */
+export const jumpToOverdue = (replayId: number) => (s: AppState): AppState => {
+  const row = s.replay?.overdue.row(replayId);
+  if (!s.run || !row) return s;
+  return { ...s, playing: false, position: s.run.playback.seek(row.at_ns), replayFollowed: replayId, sideTab: 'replay' };
+};
