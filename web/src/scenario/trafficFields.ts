@@ -1,6 +1,6 @@
 // The fields of each kind of traffic item, for the inspector form and the traffic tables.
 import type { FieldSpec } from './fields';
-import type { Traffic, TrafficKind } from './types';
+import { TRANSPORTS, type Traffic, type TrafficKind } from './types';
 
 export const TRAFFIC_KINDS: readonly { kind: TrafficKind; label: string }[] = [
   { kind: 'flow', label: 'Flow (fixed size)' },
@@ -24,7 +24,10 @@ const PACKET = q('packet_size', 'packet size', 'size');
 const PACKET_OPT = q('packet_size', 'packet size', 'size', { optional: true, defaultText: '1500B' });
 const PATH: FieldSpec = { key: 'path', label: 'path', input: { kind: 'nodes' }, optional: true, defaultText: 'shortest paths (ECMP)', help: 'node names from source to destination, e.g. "h1, r1, h2"' };
 const RATE_OPT = q('rate', 'rate', 'bandwidth', { optional: true, defaultText: 'access link' });
-const TRANSPORT: FieldSpec = { key: 'transport', label: 'transport', input: { kind: 'choice', options: ['udp'] }, optional: true, defaultText: 'udp' };
+const TRANSPORT: FieldSpec = {
+  key: 'transport', label: 'transport', input: { kind: 'choice', options: TRANSPORTS }, optional: true, defaultText: 'udp',
+  help: 'tcp = NewReno; dctcp and pfabric need ECN marking resp. rank scheduling in the routers; TCP sources take no rate or packet size',
+};
 
 function workloadFields(t: Extract<Traffic, { kind: 'workload' }>): FieldSpec[] {
   const sizes: FieldSpec[] = [{ key: 'sizes.dist', label: 'flow sizes', input: { kind: 'choice', options: ['web_search', 'data_mining', 'att', 'fixed', 'exponential', 'pareto'] } }];
@@ -62,7 +65,7 @@ export function trafficFields(t: Traffic): FieldSpec[] {
         { key: 'periods', label: 'periods', input: { kind: 'choice', options: ['periodic', 'exponential'] }, optional: true, defaultText: 'periodic' },
         START, STOP, CLASS, PATH];
     case 'bulk':
-      return [ID, SRC, DST, RATE_OPT, PACKET_OPT, START, STOP, CLASS, PATH];
+      return [ID, SRC, DST, RATE_OPT, PACKET_OPT, TRANSPORT, START, STOP, CLASS, PATH];
     case 'flow':
       return [ID, SRC, DST, q('size', 'size', 'size'), START, RATE_OPT, PACKET_OPT, TRANSPORT,
         { key: 'weight', label: 'weight', input: { kind: 'int', min: 1 }, optional: true, defaultText: '1' }, CLASS, PATH];

@@ -79,7 +79,12 @@ export interface BulkSource extends TrafficBase {
   readonly dst: string;
   readonly packet_size?: string;
   readonly rate?: string;
+  readonly transport?: Transport;
 }
+
+/** Transports the core offers (scenario `transport`). */
+export const TRANSPORTS = ['udp', 'tcp', 'dctcp', 'pfabric'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
 
 export interface FlowSource extends TrafficBase {
   readonly kind: 'flow';
@@ -88,7 +93,7 @@ export interface FlowSource extends TrafficBase {
   readonly size: string;
   readonly packet_size?: string;
   readonly rate?: string;
-  readonly transport?: 'udp';
+  readonly transport?: Transport;
   readonly weight?: number;
 }
 
@@ -114,7 +119,7 @@ export interface Workload extends TrafficBase {
   readonly arrival?: 'poisson';
   readonly packet_size?: string;
   readonly max_flows?: number;
-  readonly transport?: 'udp';
+  readonly transport?: Transport;
 }
 
 export type Traffic = RateSource | OnOffSource | BulkSource | FlowSource | Workload;
