@@ -7,7 +7,7 @@
 //! this is exactly LSTF (App. A.5): the replays are identical, event for event.
 //! Non-preemptive; drop-tail.
 
-use super::keyed::KeyedQueue;
+use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, Dropped, QueueView, Scheduler};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
@@ -34,15 +34,7 @@ impl Scheduler for Edf {
     fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
-    fn len(&self) -> usize {
-        self.q.len()
-    }
-    fn bytes(&self) -> u64 {
-        self.q.bytes()
-    }
-    fn snapshot(&self, out: &mut QueueView) {
-        self.q.snapshot(out)
-    }
+    keyed_queue_accessors!();
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! the buffer is full; FSC's push-out-from-the-longest-queue is a different buffer policy).
 
 use super::gps::{key, Gps};
-use super::keyed::KeyedQueue;
+use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, Dropped, QueueView, Scheduler};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
@@ -38,15 +38,7 @@ impl Scheduler for Fq {
     fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
-    fn len(&self) -> usize {
-        self.q.len()
-    }
-    fn bytes(&self) -> u64 {
-        self.q.bytes()
-    }
-    fn snapshot(&self, out: &mut QueueView) {
-        self.q.snapshot(out)
-    }
+    keyed_queue_accessors!();
 }
 
 #[cfg(test)]

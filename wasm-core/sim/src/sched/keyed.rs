@@ -109,3 +109,19 @@ impl KeyedQueue {
         Some((it.key, it.pkt))
     }
 }
+
+/// The `Scheduler` methods that only report the scheduler's `KeyedQueue` (field `q`).
+macro_rules! keyed_queue_accessors {
+    () => {
+        fn len(&self) -> usize {
+            self.q.len()
+        }
+        fn bytes(&self) -> u64 {
+            self.q.bytes()
+        }
+        fn snapshot(&self, out: &mut QueueView) {
+            self.q.snapshot(out)
+        }
+    };
+}
+pub(crate) use keyed_queue_accessors;

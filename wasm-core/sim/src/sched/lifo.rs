@@ -4,7 +4,7 @@
 //! number, so the queue view shows service order. Drop-tail (the arriving packet is refused
 //! when the buffer is full).
 
-use super::keyed::KeyedQueue;
+use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, Dropped, QueueView, Scheduler};
 use crate::packet::Packet;
 use crate::time::Time;
@@ -30,15 +30,7 @@ impl Scheduler for Lifo {
     fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
-    fn len(&self) -> usize {
-        self.q.len()
-    }
-    fn bytes(&self) -> u64 {
-        self.q.bytes()
-    }
-    fn snapshot(&self, out: &mut QueueView) {
-        self.q.snapshot(out)
-    }
+    keyed_queue_accessors!();
 }
 
 #[cfg(test)]

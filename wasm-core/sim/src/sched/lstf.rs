@@ -15,7 +15,7 @@
 //!   transmission time).
 //! - Buffer: drop-tail.
 
-use super::keyed::KeyedQueue;
+use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, Dropped, QueueView, Scheduler};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
@@ -57,15 +57,7 @@ impl Scheduler for Lstf {
         self.preemptive && self.key(arriving.enqueued_at, arriving) < self.in_service_key
     }
 
-    fn len(&self) -> usize {
-        self.q.len()
-    }
-    fn bytes(&self) -> u64 {
-        self.q.bytes()
-    }
-    fn snapshot(&self, out: &mut QueueView) {
-        self.q.snapshot(out)
-    }
+    keyed_queue_accessors!();
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! an arriving packet of strictly lower rank interrupts the one in service
 //! (preemptive-resume; the theorems of UPS App. A are about such replays). Drop-tail.
 
-use super::keyed::KeyedQueue;
+use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, Dropped, QueueView, Scheduler};
 use crate::packet::Packet;
 use crate::time::Time;
@@ -35,13 +35,5 @@ impl Scheduler for Priority {
     fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
         self.preemptive && arriving.rank < in_service.rank
     }
-    fn len(&self) -> usize {
-        self.q.len()
-    }
-    fn bytes(&self) -> u64 {
-        self.q.bytes()
-    }
-    fn snapshot(&self, out: &mut QueueView) {
-        self.q.snapshot(out)
-    }
+    keyed_queue_accessors!();
 }

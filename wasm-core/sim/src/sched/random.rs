@@ -5,7 +5,7 @@
 //! port's own seeded stream, so runs are reproducible. The key shown is the arrival number
 //! (there is no service order to show). Drop-tail.
 
-use super::keyed::KeyedQueue;
+use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, Dropped, QueueView, Scheduler};
 use crate::packet::Packet;
 use crate::rng::Stream;
@@ -45,13 +45,5 @@ impl Scheduler for Random {
         let pick = seqs[(self.rng.next_u64() % seqs.len() as u64) as usize];
         self.q.remove_seq(pick).map(|(_, p)| p)
     }
-    fn len(&self) -> usize {
-        self.q.len()
-    }
-    fn bytes(&self) -> u64 {
-        self.q.bytes()
-    }
-    fn snapshot(&self, out: &mut QueueView) {
-        self.q.snapshot(out)
-    }
+    keyed_queue_accessors!();
 }

@@ -6,7 +6,7 @@
 //! Invariant: the packet sent belongs to the flow holding the least remaining size, and is
 //! that flow's oldest queued packet. The key shown is the remaining size. Drop-tail.
 
-use super::keyed::KeyedQueue;
+use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, Dropped, QueueView, Scheduler};
 use crate::packet::Packet;
 use crate::time::Time;
@@ -33,15 +33,7 @@ impl Scheduler for Srpt {
         let oldest = self.q.packets().filter(|(_, _, p)| p.flow == best).map(|(_, seq, _)| seq).min()?;
         self.q.remove_seq(oldest).map(|(_, p)| p)
     }
-    fn len(&self) -> usize {
-        self.q.len()
-    }
-    fn bytes(&self) -> u64 {
-        self.q.bytes()
-    }
-    fn snapshot(&self, out: &mut QueueView) {
-        self.q.snapshot(out)
-    }
+    keyed_queue_accessors!();
 }
 
 #[cfg(test)]
