@@ -27,14 +27,42 @@ enum Ev {
     TxDone { port: PortId, generation: u64 },
     /// A port's scheduler has a packet becoming eligible.
     Eligible(PortId),
-    /// A packet's last bit reaches a node.
-    Arrive { node: NodeId, pkt: Packet },
-    /// A replayed packet enters the network at its first router.
-    Inject { node: NodeId, pkt: Packet },
+    /// A packet's last bit reaches a node (the packet waits in the `on_links` slab).
+    Arrive { node: NodeId, slot: u32 },
+    /// A replayed packet enters the network at its first router (the packet is in the slab).
+    Inject { node: NodeId, slot: u32 },
     /// A TCP-family flow starts: its sender sends its first window.
     Open(FlowId),
     /// A transport timer of a flow; events of an older generation are stale and ignored.
     Timer { flow: FlowId, kind: TimerKind, generation: u32 },
+}
+
+/// Packets between two nodes, kept out of the event heap so heap entries stay small (a heap
+/// entry moves on every sift; a packet is 144 bytes): a slab with a free list.
+#[derive(Default)]
+struct Slab {
+    slots: Vec<Option<Packet>>,
+    free: Vec<u32>,
+}
+
+impl Slab {
+    fn put(&mut self, pkt: Packet) -> u32 {
+        match self.free.pop() {
+            Some(i) => {
+                self.slots[i as usize] = Some(pkt);
+                i
+            }
+            None => {
+                self.slots.push(Some(pkt));
+                self.slots.len() as u32 - 1
+            }
+        }
+    }
+
+    fn take(&mut self, slot: u32) -> Packet {
+        self.free.push(slot);
+        self.slots[slot as usize].take().expect("an event owns its slab slot")
+    }
 }
 
 struct Entry {
@@ -78,6 +106,7 @@ pub struct Engine {
     end: Time,
     next_packet: u64,
     out: Vec<TraceEvent>,
+    on_links: Slab,
     pub recorder: TraceRecorder,
     pub metrics: Metrics,
 }
@@ -93,6 +122,7 @@ impl Engine {
             end,
             next_packet: 0,
             out: Vec::new(),
+            on_links: Slab::default(),
             recorder,
             metrics,
         };
@@ -161,7 +191,8 @@ impl Engine {
                     let (sent, wake) = self.net.ports[port as usize].tx_done(time, generation, &mut self.out);
                     if let Some((pkt, at)) = sent {
                         let node = self.net.ports[port as usize].to;
-                        self.schedule(at, Ev::Arrive { node, pkt });
+                        let slot = self.on_links.put(pkt);
+                        self.schedule(at, Ev::Arrive { node, slot });
                     }
                     self.wake(port, wake);
                 }
@@ -169,8 +200,12 @@ impl Engine {
                     let wake = self.net.ports[port as usize].eligible(time, &mut self.out);
                     self.wake(port, wake);
                 }
-                Ev::Arrive { node, pkt } => self.arrive(node, pkt),
-                Ev::Inject { node, pkt } => {
+                Ev::Arrive { node, slot } => {
+                    let pkt = self.on_links.take(slot);
+                    self.arrive(node, pkt)
+                }
+                Ev::Inject { node, slot } => {
+                    let pkt = self.on_links.take(slot);
                     // The packet is created here: its first trace event says so (its size).
                     self.out.push(TraceEvent {
                         time,
@@ -420,7 +455,8 @@ impl Engine {
     pub fn inject(&mut self, time: Time, node: NodeId, pkt: Packet) {
         debug_assert_eq!(pkt.id, self.next_packet, "injected packets are numbered in order");
         self.next_packet += 1;
-        self.schedule(time, Ev::Inject { node, pkt });
+        let slot = self.on_links.put(pkt);
+        self.schedule(time, Ev::Inject { node, slot });
     }
 
     fn flush(&mut self) {
