@@ -78,6 +78,16 @@ pub fn run_replay(json: &str, mode: &str, max_trace_events: u32) -> Result<RunOu
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// Runs a benchmark scenario: trusted limits (long runs allowed, unlike scenarios from links)
+/// and no stored trace; the summary still carries the trace hash.
+#[wasm_bindgen]
+pub fn run_benchmark(json: &str) -> Result<RunOutput, JsError> {
+    let scenario = sched_sim::validate_with(json, &sched_sim::scenario::TRUSTED_LIMITS)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let opts = RunOptions { seed: None, max_trace_events: Some(0) };
+    sched_sim::run(&scenario, &opts).map(|inner| RunOutput { inner }).map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// A finished run: the summary as JSON and the stored trace as columns (typed arrays).
 #[wasm_bindgen]
 pub struct RunOutput {
