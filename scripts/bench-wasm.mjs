@@ -1,10 +1,12 @@
 // The benchmark set of `sched-cli bench`, run in the WebAssembly build under Node, next to the
-// native figures. Both sides run identical scenario text: it comes from
-// `sched-cli bench --print-scenarios`. Figures, not pass/fail (exit 1 only if something fails
-// to run, or if a wasm trace hash differs from the native one).
+// native figures. Both sides run the same files, wasm-core/cli/bench/NAME.json (the CLI embeds
+// them), through run_benchmark (trusted limits, trace budget 0). Figures, not pass/fail (exit 1
+// only if something fails to run, or if a wasm trace hash differs from the native one).
 //
-//   node scripts/bench-wasm.mjs [--repeat N] [--set NAME[,NAME...]]
+//   node scripts/bench-wasm.mjs [--repeat N] [--set all|udp|tcp|NAME[,NAME...]]
 //
+// The default set includes the TCP benchmarks (dumbbell-10g-16 and -1024): the whole run takes
+// a few minutes (each TCP benchmark 15-30 s native and about a minute in wasm); --set udp is quick.
 // Needs wasm-core/wasm/pkg (npm run build:wasm); builds the native CLI with
 // `cargo build --release` (what `npm run bench` runs). Node built-ins only.
 // wasm CPU time is process.cpuUsage() (user + system, whole Node process, so V8's compiler and
@@ -48,7 +50,7 @@ function sh(cmd, args, inherit = false) {
 
 console.log('building the native CLI (cargo build --release -p sched-cli) ...');
 sh(cargo, ['build', '--release', '--quiet', '--manifest-path', 'wasm-core/Cargo.toml', '-p', 'sched-cli'], true);
-const scenarios = JSON.parse(sh(cli, ['bench', '--print-scenarios']));
+const benchDir = path.join(root, 'wasm-core/cli/bench');
 
 console.log(`native: sched-cli bench --json --repeat ${repeat} --set ${opt.set} ...`);
 const native = new Map();
@@ -66,14 +68,15 @@ const exports = await wasm.default({ module_or_path: await readFile(new URL('sch
 function runOnce(text) {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const out = wasm.run_scenario(text, 0);
+  const out = wasm.run_benchmark(text);
   const wall = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(c0);
   const s = JSON.parse(out.summary());
   out.free();
   return {
     events: s.events_total,
-    delivered: s.totals.delivered,
+    // Data packets delivered to their sinks: the flows' counts (ACKs excluded), as sched-cli bench.
+    delivered: s.flows.reduce((sum, f) => sum + f.delivered, 0),
     hash: s.trace_hash,
     wall,
     cpu: (c.user + c.system) / 1e6,
@@ -108,8 +111,10 @@ console.log('heap = wasm linear memory after the run (it only grows: the peak so
 console.log(row(cols.map((c) => c[0])));
 let bad = 0;
 for (const [name, n] of native) {
+  const text = await readFile(path.join(benchDir, `${name}.json`), 'utf8');
+  if (n.cpu_s > 5) console.error(`  (${name}: ${n.cpu_s.toFixed(0)} CPU-s native, about a minute in wasm ...)`);
   const runs = [];
-  for (let i = 0; i < repeat; i++) runs.push(runOnce(scenarios[name]));
+  for (let i = 0; i < repeat; i++) runs.push(runOnce(text));
   runs.sort((a, b) => a.cpu - b.cpu);
   const w = runs[Math.floor(runs.length / 2)];
   const same = runs.every((r) => r.hash === n.trace_hash) && w.events === n.events && w.delivered === n.delivered;

@@ -7,6 +7,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 // The app lives in web/, but imports the wasm package (wasm-core/wasm/pkg) and the default
 // scenario (scenarios/) from the repository root, so the dev server may read the whole repo.
+// Two pages: the playground (index.html) and the benchmarks (bench.html, which imports the
+// benchmark scenarios from wasm-core/cli/bench/).
 export default defineConfig({
   root: webDir,
   base: './',
@@ -19,5 +21,9 @@ export default defineConfig({
     outDir: `${repoRoot}dist`,
     emptyOutDir: true,
     target: 'es2022',
+    // rolldownOptions: Vite 8's name for rollupOptions (which it keeps as a deprecated alias).
+    rolldownOptions: {
+      input: { main: `${webDir}index.html`, bench: `${webDir}bench.html` },
+    },
   },
 });

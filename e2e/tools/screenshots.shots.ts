@@ -2,7 +2,7 @@
 // production build, driven like a user. Not a test.
 import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from '../pages/playground';
 
 const out = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
@@ -110,4 +110,14 @@ test('gallery: every scenario of the repository, by folder', async ({ page }) =>
   await new PlaygroundPage(page).open();
   await page.getByTestId('examples').click();
   await page.screenshot({ path: out('gallery') });
+});
+
+test('benchmarks: the bench page after running the UDP set (the default selection)', async ({ page }) => {
+  await page.goto('/bench.html');
+  await page.getByTestId('bench-run').click();
+  await expect(page.getByTestId('bench-status')).toHaveText(/^Done/, { timeout: 120_000 });
+  for (const row of await page.locator('[data-testid^="bench-row-"]').all()) {
+    console.log((await row.locator('td').allTextContents()).join(' | '));
+  }
+  await page.screenshot({ path: out('bench') });
 });

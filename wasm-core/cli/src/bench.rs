@@ -1,6 +1,7 @@
-//! `sched-cli bench`: a fixed set of benchmark scenarios, embedded here, run with trace budget 0.
-//! Figures, not pass/fail. `scripts/bench-wasm.mjs` runs the same scenarios (taken from
-//! `--print-scenarios`) in the WebAssembly build and compares. The TCP benchmarks (the issue's
+//! `sched-cli bench`: a fixed set of benchmark scenarios, run with trace budget 0. The scenarios
+//! are the files in `wasm-core/cli/bench/` (see its README), embedded at build time. Figures, not
+//! pass/fail. `scripts/bench-wasm.mjs` runs the same files in the WebAssembly build under Node
+//! and compares; the site's page `bench.html` runs them in the browser. The TCP benchmarks (the issue's
 //! dumbbell-10g, 16 and 1024 NewReno flows for 10 s) run only where the core accepts them; elsewhere
 //! a line says why they were not run.
 //!
@@ -19,123 +20,21 @@ const USAGE: &str = "usage: sched-cli bench [--set NAME[,NAME...]] [--repeat N] 
   --repeat   runs per benchmark (default 1); the run with the median CPU time is reported
   --json     one JSON object per benchmark instead of the table";
 
-/// The dumbbell of the UDP and TCP benchmarks: `pairs` host pairs, 10 Gbps everywhere, RTT 100 us
-/// (10 + 30 + 10 us each way), `buffer` at every port, one bulk flow per pair; with a transport,
-/// flow i starts at i * 1 ms / pairs (start times spread evenly over [0, 1 ms)).
-fn dumbbell(
-    name: &str,
-    description: &str,
-    pairs: u32,
-    transport: Option<&str>,
-    duration: &str,
-    buffer: &str,
-) -> String {
-    let traffic: Vec<Value> = (0..pairs)
-        .map(|i| {
-            let mut f =
-                json!({ "kind": "bulk", "id": format!("f{i}"), "src": format!("l{i}"), "dst": format!("r{i}") });
-            if let Some(t) = transport {
-                f["transport"] = t.into();
-                f["start"] = format!("{}ns", i as u64 * 1_000_000 / pairs as u64).into();
-            }
-            f
-        })
-        .collect();
-    let v = json!({
-        "format": "scheduler-playground/scenario", "version": 1,
-        "name": format!("bench: {name}"), "description": description, "seed": 1, "duration": duration,
-        "topology": { "preset": "dumbbell", "params": {
-            "pairs": pairs, "access_bandwidth": "10Gbps", "access_delay": "10us",
-            "bottleneck_bandwidth": "10Gbps", "bottleneck_delay": "30us", "buffer": buffer } },
-        "traffic": traffic,
-    });
-    serde_json::to_string_pretty(&v).expect("plain data")
-}
-
 /// The TCP benchmarks (the issue's dumbbell-10g); they run only where the core has TCP.
 const TCP: [&str; 2] = ["dumbbell-10g-16", "dumbbell-10g-1024"];
 
-/// The benchmark scenarios, in run order: (name, scenario JSON text).
-pub fn scenarios() -> Vec<(&'static str, String)> {
-    let scenario = |name: &str, description: &str, duration: &str, topology: Value, traffic: Value| {
-        let v = json!({
-            "format": "scheduler-playground/scenario", "version": 1,
-            "name": format!("bench: {name}"), "description": description, "seed": 1, "duration": duration,
-            "topology": topology, "traffic": traffic,
-        });
-        serde_json::to_string_pretty(&v).expect("plain data")
-    };
-    let web_search = json!([{ "kind": "workload", "id": "w", "load": 0.7, "sizes": { "dist": "web_search" } }]);
-    vec![
-        (
-            "dumbbell-udp",
-            dumbbell(
-                "dumbbell-udp",
-                "16 host pairs, 10 Gbps links, RTT 100 us, 64KB buffers, one bulk UDP flow per pair at its \
-                 access rate: the bottleneck is offered 16 times its rate.",
-                16,
-                None,
-                "100ms",
-                "64KB",
-            ),
-        ),
-        (
-            "fat-tree-k4-websearch",
-            scenario(
-                "fat-tree-k4-websearch",
-                "fat_tree k=4 (10 Gbps, 16 hosts), UDP web-search workload at 70% load.",
-                "50ms",
-                json!({ "preset": "fat_tree", "params": { "k": 4 } }),
-                web_search.clone(),
-            ),
-        ),
-        (
-            "internet2-70",
-            scenario(
-                "internet2-70",
-                "internet2 preset (default parameters), UDP web-search workload at 70% load.",
-                "200ms",
-                json!({ "preset": "internet2", "params": {} }),
-                web_search,
-            ),
-        ),
-        (
-            "single-link-md1",
-            scenario(
-                "single-link-md1",
-                "One 1 Gbps link with an unlimited FIFO buffer, Poisson arrivals of 1500B packets at 80% load: M/D/1.",
-                "2s",
-                json!({
-                    "nodes": [ { "id": "a", "kind": "host", "pos": [0, 0] }, { "id": "b", "kind": "host", "pos": [1, 0] } ],
-                    "links": [ { "from": "a", "to": "b", "bandwidth": "1Gbps", "delay": "10us", "buffer": "unlimited" } ],
-                }),
-                json!([{ "kind": "poisson", "id": "p", "src": "a", "dst": "b", "rate": "800Mbps", "packet_size": "1500B" }]),
-            ),
-        ),
-        (
-            TCP[0],
-            dumbbell(
-                TCP[0],
-                "dumbbell-10g: 16 long-lived TCP NewReno flows starting over [0, 1 ms), 10 Gbps links, RTT 100 us, 100-packet buffers, 10 s; 1500 B on the wire.",
-                16,
-                Some("tcp"),
-                "10s",
-                "100pkt",
-            ),
-        ),
-        (
-            TCP[1],
-            dumbbell(
-                TCP[1],
-                "dumbbell-10g: 1024 long-lived TCP NewReno flows starting over [0, 1 ms), 10 Gbps links, RTT 100 us, 1000-packet buffers, 10 s; 1500 B on the wire.",
-                1024,
-                Some("tcp"),
-                "10s",
-                "1000pkt",
-            ),
-        ),
-    ]
-}
+/// The benchmark scenarios, in run order: (name, scenario JSON text). The files live in
+/// `wasm-core/cli/bench/` (not `scenarios/`, whose every file the scenario tests run), one per
+/// benchmark, named after it; `scripts/bench-wasm.mjs` and the site's page `bench.html` read
+/// the same files.
+const SCENARIOS: [(&str, &str); 6] = [
+    ("dumbbell-udp", include_str!("../bench/dumbbell-udp.json")),
+    ("fat-tree-k4-websearch", include_str!("../bench/fat-tree-k4-websearch.json")),
+    ("internet2-70", include_str!("../bench/internet2-70.json")),
+    ("single-link-md1", include_str!("../bench/single-link-md1.json")),
+    (TCP[0], include_str!("../bench/dumbbell-10g-16.json")),
+    (TCP[1], include_str!("../bench/dumbbell-10g-1024.json")),
+];
 
 /// What one run measured.
 struct Measure {
@@ -205,10 +104,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
             _ => return Err(USAGE.to_string()),
         }
     }
-    let all = scenarios();
+    let all = SCENARIOS;
     if print {
         let map: serde_json::Map<String, Value> =
-            all.into_iter().map(|(n, t)| (n.to_string(), Value::String(t))).collect();
+            all.iter().map(|(n, t)| (n.to_string(), Value::String(t.to_string()))).collect();
         println!("{}", serde_json::to_string_pretty(&map).expect("plain data"));
         return Ok(());
     }
@@ -239,7 +138,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         );
     }
     for name in names {
-        let text = &all.iter().find(|b| b.0 == name).expect("checked above").1;
+        let text = all.iter().find(|b| b.0 == name).expect("checked above").1;
         // The TCP benchmarks need the TCP transport in the core: where it rejects them, say why and go on.
         if let Err(e) = sched_sim::validate_with(text, &sched_sim::scenario::TRUSTED_LIMITS) {
             if !TCP.contains(&name) {
@@ -292,4 +191,29 @@ pub fn main(args: &[String]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SCENARIOS;
+
+    /// Every file in `bench/` is a listed benchmark (and the other way round), and each is valid.
+    #[test]
+    fn the_list_matches_the_files() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/bench");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .expect("bench/ exists")
+            .map(|e| e.expect("readable").file_name().into_string().expect("utf-8"))
+            .filter_map(|n| n.strip_suffix(".json").map(str::to_string))
+            .collect();
+        files.sort();
+        let mut listed: Vec<String> = SCENARIOS.iter().map(|b| b.0.to_string()).collect();
+        listed.sort();
+        assert_eq!(files, listed);
+        for (name, text) in SCENARIOS {
+            let s = sched_sim::validate_with(text, &sched_sim::scenario::TRUSTED_LIMITS)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(s.name, format!("bench: {name}"));
+        }
+    }
 }

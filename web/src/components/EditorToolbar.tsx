@@ -36,6 +36,7 @@ export function EditorToolbar() {
       {help && (
         <div className="popover shortcuts" role="dialog" aria-label="Keyboard shortcuts">
           <table><tbody>{SHORTCUTS.map((s) => <tr key={s.keys}><th>{s.keys}</th><td>{s.what}</td></tr>)}</tbody></table>
+          <p><a href="./bench.html" data-testid="bench-link">Benchmarks</a>: the simulator&apos;s speed in this browser</p>
         </div>
       )}
     </div>
