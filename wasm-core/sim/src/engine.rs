@@ -247,19 +247,10 @@ impl Engine {
             ..Packet::new(self.next_packet, em.flow, em.sent, size, info.src, info.dst, now)
         };
         em.sent_one(size);
-        self.next_packet += 1;
         if let Some(t) = em.next_time(now, false) {
             self.schedule(t, Ev::Source(i as u32));
         }
-        self.out.push(TraceEvent {
-            time: now,
-            kind: Kind::Arrive,
-            packet: pkt.id,
-            flow: pkt.flow,
-            loc: pkt.src,
-            value: pkt.size as i64,
-        });
-        self.forward(pkt.src, pkt);
+        self.launch(pkt);
     }
 
     fn arrive(&mut self, node: NodeId, mut pkt: Packet) {
@@ -443,8 +434,7 @@ impl Engine {
             pkt.rank = ranks[pkt.id as usize][pkt.hops as usize];
         }
         if self.net.needs_tmin[port as usize] {
-            let path = self.net.flow_path(pkt.flow);
-            pkt.tmin_rest = self.net.tmin_rest(&path, pkt.hops as usize, pkt.size as u64);
+            pkt.tmin_rest = self.net.flow_tmin_rest(pkt.flow, pkt.hops as usize, pkt.size as u64);
         }
         let wake = self.net.ports[port as usize].arrive(self.now, pkt, &mut self.out);
         self.wake(port, wake);

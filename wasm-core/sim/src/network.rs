@@ -531,6 +531,15 @@ impl Network {
         t
     }
 
+    /// t_min(p, a, egress) at hop `hop` of flow `flow`'s path (EDF's router state); explicit
+    /// paths (every replayed flow has one) are read in place, without copying.
+    pub fn flow_tmin_rest(&self, flow: FlowId, hop: usize, size: u64) -> Time {
+        match self.flows[flow as usize].path {
+            Some(p) => self.tmin_rest(&self.paths[p as usize], hop, size),
+            None => self.tmin_rest(&self.flow_path(flow), hop, size),
+        }
+    }
+
     /// The ports a flow's packets cross, in order.
     pub fn flow_path(&self, flow: FlowId) -> Vec<PortId> {
         let f = &self.flows[flow as usize];
