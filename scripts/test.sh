@@ -34,7 +34,7 @@ stage "rust clippy" cargo clippy "${manifest[@]}" --all-targets --quiet -- -D wa
 stage "rust unit + scenario tests" cargo test "${manifest[@]}" --profile ci --quiet
 stage "cli build" cargo build "${manifest[@]}" --profile ci --quiet -p sched-cli
 stage "wasm build" npm run --silent build:wasm
-stage "wasm = native (every scenario)" node scripts/wasm-determinism.mjs
+stage "wasm = golden trace hashes (every scenario)" node scripts/wasm-determinism.mjs
 stage "typescript types" npm run --silent typecheck
 stage "typescript lint" npm run --silent lint
 stage "web unit tests" npm run --silent test:web

@@ -151,7 +151,7 @@ fn run(args: &[String]) -> Result<(), String> {
         csv::write_all(s, std::path::Path::new(dir)).map_err(|e| format!("{dir}: {e}"))?;
         println!("wrote CSV tables to {dir}");
     }
-    let outcomes = sched_sim::run_checks(&scenario, &r);
+    let outcomes = sched_sim::run_checks(&scenario, &r).outcomes;
     let failed = outcomes.iter().filter(|o| !o.passed).count();
     for o in &outcomes {
         println!("check {}: {} — {}", if o.passed { "ok" } else { "FAILED" }, o.name, o.message);

@@ -1,6 +1,9 @@
 //! The committed JSON Schemas are what the Rust types generate, and every scenario file under
-//! `scenarios/` validates, runs with its packets conserved and no NaN in its results, and
-//! passes its own checks.
+//! `scenarios/` validates, runs with its packets conserved and no NaN in its results, passes
+//! its own checks, stays within the CI budget, and gives the trace hashes committed beside it
+//! (`NAME.golden`; `UPDATE_GOLDENS=1` rewrites them: `npm run goldens`). Files under
+//! `scenarios/reproductions/` (the papers' tables at their scale) are only validated here;
+//! `sched-cli reproduce` runs them.
 
 use std::path::{Path, PathBuf};
 
@@ -9,6 +12,11 @@ use sched_sim::results::RunSummary;
 fn scenarios_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios")
 }
+
+/// Trace events a scenario file may make in `npm test` (its run, replays and versus runs):
+/// about 5 s in the ci profile at the ~4 M events/s it reaches on the CI machine. Larger
+/// runs belong in `scenarios/reproductions/`. Events, not seconds, so the check is exact.
+const EVENT_BUDGET: u64 = 20_000_000;
 
 fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
@@ -88,16 +96,43 @@ fn finite(s: &RunSummary) -> Result<(), String> {
     }
 }
 
+/// The trace hashes of a scenario file's runs, one line each: `HASH run`, `HASH replay MODE`,
+/// `HASH versus {SPEC}`. Lines starting with `#` are comments.
+fn golden_text(name: &str, lines: &[String]) -> String {
+    let mut t = format!(
+        "# Trace hashes of {name}: SHA-256 over every trace event (wasm-core/wasm/README.md).\n\
+         # Checked natively (cargo test) and in wasm (scripts/wasm-determinism.mjs). A change that\n\
+         # alters one rewrites this file (npm run goldens) in the same commit and says why.\n"
+    );
+    for l in lines {
+        t.push_str(l);
+        t.push('\n');
+    }
+    t
+}
+
+fn golden_path(scenario: &Path) -> PathBuf {
+    scenario.with_extension("golden")
+}
+
 #[test]
 fn every_scenario_file_validates_runs_and_passes_its_checks() {
+    let update = std::env::var_os("UPDATE_GOLDENS").is_some();
     let mut files = Vec::new();
     scenario_files(&scenarios_dir(), &mut files);
     assert!(files.iter().any(|p| p.ends_with("default.json")), "scenarios/default.json is missing");
     let mut failures = Vec::new();
     let mut edf_compared = 0;
+    let (mut total_events, total_started) = (0u64, std::time::Instant::now());
     for path in files {
         let name = path.strip_prefix(scenarios_dir()).unwrap().display().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
+        if name.starts_with("reproductions/") {
+            sched_sim::validate_with(&text, &sched_sim::scenario::TRUSTED_LIMITS)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            println!("{name}: validated (sched-cli reproduce runs it)");
+            continue;
+        }
         let scenario = sched_sim::validate(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         let started = std::time::Instant::now();
         let out = sched_sim::run(&scenario, &sched_sim::RunOptions { seed: None, max_trace_events: Some(0) }).unwrap();
@@ -119,19 +154,70 @@ fn every_scenario_file_validates_runs_and_passes_its_checks() {
                 edf_compared += 1;
             }
         }
-        let outcomes = sched_sim::run_checks(&scenario, &out);
-        for o in &outcomes {
+        let report = sched_sim::run_checks(&scenario, &out);
+        for o in &report.outcomes {
             if !o.passed {
                 failures.push(format!("{name}: check \"{}\": {}", o.name, o.message));
             }
         }
+        let mut hashes = vec![format!("{} run", out.summary.trace_hash)];
+        let mut events = out.summary.events_total;
+        for r in &out.summary.replays {
+            hashes.push(format!("{} replay {}", r.trace_hash, r.mode.name()));
+            events += r.events_total;
+        }
+        for (spec, hash) in &report.versus {
+            hashes.push(format!("{hash} versus {spec}"));
+        }
+        // Versus runs are as long as the run itself, give or take the scheduler.
+        events += out.summary.events_total * report.versus.len() as u64;
+        total_events += events;
+        if events > EVENT_BUDGET {
+            failures.push(format!(
+                "{name}: {events} trace events with its replays and versus runs, over the CI budget of \
+                 {EVENT_BUDGET}; shorten it or move it to scenarios/reproductions/"
+            ));
+        }
+        let want = golden_text(&name, &hashes);
+        let golden = golden_path(&path);
+        if update {
+            std::fs::write(&golden, &want).unwrap();
+        } else {
+            let have = std::fs::read_to_string(&golden).unwrap_or_default();
+            if have != want {
+                failures.push(format!(
+                    "{name}: trace hashes differ from {}:\n  committed: {:?}\n  this run:  {:?}\n  \
+                     if the change is meant, run `npm run goldens` and say why in the commit message",
+                    golden.file_name().unwrap().to_string_lossy(),
+                    have.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>(),
+                    hashes
+                ));
+            }
+        }
         println!(
-            "{name}: {} events, {} checks, {:.2} s",
-            out.summary.events_total,
-            outcomes.len(),
+            "{name}: {events} events with replays and versus runs, {} checks, {:.2} s",
+            report.outcomes.len(),
             started.elapsed().as_secs_f64()
         );
     }
+    println!("all scenario files: {total_events} events, {:.1} s", total_started.elapsed().as_secs_f64());
     assert!(edf_compared >= 10, "only {edf_compared} scenarios replay with both EDF and LSTF");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_golden_file_belongs_to_a_scenario() {
+    let mut stray = Vec::new();
+    let mut dirs = vec![scenarios_dir()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "golden") && !p.with_extension("json").exists() {
+                stray.push(p.display().to_string());
+            }
+        }
+    }
+    assert!(stray.is_empty(), "golden files without a scenario (delete them): {stray:?}");
 }

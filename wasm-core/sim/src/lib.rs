@@ -193,23 +193,29 @@ pub fn run_json(text: &str, opts: &RunOptions) -> Result<RunOutput, ScenarioErro
     run(&validate(text)?, opts)
 }
 
-/// Runs a scenario and evaluates its checks; `versus` runs use the same seed with every
-/// router's scheduler replaced.
-pub fn run_checks(s: &Scenario, out: &RunOutput) -> Vec<checks::Outcome> {
+/// What a scenario's checks found, and the trace hash of each `versus` run it made.
+pub struct CheckReport {
+    pub outcomes: Vec<checks::Outcome>,
+    /// (the versus scheduler as JSON, its run's trace hash), in order of first use.
+    pub versus: Vec<(String, String)>,
+}
+
+/// Evaluates a run's checks. A `versus` check runs the scenario with the same seed and every
+/// router on the scheduler it names ([`Scenario::with_every_router`]); checks naming the same
+/// scheduler share one run.
+pub fn run_checks(s: &Scenario, out: &RunOutput) -> CheckReport {
+    let mut runs: Vec<(String, Result<RunSummary, String>)> = Vec::new();
     let mut other = |spec: &scenario::SchedulerSpec| -> Result<RunSummary, String> {
-        let mut alt = s.clone();
-        alt.default_scheduler = Some(spec.clone());
-        for n in &mut alt.topology.nodes {
-            if n.kind == scenario::NodeKind::Router {
-                n.scheduler = None;
-            }
+        let key = serde_json::to_string(spec).expect("a spec is plain data");
+        if let Some((_, r)) = runs.iter().find(|(k, _)| *k == key) {
+            return r.clone();
         }
-        for l in &mut alt.topology.links {
-            l.schedulers.clear();
-        }
-        run(&alt, &RunOptions { seed: Some(out.summary.seed), max_trace_events: Some(0) })
-            .map(|o| o.summary)
-            .map_err(|e| e.to_string())
+        let opts = RunOptions { seed: Some(out.summary.seed), max_trace_events: Some(0) };
+        let r = run(&s.with_every_router(spec), &opts).map(|o| o.summary).map_err(|e| e.to_string());
+        runs.push((key, r.clone()));
+        r
     };
-    s.checks.iter().map(|c| checks::evaluate(c, &out.summary, &mut other)).collect()
+    let outcomes = s.checks.iter().map(|c| checks::evaluate(c, &out.summary, &mut other)).collect();
+    let versus = runs.into_iter().filter_map(|(k, r)| r.ok().map(|s| (k, s.trace_hash))).collect();
+    CheckReport { outcomes, versus }
 }

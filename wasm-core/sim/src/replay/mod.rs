@@ -165,6 +165,13 @@ pub fn replay(s: &Scenario, original: &RunOutput, mode: Mode) -> Result<(RunOutp
         by_id[r.id as usize] = Some(r);
     }
     let net = Network::build(&alt, seed)?;
-    let report = report::report(mode, out.summary.trace_hash.clone(), &net, &schedule, &order, &by_id);
+    let report = report::report(
+        mode,
+        (out.summary.trace_hash.clone(), out.summary.events_total),
+        &net,
+        &schedule,
+        &order,
+        &by_id,
+    );
     Ok((out, report))
 }

@@ -23,6 +23,8 @@ pub struct ReplayReport {
     pub mode: Mode,
     /// The replay run's own trace hash (EDF and LSTF replays must be identical).
     pub trace_hash: String,
+    /// Trace events of the replay run.
+    pub events_total: u64,
     /// Packets replayed, and those of the original left out (dropped, unfinished, or never
     /// crossing a router).
     pub packets: u64,
@@ -84,7 +86,7 @@ fn congestion_points(p: &Recorded) -> u32 {
 /// replay recorded, by replay id (missing: the packet did not finish).
 pub fn report(
     mode: Mode,
-    trace_hash: String,
+    (trace_hash, events_total): (String, u64),
     net: &Network,
     sched: &Schedule,
     original: &[&Recorded],
@@ -159,6 +161,7 @@ pub fn report(
     ReplayReport {
         mode,
         trace_hash,
+        events_total,
         packets: n,
         excluded_dropped: sched.dropped,
         excluded_unfinished: sched.unfinished,

@@ -120,17 +120,18 @@ pub struct LinkSpec {
 }
 
 /// A scheduler by registry name, with parameters and, for class schedulers, children.
-#[derive(Clone, Debug, Deserialize)]
+/// Serialises back to what was written (empty params and children left out).
+#[derive(Clone, Debug, Deserialize, serde::Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SchedulerSpec {
     /// Registry name, e.g. "fifo".
     pub name: String,
     /// Parameters as the registry lists them (units as strings).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: BTreeMap<String, serde_json::Value>,
     /// Child schedulers of a class-level scheduler, by class.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub children: Vec<SchedulerSpec>,
 }
 
@@ -466,6 +467,28 @@ pub struct WorkloadSpec {
     pub class: u8,
 }
 
+impl Scenario {
+    /// The same scenario with every router port running `spec` and nothing else (a `versus`
+    /// check's run): routers' own schedulers, their per-port choices on links and their
+    /// `node_schedulers` entries are all cleared. Hosts keep whatever they had.
+    pub fn with_every_router(&self, spec: &SchedulerSpec) -> Scenario {
+        let mut alt = self.clone();
+        let routers: std::collections::BTreeSet<String> =
+            alt.topology.nodes.iter().filter(|n| n.kind == NodeKind::Router).map(|n| n.id.clone()).collect();
+        alt.default_scheduler = Some(spec.clone());
+        alt.node_schedulers.retain(|id, _| !routers.contains(id));
+        for n in &mut alt.topology.nodes {
+            if n.kind == NodeKind::Router {
+                n.scheduler = None;
+            }
+        }
+        for l in &mut alt.topology.links {
+            l.schedulers.retain(|owner, _| !routers.contains(owner));
+        }
+        alt
+    }
+}
+
 impl Traffic {
     pub fn id(&self) -> &str {
         match self {
@@ -560,7 +583,7 @@ pub fn expand_topology_text(text: &str) -> Result<String, ScenarioError> {
     let mut t: Topology = serde_path_to_error::deserialize(topology)
         .map_err(|e| ScenarioError::new(format!("topology.{}", e.path()), e.into_inner().to_string()))?;
     validate::expand_preset(&mut t)?;
-    let spec = |s: &SchedulerSpec| serde_json::to_value(SpecOut(s)).expect("plain data");
+    let spec = |s: &SchedulerSpec| serde_json::to_value(s).expect("plain data");
     let nodes: Vec<serde_json::Value> = t
         .nodes
         .iter()
@@ -596,21 +619,35 @@ pub fn expand_topology_text(text: &str) -> Result<String, ScenarioError> {
     Ok(serde_json::to_string_pretty(&doc).expect("plain data"))
 }
 
-/// A scheduler spec written back as JSON.
-struct SpecOut<'a>(&'a SchedulerSpec);
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl serde::Serialize for SpecOut<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("name", &self.0.name)?;
-        if !self.0.params.is_empty() {
-            m.serialize_entry("params", &self.0.params)?;
-        }
-        if !self.0.children.is_empty() {
-            let children: Vec<SpecOut> = self.0.children.iter().map(SpecOut).collect();
-            m.serialize_entry("children", &children)?;
-        }
-        m.end()
+    #[test]
+    fn a_versus_run_replaces_every_router_scheduler_and_nothing_on_hosts() {
+        let text = r#"{
+          "format": "scheduler-playground/scenario", "version": 1, "name": "t", "seed": 1, "duration": "1ms",
+          "topology": {
+            "nodes": [{"id": "a", "kind": "host", "scheduler": {"name": "lifo"}},
+                      {"id": "r", "kind": "router", "scheduler": {"name": "sjf"}},
+                      {"id": "s", "kind": "router"}, {"id": "b", "kind": "host"}],
+            "links": [{"from": "a", "to": "r", "bandwidth": "1Gbps", "delay": "1us",
+                       "schedulers": {"a": {"name": "random"}, "r": {"name": "lstf"}}},
+                      {"from": "r", "to": "s", "bandwidth": "1Gbps", "delay": "1us"},
+                      {"from": "s", "to": "b", "bandwidth": "1Gbps", "delay": "1us"}]
+          },
+          "default_scheduler": {"name": "fq"},
+          "node_schedulers": {"s": {"name": "fifo_plus"}, "b": {"name": "lifo"}},
+          "traffic": [{"kind": "cbr", "id": "f", "src": "a", "dst": "b", "rate": "1Mbps", "packet_size": "100B"}]
+        }"#;
+        let s = parse(text).unwrap();
+        let alt = s.with_every_router(&SchedulerSpec { name: "edf".into(), params: BTreeMap::new(), children: vec![] });
+        assert_eq!(alt.default_scheduler.as_ref().map(|d| d.name.as_str()), Some("edf"));
+        // Routers: their own, their link ends and their node_schedulers entries are gone.
+        assert!(alt.topology.nodes.iter().filter(|n| n.kind == NodeKind::Router).all(|n| n.scheduler.is_none()));
+        assert_eq!(alt.node_schedulers.keys().collect::<Vec<_>>(), vec!["b"]);
+        assert_eq!(alt.topology.links[0].schedulers.keys().collect::<Vec<_>>(), vec!["a"]);
+        // Hosts keep theirs.
+        assert_eq!(alt.topology.nodes[0].scheduler.as_ref().map(|d| d.name.as_str()), Some("lifo"));
     }
 }
