@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use sched_sim::results::RunSummary;
+use sched_sim::verdicts::{DropCounts, MarkCounts};
 
 fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
     v.as_ref().map_or(String::new(), |x| x.to_string())
@@ -46,30 +47,35 @@ pub fn write_all(s: &RunSummary, dir: &Path) -> std::io::Result<()> {
         );
     }
     std::fs::write(dir.join("flows.csv"), t)?;
-    let mut t = String::from("port,node,to,scheduler,bandwidth_bps,arrived,enqueued,dequeued,drop_buffer_full,drop_push_out,drop_aqm,drop_aifo_admission,drop_pifo_overflow,max_packets,max_bytes,mean_wait_ns,utilization\n");
+    // Drop and mark columns follow the reason tables (sched_sim::verdicts).
+    let mut t = String::from("port,node,to,scheduler,bandwidth_bps,arrived,enqueued,dequeued");
+    for (r, _) in DropCounts::default().entries() {
+        let _ = write!(t, ",drop_{}", r.name());
+    }
+    for (r, _) in MarkCounts::default().entries() {
+        let _ = write!(t, ",mark_{}", r.name());
+    }
+    t.push_str(",max_packets,max_bytes,mean_wait_ns,utilization\n");
     for (i, p) in s.ports.iter().enumerate() {
         let st = &p.stats;
-        let d = &st.dropped;
-        let _ = writeln!(
+        let _ = write!(
             t,
-            "{i},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{i},{},{},{},{},{},{},{}",
             node(p.node),
             node(p.to),
             p.scheduler,
             opt(&p.bandwidth_bps),
             st.arrived,
             st.enqueued,
-            st.dequeued,
-            d.buffer_full,
-            d.push_out,
-            d.aqm,
-            d.aifo_admission,
-            d.pifo_overflow,
-            st.max_packets,
-            st.max_bytes,
-            opt(&st.mean_wait_ns),
-            st.utilization
+            st.dequeued
         );
+        for (_, n) in st.dropped.entries() {
+            let _ = write!(t, ",{n}");
+        }
+        for (_, n) in st.marked.entries() {
+            let _ = write!(t, ",{n}");
+        }
+        let _ = writeln!(t, ",{},{},{},{}", st.max_packets, st.max_bytes, opt(&st.mean_wait_ns), st.utilization);
     }
     std::fs::write(dir.join("ports.csv"), t)?;
     let mut t = String::from("port,t_ns,packets,bytes\n");

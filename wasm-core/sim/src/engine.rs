@@ -11,12 +11,13 @@ use std::collections::BinaryHeap;
 
 use crate::metrics::{Metrics, Role};
 use crate::network::{Network, Spawned};
+use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::port::PortWake;
 use crate::time::Time;
 use crate::trace::{Kind, TraceEvent, TraceRecorder};
 use crate::transport::receiver::{Ack, Arrival};
-use crate::transport::{flags, TimerKind};
+use crate::transport::TimerKind;
 
 enum Ev {
     /// An emitter creates its next packet.

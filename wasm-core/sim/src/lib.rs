@@ -4,6 +4,7 @@
 //! CLI are thin shells over [`validate`] and [`run`]. A scenario plus a seed gives a
 //! byte-identical trace, hence the same trace hash, natively and in wasm.
 
+pub mod aqm;
 pub mod checks;
 pub mod engine;
 pub mod ideal;
@@ -22,6 +23,7 @@ pub mod trace;
 pub mod traffic;
 pub mod transport;
 pub mod units;
+pub mod verdicts;
 
 use engine::Engine;
 use metrics::Metrics;

@@ -9,8 +9,8 @@
 //! included), ACKs are counted apart, and `bytes_delivered` (hence throughput, fairness and
 //! FCT) is goodput: each payload byte once, when it becomes in-order. Ports count every packet.
 
-use crate::sched::DropReason;
 use crate::trace::{Kind, TraceEvent};
+use crate::verdicts::{DropReason, MarkReason};
 
 /// Points kept per port in the queue-length series (a point per change).
 pub const SERIES_CAP: usize = 200_000;
@@ -20,7 +20,9 @@ pub struct PortMetrics {
     pub arrived: u64,
     pub enqueued: u64,
     pub dequeued: u64,
-    pub dropped: [u64; 5],
+    pub dropped: [u64; DropReason::COUNT],
+    /// ECN marks by reason code.
+    pub marked: [u64; MarkReason::COUNT],
     pub queued_packets: u64,
     pub queued_bytes: u64,
     pub max_packets: u64,
@@ -220,6 +222,9 @@ impl Metrics {
                 }
                 self.dropped += 1;
             }
+            Kind::Mark => {
+                self.ports[e.loc as usize].marked[e.value as usize] += 1;
+            }
             Kind::Deliver => {
                 self.delivered += 1;
                 let role = self.role(e.packet);
@@ -291,9 +296,6 @@ impl Metrics {
 impl PortMetrics {
     pub fn mean_wait_ns(&self) -> Option<f64> {
         (self.dequeued > 0).then(|| self.wait_sum_ns as f64 / self.dequeued as f64)
-    }
-    pub fn dropped_by(&self, r: DropReason) -> u64 {
-        self.dropped[r as usize]
     }
 }
 

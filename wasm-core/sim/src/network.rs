@@ -9,6 +9,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
+use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::port::Port;
 use crate::rng::Stream;
@@ -20,7 +21,7 @@ use crate::traffic::sizes::Sizes;
 use crate::traffic::workload::{Pairs, Workload};
 use crate::traffic::{Emitter, FlowInfo, Timing};
 use crate::transport::pfabric::PathFacts;
-use crate::transport::{flags, Connection, TcpOptions, Transport};
+use crate::transport::{Connection, TcpOptions, Transport};
 use crate::units::Buffer;
 
 pub struct Node {

@@ -6,6 +6,22 @@
 
 use crate::time::Time;
 
+/// Bits of `Packet::flags`: the TCP family's header bits and ECN (RFC 3168).
+pub mod flags {
+    /// An acknowledgement (carries no payload).
+    pub const ACK: u8 = 1;
+    /// ECN-capable transport (RFC 3168 ECT(0)).
+    pub const ECT: u8 = 2;
+    /// Congestion experienced: set by a marking queue on an ECT packet.
+    pub const CE: u8 = 4;
+    /// ECN-Echo, on ACKs.
+    pub const ECE: u8 = 8;
+    /// Congestion window reduced, on data.
+    pub const CWR: u8 = 16;
+    /// On data: a retransmission. On ACKs: the echoed segment was one (Karn's rule).
+    pub const RETX: u8 = 32;
+}
+
 /// Index of a node in the built network.
 pub type NodeId = u32;
 /// Index of an output port in the built network.
@@ -91,6 +107,6 @@ impl Packet {
 
     /// A TCP-family acknowledgement.
     pub fn is_ack(&self) -> bool {
-        self.flags & crate::transport::flags::ACK != 0
+        self.flags & flags::ACK != 0
     }
 }

@@ -10,7 +10,7 @@
 //! `tx_time(size) - served` (ceil to the nanosecond), then propagates for `delay`.
 
 use crate::packet::{NodeId, Packet, PortId};
-use crate::sched::{Admission, Dropped, Scheduler};
+use crate::sched::{Admission, Scheduler, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::trace::{Kind, TraceEvent};
 
@@ -51,7 +51,7 @@ pub struct Port<S: Scheduler> {
     in_service: Option<InService>,
     generation: u64,
     counters: PortCounters,
-    scratch: Vec<Dropped>,
+    scratch: Verdicts,
 }
 
 impl<S: Scheduler> Port<S> {
@@ -66,7 +66,7 @@ impl<S: Scheduler> Port<S> {
             in_service: None,
             generation: 0,
             counters: PortCounters::default(),
-            scratch: Vec::new(),
+            scratch: Verdicts::default(),
         }
     }
 
@@ -112,35 +112,48 @@ impl<S: Scheduler> Port<S> {
         let id = pkt.id;
         let probe =
             TraceEvent { time: now, kind: Kind::Enqueue, packet: pkt.id, flow: pkt.flow, loc: self.id, value: 0 };
-        let mut drops = std::mem::take(&mut self.scratch);
-        match self.sched.enqueue(now, pkt, &mut drops) {
+        let mut v = std::mem::take(&mut self.scratch);
+        match self.sched.enqueue(now, pkt, &mut v) {
             Admission::Queued { key } => {
                 self.counters.admitted += 1;
                 out.push(TraceEvent { value: key, ..probe });
             }
             Admission::Refused => self.counters.refused += 1,
         }
-        for d in drops.drain(..) {
-            let queued = d.pkt.id != id;
+        self.trace_verdicts(now, &mut v, Some(id), out);
+        self.scratch = v;
+    }
+
+    /// Marks, then drops, as trace events. A drop of a packet other than `arriving` (or of
+    /// any packet, at dequeue) was of a queued packet.
+    fn trace_verdicts(&mut self, now: Time, v: &mut Verdicts, arriving: Option<u64>, out: &mut Vec<TraceEvent>) {
+        for m in v.marks.drain(..) {
+            out.push(TraceEvent {
+                time: now,
+                kind: Kind::Mark,
+                packet: m.packet,
+                flow: m.flow,
+                loc: self.id,
+                value: m.reason.code() as i64,
+            });
+        }
+        for d in v.drops.drain(..) {
+            let queued = Some(d.pkt.id) != arriving;
             if queued {
                 self.counters.dropped_from_queue += 1;
             }
             let value = d.reason.code() as i64 + 256 * queued as i64;
             out.push(self.event(now, Kind::Drop, &d.pkt, value));
         }
-        self.scratch = drops;
     }
 
     /// Starts the next transmission if the scheduler has an eligible packet.
     fn start_next(&mut self, now: Time, out: &mut Vec<TraceEvent>) -> Option<PortWake> {
         debug_assert!(self.in_service.is_none());
-        let mut drops = std::mem::take(&mut self.scratch);
-        let next = self.sched.dequeue(now, &mut drops);
-        for d in drops.drain(..) {
-            self.counters.dropped_from_queue += 1;
-            out.push(self.event(now, Kind::Drop, &d.pkt, d.reason.code() as i64 + 256));
-        }
-        self.scratch = drops;
+        let mut v = std::mem::take(&mut self.scratch);
+        let next = self.sched.dequeue(now, &mut v);
+        self.trace_verdicts(now, &mut v, None, out);
+        self.scratch = v;
         match next {
             Some(pkt) => {
                 self.counters.dequeued += 1;
@@ -220,13 +233,13 @@ mod tests {
     struct Prio(Vec<Packet>);
 
     impl Scheduler for Prio {
-        fn enqueue(&mut self, _now: Time, pkt: Packet, _drops: &mut Vec<Dropped>) -> Admission {
+        fn enqueue(&mut self, _now: Time, pkt: Packet, _v: &mut Verdicts) -> Admission {
             let key = pkt.rank;
             self.0.push(pkt);
             self.0.sort_by_key(|p| p.rank);
             Admission::Queued { key }
         }
-        fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+        fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
             (!self.0.is_empty()).then(|| self.0.remove(0))
         }
         fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {

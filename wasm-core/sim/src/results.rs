@@ -9,7 +9,8 @@ use crate::ideal::ideal_fct;
 use crate::metrics::{cdf, cdf_f64, jain, percentiles, Metrics};
 use crate::network::Network;
 use crate::scenario::{NodeKind, Scenario};
-use crate::sched::DropReason;
+use crate::trace::Kind;
+use crate::verdicts::{DropCounts, DropReason, MarkCounts, MarkReason};
 
 /// Flow-size buckets for FCT, bytes: (0, 10K], (10K, 100K], (100K, 1M], (1M, 10M], (10M, inf).
 pub const BUCKETS: [u64; 4] = [10_000, 100_000, 1_000_000, 10_000_000];
@@ -57,7 +58,35 @@ pub struct RunSummary {
     pub workloads: Vec<WorkloadOut>,
     /// Replays of this run's schedule (scenarios with a `replay` section, or a replay run).
     pub replays: Vec<crate::replay::report::ReplayReport>,
+    /// What the trace's codes mean.
+    pub vocabulary: Vocabulary,
 }
+}
+
+results_type! {
+/// The trace's vocabulary: event kinds, drop reasons and mark reasons, each in code order (a
+/// code is the position in its list), so a results file explains its own trace.
+pub struct Vocabulary {
+    pub event_kinds: Vec<Kind>,
+    pub drop_reasons: Vec<DropReason>,
+    pub mark_reasons: Vec<MarkReason>,
+}
+}
+
+impl Vocabulary {
+    pub fn new() -> Vocabulary {
+        Vocabulary {
+            event_kinds: Kind::ALL.to_vec(),
+            drop_reasons: DropReason::ALL.to_vec(),
+            mark_reasons: MarkReason::ALL.to_vec(),
+        }
+    }
+}
+
+impl Default for Vocabulary {
+    fn default() -> Vocabulary {
+        Vocabulary::new()
+    }
 }
 
 results_type! {
@@ -108,21 +137,13 @@ pub struct PortStats {
     pub dequeued: u64,
     pub queued_at_end: u64,
     pub dropped: DropCounts,
+    /// ECN marks (Congestion Experienced) by reason.
+    pub marked: MarkCounts,
     pub max_packets: u64,
     pub max_bytes: u64,
     pub mean_wait_ns: Option<f64>,
     /// Fraction of the run the transmitter was busy.
     pub utilization: f64,
-}
-}
-
-results_type! {
-pub struct DropCounts {
-    pub buffer_full: u64,
-    pub push_out: u64,
-    pub aqm: u64,
-    pub aifo_admission: u64,
-    pub pifo_overflow: u64,
 }
 }
 
@@ -350,13 +371,8 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
                 enqueued: m.enqueued,
                 dequeued: m.dequeued,
                 queued_at_end: m.queued_packets,
-                dropped: DropCounts {
-                    buffer_full: m.dropped_by(DropReason::BufferFull),
-                    push_out: m.dropped_by(DropReason::PushOut),
-                    aqm: m.dropped_by(DropReason::Aqm),
-                    aifo_admission: m.dropped_by(DropReason::AifoAdmission),
-                    pifo_overflow: m.dropped_by(DropReason::PifoOverflow),
-                },
+                dropped: DropCounts::from_codes(&m.dropped),
+                marked: MarkCounts::from_codes(&m.marked),
                 max_packets: m.max_packets,
                 max_bytes: m.max_bytes,
                 mean_wait_ns: m.mean_wait_ns(),
@@ -542,6 +558,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         throughput,
         workloads,
         replays: Vec::new(),
+        vocabulary: Vocabulary::new(),
     }
 }
 

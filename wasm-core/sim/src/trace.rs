@@ -9,24 +9,58 @@ use sha2::{Digest, Sha256};
 use crate::packet::FlowId;
 use crate::time::Time;
 
-/// Event kinds; the discriminants are the trace encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Event kinds; the discriminants are the trace encoding (each doc: a name for people, a
+/// blank line, what `loc` and `value` hold).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "EventKind"))]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
+    /// arrive
+    ///
     /// The packet's last bit reached node `loc` (at its source: the packet was created).
     /// value = packet size in bytes.
     Arrive = 0,
+    /// enqueue
+    ///
     /// Queued at port `loc`. value = the scheduler's key.
     Enqueue = 1,
+    /// dequeue
+    ///
     /// Transmission starts at port `loc`. value = time waited in the queue, ns.
     Dequeue = 2,
+    /// depart
+    ///
     /// The last bit left port `loc`. value = arrival time at the far end, ns.
     Depart = 3,
-    /// Dropped at port `loc`. value = reason code + 256 * (1 if it was queued).
+    /// drop
+    ///
+    /// Dropped at port `loc`. value = drop reason code + 256 * (1 if it was queued).
     Drop = 4,
+    /// deliver
+    ///
     /// Consumed by its destination host `loc`. value = end-to-end delay, ns.
     Deliver = 5,
+    /// preempt
+    ///
     /// Preempted while in service at port `loc` and put back. value = service received, ns.
     Preempt = 6,
+    /// mark
+    ///
+    /// Marked ECN Congestion Experienced at port `loc`. value = mark reason code.
+    Mark = 7,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 8] = [
+        Kind::Arrive,
+        Kind::Enqueue,
+        Kind::Dequeue,
+        Kind::Depart,
+        Kind::Drop,
+        Kind::Deliver,
+        Kind::Preempt,
+        Kind::Mark,
+    ];
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use super::gps::{key, Gps};
-use super::{Admission, AnyScheduler, DropReason, Dropped, QueueView, Scheduler};
+use super::{Admission, AnyScheduler, DropReason, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
@@ -37,14 +37,14 @@ impl ClassFq {
 }
 
 impl Scheduler for ClassFq {
-    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         if !self.buffer.fits(self.len(), self.bytes(), pkt.size as u64) {
-            drops.push(Dropped { pkt, reason: DropReason::BufferFull });
+            v.drop(pkt, DropReason::BufferFull);
             return Admission::Refused;
         }
         let c = self.class_of(&pkt);
         let tag = self.gps.tag(now, c as u64, 1.0, pkt.size as u64);
-        let admitted = self.children[c].enqueue(now, pkt, drops);
+        let admitted = self.children[c].enqueue(now, pkt, v);
         if let Admission::Queued { .. } = admitted {
             self.tags[c].push_back(tag);
             return Admission::Queued { key: key(tag) };
@@ -52,15 +52,15 @@ impl Scheduler for ClassFq {
         admitted
     }
 
-    fn dequeue(&mut self, now: Time, drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
         loop {
             let c = (0..self.children.len())
                 .filter(|&c| !self.tags[c].is_empty())
                 .min_by(|&a, &b| self.tags[a][0].total_cmp(&self.tags[b][0]).then(a.cmp(&b)))?;
-            let before = drops.len();
-            let pkt = self.children[c].dequeue(now, drops);
+            let before = v.drops.len();
+            let pkt = self.children[c].dequeue(now, v);
             // Head drops by the child consume tags too.
-            for _ in before..drops.len() {
+            for _ in before..v.drops.len() {
                 self.tags[c].pop_front();
             }
             if let Some(p) = pkt {

@@ -8,7 +8,7 @@
 //! Non-preemptive; drop-tail.
 
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
-use super::{Admission, Dropped, QueueView, Scheduler};
+use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
@@ -26,12 +26,12 @@ impl Edf {
 }
 
 impl Scheduler for Edf {
-    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         let t = self.bandwidth.tx_time(pkt.size as u64).as_ns() as i64;
         let key = (pkt.deadline.as_ns() as i64).saturating_sub(pkt.tmin_rest.as_ns() as i64).saturating_add(t);
-        self.q.push(key, pkt, drops)
+        self.q.push(key, pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
     keyed_queue_accessors!();
@@ -50,6 +50,6 @@ mod tests {
             tmin_rest: Time::us(100),
             ..Packet::new(0, 0, 0, 1500, 0, 1, Time::ZERO)
         };
-        assert_eq!(s.enqueue(Time::ZERO, p, &mut Vec::new()), Admission::Queued { key: 412_000 });
+        assert_eq!(s.enqueue(Time::ZERO, p, &mut Verdicts::default()), Admission::Queued { key: 412_000 });
     }
 }

@@ -7,19 +7,17 @@
 //! - Buffer: `drop = "tail"` refuses an arriving packet that does not fit (drop-tail);
 //!   `drop = "head"` pushes out the oldest queued packets until it fits (a packet larger than
 //!   the whole buffer is still refused).
-//! - ECN marking (`ecn_threshold`, default off): an ECN-capable (ECT) packet that arrives
-//!   while the queue holds more than the threshold (packets or bytes, not counting the
-//!   arriving packet) is marked CE and admitted as usual: DCTCP's marking rule (Alizadeh et
-//!   al., SIGCOMM'10, Sec. 3.1, "mark if the queue occupancy is greater than K upon
-//!   arrival"). Packets that are not ECT are never marked; the buffer still drops when full.
+//! - ECN marking (`ecn_threshold`, default off): the `aqm::threshold` component, DCTCP's
+//!   rule (an ECT arrival is marked CE when more than the threshold is queued); the buffer
+//!   still drops when full.
 //! - Not a goal: any notion of flows or classes; compose it under a class scheduler for that.
 
 use std::collections::VecDeque;
 
-use super::{Admission, DropReason, Dropped, QueueView, Scheduler};
+use super::{Admission, DropReason, QueueView, Scheduler, Verdicts};
+use crate::aqm::threshold::EcnThreshold;
 use crate::packet::Packet;
 use crate::time::Time;
-use crate::transport::flags::{CE, ECT};
 use crate::units::Buffer;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,45 +32,34 @@ pub struct Fifo {
     bytes: u64,
     buffer: Buffer,
     policy: DropPolicy,
-    /// Mark ECT arrivals CE above this occupancy (None: never).
-    ecn_threshold: Option<Buffer>,
+    marking: EcnThreshold,
 }
 
 impl Fifo {
     pub fn new(buffer: Buffer, policy: DropPolicy) -> Fifo {
-        Fifo { queue: VecDeque::new(), bytes: 0, buffer, policy, ecn_threshold: None }
+        Fifo { queue: VecDeque::new(), bytes: 0, buffer, policy, marking: EcnThreshold::new(None) }
     }
 
     /// Marks ECT packets CE when the queue holds more than `threshold` on their arrival.
     pub fn with_ecn_threshold(mut self, threshold: Option<Buffer>) -> Fifo {
-        self.ecn_threshold = threshold;
+        self.marking = EcnThreshold::new(threshold);
         self
-    }
-
-    fn above_threshold(&self) -> bool {
-        match self.ecn_threshold {
-            Some(Buffer::Packets(k)) => self.queue.len() as u64 > k,
-            Some(Buffer::Bytes(b)) => self.bytes > b,
-            Some(Buffer::Unlimited) | None => false,
-        }
     }
 }
 
 impl Scheduler for Fifo {
-    fn enqueue(&mut self, now: Time, mut pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
-        if pkt.flags & ECT != 0 && self.above_threshold() {
-            pkt.flags |= CE;
-        }
+    fn enqueue(&mut self, now: Time, mut pkt: Packet, v: &mut Verdicts) -> Admission {
+        self.marking.on_arrival(self.queue.len(), self.bytes, &mut pkt, v);
         let size = pkt.size as u64;
         if self.policy == DropPolicy::Head && self.buffer.fits(0, 0, size) {
             while !self.buffer.fits(self.queue.len(), self.bytes, size) {
                 let old = self.queue.pop_front().expect("a non-empty queue when the buffer is full");
                 self.bytes -= old.size as u64;
-                drops.push(Dropped { pkt: old, reason: DropReason::PushOut });
+                v.drop(old, DropReason::PushOut);
             }
         }
         if !self.buffer.fits(self.queue.len(), self.bytes, size) {
-            drops.push(Dropped { pkt, reason: DropReason::BufferFull });
+            v.drop(pkt, DropReason::BufferFull);
             return Admission::Refused;
         }
         self.bytes += size;
@@ -80,7 +67,7 @@ impl Scheduler for Fifo {
         Admission::Queued { key: now.as_ns() as i64 }
     }
 
-    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         let pkt = self.queue.pop_front()?;
         self.bytes -= pkt.size as u64;
         Some(pkt)
@@ -103,6 +90,8 @@ impl Scheduler for Fifo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::packet::flags::{CE, ECT};
+    use crate::verdicts::MarkReason;
 
     fn pkt(id: u64, size: u32) -> Packet {
         Packet::new(id, 0, id, size, 0, 1, Time::ZERO)
@@ -111,25 +100,25 @@ mod tests {
     #[test]
     fn serves_in_arrival_order() {
         let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail);
-        let mut drops = Vec::new();
+        let mut v = Verdicts::default();
         for id in 0..3 {
-            assert_eq!(f.enqueue(Time(id), pkt(id, 100), &mut drops), Admission::Queued { key: id as i64 });
+            assert_eq!(f.enqueue(Time(id), pkt(id, 100), &mut v), Admission::Queued { key: id as i64 });
         }
-        let order: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(9), &mut drops)).map(|p| p.id).collect();
+        let order: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(9), &mut v)).map(|p| p.id).collect();
         assert_eq!(order, vec![0, 1, 2]);
-        assert!(drops.is_empty());
+        assert!(v.is_empty());
     }
 
     #[test]
     fn drop_tail_refuses_what_does_not_fit() {
         // 3000 B buffer: two 1500 B packets fit, the third is refused.
         let mut f = Fifo::new(Buffer::Bytes(3000), DropPolicy::Tail);
-        let mut drops = Vec::new();
-        f.enqueue(Time(0), pkt(0, 1500), &mut drops);
-        f.enqueue(Time(0), pkt(1, 1500), &mut drops);
-        assert_eq!(f.enqueue(Time(0), pkt(2, 1500), &mut drops), Admission::Refused);
-        assert_eq!(drops.len(), 1);
-        assert_eq!((drops[0].pkt.id, drops[0].reason), (2, DropReason::BufferFull));
+        let mut v = Verdicts::default();
+        f.enqueue(Time(0), pkt(0, 1500), &mut v);
+        f.enqueue(Time(0), pkt(1, 1500), &mut v);
+        assert_eq!(f.enqueue(Time(0), pkt(2, 1500), &mut v), Admission::Refused);
+        assert_eq!(v.drops.len(), 1);
+        assert_eq!((v.drops[0].pkt.id, v.drops[0].reason), (2, DropReason::BufferFull));
         assert_eq!((f.len(), f.bytes()), (2, 3000));
     }
 
@@ -137,37 +126,40 @@ mod tests {
     fn ect_packets_are_marked_above_the_threshold() {
         // Threshold 2 packets: the 3rd arrival sees 2 queued (not above), the 4th sees 3.
         let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail).with_ecn_threshold(Some(Buffer::Packets(2)));
-        let mut drops = Vec::new();
+        let mut v = Verdicts::default();
         let ect = |id| Packet { flags: ECT, ..pkt(id, 100) };
         for id in 0..4 {
-            f.enqueue(Time(0), ect(id), &mut drops);
+            f.enqueue(Time(0), ect(id), &mut v);
         }
-        f.enqueue(Time(0), pkt(4, 100), &mut drops);
-        let marks: Vec<bool> =
-            std::iter::from_fn(|| f.dequeue(Time(0), &mut drops)).map(|p| p.flags & CE != 0).collect();
+        f.enqueue(Time(0), pkt(4, 100), &mut v);
+        let marks: Vec<bool> = std::iter::from_fn(|| f.dequeue(Time(0), &mut v)).map(|p| p.flags & CE != 0).collect();
         // Packet 4 is not ECT: never marked, never dropped for it.
         assert_eq!(marks, vec![false, false, false, true, false]);
+        // ...and the mark is reported with its reason, for the port to trace.
+        assert_eq!(
+            v.marks.iter().map(|m| (m.packet, m.reason)).collect::<Vec<_>>(),
+            vec![(3, MarkReason::EcnThreshold)]
+        );
         // Bytes: above 250 B queued.
         let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail).with_ecn_threshold(Some(Buffer::Bytes(250)));
         for id in 0..4 {
-            f.enqueue(Time(0), ect(id), &mut drops);
+            f.enqueue(Time(0), ect(id), &mut v);
         }
-        let marks: Vec<bool> =
-            std::iter::from_fn(|| f.dequeue(Time(0), &mut drops)).map(|p| p.flags & CE != 0).collect();
+        let marks: Vec<bool> = std::iter::from_fn(|| f.dequeue(Time(0), &mut v)).map(|p| p.flags & CE != 0).collect();
         assert_eq!(marks, vec![false, false, false, true]);
     }
 
     #[test]
     fn drop_head_pushes_out_the_oldest() {
         let mut f = Fifo::new(Buffer::Bytes(3000), DropPolicy::Head);
-        let mut drops = Vec::new();
-        f.enqueue(Time(0), pkt(0, 1500), &mut drops);
-        f.enqueue(Time(0), pkt(1, 1500), &mut drops);
-        assert!(matches!(f.enqueue(Time(0), pkt(2, 1500), &mut drops), Admission::Queued { .. }));
-        assert_eq!((drops[0].pkt.id, drops[0].reason), (0, DropReason::PushOut));
+        let mut v = Verdicts::default();
+        f.enqueue(Time(0), pkt(0, 1500), &mut v);
+        f.enqueue(Time(0), pkt(1, 1500), &mut v);
+        assert!(matches!(f.enqueue(Time(0), pkt(2, 1500), &mut v), Admission::Queued { .. }));
+        assert_eq!((v.drops[0].pkt.id, v.drops[0].reason), (0, DropReason::PushOut));
         // A packet larger than the whole buffer is refused without pushing anything out.
-        assert_eq!(f.enqueue(Time(0), pkt(3, 4000), &mut drops), Admission::Refused);
-        assert_eq!(drops.len(), 2);
+        assert_eq!(f.enqueue(Time(0), pkt(3, 4000), &mut v), Admission::Refused);
+        assert_eq!(v.drops.len(), 2);
         let mut view = QueueView::default();
         f.snapshot(&mut view);
         assert_eq!(view.entries.iter().map(|e| e.0).collect::<Vec<_>>(), vec![1, 2]);

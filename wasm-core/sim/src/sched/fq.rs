@@ -8,7 +8,7 @@
 
 use super::gps::{key, Gps};
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
-use super::{Admission, Dropped, QueueView, Scheduler};
+use super::{Admission, DropReason, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
@@ -27,15 +27,15 @@ impl Fq {
 }
 
 impl Scheduler for Fq {
-    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         if !self.buffer.fits(self.q.len(), self.q.bytes(), pkt.size as u64) {
-            drops.push(Dropped { pkt, reason: super::DropReason::BufferFull });
+            v.drop(pkt, DropReason::BufferFull);
             return Admission::Refused;
         }
         let tag = self.gps.tag(now, pkt.flow as u64, 1.0, pkt.size as u64);
-        self.q.push(key(tag), pkt, drops)
+        self.q.push(key(tag), pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
     keyed_queue_accessors!();
@@ -50,7 +50,7 @@ mod tests {
         // Flow 0 dumps 4 packets at t=0; flow 1 sends one at t=0 too. 1000 B at 1 Gbps.
         // Tags: flow 0: 8000, 16000, 24000, 32000; flow 1: 8000. Order: f0#0, f1, f0#1, ...
         let mut s = Fq::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000));
-        let mut d = Vec::new();
+        let mut d = Verdicts::default();
         for id in 0..4 {
             s.enqueue(Time::ZERO, Packet::new(id, 0, id, 1000, 0, 1, Time::ZERO), &mut d);
         }

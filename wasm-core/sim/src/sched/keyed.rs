@@ -6,7 +6,7 @@
 
 use std::collections::BinaryHeap;
 
-use super::{Admission, DropReason, Dropped, QueueView};
+use super::{Admission, DropReason, QueueView, Verdicts};
 use crate::packet::Packet;
 use crate::units::Buffer;
 
@@ -52,9 +52,9 @@ impl KeyedQueue {
         KeyedQueue { heap: BinaryHeap::new(), seq: 0, bytes: 0, buffer }
     }
 
-    pub fn push(&mut self, key: i64, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    pub fn push(&mut self, key: i64, pkt: Packet, v: &mut Verdicts) -> Admission {
         if !self.buffer.fits(self.heap.len(), self.bytes, pkt.size as u64) {
-            drops.push(Dropped { pkt, reason: DropReason::BufferFull });
+            v.drop(pkt, DropReason::BufferFull);
             return Admission::Refused;
         }
         self.bytes += pkt.size as u64;

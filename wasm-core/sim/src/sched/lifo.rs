@@ -5,7 +5,7 @@
 //! when the buffer is full).
 
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
-use super::{Admission, Dropped, QueueView, Scheduler};
+use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
 use crate::units::Buffer;
@@ -23,11 +23,11 @@ impl Lifo {
 }
 
 impl Scheduler for Lifo {
-    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         self.arrivals += 1;
-        self.q.push(-self.arrivals, pkt, drops)
+        self.q.push(-self.arrivals, pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
     keyed_queue_accessors!();
@@ -40,7 +40,7 @@ mod tests {
     #[test]
     fn newest_first() {
         let mut s = Lifo::new(Buffer::Unlimited);
-        let mut d = Vec::new();
+        let mut d = Verdicts::default();
         for id in 0..3 {
             s.enqueue(Time::ZERO, Packet::new(id, 0, id, 100, 0, 1, Time::ZERO), &mut d);
         }

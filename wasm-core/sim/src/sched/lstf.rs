@@ -16,7 +16,7 @@
 //! - Buffer: drop-tail.
 
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
-use super::{Admission, Dropped, QueueView, Scheduler};
+use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
@@ -41,12 +41,12 @@ impl Lstf {
 }
 
 impl Scheduler for Lstf {
-    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         let key = self.key(now, &pkt);
-        self.q.push(key, pkt, drops)
+        self.q.push(key, pkt, v)
     }
 
-    fn dequeue(&mut self, now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, now: Time, _v: &mut Verdicts) -> Option<Packet> {
         let (key, mut pkt) = self.q.pop()?;
         pkt.slack -= (now - pkt.enqueued_at).as_ns() as i64;
         self.in_service_key = key;
@@ -73,7 +73,7 @@ mod tests {
         // 1 Gbps: T = 12 us for 1500 B. p0 arrives at 0 with slack 100 us: key 112 us.
         // p1 arrives at 50 us with slack 10 us: key 72 us, so p1 goes first even though later.
         let mut s = Lstf::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000), false);
-        let mut d = Vec::new();
+        let mut d = Verdicts::default();
         assert_eq!(s.enqueue(Time::us(0), pkt(0, 100_000), &mut d), Admission::Queued { key: 112_000 });
         let mut p1 = pkt(1, 10_000);
         p1.enqueued_at = Time::us(50);
@@ -90,7 +90,7 @@ mod tests {
     fn equal_slack_is_fifo() {
         // FIFO+: the same slack everywhere; equal keys fall back to arrival order.
         let mut s = Lstf::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000), false);
-        let mut d = Vec::new();
+        let mut d = Verdicts::default();
         for id in 0..3 {
             s.enqueue(Time::ZERO, pkt(id, 0), &mut d);
         }

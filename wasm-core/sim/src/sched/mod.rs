@@ -20,50 +20,7 @@ pub mod srpt;
 
 use crate::packet::Packet;
 use crate::time::Time;
-
-/// Why a packet was dropped. Codes are the trace encoding (see `trace`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum DropReason {
-    /// The buffer had no room for the arriving packet (drop-tail).
-    BufferFull = 0,
-    /// A queued packet was pushed out to make room for another.
-    PushOut = 1,
-    /// An active queue manager (CoDel, RED) dropped it.
-    Aqm = 2,
-    /// AIFO's admission control refused it (AIFO Algorithm 1).
-    AifoAdmission = 3,
-    /// A full PIFO dropped its highest-rank packet.
-    PifoOverflow = 4,
-}
-
-impl DropReason {
-    pub const ALL: [DropReason; 5] = [
-        DropReason::BufferFull,
-        DropReason::PushOut,
-        DropReason::Aqm,
-        DropReason::AifoAdmission,
-        DropReason::PifoOverflow,
-    ];
-    pub fn code(self) -> u8 {
-        self as u8
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            DropReason::BufferFull => "buffer_full",
-            DropReason::PushOut => "push_out",
-            DropReason::Aqm => "aqm",
-            DropReason::AifoAdmission => "aifo_admission",
-            DropReason::PifoOverflow => "pifo_overflow",
-        }
-    }
-}
-
-/// A packet the scheduler dropped, with the reason.
-#[derive(Debug)]
-pub struct Dropped {
-    pub pkt: Packet,
-    pub reason: DropReason,
-}
+pub use crate::verdicts::{DropReason, Dropped, MarkReason, Verdicts};
 
 /// What became of the packet handed to [`Scheduler::enqueue`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,13 +43,13 @@ pub struct QueueView {
 /// The contract every scheduler implements. Time is passed in; schedulers own no clock.
 pub trait Scheduler {
     /// Admit `pkt` or refuse it; may instead push out other queued packets (push-out buffers,
-    /// AIFO admission, PIFO overflow drops the highest rank). Every drop goes into `drops`
-    /// with its reason. The port has set `pkt.enqueued_at = now`.
-    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission;
+    /// AIFO admission, PIFO overflow drops the highest rank). Every drop and every ECN mark
+    /// goes into `v` with its reason. The port has set `pkt.enqueued_at = now`.
+    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission;
 
-    /// The next packet to transmit, if one is eligible now. May drop at the head (CoDel
-    /// family); such drops go into `drops`.
-    fn dequeue(&mut self, now: Time, drops: &mut Vec<Dropped>) -> Option<Packet>;
+    /// The next packet to transmit, if one is eligible now. May drop or mark at the head
+    /// (CoDel family); such verdicts go into `v`.
+    fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet>;
 
     /// Non-work-conserving schedulers (shapers, SCED with eligibility): when `dequeue`
     /// returned `None` with packets queued, the time the next packet becomes eligible.
@@ -154,11 +111,11 @@ macro_rules! dispatch {
 }
 
 impl Scheduler for AnyScheduler {
-    fn enqueue(&mut self, now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
-        dispatch!(self, s => s.enqueue(now, pkt, drops))
+    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
+        dispatch!(self, s => s.enqueue(now, pkt, v))
     }
-    fn dequeue(&mut self, now: Time, drops: &mut Vec<Dropped>) -> Option<Packet> {
-        dispatch!(self, s => s.dequeue(now, drops))
+    fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
+        dispatch!(self, s => s.dequeue(now, v))
     }
     fn next_eligible(&self, now: Time) -> Option<Time> {
         dispatch!(self, s => s.next_eligible(now))

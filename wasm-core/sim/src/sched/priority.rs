@@ -8,7 +8,7 @@
 //! (preemptive-resume; the theorems of UPS App. A are about such replays). Drop-tail.
 
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
-use super::{Admission, Dropped, QueueView, Scheduler};
+use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
 use crate::units::Buffer;
@@ -26,10 +26,10 @@ impl Priority {
 }
 
 impl Scheduler for Priority {
-    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
-        self.q.push(pkt.rank, pkt, drops)
+    fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
+        self.q.push(pkt.rank, pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
     fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {

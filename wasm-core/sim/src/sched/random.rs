@@ -6,7 +6,7 @@
 //! (there is no service order to show). Drop-tail.
 
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
-use super::{Admission, Dropped, QueueView, Scheduler};
+use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::rng::Stream;
 use crate::time::Time;
@@ -31,11 +31,11 @@ impl Random {
 }
 
 impl Scheduler for Random {
-    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         self.arrivals += 1;
-        self.q.push(self.arrivals, pkt, drops)
+        self.q.push(self.arrivals, pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         if self.q.is_empty() {
             return None;
         }

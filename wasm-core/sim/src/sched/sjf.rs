@@ -4,7 +4,7 @@
 //! Invariant: dequeue order is ascending flow size, ties in arrival order. Drop-tail.
 
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
-use super::{Admission, Dropped, QueueView, Scheduler};
+use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
 use crate::units::Buffer;
@@ -21,11 +21,11 @@ impl Sjf {
 }
 
 impl Scheduler for Sjf {
-    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         let key = pkt.flow_size.min(i64::MAX as u64) as i64;
-        self.q.push(key, pkt, drops)
+        self.q.push(key, pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
     keyed_queue_accessors!();

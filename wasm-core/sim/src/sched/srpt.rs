@@ -7,7 +7,7 @@
 //! that flow's oldest queued packet. The key shown is the remaining size. Drop-tail.
 
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
-use super::{Admission, Dropped, QueueView, Scheduler};
+use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
 use crate::units::Buffer;
@@ -24,11 +24,11 @@ impl Srpt {
 }
 
 impl Scheduler for Srpt {
-    fn enqueue(&mut self, _now: Time, pkt: Packet, drops: &mut Vec<Dropped>) -> Admission {
+    fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         let key = pkt.remaining.min(i64::MAX as u64) as i64;
-        self.q.push(key, pkt, drops)
+        self.q.push(key, pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _drops: &mut Vec<Dropped>) -> Option<Packet> {
+    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         let best = self.q.packets().min_by_key(|(key, seq, _)| (*key, *seq)).map(|(_, _, p)| p.flow)?;
         let oldest = self.q.packets().filter(|(_, _, p)| p.flow == best).map(|(_, seq, _)| seq).min()?;
         self.q.remove_seq(oldest).map(|(_, p)| p)
@@ -45,7 +45,7 @@ mod tests {
         // Flow 7 queued a packet with 9000 B left, then one with 1500 B left; flow 8 has 3000 B
         // left. The best packet is flow 7's (1500), and flow 7's oldest packet goes first.
         let mut s = Srpt::new(Buffer::Unlimited);
-        let mut d = Vec::new();
+        let mut d = Verdicts::default();
         let p = |id, flow, remaining| Packet { remaining, ..Packet::new(id, flow, 0, 1500, 0, 1, Time::ZERO) };
         s.enqueue(Time::ZERO, p(0, 7, 9000), &mut d);
         s.enqueue(Time::ZERO, p(1, 8, 3000), &mut d);

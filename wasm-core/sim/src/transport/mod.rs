@@ -15,7 +15,7 @@
 //!
 //! Wire format: a data packet is `mss + header` bytes (the last segment may be shorter) and
 //! an ACK `header` bytes; `Packet::seq` is the byte offset of the payload, `Packet::ack` the
-//! cumulative ACK, `Packet::flags` the [`flags`] below, `tsval`/`tsecr` the timestamps.
+//! cumulative ACK, `Packet::flags` the bits of [`crate::packet::flags`], `tsval`/`tsecr` the timestamps.
 
 pub mod dctcp;
 pub mod newreno;
@@ -29,22 +29,6 @@ use crate::time::Time;
 use newreno::{Config, EcnResponse, Sender};
 use pfabric::PathFacts;
 use receiver::{EcnEcho, Receiver};
-
-/// Bits of `Packet::flags`.
-pub mod flags {
-    /// An acknowledgement (carries no payload).
-    pub const ACK: u8 = 1;
-    /// ECN-capable transport (RFC 3168 ECT(0)).
-    pub const ECT: u8 = 2;
-    /// Congestion experienced: set by a marking queue on an ECT packet.
-    pub const CE: u8 = 4;
-    /// ECN-Echo, on ACKs.
-    pub const ECE: u8 = 8;
-    /// Congestion window reduced, on data.
-    pub const CWR: u8 = 16;
-    /// On data: a retransmission. On ACKs: the echoed segment was one (Karn's rule).
-    pub const RETX: u8 = 32;
-}
 
 /// Defaults of the `tcp` options of a scenario source.
 pub const DEFAULT_MSS: u32 = 1460;
