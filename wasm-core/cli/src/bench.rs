@@ -46,7 +46,7 @@ struct Measure {
 }
 
 /// CPU seconds of this thread so far, and which source was used.
-fn cpu_seconds() -> Option<(f64, &'static str)> {
+pub fn cpu_seconds() -> Option<(f64, &'static str)> {
     if let Ok(s) = std::fs::read_to_string("/proc/thread-self/schedstat") {
         if let Some(ns) = s.split_whitespace().next().and_then(|v| v.parse::<u64>().ok()) {
             return Some((ns as f64 * 1e-9, "/proc/thread-self/schedstat (ns, user+system, this thread)"));

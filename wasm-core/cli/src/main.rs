@@ -5,6 +5,7 @@
 //!   sched-cli schema [--results] [--out FILE]
 //!   sched-cli presets | schedulers
 //!   sched-cli bench [--set NAME] [--repeat N] [--json] | bench --print-scenarios
+//!   sched-cli reproduce [NAME] [--dir DIR]
 
 use std::process::ExitCode;
 
@@ -12,6 +13,7 @@ use sched_sim::RunOptions;
 
 mod bench;
 mod csv;
+mod reproduce;
 
 const USAGE: &str = "usage:
   sched-cli run SCENARIO.json [--seed N] [--duration T] [--out results.json] [--csv DIR] [--trace-budget N]
@@ -24,7 +26,9 @@ const USAGE: &str = "usage:
   sched-cli schedulers            the scheduler registry (JSON)
   sched-cli bench [--set NAME[,NAME...]] [--repeat N] [--json]
       runs the embedded benchmark scenarios (trace budget 0): events, packets, wall and CPU time, peak memory
-  sched-cli bench --print-scenarios   the benchmark scenarios as a JSON object name -> scenario text";
+  sched-cli bench --print-scenarios   the benchmark scenarios as a JSON object name -> scenario text
+  sched-cli reproduce [NAME] [--dir scenarios/reproductions]
+      runs the papers' reproductions at their scale; prints each paper figure beside ours, then the checks";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,6 +37,7 @@ fn main() -> ExitCode {
         Some("validate") => validate(&args[1..]),
         Some("schema") => schema(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
+        Some("reproduce") => reproduce::main(&args[1..]),
         Some("presets") if args.len() == 1 => {
             println!("{}", sched_sim::presets::catalog_json());
             Ok(())

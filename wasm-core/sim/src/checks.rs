@@ -101,8 +101,10 @@ pub struct FlowFilter {
     pub max_size: Option<BytesQ>,
 }
 
-/// What to compare with: the same metric in a run where every router uses another scheduler,
-/// or the same replay metric of another replay of this run.
+/// What to compare with (exactly one): the same metric in a run where every router uses
+/// another scheduler, the same replay metric of another replay of this run, or another metric
+/// of this run read the same way (same flows, link and replay), e.g. overdue by more than T
+/// against overdue.
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
@@ -111,6 +113,8 @@ pub struct Versus {
     pub default_scheduler: Option<SchedulerSpec>,
     #[serde(default)]
     pub replay: Option<Mode>,
+    #[serde(default)]
+    pub metric: Option<Metric>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -131,8 +135,49 @@ impl FlowFilter {
     }
 }
 
+/// A paper's figure that a scenario reproduces: `sched-cli reproduce` prints ours beside it.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PaperFigure {
+    /// What the figure is, in words.
+    pub name: String,
+    /// Where the paper gives it ("UPS Table 1, default row").
+    pub source: String,
+    /// The paper's value, in the metric's unit (fractions as fractions, times in ns).
+    pub paper: f64,
+    pub metric: Metric,
+    #[serde(default)]
+    pub flows: FlowFilter,
+    #[serde(default)]
+    pub link: Option<LinkRef>,
+    #[serde(default)]
+    pub replay: Option<Mode>,
+}
+
+/// Which metric of which flows, link or replay: what a check or a paper figure reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Selector<'a> {
+    pub metric: Metric,
+    pub flows: &'a FlowFilter,
+    pub link: Option<&'a LinkRef>,
+    pub replay: Option<Mode>,
+}
+
+impl Check {
+    pub fn selector(&self) -> Selector<'_> {
+        Selector { metric: self.metric, flows: &self.flows, link: self.link.as_ref(), replay: self.replay }
+    }
+}
+
+impl PaperFigure {
+    pub fn selector(&self) -> Selector<'_> {
+        Selector { metric: self.metric, flows: &self.flows, link: self.link.as_ref(), replay: self.replay }
+    }
+}
+
 /// The metric's value in `r`, or None when it is undefined (no such flows, nothing done).
-pub fn measure(c: &Check, r: &RunSummary) -> Result<Option<f64>, String> {
+pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
     let flows: Vec<&FlowOut> = r.flows.iter().filter(|f| c.flows.keeps(f)).collect();
     let ratio = |a: u64, b: u64| (b > 0).then(|| a as f64 / b as f64);
     let mean = |v: Vec<f64>| (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64);
@@ -162,7 +207,7 @@ pub fn measure(c: &Check, r: &RunSummary) -> Result<Option<f64>, String> {
             ratio(finite.iter().filter(|f| f.fct_ns.is_some()).count() as u64, finite.len() as u64)
         }
         Metric::Utilization => {
-            let l = c.link.as_ref().ok_or("utilization needs a link")?;
+            let l = c.link.ok_or("utilization needs a link")?;
             let id = |name: &str| r.nodes.iter().position(|n| n.id == name).map(|i| i as u32);
             let (a, b) = (id(&l.from).ok_or("unknown link.from")?, id(&l.to).ok_or("unknown link.to")?);
             let port = r.ports.iter().find(|p| p.node == a && p.to == b).ok_or("no such link")?;
@@ -196,7 +241,7 @@ pub fn evaluate(
     other: &mut dyn FnMut(&SchedulerSpec) -> Result<RunSummary, String>,
 ) -> Outcome {
     let fail = |message: String| Outcome { name: c.name.clone(), passed: false, actual: None, expected: None, message };
-    let actual = match measure(c, r) {
+    let actual = match measure(c.selector(), r) {
         Ok(Some(v)) => v,
         Ok(None) => {
             return fail(format!("{:?} is undefined in this run (no such flows or nothing completed)", c.metric))
@@ -205,20 +250,28 @@ pub fn evaluate(
     };
     let base = match (&c.value, &c.versus) {
         (Some(v), None) => *v,
-        (None, Some(Versus { default_scheduler: Some(spec), replay: None })) => {
-            match other(spec).and_then(|o| measure(c, &o)) {
+        (None, Some(Versus { default_scheduler: Some(spec), replay: None, metric: None })) => {
+            match other(spec).and_then(|o| measure(c.selector(), &o)) {
                 Ok(Some(v)) => v,
                 Ok(None) => return fail(format!("{:?} is undefined in the {} run", c.metric, spec.name)),
                 Err(e) => return fail(e),
             }
         }
-        (None, Some(Versus { default_scheduler: None, replay: Some(mode) })) => match replay_metric(c.metric, r, *mode)
-        {
-            Ok(Some(v)) => v,
-            Ok(None) => return fail("undefined".into()),
-            Err(e) => return fail(e),
-        },
-        (None, Some(_)) => return fail("versus names exactly one of default_scheduler and replay".into()),
+        (None, Some(Versus { default_scheduler: None, replay: Some(mode), metric: None })) => {
+            match replay_metric(c.metric, r, *mode) {
+                Ok(Some(v)) => v,
+                Ok(None) => return fail("undefined".into()),
+                Err(e) => return fail(e),
+            }
+        }
+        (None, Some(Versus { default_scheduler: None, replay: None, metric: Some(m) })) => {
+            match measure(Selector { metric: *m, ..c.selector() }, r) {
+                Ok(Some(v)) => v,
+                Ok(None) => return fail(format!("{m:?} is undefined in this run")),
+                Err(e) => return fail(e),
+            }
+        }
+        (None, Some(_)) => return fail("versus names exactly one of default_scheduler, replay and metric".into()),
         _ => return fail("give exactly one of value and versus".into()),
     };
     let expected = base * c.factor.unwrap_or(1.0);
@@ -238,6 +291,7 @@ pub fn evaluate(
     let against = match &c.versus {
         Some(Versus { default_scheduler: Some(s), .. }) => format!(" ({} run{factor})", s.name),
         Some(Versus { replay: Some(m), .. }) => format!(" ({} replay{factor})", m.name()),
+        Some(Versus { metric: Some(m), .. }) => format!(" ({m:?}{factor})"),
         _ => String::new(),
     };
     Outcome {

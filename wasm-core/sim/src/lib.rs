@@ -11,6 +11,7 @@ pub mod ideal;
 pub mod metrics;
 pub mod network;
 pub mod packet;
+pub mod params;
 pub mod port;
 pub mod presets;
 pub mod replay;

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
+use crate::params;
 use crate::port::Port;
 use crate::rng::Stream;
 use crate::scenario::{NodeKind, Pattern, Scenario, ScenarioError, SchedulerSpec, Traffic};
@@ -83,6 +84,7 @@ impl Network {
             .map(|n| Node { id: n.id.clone(), kind: n.kind, pos: n.pos, ports: Vec::new() })
             .collect();
         let fifo = SchedulerSpec { name: FIFO.into(), params: BTreeMap::new(), children: Vec::new() };
+        let flow_ids: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
         let mut ports = Vec::new();
         let mut port_info = Vec::new();
         for (li, l) in s.topology.links.iter().enumerate() {
@@ -104,6 +106,7 @@ impl Network {
                 let (sched, info) = registry::build(
                     spec,
                     PortContext { buffer, bandwidth: l.bandwidth.0, seed, stream: PORT_STREAM + ports.len() as u64 },
+                    params::Context { flows: &flow_ids },
                 )
                 .map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?;
                 let id = ports.len() as PortId;

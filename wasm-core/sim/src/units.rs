@@ -9,6 +9,14 @@
 
 use crate::time::{Bandwidth, Time};
 
+/// Regular expressions of the unit strings, for JSON Schemas.
+pub mod patterns {
+    pub const TIME: &str = "^(0|[0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s))$";
+    pub const RATE: &str = "^(inf|infinite|[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|K|k|M|G|T)?(bps|Bps))$";
+    pub const SIZE: &str = "^[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|K|k|M|G|T)?[bB]$";
+    pub const BUFFER: &str = "^(unlimited|[0-9]+pkt|[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|K|k|M|G|T)?[bB])$";
+}
+
 /// A decimal number held exactly as `mantissa / 10^scale`.
 struct Decimal {
     mantissa: u128,

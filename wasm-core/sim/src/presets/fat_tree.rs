@@ -4,48 +4,34 @@
 //! holds hosts `h{p}_{e}_{i}`; aggregation switch a of pod p connects to core switches
 //! a*(k/2) .. a*(k/2)+k/2-1. Routing uses ECMP over the equal-cost paths.
 
-use super::{spread, Args, Default, Graph, Param, ParamKind, PresetInfo, Unit};
+use super::{spread, Graph, PresetInfo, BUFFER, RATE, TIME};
+use crate::params::{Default, Kind, Params, Spec};
 
 pub static PRESET: PresetInfo = PresetInfo {
     name: "fat_tree",
     summary: "A k-ary fat-tree: k pods, (k/2)^2 core switches, k^3/4 hosts, full bisection bandwidth.",
     reference: "Al-Fares et al. (SIGCOMM'08); the datacenter topology of UPS (NSDI'16) Table 1",
     params: &[
-        Param {
+        Spec {
             name: "k",
             description: "Ports per switch (even)",
-            kind: ParamKind::Int { min: 2, max: 16 },
+            kind: Kind::Int { min: 2, max: 16 },
             default: Default::Int(4),
         },
-        Param {
-            name: "bandwidth",
-            description: "Every link",
-            kind: ParamKind::Quantity { unit: Unit::Bandwidth },
-            default: Default::Text("10Gbps"),
-        },
-        Param {
-            name: "delay",
-            description: "Every link",
-            kind: ParamKind::Quantity { unit: Unit::Time },
-            default: Default::Text("1us"),
-        },
-        Param {
-            name: "buffer",
-            description: "Every port's buffer",
-            kind: ParamKind::Quantity { unit: Unit::Buffer },
-            default: Default::Text("256KB"),
-        },
+        Spec { name: "bandwidth", description: "Every link", kind: RATE, default: Default::Text("10Gbps") },
+        Spec { name: "delay", description: "Every link", kind: TIME, default: Default::Text("1us") },
+        Spec { name: "buffer", description: "Every port's buffer", kind: BUFFER, default: Default::Text("256KB") },
     ],
     expand,
 };
 
-fn expand(a: &Args) -> Result<Graph, String> {
+fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
     let k = a.int("k") as usize;
     if !k.is_multiple_of(2) {
-        return Err(format!("k must be even, got {k}"));
+        return Err(("k", format!("must be even, got {k}")));
     }
     let h = k / 2;
-    let (bw, d, buf) = (a.bandwidth("bandwidth"), a.time("delay"), a.buffer("buffer"));
+    let (bw, d, buf) = (a.rate("bandwidth"), a.time("delay"), a.buffer("buffer"));
     let mut g = Graph::default();
     let width = (k * h * h) as f64; // hosts across the bottom row
     let core: Vec<String> = spread(h * h, width / 2.0, width * 0.6)

@@ -14,7 +14,8 @@
 //! The published files draw no map; positions here put the core on a circle in node order
 //! with edges and hosts fanned outwards (a choice, for drawing only).
 
-use super::{spread, Args, Default, Graph, Param, ParamKind, PresetInfo, Unit};
+use super::{spread, Graph, PresetInfo, BUFFER};
+use crate::params::{Default, Kind, Params, Spec};
 use crate::time::{Bandwidth, Time};
 
 /// (a, b, Mbps) for the 16 core links.
@@ -42,28 +43,28 @@ pub static PRESET: PresetInfo = PresetInfo {
     summary: "The UPS paper's simplified Internet2: 10 core routers, 16 core links, edges and hosts.",
     reference: "Mittal et al., Universal Packet Scheduling (NSDI'16), Sec. 2.3 and its published topology files",
     params: &[
-        Param {
+        Spec {
             name: "variant",
             description: "Link speeds: edge-host, as named in the paper",
-            kind: ParamKind::Choice { options: &["I2:1Gbps-10Gbps", "I2:1Gbps-1Gbps", "I2:10Gbps-10Gbps", "I2/10"] },
+            kind: Kind::Choice { options: &["I2:1Gbps-10Gbps", "I2:1Gbps-1Gbps", "I2:10Gbps-10Gbps", "I2/10"] },
             default: Default::Text("I2:1Gbps-10Gbps"),
         },
-        Param {
+        Spec {
             name: "edges_per_core",
             description: "Edge routers per core router (hosts per core in I2:10Gbps-10Gbps)",
-            kind: ParamKind::Int { min: 1, max: 10 },
+            kind: Kind::Int { min: 1, max: 10 },
             default: Default::Int(10),
         },
-        Param {
+        Spec {
             name: "hosts_per_edge",
             description: "Hosts per edge router",
-            kind: ParamKind::Int { min: 1, max: 10 },
+            kind: Kind::Int { min: 1, max: 10 },
             default: Default::Int(1),
         },
-        Param {
+        Spec {
             name: "buffer",
             description: "Every port's buffer (the paper's replays assume no drops)",
-            kind: ParamKind::Quantity { unit: Unit::Buffer },
+            kind: BUFFER,
             default: Default::Text("unlimited"),
         },
     ],
@@ -74,8 +75,8 @@ fn mbps(m: u64) -> Bandwidth {
     Bandwidth::BitsPerSec(m * 1_000_000)
 }
 
-fn expand(a: &Args) -> Result<Graph, String> {
-    let variant = a.text("variant");
+fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
+    let variant = a.choice("variant");
     let (edges, hosts, buf) = (a.int("edges_per_core") as usize, a.int("hosts_per_edge") as usize, a.buffer("buffer"));
     let scale = if variant == "I2/10" { 10 } else { 1 };
     let (edge_bw, host_bw) = match variant {

@@ -3,7 +3,8 @@
 //! fabric links 10 Gbps / 40 Gbps, or 1 Gbps / 4 Gbps for the paper's slower variant.
 //! Delay (1 us) and buffer (256 KB per port) are chosen here; the paper does not state them.
 
-use super::{spread, Args, Default, Graph, Param, ParamKind, PresetInfo, Unit};
+use super::{spread, Graph, PresetInfo, BUFFER, TIME};
+use crate::params::{Default, Kind, Params, Spec};
 use crate::time::Bandwidth;
 
 pub static PRESET: PresetInfo = PresetInfo {
@@ -11,54 +12,44 @@ pub static PRESET: PresetInfo = PresetInfo {
     summary: "Leaf-spine: every leaf switch connects to every spine; servers hang off the leaves (AIFO's setting).",
     reference: "Yu et al., AIFO (SIGCOMM'21), Sec. 6: 9 leaves, 4 spines, 144 servers, 10G/40G or 1G/4G",
     params: &[
-        Param {
+        Spec {
             name: "leaves",
             description: "Leaf switches",
-            kind: ParamKind::Int { min: 1, max: 64 },
+            kind: Kind::Int { min: 1, max: 64 },
             default: Default::Int(9),
         },
-        Param {
+        Spec {
             name: "spines",
             description: "Spine switches",
-            kind: ParamKind::Int { min: 1, max: 32 },
+            kind: Kind::Int { min: 1, max: 32 },
             default: Default::Int(4),
         },
-        Param {
+        Spec {
             name: "servers",
             description: "Servers in all (spread evenly over the leaves)",
-            kind: ParamKind::Int { min: 1, max: 4096 },
+            kind: Kind::Int { min: 1, max: 4096 },
             default: Default::Int(144),
         },
-        Param {
+        Spec {
             name: "speeds",
             description: "Access / fabric link speeds",
-            kind: ParamKind::Choice { options: &["10G/40G", "1G/4G"] },
+            kind: Kind::Choice { options: &["10G/40G", "1G/4G"] },
             default: Default::Text("10G/40G"),
         },
-        Param {
-            name: "delay",
-            description: "Every link",
-            kind: ParamKind::Quantity { unit: Unit::Time },
-            default: Default::Text("1us"),
-        },
-        Param {
-            name: "buffer",
-            description: "Every port's buffer",
-            kind: ParamKind::Quantity { unit: Unit::Buffer },
-            default: Default::Text("256KB"),
-        },
+        Spec { name: "delay", description: "Every link", kind: TIME, default: Default::Text("1us") },
+        Spec { name: "buffer", description: "Every port's buffer", kind: BUFFER, default: Default::Text("256KB") },
     ],
     expand,
 };
 
-fn expand(a: &Args) -> Result<Graph, String> {
+fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
     let (leaves, spines, servers) = (a.int("leaves") as usize, a.int("spines") as usize, a.int("servers") as usize);
     if servers % leaves != 0 {
-        return Err(format!("servers ({servers}) must divide evenly over the leaves ({leaves})"));
+        return Err(("servers", format!("{servers} servers must divide evenly over the {leaves} leaves")));
     }
     let per_leaf = servers / leaves;
     let g_bps = 1_000_000_000;
-    let (access, fabric) = match a.text("speeds") {
+    let (access, fabric) = match a.choice("speeds") {
         "1G/4G" => (Bandwidth::BitsPerSec(g_bps), Bandwidth::BitsPerSec(4 * g_bps)),
         _ => (Bandwidth::BitsPerSec(10 * g_bps), Bandwidth::BitsPerSec(40 * g_bps)),
     };

@@ -12,54 +12,25 @@ mod single_bottleneck;
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
-
+use crate::params::{self, Kind, Params, Spec};
 use crate::scenario::{BandwidthQ, BufferQ, LinkSpec, NodeKind, NodeSpec, TimeQ};
 use crate::time::{Bandwidth, Time};
-use crate::units::{self, Buffer};
+use crate::units::Buffer;
 
-/// The type and range of a preset parameter.
-#[derive(Debug, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum ParamKind {
-    Int { min: i64, max: i64 },
-    Choice { options: &'static [&'static str] },
-    Quantity { unit: Unit },
-}
+/// The kinds of the presets' quantities: any rate (links may be infinite), any time up to a
+/// day, any buffer.
+pub const RATE: Kind = Kind::Rate { min: 1, infinite: true };
+pub const TIME: Kind = Kind::Time { min: Time::ZERO, max: Time(86_400_000_000_000) };
+pub const BUFFER: Kind = Kind::Buffer { off: false };
 
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum Unit {
-    Bandwidth,
-    Time,
-    Buffer,
-}
+/// Builds the graph; an error names the parameter at fault and the problem.
+pub type Expand = fn(&Params) -> Result<Graph, (&'static str, String)>;
 
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-pub enum Default {
-    Int(i64),
-    Text(&'static str),
-}
-
-#[derive(Debug, Serialize)]
-pub struct Param {
-    pub name: &'static str,
-    pub description: &'static str,
-    #[serde(flatten)]
-    pub kind: ParamKind,
-    pub default: Default,
-}
-
-pub type Expand = fn(&Args) -> Result<Graph, String>;
-
-#[derive(Serialize)]
 pub struct PresetInfo {
     pub name: &'static str,
     pub summary: &'static str,
     pub reference: &'static str,
-    pub params: &'static [Param],
-    #[serde(skip)]
+    pub params: &'static [Spec],
     pub expand: Expand,
 }
 
@@ -72,91 +43,32 @@ pub static PRESETS: &[&PresetInfo] = &[
     &leaf_spine::PRESET,
 ];
 
+/// The presets and their parameters (as the scheduler registry lists its parameters), for
+/// the page's preset dialog and `cli presets`.
 pub fn catalog_json() -> String {
-    serde_json::to_string(PRESETS).expect("plain data")
-}
-
-/// Checked parameter values, defaults filled in.
-pub struct Args {
-    ints: BTreeMap<&'static str, i64>,
-    texts: BTreeMap<&'static str, String>,
-}
-
-impl Args {
-    pub fn int(&self, name: &str) -> i64 {
-        self.ints[name]
-    }
-    pub fn text(&self, name: &str) -> &str {
-        &self.texts[name]
-    }
-    pub fn bandwidth(&self, name: &str) -> Bandwidth {
-        units::parse_bandwidth(self.text(name)).expect("checked in expand")
-    }
-    pub fn time(&self, name: &str) -> Time {
-        units::parse_time(self.text(name)).expect("checked in expand")
-    }
-    pub fn buffer(&self, name: &str) -> Buffer {
-        units::parse_buffer(self.text(name)).expect("checked in expand")
-    }
+    let all: Vec<serde_json::Value> = PRESETS
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "name": p.name,
+                "summary": p.summary,
+                "reference": p.reference,
+                "params": params::specs_json(p.params),
+                "params_schema": params::params_schema(p.params),
+            })
+        })
+        .collect();
+    serde_json::to_string(&all).expect("plain data")
 }
 
 /// Expands a preset. Errors are `(path under topology, message)`.
-pub fn expand(name: &str, params: &BTreeMap<String, serde_json::Value>) -> Result<Graph, (String, String)> {
+pub fn expand(name: &str, given: &BTreeMap<String, serde_json::Value>) -> Result<Graph, (String, String)> {
     let info = PRESETS.iter().find(|p| p.name == name).ok_or_else(|| {
         let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
         ("preset".to_string(), format!("unknown preset \"{name}\" (known: {})", names.join(", ")))
     })?;
-    for key in params.keys() {
-        if !info.params.iter().any(|p| p.name == key) {
-            let names: Vec<&str> = info.params.iter().map(|p| p.name).collect();
-            return Err((
-                format!("params.{key}"),
-                format!("{name} has no parameter \"{key}\" (it has: {})", names.join(", ")),
-            ));
-        }
-    }
-    let mut args = Args { ints: BTreeMap::new(), texts: BTreeMap::new() };
-    for p in info.params {
-        let path = format!("params.{}", p.name);
-        let given = params.get(p.name);
-        match (&p.kind, &p.default) {
-            (ParamKind::Int { min, max }, Default::Int(d)) => {
-                let v = match given {
-                    None => *d,
-                    Some(v) => v.as_i64().ok_or_else(|| (path.clone(), format!("must be a whole number, got {v}")))?,
-                };
-                if v < *min || v > *max {
-                    return Err((path, format!("must be between {min} and {max}, got {v}")));
-                }
-                args.ints.insert(p.name, v);
-            }
-            (kind, Default::Text(d)) => {
-                let v = match given {
-                    None => d.to_string(),
-                    Some(v) => {
-                        v.as_str().ok_or_else(|| (path.clone(), format!("must be a string, got {v}")))?.to_string()
-                    }
-                };
-                let ok = match kind {
-                    ParamKind::Choice { options } => {
-                        if options.contains(&v.as_str()) {
-                            Ok(())
-                        } else {
-                            Err(format!("must be one of {}, got \"{v}\"", options.join(", ")))
-                        }
-                    }
-                    ParamKind::Quantity { unit: Unit::Bandwidth } => units::parse_bandwidth(&v).map(|_| ()),
-                    ParamKind::Quantity { unit: Unit::Time } => units::parse_time(&v).map(|_| ()),
-                    ParamKind::Quantity { unit: Unit::Buffer } => units::parse_buffer(&v).map(|_| ()),
-                    ParamKind::Int { .. } => unreachable!("ints have int defaults"),
-                };
-                ok.map_err(|m| (path, m))?;
-                args.texts.insert(p.name, v);
-            }
-            (_, Default::Int(_)) => unreachable!("only int parameters have int defaults"),
-        }
-    }
-    (info.expand)(&args).map_err(|m| ("params".to_string(), m))
+    let args = params::check(name, info.params, given, params::Context::NONE)?;
+    (info.expand)(&args).map_err(|(p, m)| (format!("params.{p}"), m))
 }
 
 /// Nodes and links under construction.
@@ -217,7 +129,7 @@ mod tests {
 
     #[test]
     fn parameter_errors_name_the_parameter() {
-        assert_eq!(expand("fat_tree", &params(json!({"k": 3}))).err().unwrap().0, "params");
+        assert_eq!(expand("fat_tree", &params(json!({"k": 3}))).err().unwrap().0, "params.k");
         assert_eq!(expand("fat_tree", &params(json!({"k": 40}))).err().unwrap().0, "params.k");
         assert_eq!(expand("fat_tree", &params(json!({"kk": 4}))).err().unwrap().0, "params.kk");
         assert_eq!(
@@ -232,6 +144,6 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&catalog_json()).unwrap();
         let ft = v.as_array().unwrap().iter().find(|p| p["name"] == "fat_tree").unwrap();
         let k = ft["params"].as_array().unwrap().iter().find(|p| p["name"] == "k").unwrap();
-        assert_eq!((k["type"].as_str(), k["default"].as_i64()), (Some("int"), Some(4)));
+        assert_eq!((k["type"].as_str(), k["default"].as_i64(), k["min"].as_i64()), (Some("int"), Some(4), Some(2)));
     }
 }

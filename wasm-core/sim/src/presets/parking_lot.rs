@@ -8,7 +8,8 @@
 //! nanosecond more). Access links are fast (100 Mbps) with 0 delay; chosen here,
 //! the paper does not give them.
 
-use super::{spread, Args, Default, Graph, Param, ParamKind, PresetInfo, Unit};
+use super::{spread, Graph, PresetInfo, BUFFER, RATE, TIME};
+use crate::params::{Default, Kind, Params, Spec};
 use crate::time::Time;
 
 pub static PRESET: PresetInfo = PresetInfo {
@@ -16,52 +17,42 @@ pub static PRESET: PresetInfo = PresetInfo {
     summary: "A chain of congested links, each with its own cross traffic (FSC Fig. 15).",
     reference: "Ng, Stephens, Stoica, Zhang, Fair Service Curve, Sec. 3.5, Fig. 15",
     params: &[
-        Param {
+        Spec {
             name: "hops",
             description: "Congested links in the chain",
-            kind: ParamKind::Int { min: 1, max: 16 },
+            kind: Kind::Int { min: 1, max: 16 },
             default: Default::Int(3),
         },
-        Param {
+        Spec {
             name: "cross_hosts",
             description: "Cross-traffic host pairs per congested link",
-            kind: ParamKind::Int { min: 1, max: 20 },
+            kind: Kind::Int { min: 1, max: 20 },
             default: Default::Int(1),
         },
-        Param {
-            name: "bandwidth",
-            description: "Each congested link",
-            kind: ParamKind::Quantity { unit: Unit::Bandwidth },
-            default: Default::Text("10Mbps"),
-        },
-        Param {
+        Spec { name: "bandwidth", description: "Each congested link", kind: RATE, default: Default::Text("10Mbps") },
+        Spec {
             name: "end_to_end_delay",
             description: "Propagation along the whole chain, split evenly",
-            kind: ParamKind::Quantity { unit: Unit::Time },
+            kind: TIME,
             default: Default::Text("10ms"),
         },
-        Param {
+        Spec {
             name: "access_bandwidth",
             description: "Every host's link",
-            kind: ParamKind::Quantity { unit: Unit::Bandwidth },
+            kind: RATE,
             default: Default::Text("100Mbps"),
         },
-        Param {
-            name: "buffer",
-            description: "Every port's buffer",
-            kind: ParamKind::Quantity { unit: Unit::Buffer },
-            default: Default::Text("128KB"),
-        },
+        Spec { name: "buffer", description: "Every port's buffer", kind: BUFFER, default: Default::Text("128KB") },
     ],
     expand,
 };
 
-fn expand(a: &Args) -> Result<Graph, String> {
+fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
     let hops = a.int("hops") as u64;
     let cross = a.int("cross_hosts") as usize;
     let e2e = a.time("end_to_end_delay").as_ns();
     let per_link = |i: u64| Time(e2e / hops + u64::from(i < e2e % hops));
-    let (bw, access, buf) = (a.bandwidth("bandwidth"), a.bandwidth("access_bandwidth"), a.buffer("buffer"));
+    let (bw, access, buf) = (a.rate("bandwidth"), a.rate("access_bandwidth"), a.buffer("buffer"));
     let mut g = Graph::default();
     let routers: Vec<String> = (0..=hops).map(|i| g.router(format!("r{i}"), 1.0 + 2.0 * i as f64, 0.0)).collect();
     let src = g.host("src", 0.0, 0.0);

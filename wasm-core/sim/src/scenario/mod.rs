@@ -56,6 +56,10 @@ pub struct Scenario {
     /// Assertions on the results, run by the test suite for every scenario file.
     #[serde(default)]
     pub checks: Vec<crate::checks::Check>,
+    /// Figures of a paper this scenario reproduces; `sched-cli reproduce` prints ours beside
+    /// each.
+    #[serde(default)]
+    pub paper: Vec<crate::checks::PaperFigure>,
 }
 
 /// Either explicit nodes and links, or a preset with parameters (`{"preset": "fat_tree",

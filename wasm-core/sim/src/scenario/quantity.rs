@@ -7,7 +7,7 @@ use crate::time::{Bandwidth, Time};
 use crate::units::{self, Buffer};
 
 macro_rules! quantity {
-    ($name:ident, $inner:ty, $parse:path, $what:literal, $pattern:literal, $doc:literal) => {
+    ($name:ident, $inner:ty, $parse:path, $what:literal, $pattern:expr, $doc:literal) => {
         #[doc = $doc]
         #[derive(Clone, Copy, Debug, PartialEq)]
         pub struct $name(pub $inner);
@@ -38,17 +38,17 @@ quantity!(
     Time,
     units::parse_time,
     "time",
-    "^(0|[0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s))$",
+    crate::units::patterns::TIME,
     "A time: a decimal number and ns, us, ms or s (\"2ms\", \"1.5us\"); a whole number of nanoseconds."
 );
 quantity!(
     BandwidthQ, Bandwidth, units::parse_bandwidth, "bandwidth",
-    "^(inf|infinite|[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|K|k|M|G|T)?(bps|Bps))$",
+    crate::units::patterns::RATE,
     "A rate: bits (bps) or bytes (Bps) per second with an optional K/M/G/T (powers of 1000) or Ki/Mi/Gi/Ti (powers of 1024) prefix (\"10Gbps\"), or \"inf\" for zero transmission time."
 );
 quantity!(
     BytesQ, u64, units::parse_bytes, "size",
-    "^[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|K|k|M|G|T)?[bB]$",
+    crate::units::patterns::SIZE,
     "A size: B = byte, b = bit, with an optional K/M/G/T or Ki/Mi/Gi/Ti prefix (\"1500B\", \"64KiB\"); a whole number of bytes."
 );
 quantity!(
@@ -56,6 +56,6 @@ quantity!(
     Buffer,
     units::parse_buffer,
     "buffer",
-    "^(unlimited|[0-9]+pkt|[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|K|k|M|G|T)?[bB])$",
+    crate::units::patterns::BUFFER,
     "A buffer limit: a size (\"128KB\"), a packet count (\"100pkt\") or \"unlimited\"."
 );

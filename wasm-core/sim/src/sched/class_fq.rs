@@ -1,10 +1,11 @@
-//! Class-level fair queueing: fair queueing (the GPS clock of `gps`, equal weights) between
+//! Class-level fair queueing: weighted fair queueing (the GPS clock of `gps`) between
 //! traffic classes, each class scheduled by its own child scheduler. UPS Sec. 2.3's mixture
 //! "fair queueing between two classes, one scheduled with SJF and the other with FIFO" is
 //! `{"name": "class_fq", "children": [{"name": "sjf"}, {"name": "fifo"}]}`.
 //!
 //! Principles: a packet of class c (`Packet::class`, classes beyond the last child go to the
-//! last child) gets a GPS finish tag for class c, kept in class c's FIFO of tags; the class
+//! last child) gets a GPS finish tag for class c with class c's weight (`weights`, default
+//! 1 each), kept in class c's FIFO of tags; the class
 //! with the least front tag sends next, and its child chooses which of its packets. The
 //! buffer is the parent's (drop-tail); children have unlimited buffers.
 //! Invariant: classes are served in ascending tag order; within a class, the child's order.
@@ -21,14 +22,17 @@ use crate::units::Buffer;
 pub struct ClassFq {
     children: Vec<AnyScheduler>,
     tags: Vec<VecDeque<f64>>,
+    weights: Vec<f64>,
     gps: Gps,
     buffer: Buffer,
 }
 
 impl ClassFq {
-    pub fn new(buffer: Buffer, bandwidth: Bandwidth, children: Vec<AnyScheduler>) -> ClassFq {
+    /// `weights[c]`: class c's weight (one per child).
+    pub fn new(buffer: Buffer, bandwidth: Bandwidth, children: Vec<AnyScheduler>, weights: Vec<f64>) -> ClassFq {
         let n = children.len();
-        ClassFq { children, tags: vec![VecDeque::new(); n], gps: Gps::new(bandwidth), buffer }
+        assert_eq!(weights.len(), n, "one weight per class");
+        ClassFq { children, tags: vec![VecDeque::new(); n], weights, gps: Gps::new(bandwidth), buffer }
     }
 
     fn class_of(&self, p: &Packet) -> usize {
@@ -43,7 +47,7 @@ impl Scheduler for ClassFq {
             return Admission::Refused;
         }
         let c = self.class_of(&pkt);
-        let tag = self.gps.tag(now, c as u64, 1.0, pkt.size as u64);
+        let tag = self.gps.tag(now, c as u64, self.weights[c], pkt.size as u64);
         let admitted = self.children[c].enqueue(now, pkt, v);
         if let Admission::Queued { .. } = admitted {
             self.tags[c].push_back(tag);

@@ -1,10 +1,9 @@
 //! The scheduler registry: name (as written in scenario files and links) -> constructor,
-//! parameters (unit, range, default), a one-line description and the paper reference.
-//! Scenario validation, the CLI and the page's inspector forms all read this table.
-
-use std::collections::BTreeMap;
-
-use serde::Serialize;
+//! typed parameters (`params`: unit, range, default), a one-line description, the paper
+//! reference, and what the contract test may assume of it (work conservation, its order).
+//! Scenario validation, the CLI (`sched-cli schedulers`) and the page's inspector forms all
+//! read this table, so a new scheduler needs nothing outside its file, its `AnyScheduler`
+//! and `dispatch!` arms, and one entry here.
 
 use super::class_fq::ClassFq;
 use super::edf::Edf;
@@ -17,69 +16,11 @@ use super::random::Random;
 use super::sjf::Sjf;
 use super::srpt::Srpt;
 use super::AnyScheduler;
+use crate::params::{self, Bound, Context, Default, Kind, Params, Per, Spec};
 use crate::rng::Stream;
 use crate::scenario::SchedulerSpec;
 use crate::time::Bandwidth;
 use crate::units::Buffer;
-
-/// How a parameter is written in a scenario file.
-#[derive(Debug, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum ParamKind {
-    /// One of a fixed set of strings.
-    Choice { options: &'static [&'static str] },
-    /// A quantity with a unit, or "off" (written `{"type": "quantity", "unit": "buffer"}`,
-    /// as preset parameters are).
-    Quantity { unit: QuantityUnit },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum QuantityUnit {
-    /// A size or packet count ("30KB", "20pkt").
-    Buffer,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ParamSpec {
-    pub name: &'static str,
-    pub description: &'static str,
-    #[serde(flatten)]
-    pub kind: ParamKind,
-    /// The default, as it would be written in a scenario file.
-    pub default: &'static str,
-}
-
-/// Parameters after validation, with defaults filled in.
-#[derive(Debug, Default)]
-pub struct Params {
-    choices: BTreeMap<&'static str, String>,
-    buffers: BTreeMap<&'static str, Option<Buffer>>,
-}
-
-impl Params {
-    pub fn choice(&self, name: &str) -> &str {
-        self.choices.get(name).map(String::as_str).unwrap_or_default()
-    }
-    /// A buffer parameter; None when "off".
-    pub fn buffer(&self, name: &str) -> Option<Buffer> {
-        self.buffers.get(name).copied().flatten()
-    }
-}
-
-/// Reads a buffer parameter: "off" or a size / packet count.
-fn parse_buffer_param(value: &serde_json::Value) -> Result<Option<Buffer>, String> {
-    let s = value
-        .as_str()
-        .ok_or_else(|| format!("must be a quantity such as \"30KB\" or \"20pkt\", or \"off\"; got {value}"))?;
-    if s == "off" {
-        return Ok(None);
-    }
-    match crate::units::parse_buffer(s)? {
-        Buffer::Unlimited => Err("\"unlimited\" is not a threshold; use \"off\"".into()),
-        b => Ok(Some(b)),
-    }
-}
 
 /// What a constructor receives.
 pub struct BuildArgs<'a> {
@@ -105,30 +46,43 @@ impl PortContext {
     }
 }
 
-#[derive(Serialize)]
+/// The ordering a scheduler promises; the contract test checks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// `dequeue` serves the queued packet with the least (key, arrival order): the
+    /// priority family.
+    Key,
+    /// No key order (class schedulers, SRPT's starvation prevention, round robin): only its
+    /// `snapshot` says what it serves next.
+    Snapshot,
+    /// A queued packet chosen at random; `snapshot` lists arrival order.
+    Random,
+}
+
 pub struct SchedulerInfo {
     pub name: &'static str,
     pub summary: &'static str,
     pub reference: &'static str,
     /// What the per-packet key means, for the UI ("enqueue time", "slack", "rank"...).
     pub key_label: &'static str,
-    pub params: &'static [ParamSpec],
+    pub params: &'static [Spec],
     /// Whether it is a class-level scheduler holding child schedulers.
     pub takes_children: bool,
-    #[serde(skip)]
+    /// `dequeue` returns a packet (or drops every queued one) whenever one is queued.
+    pub work_conserving: bool,
+    pub order: Order,
     pub build: fn(BuildArgs<'_>) -> Result<AnyScheduler, String>,
 }
 
-const PREEMPTION: ParamSpec = ParamSpec {
+const PREEMPTION: Spec = Spec {
     name: "preemption",
     description: "Preemptive-resume service: a packet of strictly higher priority interrupts the one being sent.",
-    kind: ParamKind::Choice { options: &["off", "on"] },
-    default: "off",
+    kind: Kind::Toggle,
+    default: Default::Text("off"),
 };
 
-fn preemptive(args: &BuildArgs<'_>) -> bool {
-    args.params.choice("preemption") == "on"
-}
+/// A weight: any positive number.
+const WEIGHT: Kind = Kind::Real { min: Bound::Open(0.0), max: Bound::None };
 
 pub static REGISTRY: &[SchedulerInfo] = &[
     SchedulerInfo {
@@ -138,24 +92,26 @@ pub static REGISTRY: &[SchedulerInfo] = &[
                     marking as in DCTCP (Alizadeh et al., SIGCOMM'10) Sec. 3.1",
         key_label: "enqueue time (ns)",
         params: &[
-            ParamSpec {
+            Spec {
                 name: "drop",
                 description: "Which packet a full buffer drops: the arriving one (tail) or the oldest queued (head).",
-                kind: ParamKind::Choice { options: &["tail", "head"] },
-                default: "tail",
+                kind: Kind::Choice { options: &["tail", "head"] },
+                default: Default::Text("tail"),
             },
-            ParamSpec {
+            Spec {
                 name: "ecn_threshold",
                 description: "Mark ECN-capable packets CE (instead of letting the queue grow unsignalled) when \
                               more than this is queued on arrival (DCTCP's K), e.g. \"20pkt\" or \"30KB\".",
-                kind: ParamKind::Quantity { unit: QuantityUnit::Buffer },
-                default: "off",
+                kind: Kind::Buffer { off: true },
+                default: Default::Text("off"),
             },
         ],
         takes_children: false,
+        work_conserving: true,
+        order: Order::Key,
         build: |a| {
             let policy = if a.params.choice("drop") == "head" { DropPolicy::Head } else { DropPolicy::Tail };
-            let fifo = Fifo::new(a.port.buffer, policy).with_ecn_threshold(a.params.buffer("ecn_threshold"));
+            let fifo = Fifo::new(a.port.buffer, policy).with_ecn_threshold(a.params.buffer_or_off("ecn_threshold"));
             Ok(AnyScheduler::Fifo(fifo))
         },
     },
@@ -166,6 +122,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         key_label: "minus arrival number",
         params: &[],
         takes_children: false,
+        work_conserving: true,
+        order: Order::Key,
         build: |a| Ok(AnyScheduler::Lifo(Lifo::new(a.port.buffer))),
     },
     SchedulerInfo {
@@ -175,6 +133,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         key_label: "arrival number",
         params: &[],
         takes_children: false,
+        work_conserving: true,
+        order: Order::Random,
         build: |a| Ok(AnyScheduler::Random(Random::new(a.port.buffer, a.port.rng()))),
     },
     SchedulerInfo {
@@ -184,7 +144,9 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         key_label: "slack + arrival + transmission time (ns)",
         params: &[PREEMPTION],
         takes_children: false,
-        build: |a| Ok(AnyScheduler::Lstf(Lstf::new(a.port.buffer, a.port.bandwidth, preemptive(&a)))),
+        work_conserving: true,
+        order: Order::Key,
+        build: |a| Ok(AnyScheduler::Lstf(Lstf::new(a.port.buffer, a.port.bandwidth, a.params.toggle("preemption")))),
     },
     SchedulerInfo {
         name: "fifo_plus",
@@ -193,6 +155,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         key_label: "slack + arrival + transmission time (ns)",
         params: &[],
         takes_children: false,
+        work_conserving: true,
+        order: Order::Key,
         build: |a| Ok(AnyScheduler::Lstf(Lstf::new(a.port.buffer, a.port.bandwidth, false))),
     },
     SchedulerInfo {
@@ -203,6 +167,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         key_label: "deadline - t_min to egress + transmission time (ns)",
         params: &[],
         takes_children: false,
+        work_conserving: true,
+        order: Order::Key,
         build: |a| Ok(AnyScheduler::Edf(Edf::new(a.port.buffer, a.port.bandwidth))),
     },
     SchedulerInfo {
@@ -212,7 +178,9 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         key_label: "priority (header rank)",
         params: &[PREEMPTION],
         takes_children: false,
-        build: |a| Ok(AnyScheduler::Priority(Priority::new(a.port.buffer, preemptive(&a)))),
+        work_conserving: true,
+        order: Order::Key,
+        build: |a| Ok(AnyScheduler::Priority(Priority::new(a.port.buffer, a.params.toggle("preemption")))),
     },
     SchedulerInfo {
         name: "sjf",
@@ -221,6 +189,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         key_label: "flow size (B)",
         params: &[],
         takes_children: false,
+        work_conserving: true,
+        order: Order::Key,
         build: |a| Ok(AnyScheduler::Sjf(Sjf::new(a.port.buffer))),
     },
     SchedulerInfo {
@@ -230,6 +200,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         key_label: "remaining flow size (B)",
         params: &[],
         takes_children: false,
+        work_conserving: true,
+        order: Order::Snapshot,
         build: |a| Ok(AnyScheduler::Srpt(Srpt::new(a.port.buffer))),
     },
     SchedulerInfo {
@@ -239,80 +211,74 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         key_label: "GPS finish tag (millibits)",
         params: &[],
         takes_children: false,
+        work_conserving: true,
+        order: Order::Key,
         build: |a| Ok(AnyScheduler::Fq(Fq::new(a.port.buffer, a.port.bandwidth))),
     },
     SchedulerInfo {
         name: "class_fq",
-        summary: "Fair queueing between traffic classes; child i schedules class i.",
+        summary: "Weighted fair queueing between traffic classes; child i schedules class i.",
         reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3: FQ between two classes, one SJF and one FIFO",
         key_label: "class GPS finish tag (millibits)",
-        params: &[],
+        params: &[Spec {
+            name: "weights",
+            description: "Each class's weight: its share of the link while backlogged is its weight over the \
+                          backlogged classes' total (e.g. [1, 3]; classes not listed get 1).",
+            kind: Kind::List { per: Per::Class, item: &WEIGHT },
+            default: Default::Real(1.0),
+        }],
         takes_children: true,
+        work_conserving: true,
+        order: Order::Snapshot,
         build: |a| {
             if a.children.is_empty() {
                 return Err("class_fq needs at least one child scheduler".into());
             }
-            Ok(AnyScheduler::ClassFq(Box::new(ClassFq::new(a.port.buffer, a.port.bandwidth, a.children))))
+            let weights = (0..a.children.len()).map(|c| a.params.list("weights").for_class(c as u8).real()).collect();
+            Ok(AnyScheduler::ClassFq(Box::new(ClassFq::new(a.port.buffer, a.port.bandwidth, a.children, weights))))
         },
     },
 ];
 
-/// The registry as JSON, for the page's inspector forms and `cli schedulers`.
+/// The registry as JSON, for the page's inspector forms and `cli schedulers`: per scheduler
+/// its name, summary, reference, key label, whether it takes children, and its parameters
+/// (kind, range, default, description, the JSON Schema of the value), plus the JSON Schema of
+/// its whole `params` object.
 pub fn registry_json() -> String {
-    serde_json::to_string(REGISTRY).expect("the registry is plain data")
+    let all: Vec<serde_json::Value> = REGISTRY
+        .iter()
+        .map(|s| {
+            serde_json::json!({
+                "name": s.name,
+                "summary": s.summary,
+                "reference": s.reference,
+                "key_label": s.key_label,
+                "takes_children": s.takes_children,
+                "params": params::specs_json(s.params),
+                "params_schema": params::params_schema(s.params),
+            })
+        })
+        .collect();
+    serde_json::to_string(&all).expect("the registry is plain data")
 }
 
 pub fn lookup(name: &str) -> Option<&'static SchedulerInfo> {
     REGISTRY.iter().find(|s| s.name == name)
 }
 
-/// Builds the scheduler a spec names, checking its parameters against the registry.
-/// Errors are `(path relative to the spec, message)`.
+/// Builds the scheduler a spec names, checking its parameters against the registry (`ctx`:
+/// the scenario's flows, for per-flow parameters). Errors are `(path relative to the spec,
+/// message)`.
 pub fn build(
     spec: &SchedulerSpec,
     port: PortContext,
+    ctx: Context<'_>,
 ) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
     let info = lookup(&spec.name).ok_or_else(|| {
         let known: Vec<&str> = REGISTRY.iter().map(|s| s.name).collect();
         ("name".to_string(), format!("unknown scheduler \"{}\" (known: {})", spec.name, known.join(", ")))
     })?;
-    let mut params = Params::default();
-    for (key, value) in &spec.params {
-        let Some(p) = info.params.iter().find(|p| p.name == key) else {
-            let names: Vec<&str> = info.params.iter().map(|p| p.name).collect();
-            return Err((
-                format!("params.{key}"),
-                format!(
-                    "{} has no parameter \"{key}\" (it has: {})",
-                    info.name,
-                    if names.is_empty() { "none".to_string() } else { names.join(", ") }
-                ),
-            ));
-        };
-        match &p.kind {
-            ParamKind::Choice { options } => {
-                let s = value.as_str().filter(|s| options.contains(s)).ok_or_else(|| {
-                    (format!("params.{key}"), format!("must be one of {}, got {value}", options.join(", ")))
-                })?;
-                params.choices.insert(p.name, s.to_string());
-            }
-            ParamKind::Quantity { unit: QuantityUnit::Buffer } => {
-                let b = parse_buffer_param(value).map_err(|m| (format!("params.{key}"), m))?;
-                params.buffers.insert(p.name, b);
-            }
-        }
-    }
-    for p in info.params {
-        match p.kind {
-            ParamKind::Choice { .. } => {
-                params.choices.entry(p.name).or_insert_with(|| p.default.to_string());
-            }
-            ParamKind::Quantity { unit: QuantityUnit::Buffer } => {
-                let default = parse_buffer_param(&p.default.into()).expect("registry defaults parse");
-                params.buffers.entry(p.name).or_insert(default);
-            }
-        }
-    }
+    let params = params::check(info.name, info.params, &spec.params, ctx)?;
     if !info.takes_children && !spec.children.is_empty() {
         return Err(("children".into(), format!("{} is not a class scheduler and takes no children", info.name)));
     }
@@ -320,7 +286,7 @@ pub fn build(
     for (i, child) in spec.children.iter().enumerate() {
         let child_port =
             PortContext { buffer: Buffer::Unlimited, stream: port.stream ^ ((i as u64 + 1) << 48), ..port };
-        let (c, _) = build(child, child_port).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
+        let (c, _) = build(child, child_port, ctx).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
         children.push(c);
     }
     let sched = (info.build)(BuildArgs { params: &params, port, children }).map_err(|m| ("params".to_string(), m))?;
@@ -345,21 +311,15 @@ mod tests {
     const PORT: PortContext =
         PortContext { buffer: Buffer::Unlimited, bandwidth: Bandwidth::BitsPerSec(1_000_000_000), seed: 1, stream: 0 };
 
-    #[test]
-    fn every_registered_scheduler_builds_with_its_defaults() {
-        for info in REGISTRY {
-            let children = if info.takes_children { r#","children":[{"name":"sjf"},{"name":"fifo"}]"# } else { "" };
-            let (s, got) = build(&spec(&format!(r#"{{"name":"{}"{children}}}"#, info.name)), PORT).unwrap();
-            assert_eq!((got.name, s.len()), (info.name, 0));
-        }
+    fn build0(json: &str) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
+        build(&spec(json), PORT, Context::NONE)
     }
 
     #[test]
     fn builds_fifo_with_defaults_and_params() {
-        let (s, info) = build(&spec(r#"{"name":"fifo"}"#), PORT).unwrap();
-        assert_eq!(info.name, "fifo");
-        assert_eq!(s.len(), 0);
-        assert!(build(&spec(r#"{"name":"fifo","params":{"drop":"head"}}"#), PORT).is_ok());
+        let (s, info) = build0(r#"{"name":"fifo"}"#).unwrap();
+        assert_eq!((info.name, s.len()), ("fifo", 0));
+        assert!(build0(r#"{"name":"fifo","params":{"drop":"head"}}"#).is_ok());
     }
 
     #[test]
@@ -370,23 +330,27 @@ mod tests {
         assert_eq!(v[0]["params"][0]["type"], "choice");
         assert_eq!(v[0]["params"][0]["options"], serde_json::json!(["tail", "head"]));
         assert_eq!(v[0]["params"][0]["default"], "tail");
+        assert_eq!(v[0]["params"][1]["type"], "buffer");
+        assert_eq!(v[0]["params_schema"]["properties"]["drop"]["enum"], serde_json::json!(["tail", "head"]));
     }
 
     #[test]
     fn errors_name_the_field() {
-        let e = build(&spec(r#"{"name":"fifoo"}"#), PORT).unwrap_err();
+        let e = build0(r#"{"name":"fifoo"}"#).unwrap_err();
         assert_eq!(e.0, "name");
         assert!(e.1.contains("fifoo") && e.1.contains("fifo"));
-        let e = build(&spec(r#"{"name":"fifo","params":{"drop":"middle"}}"#), PORT).unwrap_err();
-        assert_eq!(e.0, "params.drop");
-        let e = build(&spec(r#"{"name":"fifo","params":{"ecn_threshold":"lots"}}"#), PORT).unwrap_err();
-        assert_eq!(e.0, "params.ecn_threshold");
-        let e = build(&spec(r#"{"name":"fifo","params":{"ecn_threshold":"unlimited"}}"#), PORT).unwrap_err();
-        assert_eq!(e.0, "params.ecn_threshold");
-        assert!(build(&spec(r#"{"name":"fifo","params":{"ecn_threshold":"20pkt"}}"#), PORT).is_ok());
-        let e = build(&spec(r#"{"name":"fifo","params":{"quantum":3}}"#), PORT).unwrap_err();
-        assert_eq!(e.0, "params.quantum");
-        let e = build(&spec(r#"{"name":"fifo","children":[{"name":"fifo"}]}"#), PORT).unwrap_err();
-        assert_eq!(e.0, "children");
+        for (json, path) in [
+            (r#"{"name":"fifo","params":{"drop":"middle"}}"#, "params.drop"),
+            (r#"{"name":"fifo","params":{"ecn_threshold":"lots"}}"#, "params.ecn_threshold"),
+            (r#"{"name":"fifo","params":{"ecn_threshold":"unlimited"}}"#, "params.ecn_threshold"),
+            (r#"{"name":"fifo","params":{"quantum":3}}"#, "params.quantum"),
+            (r#"{"name":"fifo","children":[{"name":"fifo"}]}"#, "children"),
+            (r#"{"name":"lstf","params":{"preemption":"yes"}}"#, "params.preemption"),
+            (r#"{"name":"class_fq","params":{"weights":[1,-2]},"children":[{"name":"fifo"}]}"#, "params.weights[1]"),
+            (r#"{"name":"class_fq","children":[{"name":"fifo","params":{"drop":"x"}}]}"#, "children[0].params.drop"),
+        ] {
+            assert_eq!(build0(json).unwrap_err().0, path, "{json}");
+        }
+        assert!(build0(r#"{"name":"fifo","params":{"ecn_threshold":"20pkt"}}"#).is_ok());
     }
 }

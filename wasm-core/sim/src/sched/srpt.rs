@@ -4,9 +4,13 @@
 //! highest-priority packet and then sends the *earliest queued* packet of that same flow.
 //!
 //! Invariant: the packet sent belongs to the flow holding the least remaining size, and is
-//! that flow's oldest queued packet. The key shown is the remaining size. Drop-tail.
+//! that flow's oldest queued packet. The key shown is the remaining size; `snapshot` lists
+//! the packets in that service order (not in key order: a flow's oldest packet goes first
+//! even when a later one of it carries a smaller key). Drop-tail.
 
-use super::keyed::{keyed_queue_accessors, KeyedQueue};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use super::keyed::KeyedQueue;
 use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
@@ -33,7 +37,44 @@ impl Scheduler for Srpt {
         let oldest = self.q.packets().filter(|(_, _, p)| p.flow == best).map(|(_, seq, _)| seq).min()?;
         self.q.remove_seq(oldest).map(|(_, p)| p)
     }
-    keyed_queue_accessors!();
+
+    fn len(&self) -> usize {
+        self.q.len()
+    }
+
+    fn bytes(&self) -> u64 {
+        self.q.bytes()
+    }
+
+    /// The order `dequeue` would serve in: repeatedly, the oldest packet of the flow that
+    /// holds the least (key, arrival) among what is left.
+    fn snapshot(&self, out: &mut QueueView) {
+        out.entries.clear();
+        let mut by_key: Vec<(i64, u64, u32)> = self.q.packets().map(|(k, seq, p)| (k, seq, p.flow)).collect();
+        by_key.sort_unstable();
+        let mut by_flow: BTreeMap<u32, VecDeque<(u64, u64, i64)>> = BTreeMap::new();
+        let mut items: Vec<(u64, u64, i64, u32)> = self.q.packets().map(|(k, seq, p)| (seq, p.id, k, p.flow)).collect();
+        items.sort_unstable();
+        for (seq, id, k, flow) in items {
+            by_flow.entry(flow).or_default().push_back((seq, id, k));
+        }
+        let mut sent = BTreeSet::new();
+        for (_, seq, flow) in by_key {
+            if sent.contains(&seq) {
+                continue;
+            }
+            // The least remaining entry names `flow`; its oldest packets go first, up to and
+            // including this one.
+            let q = by_flow.get_mut(&flow).expect("listed");
+            while let Some((s, id, k)) = q.pop_front() {
+                sent.insert(s);
+                out.entries.push((id, k));
+                if s == seq {
+                    break;
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -50,6 +91,10 @@ mod tests {
         s.enqueue(Time::ZERO, p(0, 7, 9000), &mut d);
         s.enqueue(Time::ZERO, p(1, 8, 3000), &mut d);
         s.enqueue(Time::ZERO, p(2, 7, 1500), &mut d);
+        // The snapshot lists that order with each packet's own key, not ascending keys.
+        let mut view = QueueView::default();
+        s.snapshot(&mut view);
+        assert_eq!(view.entries, vec![(0, 9000), (2, 1500), (1, 3000)]);
         let order: Vec<u64> = std::iter::from_fn(|| s.dequeue(Time::ZERO, &mut d)).map(|p| p.id).collect();
         assert_eq!(order, vec![0, 2, 1]);
     }

@@ -1,0 +1,113 @@
+//! `sched-cli reproduce [NAME] [--dir DIR]`: runs the papers' reproductions at their scale
+//! (`scenarios/reproductions/`, which `npm test` only validates) and prints each of the
+//! scenario's `paper` figures beside ours, then its checks. NAME is a file stem or a folder
+//! under DIR (default: every file). Exit status 1 when a check fails.
+
+use std::path::{Path, PathBuf};
+
+use sched_sim::checks::{measure, Metric};
+
+use crate::bench::cpu_seconds;
+
+const USAGE: &str = "usage: sched-cli reproduce [NAME] [--dir scenarios/reproductions]
+  runs the reproductions (NAME: a file stem or a folder under the directory; default all) and prints
+  each paper figure beside ours, then the scenario's checks";
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(&p, out)?;
+        } else if p.extension().is_some_and(|x| x == "json") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// A metric's value for people: fractions as percentages, times in ms.
+fn show(metric: Metric, v: f64) -> String {
+    use Metric::*;
+    match metric {
+        OverdueFraction | OverdueByTFraction | DropFraction | DeliveredFraction | CompletedFraction | Utilization => {
+            format!("{:.4}%", v * 100.0)
+        }
+        FctMeanNs | FctP99Ns | DelayMeanNs | DelayP99Ns => format!("{:.3} ms", v / 1e6),
+        ThroughputBps => format!("{:.3} Mbps", v / 1e6),
+        SlowdownMean | SlowdownP99 | JainMean => format!("{v:.4}"),
+    }
+}
+
+fn one(path: &Path, root: &Path) -> Result<usize, String> {
+    let name = path.strip_prefix(root).unwrap_or(path).display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let scenario =
+        sched_sim::validate_with(&text, &sched_sim::scenario::TRUSTED_LIMITS).map_err(|e| format!("{name}: {e}"))?;
+    let (c0, t0) = (cpu_seconds().map_or(0.0, |c| c.0), std::time::Instant::now());
+    let out = sched_sim::run(&scenario, &sched_sim::RunOptions { seed: None, max_trace_events: Some(0) })
+        .map_err(|e| format!("{name}: {e}"))?;
+    let report = sched_sim::run_checks(&scenario, &out);
+    let (wall, cpu) = (t0.elapsed().as_secs_f64(), cpu_seconds().map_or(f64::NAN, |c| c.0) - c0);
+    let s = &out.summary;
+    println!("== {name}: {}", s.scenario.name);
+    println!(
+        "   {} events, {wall:.1} s wall, {cpu:.1} s CPU (with replays and checks), trace hash {}",
+        s.events_total,
+        &s.trace_hash[..16]
+    );
+    if !scenario.paper.is_empty() {
+        let width = scenario.paper.iter().map(|f| f.name.len()).max().unwrap_or(0).max(6);
+        println!("   {:width$}  {:>14}  {:>14}  source", "figure", "paper", "ours");
+        for f in &scenario.paper {
+            let ours = match measure(f.selector(), s) {
+                Ok(Some(v)) => show(f.metric, v),
+                Ok(None) => "undefined".into(),
+                Err(e) => format!("error: {e}"),
+            };
+            println!("   {:width$}  {:>14}  {:>14}  {}", f.name, show(f.metric, f.paper), ours, f.source);
+        }
+    }
+    let failed = report.outcomes.iter().filter(|o| !o.passed).count();
+    for o in &report.outcomes {
+        println!("   check {}: {} — {}", if o.passed { "ok" } else { "FAILED" }, o.name, o.message);
+    }
+    Ok(failed)
+}
+
+pub fn main(args: &[String]) -> Result<(), String> {
+    let (pos, opts) = crate::options(args, &["--dir"])?;
+    let root = PathBuf::from(opts.first().map_or("scenarios/reproductions", |o| o.1));
+    let mut list = Vec::new();
+    match pos[..] {
+        [] => files(&root, &mut list)?,
+        [name] => {
+            let (file, dir) = (root.join(format!("{name}.json")), root.join(name));
+            if file.is_file() {
+                list.push(file);
+            } else if dir.is_dir() {
+                files(&dir, &mut list)?;
+            } else {
+                return Err(format!(
+                    "no reproduction \"{name}\" in {} (neither {name}.json nor {name}/)",
+                    root.display()
+                ));
+            }
+        }
+        _ => return Err(USAGE.to_string()),
+    }
+    if list.is_empty() {
+        return Err(format!("no reproductions under {}", root.display()));
+    }
+    let mut failed = 0;
+    for p in &list {
+        failed += one(p, &root)?;
+    }
+    if failed > 0 {
+        return Err(format!("{failed} checks failed"));
+    }
+    Ok(())
+}
