@@ -35,6 +35,7 @@ stage "rust unit + scenario tests" cargo test "${manifest[@]}" --profile ci --qu
 stage "cli build" cargo build "${manifest[@]}" --profile ci --quiet -p sched-cli
 stage "wasm build" npm run --silent build:wasm
 stage "wasm = golden trace hashes (every scenario)" node scripts/wasm-determinism.mjs
+stage "generated types are current" node scripts/gen-types.mjs --check
 stage "typescript types" npm run --silent typecheck
 stage "typescript lint" npm run --silent lint
 stage "web unit tests" npm run --silent test:web

@@ -20,18 +20,19 @@ export interface FieldProps {
  * scenario keeps its old value. Remount it (key) when the stored value changes.
  */
 export function Field({ spec, path, value, onCommit, extraCheck, compact = false }: FieldProps) {
-  const [text, setText] = useState(fieldText(value));
+  const [text, setText] = useState(fieldText(value, spec.input));
   const [localError, setLocalError] = useState<string | null>(null);
   const nodes = useAppState((s) => s.history.present.topology.nodes);
+  const traffic = useAppState((s) => s.history.present.traffic);
   const hosts = nodes.filter((n) => n.kind === 'host').map((n) => n.id);
   const coreError = useAppState((s) => (s.fieldError?.path === path ? s.fieldError.message : null));
   const error = localError ?? coreError;
 
   const commit = (raw: string) => {
-    const r = checkField(spec, raw, { hosts, nodes: nodes.map((n) => n.id) });
+    const r = checkField(spec, raw, { hosts, nodes: nodes.map((n) => n.id), flows: traffic.map((t) => t.id) });
     const problem = r.ok ? extraCheck?.(r.value) ?? null : r.error;
     setLocalError(problem);
-    if (r.ok && problem === null && fieldText(r.value) !== fieldText(value)) onCommit(r.value);
+    if (r.ok && problem === null && JSON.stringify(r.value) !== JSON.stringify(value)) onCommit(r.value);
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') commit(e.currentTarget.value);

@@ -13,6 +13,8 @@ function detail(h: Hop, keyLabel: string): string {
     case 'depart': return `reaches the next node at ${formatMs(h.value)}`;
     case 'drop': return h.reason ?? 'dropped';
     case 'deliver': return `end-to-end delay ${formatDuration(h.value)}`;
+    case 'preempt': return `preempted after ${formatDuration(h.value)} of service`;
+    case 'mark': return h.reason ?? 'ECN marked';
   }
 }
 

@@ -1,10 +1,8 @@
 import { useAppState } from '../app/context';
-import { DROP_REASONS, EventKind, type RunSummary } from '../sim/types';
+import { DROP_REASONS, EVENT_KINDS, EventKind, MARK_REASONS, type RunSummary } from '../sim/types';
 import type { TraceEvent } from '../sim/playback';
 import { formatDuration, formatMs } from '../view/format';
 import { portLabel } from '../view/labels';
-
-const KIND_NAMES = ['arrive', 'enqueue', 'dequeue', 'depart', 'drop', 'deliver'];
 
 function describe(e: TraceEvent, s: RunSummary): string {
   const flow = s.flows[e.flow]?.id ?? `flow ${e.flow}`;
@@ -16,7 +14,8 @@ function describe(e: TraceEvent, s: RunSummary): string {
   else if (e.kind === EventKind.Dequeue) detail = `waited ${formatDuration(e.value)}`;
   else if (e.kind === EventKind.Drop) detail = DROP_REASONS[e.value % 256] ?? `reason ${e.value % 256}`;
   else if (e.kind === EventKind.Deliver) detail = `delay ${formatDuration(e.value)}`;
-  const name = KIND_NAMES[e.kind] ?? `kind ${e.kind}`;
+  else if (e.kind === EventKind.Mark) detail = MARK_REASONS[e.value] ?? `reason ${e.value}`;
+  const name = EVENT_KINDS[e.kind] ?? `kind ${e.kind}`;
   return `#${e.index} ${formatMs(e.time)} ${name} packet ${e.packet} (${flow}) ${at}${detail ? `, ${detail}` : ''}`;
 }
 

@@ -28,7 +28,7 @@ export function NodeForm({ draft, id }: { draft: EditableScenario; id: string })
       <Field key={node.id} spec={NAME} path={`topology.nodes[${index}].id`} value={node.id}
         onCommit={rename} extraCheck={(v) => nodeIdProblem(draft, id, String(v))} />
       <SchedulerPicker path={`topology.nodes[${index}].scheduler`} label="Scheduler of its output ports"
-        spec={node.scheduler} inherits={inherits}
+        spec={node.scheduler ?? undefined} inherits={inherits}
         onChange={(spec) => store.dispatch(edit((s) => setNodeScheduler(s, id, spec)))} />
       <div className="form-list">
         <span className="field-label">links</span>

@@ -42,7 +42,7 @@ export function ReplayFollow() {
       {row && (
         <span data-testid="replay-follow-overdue">
           {' '}{red ? 'Overdue' : 'Will be overdue'}: its slack went negative at {portName(s, row.port)} ({formatMs(row.at_ns)})
-          {row.late_by_ns !== null ? `; it leaves ${formatDuration(row.late_by_ns)} late.` : '; the replay never delivered it.'}
+          {typeof row.late_by_ns === 'number' ? `; it leaves ${formatDuration(row.late_by_ns)} late.` : '; the replay never delivered it.'}
         </span>
       )}
       {queue.length > 0 && (

@@ -25,7 +25,7 @@ export function ScenarioForm({ draft }: { draft: EditableScenario }) {
         return <Field key={`${f.key}=${fieldText(value)}`} spec={f} path={f.key} value={value} onCommit={(v) => set(f.key, v)} />;
       })}
       <SchedulerPicker path="default_scheduler" label="Default scheduler (routers without their own)"
-        spec={draft.default_scheduler} inherits="fifo" onChange={(spec) => set('default_scheduler', spec)} />
+        spec={draft.default_scheduler ?? undefined} inherits="fifo" onChange={(spec) => set('default_scheduler', spec)} />
       <p className="muted hint-text">Select a node or link on the drawing to edit it; the Traffic tab holds the flows.</p>
     </div>
   );

@@ -71,7 +71,7 @@ function renameInTraffic(t: Traffic, from: string, to: string): Traffic {
   let w = t;
   const { endpoints, link } = t;
   if (endpoints && (endpoints.hosts?.includes(from) || endpoints.dst === from)) {
-    w = { ...w, endpoints: { ...endpoints, ...(endpoints.hosts ? { hosts: endpoints.hosts.map((h) => rename(h, from, to)) } : {}), ...(endpoints.dst !== undefined ? { dst: rename(endpoints.dst, from, to) } : {}) } };
+    w = { ...w, endpoints: { ...endpoints, ...(endpoints.hosts ? { hosts: endpoints.hosts.map((h) => rename(h, from, to)) } : {}), ...(typeof endpoints.dst === 'string' ? { dst: rename(endpoints.dst, from, to) } : {}) } };
   }
   if (link && (link.from === from || link.to === from)) w = { ...w, link: { from: rename(link.from, from, to), to: rename(link.to, from, to) } };
   return w;
@@ -176,7 +176,7 @@ export function deleteTraffic(s: S, index: number): S {
 /** Drops traffic that refers to nodes the topology does not have (after loading a preset). */
 export function pruneTraffic(s: S): { scenario: S; removed: string[] } {
   const ids = new Set(s.topology.nodes.map((n) => n.id));
-  const known = (id: string | undefined) => id === undefined || ids.has(id);
+  const known = (id: string | null | undefined) => id === undefined || id === null || ids.has(id);
   const keep = (t: Traffic) => (isPointTraffic(t)
     ? known(t.src) && known(t.dst) && (t.path ?? []).every(known)
     : known(t.endpoints?.dst) && (t.endpoints?.hosts ?? []).every(known) && known(t.link?.from) && known(t.link?.to));

@@ -3,7 +3,7 @@
 // default_scheduler, then FIFO. Scenario-level node_schedulers are folded into the nodes when
 // a scenario is opened for editing (they override the nodes' own).
 import { omit } from './paths';
-import type { EditableScenario, NodeSpec, SchedulerSpec } from './types';
+import type { EditableScenario, NodeSpec } from './types';
 
 export const BUILTIN_SCHEDULER = 'fifo';
 
@@ -20,15 +20,13 @@ export function nodeScheduler(s: EditableScenario, id: string): string {
   return node.scheduler?.name ?? nodeFallback(s, node).name;
 }
 
-type WithNodeSchedulers = EditableScenario & { readonly node_schedulers?: Readonly<Record<string, SchedulerSpec>> };
-
 /** Moves `node_schedulers` into the nodes (same ports, same schedulers: the run is unchanged). */
 export function foldNodeSchedulers(s: EditableScenario): EditableScenario {
-  const map = (s as WithNodeSchedulers).node_schedulers;
+  const map = s.node_schedulers;
   if (map === undefined) return s;
   const nodes = s.topology.nodes.map((n) => {
     const spec = map[n.id];
     return spec ? { ...n, scheduler: spec } : n;
   });
-  return { ...omit(s as WithNodeSchedulers, 'node_schedulers'), topology: { ...s.topology, nodes } };
+  return { ...omit(s, 'node_schedulers'), topology: { ...s.topology, nodes } };
 }

@@ -1,152 +1,57 @@
-// The scenario file format (version 1) as TypeScript types: what the editor edits. Mirrors the
-// core's serde types (wasm-core/sim/src/scenario); the core validates, these only describe.
-// Unknown fields are kept as they are (objects are spread, never rebuilt from scratch), so a
-// field this page does not know survives editing.
+// The scenario file format (version 1) as TypeScript types: what the editor edits. Every type
+// here is derived from ../generated/scenario.ts, which `npm run schema` generates from the core's
+// JSON Schema; this file only makes them read-only and narrows them to what the editor relies on.
+// As in the files, an optional field may be absent or null. Unknown fields are kept as they are
+// (objects are spread, never rebuilt from scratch), so a field this page does not know survives
+// editing.
+import type * as Gen from '../generated/scenario';
 
-export const SCENARIO_FORMAT = 'scheduler-playground/scenario';
+export const SCENARIO_FORMAT = 'scheduler-playground/scenario' satisfies Gen.Format;
 export const SCENARIO_VERSION = 1;
 
+/** T with every property and array read-only, all the way down. */
+export type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/** A scalar parameter value as a form stores it (compound values: see compound.ts). */
 export type ParamValue = string | number | boolean;
 
-export interface SchedulerSpec {
-  readonly name: string;
-  readonly params?: Readonly<Record<string, ParamValue>>;
-  readonly children?: readonly SchedulerSpec[];
-}
+export type SchedulerSpec = DeepReadonly<Gen.SchedulerSpec>;
+export type NodeKind = Gen.NodeKind;
+export type NodeSpec = DeepReadonly<Gen.NodeSpec>;
+export type LinkSpec = DeepReadonly<Gen.LinkSpec>;
+export type Transport = Gen.Transport;
+export type SizeDistribution = DeepReadonly<Gen.SizeDist>;
+export type Endpoints = DeepReadonly<Gen.Endpoints>;
 
-export type NodeKind = 'host' | 'router';
+/** Transports the core offers (scenario `transport`), in menu order. */
+export const TRANSPORTS = ['udp', 'tcp', 'dctcp', 'pfabric'] as const satisfies readonly Transport[];
 
-export interface NodeSpec {
-  readonly id: string;
-  readonly kind: NodeKind;
-  readonly pos?: readonly [number, number];
-  readonly scheduler?: SchedulerSpec;
-}
-
-export interface LinkSpec {
-  readonly from: string;
-  readonly to: string;
-  readonly bandwidth: string;
-  readonly delay: string;
-  readonly buffer?: string;
-  /** Per-port scheduler overrides, by the id of the endpoint that owns the port. */
-  readonly schedulers?: Readonly<Record<string, SchedulerSpec>>;
-}
-
-export interface ExplicitTopology {
-  readonly nodes: readonly NodeSpec[];
-  readonly links: readonly LinkSpec[];
-}
-
-export interface PresetTopology {
-  readonly preset: string;
-  readonly params?: Readonly<Record<string, ParamValue>>;
-}
-
+type AnyTopology = DeepReadonly<Gen.Topology>;
+/** Explicit nodes and links. */
+export type ExplicitTopology = AnyTopology & Required<Pick<AnyTopology, 'nodes' | 'links'>> & { readonly preset?: null };
+/** A preset with parameters, which the core expands into nodes and links. */
+export type PresetTopology = AnyTopology & { readonly preset: string };
 export type Topology = ExplicitTopology | PresetTopology;
 
-interface TrafficBase {
-  readonly id: string;
-  readonly class?: number;
-  readonly start?: string;
-  readonly stop?: string;
-  /** An explicit route: node ids from the source to the destination (default: shortest, ECMP). */
-  readonly path?: readonly string[];
-}
-
-export interface RateSource extends TrafficBase {
-  readonly kind: 'cbr' | 'poisson';
-  readonly src: string;
-  readonly dst: string;
-  readonly rate: string;
-  readonly packet_size: string;
-}
-
-export interface OnOffSource extends TrafficBase {
-  readonly kind: 'onoff';
-  readonly src: string;
-  readonly dst: string;
-  readonly rate: string;
-  readonly packet_size: string;
-  readonly on: string;
-  readonly off: string;
-  readonly periods?: 'periodic' | 'exponential';
-}
-
-export interface BulkSource extends TrafficBase {
-  readonly kind: 'bulk';
-  readonly src: string;
-  readonly dst: string;
-  readonly packet_size?: string;
-  readonly rate?: string;
-  readonly transport?: Transport;
-}
-
-/** Transports the core offers (scenario `transport`). */
-export const TRANSPORTS = ['udp', 'tcp', 'dctcp', 'pfabric'] as const;
-export type Transport = (typeof TRANSPORTS)[number];
-
-export interface FlowSource extends TrafficBase {
-  readonly kind: 'flow';
-  readonly src: string;
-  readonly dst: string;
-  readonly size: string;
-  readonly packet_size?: string;
-  readonly rate?: string;
-  readonly transport?: Transport;
-  readonly weight?: number;
-}
-
-export type SizeDistribution =
-  | { readonly dist: 'web_search' | 'data_mining' | 'att' }
-  | { readonly dist: 'fixed'; readonly size: string }
-  | { readonly dist: 'exponential'; readonly mean: string }
-  | { readonly dist: 'pareto'; readonly mean: string; readonly shape: number };
-
-export interface Endpoints {
-  readonly pattern: 'uniform' | 'permutation' | 'incast';
-  readonly hosts?: readonly string[];
-  readonly dst?: string;
-}
-
-export interface Workload extends TrafficBase {
-  readonly kind: 'workload';
-  readonly load: number;
-  readonly link?: { readonly from: string; readonly to: string };
-  readonly sizes: SizeDistribution;
-  /** Default: uniform over all hosts. */
-  readonly endpoints?: Endpoints;
-  readonly arrival?: 'poisson';
-  readonly packet_size?: string;
-  readonly max_flows?: number;
-  readonly transport?: Transport;
-}
-
-export type Traffic = RateSource | OnOffSource | BulkSource | FlowSource | Workload;
+export type Traffic = DeepReadonly<Gen.Traffic>;
 export type TrafficKind = Traffic['kind'];
+export type RateSource = Extract<Traffic, { kind: 'cbr' | 'poisson' }>;
+export type OnOffSource = Extract<Traffic, { kind: 'onoff' }>;
+export type BulkSource = Extract<Traffic, { kind: 'bulk' }>;
+export type FlowSource = Extract<Traffic, { kind: 'flow' }>;
+export type Workload = Extract<Traffic, { kind: 'workload' }>;
 /** Traffic with one source and one destination host. */
 export type PointTraffic = Exclude<Traffic, Workload>;
 
-export interface Scenario {
-  readonly format: typeof SCENARIO_FORMAT;
-  readonly version: typeof SCENARIO_VERSION;
-  readonly name: string;
-  readonly description?: string;
-  readonly seed: number;
-  readonly duration: string;
-  readonly topology: Topology;
-  readonly traffic: readonly Traffic[];
-  readonly trace?: { readonly max_events?: number };
-  readonly default_scheduler?: SchedulerSpec;
-}
+type AnyScenario = DeepReadonly<Gen.Scenario>;
+/** A scenario as the page holds it: restoring fills in `traffic` ([] when absent). */
+export type Scenario = AnyScenario & Required<Pick<AnyScenario, 'traffic'>> & { readonly topology: Topology };
 
 /** A scenario whose topology is explicit nodes and links: what the editor works on. */
-export interface EditableScenario extends Scenario {
-  readonly topology: ExplicitTopology;
-}
+export type EditableScenario = Scenario & { readonly topology: ExplicitTopology };
 
 export function isPreset(t: Topology): t is PresetTopology {
-  return typeof (t as PresetTopology).preset === 'string';
+  return typeof t.preset === 'string';
 }
 
 export function isPointTraffic(t: Traffic): t is PointTraffic {

@@ -1,22 +1,21 @@
 // A packet's life from the trace: every event of one packet, in order, described for people.
 // Pure; the follow panel lists these and lets the playhead jump to each.
 import type { TraceEvent } from './playback';
-import { DROP_REASONS, EventKind, type RunSummary, type TraceColumns } from './types';
+import { DROP_REASONS, EVENT_KINDS, EventKind, MARK_REASON_LABELS, MARK_REASONS, type EventKindName, type RunSummary, type TraceColumns } from './types';
 
 export interface Hop {
   readonly index: number;
   readonly time: number;
-  readonly what: 'arrive' | 'enqueue' | 'dequeue' | 'depart' | 'drop' | 'deliver';
+  readonly what: EventKindName;
   /** Node id (arrive, deliver) or "node → next" (port events). */
   readonly where: string;
   /** Node index or port index, as in the trace. */
   readonly loc: number;
-  /** Kind-specific detail: the key, the wait, the drop reason, the end-to-end delay. */
+  /** Kind-specific detail: the key, the wait, the drop reason, the end-to-end delay, … */
   readonly value: number;
+  /** Why it was dropped or marked. */
   readonly reason?: string;
 }
-
-const WHAT = ['arrive', 'enqueue', 'dequeue', 'depart', 'drop', 'deliver'] as const;
 
 /** Indices of the events of `packet`, in trace order. */
 export function packetEventIndices(trace: TraceColumns, packet: number): number[] {
@@ -33,13 +32,17 @@ export function portName(s: RunSummary, port: number): string {
 }
 
 export function describeHop(e: TraceEvent, s: RunSummary): Hop {
-  const what = WHAT[e.kind] ?? 'arrive';
+  const what = EVENT_KINDS[e.kind] ?? 'arrive';
   const atNode = e.kind === EventKind.Arrive || e.kind === EventKind.Deliver;
   const where = atNode ? s.nodes[e.loc]?.id ?? `node ${e.loc}` : portName(s, e.loc);
   const hop = { index: e.index, time: e.time, what, where, loc: e.loc, value: e.value };
   if (e.kind === EventKind.Drop) {
     const reason = DROP_REASONS[e.value % 256] ?? `reason ${e.value % 256}`;
     return { ...hop, reason: `${reason}${Math.floor(e.value / 256) === 1 ? ' (pushed out of the queue)' : ' (refused on arrival)'}` };
+  }
+  if (e.kind === EventKind.Mark) {
+    const reason = MARK_REASONS[e.value];
+    return { ...hop, reason: reason ? MARK_REASON_LABELS[reason] : `ECN mark, reason ${e.value}` };
   }
   return hop;
 }

@@ -24,7 +24,7 @@ describe.skipIf(!havePkg)('slack in an LSTF replay run by the wasm core', () => 
     };
     out.free();
     expect(summary.trace_truncated).toBe(false);
-    const report = summary.replays?.[0];
+    const report = summary.replays[0];
     if (!report) throw new Error('no replay report');
     expect(report.overdue).toBeGreaterThan(0);
     const found = new Map(wentWrongFromSlack(trace, summary, packetSizes(trace)).map((w) => [w.replayId, w]));

@@ -242,7 +242,7 @@ export function overdueRows(index: OverdueIndex, summary: RunSummary): OverdueRo
     originalId: r.original_id,
     flow: summary.flows[r.flow]?.id ?? `flow ${r.flow}`,
     flowIndex: r.flow,
-    lateBy: r.late_by_ns,
+    lateBy: r.late_by_ns ?? null,
     hop: portName(summary, r.port),
     port: r.port,
     atNs: r.at_ns,
@@ -281,7 +281,7 @@ export function table1Rows(r: ReplayReport): MetricRow[] {
     rows.push({
       what: `overdue with ${b.points}${last ? '+' : ''} congestion point${b.points === 1 ? '' : 's'}`,
       value: `${count(b.overdue)} of ${count(b.packets)}`,
-      fraction: pct(b.overdue_fraction),
+      fraction: pct(b.overdue_fraction ?? null),
       testId: `cp-${b.points}`,
     });
   }

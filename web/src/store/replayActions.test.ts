@@ -68,6 +68,6 @@ describe('replay actions', () => {
   });
 
   it('refuses a replay run without its report', () => {
-    expect(() => loadReplay({ ...replayResult, summary: summary('bb') }, '{}', 'aa')).toThrow(/report/);
+    expect(() => loadReplay({ ...replayResult, summary: summary('bb', { replays: [] }) }, '{}', 'aa')).toThrow(/report/);
   });
 });

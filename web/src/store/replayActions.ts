@@ -12,7 +12,7 @@ export const replayStarted = (s: AppState): AppState => ({ ...s, replayState: 'r
 
 /** Wraps a replay run for the view: its playback, the overdue index, the slack labels. */
 export function loadReplay(result: RunResult, scenarioText: string, originalHash: string): LoadedReplay {
-  const report = result.summary.replays?.[0];
+  const report = result.summary.replays[0];
   if (!report) throw new Error('the core returned a replay without its report');
   const run = loadRun(result, scenarioText);
   const sizes = packetSizes(result.trace);

@@ -2,6 +2,7 @@
 // (with the scheduler's key on each packet when there is room), drop flashes with their reason,
 // and a ring around the followed packet. Records what it drew, for hit tests and for tests.
 import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
+import { DROP_REASON_LABELS, DROP_REASONS } from '../sim/types';
 import { compactNumber } from './format';
 import type { Point } from './layout';
 import { DROP_COLOUR, FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
@@ -41,8 +42,6 @@ export interface PacketMarks {
 
 /** Above this many packets on links, they are drawn as squares. */
 const SQUARES_ABOVE = 600;
-
-export const DROP_LABELS = ['buffer full', 'pushed out', 'AQM', 'AIFO admission', 'PIFO overflow'] as const;
 
 /** What the last frame showed (the test handle and the benchmark read it). */
 export interface DrawnFrame {
@@ -291,7 +290,8 @@ export class PacketLayer {
     for (const d of frame.drops) {
       const geo = ports[d.port];
       if (!geo) continue;
-      const reason = DROP_LABELS[d.reason] ?? `reason ${d.reason}`;
+      const name = DROP_REASONS[d.reason];
+      const reason = name ? DROP_REASON_LABELS[name] : `reason ${d.reason}`;
       out.push({ packet: d.packet, port: d.port, reason });
       // Beside the queue, where the port turned the packet away (or pushed it out).
       const x = geo.queueBase.x + (opts.keys ? 42 : 10) + 16;
