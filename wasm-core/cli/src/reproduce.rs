@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use sched_sim::checks::{measure, Metric};
+use sched_sim::checks::measure;
+use sched_sim::scenario::checks::Metric;
 
 use crate::bench::cpu_seconds;
 

@@ -145,7 +145,7 @@ fn every_scenario_file_validates_runs_and_passes_its_checks() {
         // UPS App. A.5: network-wide EDF and LSTF make the same decisions, so a scenario that
         // replays with both gets two identical replays, event for event.
         {
-            use sched_sim::replay::Mode;
+            use sched_sim::scenario::Mode;
             let hash = |m: Mode| out.summary.replays.iter().find(|r| r.mode == m).map(|r| r.trace_hash.clone());
             if let (Some(l), Some(e)) = (hash(Mode::Lstf), hash(Mode::Edf)) {
                 if l != e {

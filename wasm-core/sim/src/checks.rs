@@ -8,114 +8,9 @@
 //!  "flows": {"max_size": "100KB"}, "op": "<", "versus": {"default_scheduler": {"name": "fifo"}}}
 //! ```
 
-use serde::Deserialize;
-
-use crate::replay::Mode;
 use crate::results::{FlowOut, RunSummary};
-use crate::scenario::{BytesQ, LinkRef, SchedulerSpec};
-
-#[derive(Clone, Debug, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct Check {
-    /// What the check asserts, in words.
-    pub name: String,
-    pub metric: Metric,
-    /// Which flows the flow metrics cover (default: all).
-    #[serde(default)]
-    pub flows: FlowFilter,
-    /// The directed link, for `utilization`.
-    #[serde(default)]
-    pub link: Option<LinkRef>,
-    /// The replay the replay metrics are read from.
-    #[serde(default)]
-    pub replay: Option<Mode>,
-    pub op: Op,
-    /// Compare with this constant...
-    #[serde(default)]
-    pub value: Option<f64>,
-    /// ...or with the same metric in a run where every router uses this scheduler.
-    #[serde(default)]
-    pub versus: Option<Versus>,
-    /// Multiplies the value compared with (default 1).
-    #[serde(default)]
-    pub factor: Option<f64>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Metric {
-    /// Mean flow completion time of the completed finite flows, ns.
-    FctMeanNs,
-    FctP99Ns,
-    /// Mean FCT over ideal FCT.
-    SlowdownMean,
-    SlowdownP99,
-    /// Mean packet delay (creation to delivery) of the selected flows, ns.
-    DelayMeanNs,
-    /// 99th percentile delay over all packets (flow filters do not apply).
-    DelayP99Ns,
-    /// Dropped packets over sent packets (selected flows).
-    DropFraction,
-    DeliveredFraction,
-    /// Completed finite flows over finite flows (selected flows).
-    CompletedFraction,
-    /// Busy fraction of the port of `link`.
-    Utilization,
-    /// Mean of Jain's index over the time windows.
-    JainMean,
-    /// Delivered bits per second of the selected flows, over the run.
-    ThroughputBps,
-    /// Replayed packets with o'(p) > o(p) (the check's `replay`).
-    OverdueFraction,
-    /// Replayed packets with o'(p) > o(p) + T.
-    OverdueByTFraction,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum Op {
-    #[serde(rename = "<")]
-    Lt,
-    #[serde(rename = "<=")]
-    Le,
-    #[serde(rename = ">")]
-    Gt,
-    #[serde(rename = ">=")]
-    Ge,
-}
-
-#[derive(Clone, Debug, Default, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct FlowFilter {
-    /// Flow ids (workload flows are named "<workload id>#<n>").
-    #[serde(default)]
-    pub ids: Option<Vec<String>>,
-    /// Finite flows larger than this.
-    #[serde(default)]
-    pub min_size: Option<BytesQ>,
-    /// Finite flows of at most this size.
-    #[serde(default)]
-    pub max_size: Option<BytesQ>,
-}
-
-/// What to compare with (exactly one): the same metric in a run where every router uses
-/// another scheduler, the same replay metric of another replay of this run, or another metric
-/// of this run read the same way (same flows, link and replay), e.g. overdue by more than T
-/// against overdue.
-#[derive(Clone, Debug, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct Versus {
-    #[serde(default)]
-    pub default_scheduler: Option<SchedulerSpec>,
-    #[serde(default)]
-    pub replay: Option<Mode>,
-    #[serde(default)]
-    pub metric: Option<Metric>,
-}
+use crate::scenario::checks::{Check, FlowFilter, Metric, Op, PaperFigure, Versus};
+use crate::scenario::{LinkRef, Mode, SchedulerSpec};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -127,32 +22,11 @@ pub struct Outcome {
     pub message: String,
 }
 
-impl FlowFilter {
-    fn keeps(&self, f: &FlowOut) -> bool {
-        self.ids.as_ref().is_none_or(|ids| ids.contains(&f.id))
-            && self.min_size.is_none_or(|m| f.size.is_some_and(|s| s > m.0))
-            && self.max_size.is_none_or(|m| f.size.is_some_and(|s| s <= m.0))
-    }
-}
-
-/// A paper's figure that a scenario reproduces: `sched-cli reproduce` prints ours beside it.
-#[derive(Clone, Debug, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct PaperFigure {
-    /// What the figure is, in words.
-    pub name: String,
-    /// Where the paper gives it ("UPS Table 1, default row").
-    pub source: String,
-    /// The paper's value, in the metric's unit (fractions as fractions, times in ns).
-    pub paper: f64,
-    pub metric: Metric,
-    #[serde(default)]
-    pub flows: FlowFilter,
-    #[serde(default)]
-    pub link: Option<LinkRef>,
-    #[serde(default)]
-    pub replay: Option<Mode>,
+/// Whether `filter` selects flow `f`.
+fn keeps(filter: &FlowFilter, f: &FlowOut) -> bool {
+    filter.ids.as_ref().is_none_or(|ids| ids.contains(&f.id))
+        && filter.min_size.is_none_or(|m| f.size.is_some_and(|s| s > m.0))
+        && filter.max_size.is_none_or(|m| f.size.is_some_and(|s| s <= m.0))
 }
 
 /// Which metric of which flows, link or replay: what a check or a paper figure reads.
@@ -178,7 +52,7 @@ impl PaperFigure {
 
 /// The metric's value in `r`, or None when it is undefined (no such flows, nothing done).
 pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
-    let flows: Vec<&FlowOut> = r.flows.iter().filter(|f| c.flows.keeps(f)).collect();
+    let flows: Vec<&FlowOut> = r.flows.iter().filter(|f| keeps(c.flows, f)).collect();
     let ratio = |a: u64, b: u64| (b > 0).then(|| a as f64 / b as f64);
     let mean = |v: Vec<f64>| (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64);
     let p99 = |mut v: Vec<f64>| {

@@ -17,6 +17,7 @@ pub mod presets;
 pub mod replay;
 pub mod results;
 pub mod rng;
+pub mod run;
 pub mod scenario;
 pub mod sched;
 pub mod time;
@@ -24,22 +25,16 @@ pub mod trace;
 pub mod traffic;
 pub mod transport;
 pub mod units;
+pub mod validation;
 pub mod verdicts;
 
 use engine::Engine;
 use metrics::Metrics;
 use network::Network;
-use results::{RunFacts, RunSummary, Totals};
+use results::RunSummary;
+pub use run::{RunOutput, DEFAULT_TRACE_EVENTS, MAX_BINNED_FLOWS, THROUGHPUT_BINS};
 use scenario::{Scenario, ScenarioError};
-use trace::{TraceColumns, TraceRecorder};
-
-/// Time windows for throughput and fairness over a run, unless the scenario sets a width.
-pub const THROUGHPUT_BINS: usize = 100;
-/// Explicit flows whose throughput is tracked per window.
-pub const MAX_BINNED_FLOWS: usize = 256;
-
-/// Events kept for playback when neither the caller nor the scenario says otherwise.
-pub const DEFAULT_TRACE_EVENTS: u64 = 1_000_000;
+use trace::TraceRecorder;
 
 #[derive(Clone, Debug, Default)]
 pub struct RunOptions {
@@ -47,13 +42,6 @@ pub struct RunOptions {
     pub seed: Option<u32>,
     /// Trace budget; replaces the scenario's `trace.max_events`.
     pub max_trace_events: Option<u64>,
-}
-
-pub struct RunOutput {
-    pub summary: RunSummary,
-    pub trace: TraceColumns,
-    /// The run's flows (explicit and workload-made), for replays.
-    pub flows: Vec<traffic::FlowInfo>,
 }
 
 /// Parses and fully checks a scenario from an untrusted source (fields, references,
@@ -64,7 +52,7 @@ pub fn validate(text: &str) -> Result<Scenario, ScenarioError> {
 
 /// The same, within other limits (`scenario::TRUSTED_LIMITS` for local files).
 pub fn validate_with(text: &str, limits: &scenario::Limits) -> Result<Scenario, ScenarioError> {
-    let s = scenario::parse_with(text, limits)?;
+    let s = validation::parse_with(text, limits)?;
     Network::build(&s, s.seed)?;
     Ok(s)
 }
@@ -116,7 +104,7 @@ impl Run {
     /// Runs what is left and gathers the results.
     pub fn finish(mut self) -> RunOutput {
         while self.advance(u64::MAX) < 1.0 {}
-        let mut out = conclude(&self.scenario, self.seed, self.engine);
+        let (mut out, _) = run::conclude(&self.scenario, self.seed, self.engine);
         if let Some(spec) = &self.scenario.replay {
             for &mode in &spec.modes {
                 let (_, report) = replay::replay(&self.scenario, &out, mode).expect("the original's scenario builds");
@@ -128,52 +116,6 @@ impl Run {
     }
 }
 
-/// Checks the end-of-run identities and gathers the results of a finished engine.
-pub(crate) fn conclude(scenario: &Scenario, seed: u32, engine: Engine) -> RunOutput {
-    let c = engine.conservation();
-    assert_eq!(c.created, c.delivered + c.dropped + c.in_network, "packet conservation: {c:?}");
-    for p in &engine.net.ports {
-        if let Err(e) = p.check_identities() {
-            panic!("{e}");
-        }
-    }
-    let end_ns = engine.now().as_ns();
-    let Engine { net, recorder, mut metrics, .. } = engine;
-    metrics.finish(end_ns);
-    let (trace_hash, events_total, trace) = recorder.finish();
-    let facts = RunFacts {
-        seed,
-        end_ns,
-        trace_hash,
-        events_total,
-        trace_stored: trace.len() as u64,
-        trace_end_ns: end_ns,
-        totals: Totals { sent: c.created, delivered: c.delivered, dropped: c.dropped, in_network: c.in_network },
-    };
-    let summary = results::summarize(scenario, &net, &mut metrics, facts);
-    let mut out = RunOutput { summary, trace, flows: net.flows };
-    out.keep_trace(u64::MAX);
-    out
-}
-
-impl RunOutput {
-    /// Keeps the first `budget` trace events and says so in the summary.
-    pub fn keep_trace(&mut self, budget: u64) {
-        let n = (budget.min(self.trace.len() as u64)) as usize;
-        let t = &mut self.trace;
-        t.time.truncate(n);
-        t.kind.truncate(n);
-        t.packet.truncate(n);
-        t.flow.truncate(n);
-        t.loc.truncate(n);
-        t.value.truncate(n);
-        let s = &mut self.summary;
-        s.trace_stored = n as u64;
-        s.trace_truncated = s.trace_stored < s.events_total;
-        s.trace_end_ns = if s.trace_truncated { t.time.last().map_or(0, |&x| x as u64) } else { s.end_ns };
-    }
-}
-
 /// Simulates a checked scenario to its end.
 pub fn run(s: &Scenario, opts: &RunOptions) -> Result<RunOutput, ScenarioError> {
     Ok(Run::start(s, opts)?.finish())
@@ -181,7 +123,7 @@ pub fn run(s: &Scenario, opts: &RunOptions) -> Result<RunOutput, ScenarioError> 
 
 /// Runs the scenario, then replays its schedule with `mode`; returns the replay, whose
 /// summary carries the replay report.
-pub fn run_replay(s: &Scenario, opts: &RunOptions, mode: replay::Mode) -> Result<RunOutput, ScenarioError> {
+pub fn run_replay(s: &Scenario, opts: &RunOptions, mode: scenario::Mode) -> Result<RunOutput, ScenarioError> {
     let mut plain = s.clone();
     plain.replay = None;
     let original = run(&plain, &RunOptions { seed: opts.seed, max_trace_events: Some(u64::MAX) })?;

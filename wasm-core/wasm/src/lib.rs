@@ -26,7 +26,7 @@ pub fn preset_catalog() -> String {
 /// The scenario with a preset topology replaced by explicit nodes and links.
 #[wasm_bindgen]
 pub fn expand_topology(json: &str) -> Result<String, JsError> {
-    sched_sim::scenario::expand_topology_text(json).map_err(|e| JsError::new(&e.to_string()))
+    sched_sim::validation::expand_topology_text(json).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Runs a scenario, keeping at most `max_trace_events` trace events for playback.
@@ -69,7 +69,7 @@ impl RunHandle {
 /// carries the replay report in `replays[0]`.
 #[wasm_bindgen]
 pub fn run_replay(json: &str, mode: &str, max_trace_events: u32) -> Result<RunOutput, JsError> {
-    let mode = sched_sim::replay::Mode::parse(mode)
+    let mode = sched_sim::scenario::Mode::parse(mode)
         .ok_or_else(|| JsError::new(&format!("mode: unknown replay mode \"{mode}\"")))?;
     let scenario = sched_sim::validate(json).map_err(|e| JsError::new(&e.to_string()))?;
     let opts = RunOptions { seed: None, max_trace_events: Some(max_trace_events as u64) };

@@ -20,71 +20,31 @@ pub mod report;
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 use crate::engine::Engine;
 use crate::metrics::Metrics;
 use crate::network::Network;
 use crate::packet::Packet;
-use crate::scenario::{NodeKind, Scenario, ScenarioError, SchedulerSpec};
+use crate::results::replay::ReplayReport;
+use crate::run::{conclude, RunOutput, THROUGHPUT_BINS};
+use crate::scenario::{Mode, NodeKind, Scenario, ScenarioError, SchedulerSpec};
 use crate::time::Time;
 use crate::trace::TraceRecorder;
-use crate::{conclude, RunOutput, THROUGHPUT_BINS};
 use record::Recorded;
-use report::ReplayReport;
 
-/// How a recorded schedule is replayed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    Lstf,
-    LstfPreemptive,
-    Edf,
-    Priority,
-    Omniscient,
-}
-
-impl Mode {
-    pub const ALL: [Mode; 5] = [Mode::Lstf, Mode::LstfPreemptive, Mode::Edf, Mode::Priority, Mode::Omniscient];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Lstf => "lstf",
-            Mode::LstfPreemptive => "lstf_preemptive",
-            Mode::Edf => "edf",
-            Mode::Priority => "priority",
-            Mode::Omniscient => "omniscient",
-        }
+/// The scheduler every router runs in a replay of `mode`.
+fn scheduler(mode: Mode) -> SchedulerSpec {
+    let (name, preempt) = match mode {
+        Mode::Lstf => ("lstf", false),
+        Mode::LstfPreemptive => ("lstf", true),
+        Mode::Edf => ("edf", false),
+        Mode::Priority => ("priority", false),
+        Mode::Omniscient => ("priority", true),
+    };
+    let mut params = BTreeMap::new();
+    if preempt {
+        params.insert("preemption".to_string(), serde_json::Value::from("on"));
     }
-
-    pub fn parse(name: &str) -> Option<Mode> {
-        Mode::ALL.into_iter().find(|m| m.name() == name)
-    }
-
-    /// The scheduler every router runs in this replay.
-    fn scheduler(self) -> SchedulerSpec {
-        let (name, preempt) = match self {
-            Mode::Lstf => ("lstf", false),
-            Mode::LstfPreemptive => ("lstf", true),
-            Mode::Edf => ("edf", false),
-            Mode::Priority => ("priority", false),
-            Mode::Omniscient => ("priority", true),
-        };
-        let mut params = BTreeMap::new();
-        if preempt {
-            params.insert("preemption".to_string(), serde_json::Value::from("on"));
-        }
-        SchedulerSpec { name: name.into(), params, children: Vec::new() }
-    }
-}
-
-/// A scenario's replay section: which replays to run after the original.
-#[derive(Clone, Debug, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct ReplaySpec {
-    pub modes: Vec<Mode>,
+    SchedulerSpec { name: name.into(), params, children: Vec::new() }
 }
 
 /// Replays the schedule of `original` (which must hold its complete trace) with `mode`.
@@ -99,7 +59,7 @@ pub fn replay(s: &Scenario, original: &RunOutput, mode: Mode) -> Result<(RunOutp
     alt.traffic.clear();
     alt.checks.clear();
     alt.replay = None;
-    alt.default_scheduler = Some(mode.scheduler());
+    alt.default_scheduler = Some(scheduler(mode));
     alt.node_schedulers.clear();
     for n in &mut alt.topology.nodes {
         if n.kind == NodeKind::Router {
@@ -153,7 +113,7 @@ pub fn replay(s: &Scenario, original: &RunOutput, mode: Mode) -> Result<(RunOutp
         engine.inject(i, first_router, pkt);
     }
     engine.run();
-    let out = conclude(&alt, seed, engine);
+    let (out, net) = conclude(&alt, seed, engine);
     // The replay starts at the first router: give each replayed packet its original host hop
     // back, so hop k means the same port in both records.
     let mut replayed = record::record(&out.trace, false).packets;
@@ -164,7 +124,6 @@ pub fn replay(s: &Scenario, original: &RunOutput, mode: Mode) -> Result<(RunOutp
     for r in &replayed {
         by_id[r.id as usize] = Some(r);
     }
-    let net = Network::build(&alt, seed)?;
     let report = report::report(
         mode,
         (out.summary.trace_hash.clone(), out.summary.events_total),

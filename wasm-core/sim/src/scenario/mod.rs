@@ -2,15 +2,18 @@
 //! "version": 1, ...}`). The JSON Schema committed under `scenarios/` is generated from these
 //! types (`cli schema`); `validate` adds the checks a schema cannot express.
 
+pub mod checks;
+mod error;
 mod quantity;
-mod validate;
+mod replay;
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+pub use error::{Limits, ScenarioError, LIMITS, TRUSTED_LIMITS};
 pub use quantity::{BandwidthQ, BufferQ, BytesQ, TimeQ};
-pub use validate::{parse, parse_with, Limits, ScenarioError, LIMITS, TRUSTED_LIMITS};
+pub use replay::{Mode, ReplaySpec};
 
 /// The only format name; files of other formats are refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -50,16 +53,16 @@ pub struct Scenario {
     pub node_schedulers: BTreeMap<String, SchedulerSpec>,
     /// Record this run's schedule and replay it with other schedulers (UPS Sec. 2.3).
     #[serde(default)]
-    pub replay: Option<crate::replay::ReplaySpec>,
+    pub replay: Option<ReplaySpec>,
     #[serde(default)]
     pub metrics: MetricsSpec,
     /// Assertions on the results, run by the test suite for every scenario file.
     #[serde(default)]
-    pub checks: Vec<crate::checks::Check>,
+    pub checks: Vec<checks::Check>,
     /// Figures of a paper this scenario reproduces; `sched-cli reproduce` prints ours beside
     /// each.
     #[serde(default)]
-    pub paper: Vec<crate::checks::PaperFigure>,
+    pub paper: Vec<checks::PaperFigure>,
 }
 
 /// Either explicit nodes and links, or a preset with parameters (`{"preset": "fat_tree",
@@ -575,54 +578,6 @@ pub fn json_schema() -> String {
     serde_json::to_string_pretty(&schema).expect("a schema is plain JSON") + "\n"
 }
 
-/// Replaces a preset topology in scenario text by explicit nodes (with positions) and links,
-/// leaving everything else as it was; for the page's editor ("load a preset, then edit it").
-pub fn expand_topology_text(text: &str) -> Result<String, ScenarioError> {
-    use crate::units::format;
-    let mut doc: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| ScenarioError::new("", format!("not JSON: {e}")))?;
-    let Some(topology) = doc.get("topology") else {
-        return Err(ScenarioError::new("topology", "missing field `topology`"));
-    };
-    let mut t: Topology = serde_path_to_error::deserialize(topology)
-        .map_err(|e| ScenarioError::new(format!("topology.{}", e.path()), e.into_inner().to_string()))?;
-    validate::expand_preset(&mut t)?;
-    let spec = |s: &SchedulerSpec| serde_json::to_value(s).expect("plain data");
-    let nodes: Vec<serde_json::Value> = t
-        .nodes
-        .iter()
-        .map(|n| {
-            let mut v = serde_json::json!({"id": n.id, "kind": match n.kind { NodeKind::Host => "host", NodeKind::Router => "router" }});
-            if let Some(p) = n.pos {
-                v["pos"] = serde_json::json!(p);
-            }
-            if let Some(s) = &n.scheduler {
-                v["scheduler"] = spec(s);
-            }
-            v
-        })
-        .collect();
-    let links: Vec<serde_json::Value> = t
-        .links
-        .iter()
-        .map(|l| {
-            let mut v = serde_json::json!({
-                "from": l.from, "to": l.to,
-                "bandwidth": format::bandwidth(l.bandwidth.0), "delay": format::time(l.delay.0),
-            });
-            if let Some(b) = l.buffer {
-                v["buffer"] = format::buffer(b.0).into();
-            }
-            if !l.schedulers.is_empty() {
-                v["schedulers"] = l.schedulers.iter().map(|(k, s)| (k.clone(), spec(s))).collect();
-            }
-            v
-        })
-        .collect();
-    doc["topology"] = serde_json::json!({"nodes": nodes, "links": links});
-    Ok(serde_json::to_string_pretty(&doc).expect("plain data"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -644,7 +599,7 @@ mod tests {
           "node_schedulers": {"s": {"name": "fifo_plus"}, "b": {"name": "lifo"}},
           "traffic": [{"kind": "cbr", "id": "f", "src": "a", "dst": "b", "rate": "1Mbps", "packet_size": "100B"}]
         }"#;
-        let s = parse(text).unwrap();
+        let s: Scenario = serde_json::from_str(text).unwrap();
         let alt = s.with_every_router(&SchedulerSpec { name: "edf".into(), params: BTreeMap::new(), children: vec![] });
         assert_eq!(alt.default_scheduler.as_ref().map(|d| d.name.as_str()), Some("edf"));
         // Routers: their own, their link ends and their node_schedulers entries are gone.

@@ -1,72 +1,14 @@
-//! Reading a scenario from untrusted text: serde with the path of the failing field, then
-//! the checks a schema cannot express. Every error names the field and the problem.
+//! Reading a scenario from untrusted text: serde with the path of the failing field, preset
+//! expansion, then the checks a schema cannot express. Every error names the field and the
+//! problem. Above `scenario` (the format), `presets`, `traffic` and `transport`, whose rules
+//! it applies.
 
 use std::collections::BTreeSet;
-use std::fmt;
 
-use super::{NodeKind, Scenario, TcpSpec, Toggle, Traffic, Transport};
+use crate::scenario::{
+    Limits, NodeKind, Scenario, ScenarioError, SchedulerSpec, TcpSpec, Toggle, Topology, Traffic, Transport, LIMITS,
+};
 use crate::time::Time;
-
-/// A problem in a scenario: `path` is the field (`topology.links[0].bandwidth`), `message`
-/// what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScenarioError {
-    pub path: String,
-    pub message: String,
-}
-
-impl ScenarioError {
-    pub fn new(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
-        ScenarioError { path: path.into(), message: message.into() }
-    }
-}
-
-impl fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            write!(f, "{}", self.message)
-        } else {
-            write!(f, "{}: {}", self.path, self.message)
-        }
-    }
-}
-
-impl std::error::Error for ScenarioError {}
-
-/// Size limits for untrusted scenarios (links from strangers), so a run stays tractable.
-pub struct Limits {
-    pub text_bytes: usize,
-    pub nodes: usize,
-    pub links: usize,
-    pub traffic: usize,
-    pub duration: Time,
-    /// Packets the sources would create over the run, estimated from rates and sizes.
-    pub packets: u64,
-    pub trace_events: u64,
-}
-
-/// For untrusted input (the page, share links).
-pub const LIMITS: Limits = Limits {
-    text_bytes: 4 * 1024 * 1024,
-    nodes: 5_000,
-    links: 20_000,
-    traffic: 20_000,
-    duration: Time(3_600_000_000_000),
-    packets: 50_000_000,
-    trace_events: 20_000_000,
-};
-
-/// For scenario files a user runs locally (the CLI, benchmarks): the same checks, with room
-/// for long runs.
-pub const TRUSTED_LIMITS: Limits = Limits {
-    text_bytes: 64 * 1024 * 1024,
-    nodes: 100_000,
-    links: 400_000,
-    traffic: 1_000_000,
-    duration: Time(86_400_000_000_000),
-    packets: 1_000_000_000_000,
-    trace_events: 1_000_000_000,
-};
 
 /// Parses and checks a scenario from an untrusted source.
 pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
@@ -96,7 +38,7 @@ pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError
 }
 
 /// Replaces a preset topology by its nodes and links.
-pub(super) fn expand_preset(t: &mut super::Topology) -> Result<(), ScenarioError> {
+pub fn expand_preset(t: &mut Topology) -> Result<(), ScenarioError> {
     let Some(name) = &t.preset else {
         if !t.params.is_empty() {
             return Err(ScenarioError::new("topology.params", "params belong to a preset; name one with \"preset\""));
@@ -146,7 +88,7 @@ fn check_path(
 }
 
 fn check_endpoints(
-    e: &super::Endpoints,
+    e: &crate::scenario::Endpoints,
     kind_of: &impl Fn(&str) -> Option<NodeKind>,
     all_hosts: usize,
 ) -> Result<(), (String, String)> {
@@ -163,8 +105,8 @@ fn check_endpoints(
         return Err(("hosts".into(), "a workload needs at least two hosts".into()));
     }
     match (e.pattern, &e.dst) {
-        (super::Pattern::Incast, None) => Err(("dst".into(), "incast needs a destination host".into())),
-        (super::Pattern::Incast, Some(d)) => host(kind_of, d).map(|_| ()).map_err(|m| ("dst".into(), m)),
+        (crate::scenario::Pattern::Incast, None) => Err(("dst".into(), "incast needs a destination host".into())),
+        (crate::scenario::Pattern::Incast, Some(d)) => host(kind_of, d).map(|_| ()).map_err(|m| ("dst".into(), m)),
         (_, Some(_)) => Err(("dst".into(), "only incast takes a destination".into())),
         _ => Ok(()),
     }
@@ -331,14 +273,14 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
         }
         let active = (stop - start).as_ns() as u128;
         let per_second = |bps: u64, size: u64| active * bps as u128 / (size as u128 * 8 * 1_000_000_000) + 1;
-        let packet_size = |q: Option<super::BytesQ>, field: &str| -> Result<u64, ScenarioError> {
+        let packet_size = |q: Option<crate::scenario::BytesQ>, field: &str| -> Result<u64, ScenarioError> {
             let size = q.map_or(1500, |q| q.0);
             if size == 0 || size > 65_535 {
                 return Err(err(at(field), "must be between 1B and 65535B"));
             }
             Ok(size)
         };
-        let finite = |q: Option<super::BandwidthQ>| -> Result<Option<u64>, ScenarioError> {
+        let finite = |q: Option<crate::scenario::BandwidthQ>| -> Result<Option<u64>, ScenarioError> {
             match q {
                 None => Ok(None),
                 Some(b) => b.0.bps().map(Some).ok_or_else(|| err(at("rate"), "a source rate must be finite")),
@@ -448,6 +390,54 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
         }
     }
     Ok(())
+}
+
+/// Replaces a preset topology in scenario text by explicit nodes (with positions) and links,
+/// leaving everything else as it was; for the page's editor ("load a preset, then edit it").
+pub fn expand_topology_text(text: &str) -> Result<String, ScenarioError> {
+    use crate::units::format;
+    let mut doc: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| ScenarioError::new("", format!("not JSON: {e}")))?;
+    let Some(topology) = doc.get("topology") else {
+        return Err(ScenarioError::new("topology", "missing field `topology`"));
+    };
+    let mut t: Topology = serde_path_to_error::deserialize(topology)
+        .map_err(|e| ScenarioError::new(format!("topology.{}", e.path()), e.into_inner().to_string()))?;
+    expand_preset(&mut t)?;
+    let spec = |s: &SchedulerSpec| serde_json::to_value(s).expect("plain data");
+    let nodes: Vec<serde_json::Value> = t
+        .nodes
+        .iter()
+        .map(|n| {
+            let mut v = serde_json::json!({"id": n.id, "kind": match n.kind { NodeKind::Host => "host", NodeKind::Router => "router" }});
+            if let Some(p) = n.pos {
+                v["pos"] = serde_json::json!(p);
+            }
+            if let Some(s) = &n.scheduler {
+                v["scheduler"] = spec(s);
+            }
+            v
+        })
+        .collect();
+    let links: Vec<serde_json::Value> = t
+        .links
+        .iter()
+        .map(|l| {
+            let mut v = serde_json::json!({
+                "from": l.from, "to": l.to,
+                "bandwidth": format::bandwidth(l.bandwidth.0), "delay": format::time(l.delay.0),
+            });
+            if let Some(b) = l.buffer {
+                v["buffer"] = format::buffer(b.0).into();
+            }
+            if !l.schedulers.is_empty() {
+                v["schedulers"] = l.schedulers.iter().map(|(k, s)| (k.clone(), spec(s))).collect();
+            }
+            v
+        })
+        .collect();
+    doc["topology"] = serde_json::json!({"nodes": nodes, "links": links});
+    Ok(serde_json::to_string_pretty(&doc).expect("plain data"))
 }
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 //! `scenarios/results.schema.json`; fields are documented there and in
 //! `wasm-core/wasm/README.md`. Times are integer nanoseconds; sizes bytes.
 
+pub mod replay;
+
 use serde::Serialize;
 
 use crate::ideal::ideal_fct;
@@ -57,7 +59,7 @@ pub struct RunSummary {
     pub throughput: ThroughputOut,
     pub workloads: Vec<WorkloadOut>,
     /// Replays of this run's schedule (scenarios with a `replay` section, or a replay run).
-    pub replays: Vec<crate::replay::report::ReplayReport>,
+    pub replays: Vec<replay::ReplayReport>,
     /// What the trace's codes mean.
     pub vocabulary: Vocabulary,
 }

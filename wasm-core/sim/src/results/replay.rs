@@ -1,0 +1,63 @@
+//! The replay report's fields (UPS Sec. 2.3, Table 1); `replay::report` computes them.
+
+use serde::Serialize;
+
+use crate::packet::PortId;
+use crate::scenario::Mode;
+
+#[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ReplayReport {
+    pub mode: Mode,
+    /// The replay run's own trace hash (EDF and LSTF replays must be identical).
+    pub trace_hash: String,
+    /// Trace events of the replay run.
+    pub events_total: u64,
+    /// Packets replayed, and those of the original left out (dropped, unfinished, or never
+    /// crossing a router).
+    pub packets: u64,
+    pub excluded_dropped: u64,
+    pub excluded_unfinished: u64,
+    pub excluded_direct: u64,
+    /// T, ns.
+    pub t_ns: u64,
+    pub overdue: u64,
+    pub overdue_fraction: f64,
+    pub overdue_by_t: u64,
+    pub overdue_by_t_fraction: f64,
+    /// 101 quantiles of replay / original queueing delay over packets that queued in the
+    /// original; `zero_delay_packets` did not.
+    pub qdelay_ratio_cdf: Vec<f64>,
+    pub zero_delay_packets: u64,
+    pub by_congestion_points: Vec<CongestionBucket>,
+    /// The first overdue packets, by time they went wrong.
+    pub overdue_packets: Vec<OverduePacket>,
+    /// The original packet id of every replay packet id.
+    pub original_ids: Vec<u64>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct CongestionBucket {
+    /// Congestion points in the original; the last bucket is "this many or more".
+    pub points: u32,
+    pub packets: u64,
+    pub overdue: u64,
+    pub overdue_fraction: Option<f64>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct OverduePacket {
+    pub original_id: u64,
+    pub replay_id: u64,
+    pub flow: u32,
+    /// o(p) and o'(p) (None: never left the egress in the replay).
+    pub exit_ns: u64,
+    pub replay_exit_ns: Option<u64>,
+    pub late_by_ns: Option<u64>,
+    /// Where and when its slack went negative.
+    pub port: PortId,
+    pub at_ns: u64,
+    pub congestion_points: u32,
+}

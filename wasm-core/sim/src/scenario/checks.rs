@@ -1,0 +1,128 @@
+//! Scenario checks and paper figures as a scenario file writes them (`"checks"`,
+//! `"paper"`); `crate::checks` evaluates them on a run's results.
+
+use serde::Deserialize;
+
+use super::{BytesQ, LinkRef, Mode, SchedulerSpec};
+
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    /// What the check asserts, in words.
+    pub name: String,
+    pub metric: Metric,
+    /// Which flows the flow metrics cover (default: all).
+    #[serde(default)]
+    pub flows: FlowFilter,
+    /// The directed link, for `utilization`.
+    #[serde(default)]
+    pub link: Option<LinkRef>,
+    /// The replay the replay metrics are read from.
+    #[serde(default)]
+    pub replay: Option<Mode>,
+    pub op: Op,
+    /// Compare with this constant...
+    #[serde(default)]
+    pub value: Option<f64>,
+    /// ...or with the same metric in a run where every router uses this scheduler.
+    #[serde(default)]
+    pub versus: Option<Versus>,
+    /// Multiplies the value compared with (default 1).
+    #[serde(default)]
+    pub factor: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// Mean flow completion time of the completed finite flows, ns.
+    FctMeanNs,
+    FctP99Ns,
+    /// Mean FCT over ideal FCT.
+    SlowdownMean,
+    SlowdownP99,
+    /// Mean packet delay (creation to delivery) of the selected flows, ns.
+    DelayMeanNs,
+    /// 99th percentile delay over all packets (flow filters do not apply).
+    DelayP99Ns,
+    /// Dropped packets over sent packets (selected flows).
+    DropFraction,
+    DeliveredFraction,
+    /// Completed finite flows over finite flows (selected flows).
+    CompletedFraction,
+    /// Busy fraction of the port of `link`.
+    Utilization,
+    /// Mean of Jain's index over the time windows.
+    JainMean,
+    /// Delivered bits per second of the selected flows, over the run.
+    ThroughputBps,
+    /// Replayed packets with o'(p) > o(p) (the check's `replay`).
+    OverdueFraction,
+    /// Replayed packets with o'(p) > o(p) + T.
+    OverdueByTFraction,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Op {
+    #[serde(rename = "<")]
+    Lt,
+    #[serde(rename = "<=")]
+    Le,
+    #[serde(rename = ">")]
+    Gt,
+    #[serde(rename = ">=")]
+    Ge,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct FlowFilter {
+    /// Flow ids (workload flows are named "<workload id>#<n>").
+    #[serde(default)]
+    pub ids: Option<Vec<String>>,
+    /// Finite flows larger than this.
+    #[serde(default)]
+    pub min_size: Option<BytesQ>,
+    /// Finite flows of at most this size.
+    #[serde(default)]
+    pub max_size: Option<BytesQ>,
+}
+
+/// What to compare with (exactly one): the same metric in a run where every router uses
+/// another scheduler, the same replay metric of another replay of this run, or another metric
+/// of this run read the same way (same flows, link and replay), e.g. overdue by more than T
+/// against overdue.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Versus {
+    #[serde(default)]
+    pub default_scheduler: Option<SchedulerSpec>,
+    #[serde(default)]
+    pub replay: Option<Mode>,
+    #[serde(default)]
+    pub metric: Option<Metric>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PaperFigure {
+    /// What the figure is, in words.
+    pub name: String,
+    /// Where the paper gives it ("UPS Table 1, default row").
+    pub source: String,
+    /// The paper's value, in the metric's unit (fractions as fractions, times in ns).
+    pub paper: f64,
+    pub metric: Metric,
+    #[serde(default)]
+    pub flows: FlowFilter,
+    #[serde(default)]
+    pub link: Option<LinkRef>,
+    #[serde(default)]
+    pub replay: Option<Mode>,
+}
