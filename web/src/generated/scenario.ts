@@ -495,6 +495,8 @@ export interface MetricsSpec {
   window?: TimeQ | null;
 }
 /**
+ * A paper's figure that a scenario reproduces: `sched-cli reproduce` prints ours beside it.
+ *
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "PaperFigure".
  */

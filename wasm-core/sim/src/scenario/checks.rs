@@ -108,6 +108,7 @@ pub struct Versus {
     pub metric: Option<Metric>,
 }
 
+/// A paper's figure that a scenario reproduces: `sched-cli reproduce` prints ours beside it.
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
