@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { DrawnFrame } from '../web/src/view/packetLayer';
 import { encodeScenarioHash } from '../web/src/share/link';
 import { PlaygroundPage } from './pages/playground';
-import { KIND, parseCompact, queuesAfter } from './support/traceReplay';
+import { KIND, parseShown, queuesAfter } from './support/traceReplay';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const defaultScenario = JSON.parse(readFileSync(`${repoRoot}scenarios/default.json`, 'utf8')) as {
@@ -19,7 +19,7 @@ function dropHead(): string {
   return encodeScenarioHash(JSON.stringify(s));
 }
 
-/** Checks that the queues drawn now are the trace's queues after `cursor` events, keys included. */
+/** Checks that the FIFO queues drawn now are the trace's queues after `cursor` events (arrival order), enqueue times included. */
 async function expectQueuesMatchTrace(app: PlaygroundPage): Promise<number> {
   const trace = await app.handle('trace');
   if (!trace) throw new Error('no trace');
@@ -33,7 +33,7 @@ async function expectQueuesMatchTrace(app: PlaygroundPage): Promise<number> {
     expect(q?.packets, `port ${port} after ${cursor} events`).toEqual(queue.map((e) => e.packet));
     q?.keys.forEach((k, i) => {
       const key = queue[i]?.key ?? Number.NaN;
-      expect(Math.abs(parseCompact(k) - key), `key ${k} of packet ${q.packets[i]}`).toBeLessThanOrEqual(5e-4 * Math.abs(key) + 0.5);
+      expect(Math.abs(parseShown(k) - key), `key ${k} of packet ${q.packets[i]}`).toBeLessThanOrEqual(5e-4 * Math.abs(key) + 0.5);
     });
   }
   return [...expected.values()].reduce((n, q) => n + q.length, 0);

@@ -106,6 +106,30 @@ test('replay: the UPS default scenario replayed with LSTF beside the original, a
   await page.screenshot({ path: out('replay') });
 });
 
+test('queues in service order: SRPT serves flow B (least remaining) from its oldest packet', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('queues/srpt-service-order');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_000_000));
+  await app.tab('inspect');
+  await app.clickLink(2);
+  await page.screenshot({ path: out('srpt-order') });
+});
+
+test('class_fq in service order, and a port\'s state: DCTCP marking above K drawn as a line', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('queues/class-fq-service-order');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_000_000));
+  await page.screenshot({ path: out('class-fq-order') });
+  await app.openExample('tcp/dctcp-marking');
+  await app.scrub.fill('60000000');
+  await app.pause();
+  await app.tab('inspect');
+  await app.clickLink(4);
+  await page.screenshot({ path: out('port-state') });
+});
+
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {
   await new PlaygroundPage(page).open();
   await page.getByTestId('examples').click();

@@ -15,7 +15,7 @@ use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::port::PortWake;
 use crate::time::Time;
-use crate::trace::{Kind, TraceEvent, TraceRecorder};
+use crate::trace::{Emit, Kind, TraceEvent, TraceRecorder};
 use crate::transport::receiver::{Ack, Arrival};
 use crate::transport::TimerKind;
 
@@ -106,7 +106,7 @@ pub struct Engine {
     now: Time,
     end: Time,
     next_packet: u64,
-    out: Vec<TraceEvent>,
+    out: Emit,
     on_links: Slab,
     pub recorder: TraceRecorder,
     pub metrics: Metrics,
@@ -122,7 +122,7 @@ impl Engine {
             now: Time::ZERO,
             end,
             next_packet: 0,
-            out: Vec::new(),
+            out: Emit::default(),
             on_links: Slab::default(),
             recorder,
             metrics,
@@ -143,6 +143,12 @@ impl Engine {
                 e.schedule(start, Ev::Open(f as FlowId));
             }
         }
+        // Every port's state as the run starts (its queue is empty), for the page.
+        e.out.watch = e.recorder.stores();
+        for p in &mut e.net.ports {
+            p.publish(&mut e.out);
+        }
+        e.flush();
         e
     }
 
@@ -208,7 +214,7 @@ impl Engine {
                 Ev::Inject { node, slot } => {
                     let pkt = self.on_links.take(slot);
                     // The packet is created here: its first trace event says so (its size).
-                    self.out.push(TraceEvent {
+                    self.out.events.push(TraceEvent {
                         time,
                         kind: Kind::Arrive,
                         packet: pkt.id,
@@ -256,7 +262,7 @@ impl Engine {
 
     fn arrive(&mut self, node: NodeId, mut pkt: Packet) {
         pkt.hops += 1;
-        self.out.push(TraceEvent {
+        self.out.events.push(TraceEvent {
             time: self.now,
             kind: Kind::Arrive,
             packet: pkt.id,
@@ -266,7 +272,7 @@ impl Engine {
         });
         if node == pkt.dst {
             let delay = (self.now - pkt.created).as_ns() as i64;
-            self.out.push(TraceEvent {
+            self.out.events.push(TraceEvent {
                 time: self.now,
                 kind: Kind::Deliver,
                 packet: pkt.id,
@@ -374,7 +380,7 @@ impl Engine {
     /// A packet made by a transport enters the network at its source host.
     fn launch(&mut self, pkt: Packet) {
         self.next_packet += 1;
-        self.out.push(TraceEvent {
+        self.out.events.push(TraceEvent {
             time: self.now,
             kind: Kind::Arrive,
             packet: pkt.id,
@@ -451,10 +457,13 @@ impl Engine {
     }
 
     fn flush(&mut self) {
-        for e in self.out.drain(..) {
+        let base = self.recorder.total();
+        for e in self.out.events.drain(..) {
             self.recorder.record(&e);
             self.metrics.observe(&e);
         }
+        self.recorder.record_views(base, &mut self.out.views);
+        self.out.watch = self.recorder.stores();
     }
 
     /// Packet totals now; `created` must equal the sum of the other three.

@@ -27,6 +27,7 @@ pub mod transport;
 pub mod units;
 pub mod validation;
 pub mod verdicts;
+pub mod view;
 
 use engine::Engine;
 use metrics::Metrics;
@@ -80,7 +81,7 @@ impl Run {
         };
         let metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
         let recorded = if s.replay.is_some() { u64::MAX } else { budget };
-        let engine = Engine::new(net, s.duration.0, TraceRecorder::new(recorded), metrics);
+        let engine = Engine::new(net, s.duration.0, TraceRecorder::new(recorded, budget), metrics);
         Ok(Run { scenario: s.clone(), seed, engine, done: false, budget })
     }
 
@@ -107,7 +108,8 @@ impl Run {
         let (mut out, _) = run::conclude(&self.scenario, self.seed, self.engine);
         if let Some(spec) = &self.scenario.replay {
             for &mode in &spec.modes {
-                let (_, report) = replay::replay(&self.scenario, &out, mode).expect("the original's scenario builds");
+                let (_, report) =
+                    replay::replay(&self.scenario, &out, mode, self.budget).expect("the original's scenario builds");
                 out.summary.replays.push(report);
             }
         }
@@ -127,9 +129,10 @@ pub fn run_replay(s: &Scenario, opts: &RunOptions, mode: scenario::Mode) -> Resu
     let mut plain = s.clone();
     plain.replay = None;
     let original = run(&plain, &RunOptions { seed: opts.seed, max_trace_events: Some(u64::MAX) })?;
-    let (mut out, report) = replay::replay(s, &original, mode)?;
+    let budget = opts.max_trace_events.unwrap_or(DEFAULT_TRACE_EVENTS);
+    let (mut out, report) = replay::replay(s, &original, mode, budget)?;
     out.summary.replays.push(report);
-    out.keep_trace(opts.max_trace_events.unwrap_or(DEFAULT_TRACE_EVENTS));
+    out.keep_trace(budget);
     Ok(out)
 }
 

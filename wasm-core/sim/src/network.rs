@@ -14,7 +14,7 @@ use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::params;
 use crate::port::Port;
 use crate::rng::Stream;
-use crate::scenario::{NodeKind, Pattern, Scenario, ScenarioError, SchedulerSpec, Traffic};
+use crate::scenario::{NodeKind, Pattern, Scenario, ScenarioError, Traffic};
 use crate::sched::registry::{self, PortContext};
 use crate::sched::AnyScheduler;
 use crate::time::{Bandwidth, Time};
@@ -37,8 +37,8 @@ pub struct Node {
 pub struct PortInfo {
     pub link: u32,
     pub buffer: Buffer,
-    pub scheduler: &'static str,
-    pub key_label: &'static str,
+    /// The registry entry of the port's (outermost) scheduler.
+    pub info: &'static registry::SchedulerInfo,
 }
 
 /// Stream numbers: emitters of scenario sources use their traffic index; workloads and the
@@ -71,8 +71,6 @@ pub struct Network {
     pub hop_ranks: Option<Vec<Vec<i64>>>,
 }
 
-const FIFO: &str = "fifo";
-
 impl Network {
     pub fn build(s: &Scenario, seed: u32) -> Result<Network, ScenarioError> {
         let index: BTreeMap<&str, NodeId> =
@@ -83,7 +81,6 @@ impl Network {
             .iter()
             .map(|n| Node { id: n.id.clone(), kind: n.kind, pos: n.pos, ports: Vec::new() })
             .collect();
-        let fifo = SchedulerSpec { name: FIFO.into(), params: BTreeMap::new(), children: Vec::new() };
         let flow_ids: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
         let mut ports = Vec::new();
         let mut port_info = Vec::new();
@@ -91,18 +88,8 @@ impl Network {
             let buffer = l.buffer.map(|b| b.0).unwrap_or(Buffer::Unlimited);
             for (from, to) in [(&l.from, &l.to), (&l.to, &l.from)] {
                 let (a, b) = (index[from.as_str()], index[to.as_str()]);
-                let node = &s.topology.nodes[a as usize];
-                let (spec, path) = if let Some(spec) = l.schedulers.get(from) {
-                    (spec, format!("topology.links[{li}].schedulers.{from}"))
-                } else if let Some(spec) = s.node_schedulers.get(from) {
-                    (spec, format!("node_schedulers.{from}"))
-                } else if let Some(spec) = &node.scheduler {
-                    (spec, format!("topology.nodes[{a}].scheduler"))
-                } else if let (NodeKind::Router, Some(spec)) = (node.kind, &s.default_scheduler) {
-                    (spec, "default_scheduler".to_string())
-                } else {
-                    (&fifo, String::new())
-                };
+                let choice = s.port_scheduler(li, from);
+                let (spec, path) = (&choice.scheduler, &choice.from);
                 let (sched, info) = registry::build(
                     spec,
                     PortContext { buffer, bandwidth: l.bandwidth.0, seed, stream: PORT_STREAM + ports.len() as u64 },
@@ -111,7 +98,7 @@ impl Network {
                 .map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?;
                 let id = ports.len() as PortId;
                 ports.push(Port::new(id, a, b, l.bandwidth.0, l.delay.0, sched));
-                port_info.push(PortInfo { link: li as u32, buffer, scheduler: info.name, key_label: info.key_label });
+                port_info.push(PortInfo { link: li as u32, buffer, info });
                 nodes[a as usize].ports.push(id);
             }
         }
@@ -131,7 +118,7 @@ impl Network {
             needs_tmin: Vec::new(),
             hop_ranks: None,
         };
-        net.needs_tmin = net.port_info.iter().map(|i| i.scheduler == "edf").collect();
+        net.needs_tmin = net.port_info.iter().map(|i| i.info.name == "edf").collect();
         for (i, tr) in s.traffic.iter().enumerate() {
             net.add_traffic(s, i, tr, &index)?;
         }

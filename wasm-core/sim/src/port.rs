@@ -8,11 +8,17 @@
 //!
 //! Transmission is store-and-forward: a packet occupies the transmitter for
 //! `tx_time(size) - served` (ceil to the nanosecond), then propagates for `delay`.
+//!
+//! While the page's trace is stored (`Emit::watch`), the port publishes, after every
+//! operation, what changed in the head of its queue in service order (`OrderOp`s against the
+//! list it published before) and in its scheduler's state (changed fields), so the page draws
+//! the scheduler's true order without knowing its rules.
 
 use crate::packet::{NodeId, Packet, PortId};
-use crate::sched::{Admission, Scheduler, Verdicts};
+use crate::sched::{Admission, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
-use crate::trace::{Kind, TraceEvent};
+use crate::trace::{Emit, Kind, OrderOp, TraceEvent, ViewRecord};
+use crate::view::QUEUE_VIEW_DEPTH;
 
 /// What the engine must schedule for this port after an operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +58,12 @@ pub struct Port<S: Scheduler> {
     generation: u64,
     counters: PortCounters,
     scratch: Verdicts,
+    /// The queue head and state published last, and scratch space for the next.
+    shown: QueueView,
+    shown_len: u32,
+    next_view: QueueView,
+    shown_state: Option<StateView>,
+    next_state: StateView,
 }
 
 impl<S: Scheduler> Port<S> {
@@ -67,6 +79,11 @@ impl<S: Scheduler> Port<S> {
             generation: 0,
             counters: PortCounters::default(),
             scratch: Verdicts::default(),
+            shown: QueueView::default(),
+            shown_len: 0,
+            next_view: QueueView::default(),
+            shown_state: None,
+            next_state: StateView::default(),
         }
     }
 
@@ -88,7 +105,7 @@ impl<S: Scheduler> Port<S> {
     }
 
     /// A packet arrives at the port to be sent.
-    pub fn arrive(&mut self, now: Time, mut pkt: Packet, out: &mut Vec<TraceEvent>) -> Option<PortWake> {
+    pub fn arrive(&mut self, now: Time, mut pkt: Packet, out: &mut Emit) -> Option<PortWake> {
         self.counters.arrived += 1;
         pkt.served = Time::ZERO;
         let preempt = matches!(&self.in_service, Some(s) if self.sched.preempts(&pkt, &s.pkt));
@@ -98,7 +115,7 @@ impl<S: Scheduler> Port<S> {
             self.generation += 1;
             self.counters.preempted += 1;
             self.counters.requeued += 1;
-            out.push(self.event(now, Kind::Preempt, &pkt, pkt.served.as_ns() as i64));
+            out.events.push(self.event(now, Kind::Preempt, &pkt, pkt.served.as_ns() as i64));
             self.admit(now, pkt, out);
         }
         self.admit(now, pkt, out);
@@ -107,7 +124,7 @@ impl<S: Scheduler> Port<S> {
         wake
     }
 
-    fn admit(&mut self, now: Time, mut pkt: Packet, out: &mut Vec<TraceEvent>) {
+    fn admit(&mut self, now: Time, mut pkt: Packet, out: &mut Emit) {
         pkt.enqueued_at = now;
         let id = pkt.id;
         let probe =
@@ -116,19 +133,20 @@ impl<S: Scheduler> Port<S> {
         match self.sched.enqueue(now, pkt, &mut v) {
             Admission::Queued { key } => {
                 self.counters.admitted += 1;
-                out.push(TraceEvent { value: key, ..probe });
+                out.events.push(TraceEvent { value: key, ..probe });
             }
             Admission::Refused => self.counters.refused += 1,
         }
         self.trace_verdicts(now, &mut v, Some(id), out);
         self.scratch = v;
+        self.publish(out);
     }
 
     /// Marks, then drops, as trace events. A drop of a packet other than `arriving` (or of
     /// any packet, at dequeue) was of a queued packet.
-    fn trace_verdicts(&mut self, now: Time, v: &mut Verdicts, arriving: Option<u64>, out: &mut Vec<TraceEvent>) {
+    fn trace_verdicts(&mut self, now: Time, v: &mut Verdicts, arriving: Option<u64>, out: &mut Emit) {
         for m in v.marks.drain(..) {
-            out.push(TraceEvent {
+            out.events.push(TraceEvent {
                 time: now,
                 kind: Kind::Mark,
                 packet: m.packet,
@@ -143,21 +161,21 @@ impl<S: Scheduler> Port<S> {
                 self.counters.dropped_from_queue += 1;
             }
             let value = d.reason.code() as i64 + 256 * queued as i64;
-            out.push(self.event(now, Kind::Drop, &d.pkt, value));
+            out.events.push(self.event(now, Kind::Drop, &d.pkt, value));
         }
     }
 
     /// Starts the next transmission if the scheduler has an eligible packet.
-    fn start_next(&mut self, now: Time, out: &mut Vec<TraceEvent>) -> Option<PortWake> {
+    fn start_next(&mut self, now: Time, out: &mut Emit) -> Option<PortWake> {
         debug_assert!(self.in_service.is_none());
         let mut v = std::mem::take(&mut self.scratch);
         let next = self.sched.dequeue(now, &mut v);
         self.trace_verdicts(now, &mut v, None, out);
         self.scratch = v;
-        match next {
+        let wake = match next {
             Some(pkt) => {
                 self.counters.dequeued += 1;
-                out.push(self.event(now, Kind::Dequeue, &pkt, (now - pkt.enqueued_at).as_ns() as i64));
+                out.events.push(self.event(now, Kind::Dequeue, &pkt, (now - pkt.enqueued_at).as_ns() as i64));
                 let remaining = self.bandwidth.tx_time(pkt.size as u64).saturating_sub(pkt.served);
                 self.generation += 1;
                 self.in_service = Some(InService { pkt, start: now });
@@ -165,7 +183,9 @@ impl<S: Scheduler> Port<S> {
             }
             None if !self.sched.is_empty() => self.sched.next_eligible(now).map(|at| PortWake::Eligible { at }),
             None => None,
-        }
+        };
+        self.publish(out);
+        wake
     }
 
     /// The transmission with `generation` ends now. Returns the packet and its arrival time at
@@ -174,25 +194,53 @@ impl<S: Scheduler> Port<S> {
         &mut self,
         now: Time,
         generation: u64,
-        out: &mut Vec<TraceEvent>,
+        out: &mut Emit,
     ) -> (Option<(Packet, Time)>, Option<PortWake>) {
         if generation != self.generation || self.in_service.is_none() {
             return (None, None);
         }
         let InService { pkt, .. } = self.in_service.take().expect("checked above");
         let arrival = now + self.delay;
-        out.push(self.event(now, Kind::Depart, &pkt, arrival.as_ns() as i64));
+        out.events.push(self.event(now, Kind::Depart, &pkt, arrival.as_ns() as i64));
         let wake = self.start_next(now, out);
         self.debug_check();
         (Some((pkt, arrival)), wake)
     }
 
     /// A non-work-conserving scheduler said a packet becomes eligible now.
-    pub fn eligible(&mut self, now: Time, out: &mut Vec<TraceEvent>) -> Option<PortWake> {
+    pub fn eligible(&mut self, now: Time, out: &mut Emit) -> Option<PortWake> {
         if self.in_service.is_some() {
             return None;
         }
         self.start_next(now, out)
+    }
+
+    /// Publishes what changed in the queue's head and the scheduler's state since last time
+    /// (only while the page's trace is stored).
+    pub fn publish(&mut self, out: &mut Emit) {
+        if !out.watch {
+            return;
+        }
+        let (after, port) = (out.events.len() as u32, self.id);
+        self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut self.next_view);
+        order_ops(&self.shown.entries, &self.next_view.entries, |op| {
+            out.views.push(ViewRecord::Order { after, port, op })
+        });
+        std::mem::swap(&mut self.shown, &mut self.next_view);
+        let len = self.sched.len() as u32;
+        if len != self.shown_len {
+            self.shown_len = len;
+            out.views.push(ViewRecord::Order { after, port, op: OrderOp::Length { packets: len } });
+        }
+        self.next_state.clear();
+        self.sched.state(&mut self.next_state);
+        for f in 0..self.next_state.fields() {
+            let now = self.next_state.field(f);
+            if self.shown_state.as_ref().is_none_or(|s| s.field(f) != now) {
+                out.views.push(ViewRecord::State { after, port, field: f as u16, values: now.to_vec() });
+            }
+        }
+        std::mem::swap(self.shown_state.get_or_insert_with(StateView::default), &mut self.next_state);
     }
 
     /// Checks the identities in the module doc; an error names the one that failed.
@@ -219,6 +267,35 @@ impl<S: Scheduler> Port<S> {
             if let Err(e) = self.check_identities() {
                 panic!("{e}");
             }
+        }
+    }
+}
+
+/// The operations that turn the list `old` into `new` (both short, unique packets): nothing
+/// when equal; else removals (from the back) and insertions (from the front) when the entries
+/// they share keep their order; else a clear and every entry anew.
+fn order_ops(old: &[(u64, i64)], new: &[(u64, i64)], mut emit: impl FnMut(OrderOp)) {
+    if old == new {
+        return;
+    }
+    let in_new = |e: &(u64, i64)| new.contains(e);
+    let in_old = |e: &(u64, i64)| old.contains(e);
+    let kept = old.iter().filter(|e| in_new(e));
+    if kept.eq(new.iter().filter(|e| in_old(e))) {
+        for (i, e) in old.iter().enumerate().rev() {
+            if !in_new(e) {
+                emit(OrderOp::Remove { index: i as u16 });
+            }
+        }
+        for (i, e) in new.iter().enumerate() {
+            if !in_old(e) {
+                emit(OrderOp::Insert { index: i as u16, packet: e.0, key: e.1 });
+            }
+        }
+    } else {
+        emit(OrderOp::Clear);
+        for (i, e) in new.iter().enumerate() {
+            emit(OrderOp::Insert { index: i as u16, packet: e.0, key: e.1 });
         }
     }
 }
@@ -251,8 +328,8 @@ mod tests {
         fn bytes(&self) -> u64 {
             self.0.iter().map(|p| p.size as u64).sum()
         }
-        fn snapshot(&self, out: &mut QueueView) {
-            out.entries = self.0.iter().map(|p| (p.id, p.rank)).collect();
+        fn snapshot(&self, limit: usize, out: &mut QueueView) {
+            out.entries = self.0.iter().take(limit).map(|p| (p.id, p.rank)).collect();
         }
     }
 
@@ -266,7 +343,7 @@ mod tests {
         // at 4 us and preempts it; packet 1 ends at 16 us; packet 0 resumes with 8 us left
         // and ends at 24 us.
         let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
-        let mut out = Vec::new();
+        let mut out = Emit { watch: true, ..Emit::default() };
         assert_eq!(
             port.arrive(Time(0), pkt(0, 5), &mut out),
             Some(PortWake::TxDone { at: Time(12_000), generation: 1 })
@@ -281,10 +358,73 @@ mod tests {
         assert_eq!(wake, Some(PortWake::TxDone { at: Time(24_000), generation: 4 }));
         let (sent, wake) = port.tx_done(Time(24_000), 4, &mut out);
         assert_eq!((sent.map(|(p, _)| p.id), wake), (Some(0), None));
-        let preempt = out.iter().find(|e| e.kind == Kind::Preempt).unwrap();
+        let preempt = out.events.iter().find(|e| e.kind == Kind::Preempt).unwrap();
         assert_eq!((preempt.packet, preempt.value), (0, 4_000));
         let c = port.counters();
         assert_eq!((c.arrived, c.requeued, c.admitted, c.dequeued, c.preempted), (2, 1, 3, 3, 1));
         port.check_identities().unwrap();
+    }
+
+    /// Applies order ops as the page does.
+    fn apply(list: &mut Vec<(u64, i64)>, op: OrderOp) {
+        match op {
+            OrderOp::Clear => list.clear(),
+            OrderOp::Remove { index } => {
+                list.remove(index as usize);
+            }
+            OrderOp::Insert { index, packet, key } => list.insert(index as usize, (packet, key)),
+            OrderOp::Length { .. } => {}
+        }
+    }
+
+    #[test]
+    fn order_ops_turn_the_old_head_into_the_new() {
+        type List = &'static [(u64, i64)];
+        let cases: [(List, List, usize); 5] = [
+            // FIFO dequeue with a long queue: the head goes, a new tail shows: 2 ops.
+            (&[(1, 10), (2, 20), (3, 30)], &[(2, 20), (3, 30), (4, 40)], 2),
+            // An arrival jumps ahead (SRPT, LSTF): 1 insert.
+            (&[(1, 10), (2, 20)], &[(1, 10), (5, 5), (2, 20)], 1),
+            // Nothing changed: no ops.
+            (&[(1, 10)], &[(1, 10)], 0),
+            // Two shared packets swap places (SRPT's starvation prevention): clear + 3 inserts.
+            (&[(1, 10), (2, 20), (3, 30)], &[(2, 20), (1, 10), (3, 30)], 4),
+            // Emptied.
+            (&[(1, 10), (2, 20)], &[], 2),
+        ];
+        for (old, new, n) in cases {
+            let mut ops = Vec::new();
+            order_ops(old, new, |op| ops.push(op));
+            assert_eq!(ops.len(), n, "{old:?} -> {new:?}: {ops:?}");
+            let mut list = old.to_vec();
+            for op in ops {
+                apply(&mut list, op);
+            }
+            assert_eq!(list, new, "{old:?} -> {new:?}");
+        }
+    }
+
+    #[test]
+    fn published_ops_rebuild_the_schedulers_order_after_every_event() {
+        // The preemption scenario above: after each call, the ops published so far rebuild
+        // exactly the queue as the scheduler lists it.
+        let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
+        let mut out = Emit { watch: true, ..Emit::default() };
+        let mut list = Vec::new();
+        let mut check = |port: &Port<Prio>, out: &mut Emit| {
+            for r in out.views.drain(..) {
+                if let ViewRecord::Order { op, .. } = r {
+                    apply(&mut list, op);
+                }
+            }
+            let mut view = QueueView::default();
+            port.sched.snapshot(usize::MAX, &mut view);
+            assert_eq!(list, view.entries);
+        };
+        for (t, id, rank) in [(0, 0, 5), (1_000, 1, 9), (2_000, 2, 7), (4_000, 3, 1)] {
+            port.arrive(Time(t), pkt(id, rank), &mut out);
+            check(&port, &mut out);
+        }
+        assert_eq!(port.sched.0.iter().map(|p| p.id).collect::<Vec<_>>(), vec![0, 2, 1]);
     }
 }

@@ -59,12 +59,7 @@ impl RunOutput {
     pub fn keep_trace(&mut self, budget: u64) {
         let n = (budget.min(self.trace.len() as u64)) as usize;
         let t = &mut self.trace;
-        t.time.truncate(n);
-        t.kind.truncate(n);
-        t.packet.truncate(n);
-        t.flow.truncate(n);
-        t.loc.truncate(n);
-        t.value.truncate(n);
+        t.truncate(n);
         let s = &mut self.summary;
         s.trace_stored = n as u64;
         s.trace_truncated = s.trace_stored < s.events_total;

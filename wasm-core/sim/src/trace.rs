@@ -87,7 +87,85 @@ impl TraceEvent {
     }
 }
 
-/// The stored part of the trace, columnar (what crosses into the page as typed arrays).
+/// A change to the head of a port's queue as the page draws it (`view::QueueView`, the first
+/// `view::QUEUE_VIEW_DEPTH` packets in service order), applied to the list drawn so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderOp {
+    /// Empty the list.
+    Clear,
+    /// Remove the entry at `index`.
+    Remove { index: u16 },
+    /// Insert a packet with its shown value at `index`.
+    Insert { index: u16, packet: u64, key: i64 },
+    /// The queue now holds `packets` packets in all (the list shows its head only).
+    Length { packets: u32 },
+}
+
+impl OrderOp {
+    /// Codes in `OrderColumns::op`.
+    pub const CLEAR: u8 = 0;
+    pub const REMOVE: u8 = 1;
+    pub const INSERT: u8 = 2;
+    pub const LENGTH: u8 = 3;
+}
+
+/// What a port emits for the page besides trace events. `after` counts the events of the
+/// same batch that come first, so the record applies right after them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ViewRecord {
+    Order {
+        after: u32,
+        port: u32,
+        op: OrderOp,
+    },
+    /// Field `field` of the port's scheduler state now holds `values`.
+    State {
+        after: u32,
+        port: u32,
+        field: u16,
+        values: Vec<f64>,
+    },
+}
+
+/// Trace events, and view records while the page's trace is being stored (`watch`).
+#[derive(Debug, Default)]
+pub struct Emit {
+    pub events: Vec<TraceEvent>,
+    pub views: Vec<ViewRecord>,
+    /// The recorder still stores events: ports publish their queue order and state.
+    pub watch: bool,
+}
+
+/// The queues as they change, one row per `OrderOp`: it applies once the first `at` events of
+/// the stored trace have (the page replays them to draw each queue's head and length). A port
+/// publishes after each operation (an arrival, a transmission's start), so the view holds the
+/// state between operations; within one (an arrival and the push-out it causes) it changes at
+/// the operation's last event.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OrderColumns {
+    pub at: Vec<u32>,
+    pub port: Vec<u32>,
+    /// `OrderOp::CLEAR`, `REMOVE`, `INSERT` or `LENGTH`.
+    pub op: Vec<u8>,
+    pub index: Vec<u16>,
+    /// The packet inserted, or the queue's length (0 otherwise).
+    pub packet: Vec<u32>,
+    pub key: Vec<f64>,
+}
+
+/// The schedulers' state as it changes: row i says field `field[i]` of port `port[i]`'s state
+/// holds `values[start[i]..start[i + 1]]` (the last row: to the end) from event `at[i]` on.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StateColumns {
+    pub at: Vec<u32>,
+    pub port: Vec<u32>,
+    pub field: Vec<u16>,
+    pub start: Vec<u32>,
+    pub values: Vec<f64>,
+}
+
+/// The stored part of the trace, columnar (what crosses into the page as typed arrays), with
+/// the view records that go with it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TraceColumns {
     pub time: Vec<f64>,
@@ -96,6 +174,8 @@ pub struct TraceColumns {
     pub flow: Vec<u32>,
     pub loc: Vec<u32>,
     pub value: Vec<f64>,
+    pub order: OrderColumns,
+    pub state: StateColumns,
 }
 
 impl TraceColumns {
@@ -105,6 +185,61 @@ impl TraceColumns {
     pub fn is_empty(&self) -> bool {
         self.time.is_empty()
     }
+    /// Keeps the first `n` events and the view records that apply within them.
+    pub fn truncate(&mut self, n: usize) {
+        self.time.truncate(n);
+        self.kind.truncate(n);
+        self.packet.truncate(n);
+        self.flow.truncate(n);
+        self.loc.truncate(n);
+        self.value.truncate(n);
+        let o = &mut self.order;
+        let k = o.at.partition_point(|&a| a as usize <= n);
+        o.at.truncate(k);
+        o.port.truncate(k);
+        o.op.truncate(k);
+        o.index.truncate(k);
+        o.packet.truncate(k);
+        o.key.truncate(k);
+        let st = &mut self.state;
+        let k = st.at.partition_point(|&a| a as usize <= n);
+        let values = st.start.get(k).map_or(st.values.len(), |&v| v as usize);
+        st.at.truncate(k);
+        st.port.truncate(k);
+        st.field.truncate(k);
+        st.start.truncate(k);
+        st.values.truncate(values);
+    }
+
+    fn view(&mut self, at: u64, r: &ViewRecord) {
+        let at = at as u32;
+        match r {
+            ViewRecord::Order { port, op, .. } => {
+                let o = &mut self.order;
+                let (code, index, packet, key) = match *op {
+                    OrderOp::Clear => (OrderOp::CLEAR, 0, 0, 0),
+                    OrderOp::Remove { index } => (OrderOp::REMOVE, index, 0, 0),
+                    OrderOp::Insert { index, packet, key } => (OrderOp::INSERT, index, packet, key),
+                    OrderOp::Length { packets } => (OrderOp::LENGTH, 0, packets as u64, 0),
+                };
+                o.at.push(at);
+                o.port.push(*port);
+                o.op.push(code);
+                o.index.push(index);
+                o.packet.push(packet as u32);
+                o.key.push(key as f64);
+            }
+            ViewRecord::State { port, field, values, .. } => {
+                let st = &mut self.state;
+                st.at.push(at);
+                st.port.push(*port);
+                st.field.push(*field);
+                st.start.push(st.values.len() as u32);
+                st.values.extend_from_slice(values);
+            }
+        }
+    }
+
     fn push(&mut self, e: &TraceEvent) {
         self.time.push(e.time.as_ns() as f64);
         self.kind.push(e.kind as u8);
@@ -121,6 +256,7 @@ pub struct TraceRecorder {
     pending: Vec<u8>,
     total: u64,
     budget: u64,
+    views: u64,
     last_time: Time,
     stored: TraceColumns,
 }
@@ -129,12 +265,15 @@ pub struct TraceRecorder {
 const HASH_CHUNK: usize = 64 * 1024;
 
 impl TraceRecorder {
-    pub fn new(budget: u64) -> TraceRecorder {
+    /// Stores the first `budget` events, and view records only within the first `views`
+    /// events (the page's part of a trace kept whole for a replay's record).
+    pub fn new(budget: u64, views: u64) -> TraceRecorder {
         TraceRecorder {
             hasher: Sha256::new(),
             pending: Vec::with_capacity(HASH_CHUNK + TraceEvent::ENCODED_LEN),
             total: 0,
             budget,
+            views: views.min(budget),
             last_time: Time::ZERO,
             stored: TraceColumns::default(),
         }
@@ -156,6 +295,30 @@ impl TraceRecorder {
         self.total += 1;
     }
 
+    /// Whether view records of events recorded now are stored.
+    pub fn stores(&self) -> bool {
+        self.total < self.views
+    }
+
+    /// Events recorded so far.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// Stores the view records of a batch whose events were recorded from event `base` on:
+    /// each applies after the events of the batch it follows. Records past the stored events
+    /// are dropped.
+    pub fn record_views(&mut self, base: u64, views: &mut Vec<ViewRecord>) {
+        for r in views.drain(..) {
+            let after = match &r {
+                ViewRecord::Order { after, .. } | ViewRecord::State { after, .. } => *after as u64,
+            };
+            if base + after <= self.views.min(self.total) {
+                self.stored.view(base + after, &r);
+            }
+        }
+    }
+
     /// (hex SHA-256 of all events, events in total, the stored columns).
     pub fn finish(mut self) -> (String, u64, TraceColumns) {
         self.hasher.update(&self.pending);
@@ -171,7 +334,7 @@ mod tests {
 
     #[test]
     fn empty_trace_hash_is_sha256_of_nothing() {
-        let (hash, total, cols) = TraceRecorder::new(10).finish();
+        let (hash, total, cols) = TraceRecorder::new(10, 10).finish();
         assert_eq!(hash, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
         assert_eq!(total, 0);
         assert!(cols.is_empty());
@@ -192,8 +355,8 @@ mod tests {
     #[test]
     fn budget_limits_storage_not_the_hash() {
         let ev = |t| TraceEvent { time: Time(t), kind: Kind::Arrive, packet: t, flow: 0, loc: 0, value: 1500 };
-        let mut small = TraceRecorder::new(2);
-        let mut big = TraceRecorder::new(100);
+        let mut small = TraceRecorder::new(2, 2);
+        let mut big = TraceRecorder::new(100, 100);
         for t in 0..5 {
             small.record(&ev(t));
             big.record(&ev(t));

@@ -17,6 +17,14 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 
 /// Parses and checks a scenario within `limits`.
 pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError> {
+    let scenario = parse_format(text, limits)?;
+    check(&scenario, limits)?;
+    Ok(scenario)
+}
+
+/// Reads a scenario's fields (and expands its preset) without the checks beyond the format:
+/// enough for questions about a draft such as which scheduler each port runs.
+pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError> {
     if text.len() > limits.text_bytes {
         return Err(ScenarioError::new(
             "",
@@ -33,8 +41,13 @@ pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError
         ScenarioError::new(if path == "." { String::new() } else { path }, msg)
     })?;
     expand_preset(&mut scenario.topology)?;
-    check(&scenario, limits)?;
     Ok(scenario)
+}
+
+/// Which scheduler each port of a draft runs and why, as JSON (`Scenario::port_schedulers`).
+pub fn port_schedulers_text(text: &str) -> Result<String, ScenarioError> {
+    let s = parse_format(text, &LIMITS)?;
+    Ok(serde_json::to_string(&s.port_schedulers()).expect("plain data"))
 }
 
 /// Replaces a preset topology by its nodes and links.
@@ -392,9 +405,10 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
     Ok(())
 }
 
-/// Replaces a preset topology in scenario text by explicit nodes (with positions) and links,
-/// leaving everything else as it was; for the page's editor ("load a preset, then edit it").
-pub fn expand_topology_text(text: &str) -> Result<String, ScenarioError> {
+/// The scenario as the page's editor edits it: a preset topology replaced by explicit nodes
+/// (with positions) and links ("load a preset, then edit it"), and `node_schedulers` folded
+/// into the nodes (the same ports run the same schedulers); everything else as it was.
+pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
     use crate::units::format;
     let mut doc: serde_json::Value =
         serde_json::from_str(text).map_err(|e| ScenarioError::new("", format!("not JSON: {e}")))?;
@@ -404,6 +418,17 @@ pub fn expand_topology_text(text: &str) -> Result<String, ScenarioError> {
     let mut t: Topology = serde_path_to_error::deserialize(topology)
         .map_err(|e| ScenarioError::new(format!("topology.{}", e.path()), e.into_inner().to_string()))?;
     expand_preset(&mut t)?;
+    // node_schedulers override the nodes' own (`Scenario::port_scheduler`): fold them in.
+    if let Some(by_node) = doc.get("node_schedulers") {
+        let by_node: std::collections::BTreeMap<String, SchedulerSpec> = serde_path_to_error::deserialize(by_node)
+            .map_err(|e| ScenarioError::new(format!("node_schedulers.{}", e.path()), e.into_inner().to_string()))?;
+        for n in &mut t.nodes {
+            if let Some(spec) = by_node.get(&n.id) {
+                n.scheduler = Some(spec.clone());
+            }
+        }
+        doc.as_object_mut().expect("a JSON object has fields").remove("node_schedulers");
+    }
     let spec = |s: &SchedulerSpec| serde_json::to_value(s).expect("plain data");
     let nodes: Vec<serde_json::Value> = t
         .nodes
@@ -505,5 +530,49 @@ mod tests {
         assert_eq!(e.path, "traffic[0].rate");
         let e = with(r#""duration": "10ms""#, r#""duration": "2h""#).unwrap_err();
         assert_eq!(e.path, "duration");
+    }
+
+    #[test]
+    fn port_schedulers_follow_the_precedence_and_editing_folds_node_schedulers() {
+        let text = r#"{
+          "format": "scheduler-playground/scenario", "version": 1, "name": "t", "seed": 1, "duration": "1ms",
+          "topology": {
+            "nodes": [{"id": "a", "kind": "host"}, {"id": "r", "kind": "router", "scheduler": {"name": "sjf"}},
+                      {"id": "s", "kind": "router"}, {"id": "b", "kind": "host"}],
+            "links": [{"from": "a", "to": "r", "bandwidth": "1Gbps", "delay": "1us", "schedulers": {"r": {"name": "lstf"}}},
+                      {"from": "r", "to": "s", "bandwidth": "1Gbps", "delay": "1us"},
+                      {"from": "s", "to": "b", "bandwidth": "1Gbps", "delay": "1us"}]
+          },
+          "default_scheduler": {"name": "fq"},
+          "node_schedulers": {"s": {"name": "fifo_plus"}},
+          "traffic": []
+        }"#;
+        let v: serde_json::Value = serde_json::from_str(&port_schedulers_text(text).unwrap()).unwrap();
+        let by = |node: &str, to: &str| {
+            let p = v.as_array().unwrap().iter().find(|p| p["node"] == node && p["to"] == to).unwrap();
+            let c = &p["choices"][0];
+            (c["scheduler"]["name"].as_str().unwrap().to_string(), c["from"].as_str().unwrap().to_string())
+        };
+        // The link's choice beats the node's; node_schedulers beat the default; a host never
+        // takes the routers' default.
+        assert_eq!(by("r", "a"), ("lstf".into(), "topology.links[0].schedulers.r".into()));
+        assert_eq!(by("r", "s"), ("sjf".into(), "topology.nodes[1].scheduler".into()));
+        assert_eq!(by("s", "b"), ("fifo_plus".into(), "node_schedulers.s".into()));
+        assert_eq!(by("a", "r"), ("fifo".into(), String::new()));
+        // What r's port towards a would run without the link's choice: the node's, then the
+        // default, then FIFO.
+        let r_a = v.as_array().unwrap().iter().find(|p| p["node"] == "r" && p["to"] == "a").unwrap();
+        let names: Vec<&str> =
+            r_a["choices"].as_array().unwrap().iter().map(|c| c["scheduler"]["name"].as_str().unwrap()).collect();
+        assert_eq!(names, vec!["lstf", "sjf", "fq", "fifo"]);
+        // Editing: node_schedulers move into the nodes, and every port keeps its scheduler.
+        let edited = editable_text(text).unwrap();
+        let e: serde_json::Value = serde_json::from_str(&edited).unwrap();
+        assert!(e.get("node_schedulers").is_none());
+        assert_eq!(e["topology"]["nodes"][2]["scheduler"]["name"], "fifo_plus");
+        assert_eq!(
+            port_schedulers_text(&edited).unwrap(),
+            port_schedulers_text(text).unwrap().replace("node_schedulers.s", "topology.nodes[2].scheduler")
+        );
     }
 }

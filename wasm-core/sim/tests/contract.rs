@@ -7,7 +7,8 @@
 //!   with a reason, exactly once; nothing comes out that was not handed in; a refused packet
 //!   is among the drops, an admitted one is not;
 //! - the buffer bound (packets or bytes);
-//! - `len`, `bytes` and `snapshot` agree with the contents;
+//! - `len`, `bytes` and `snapshot` agree with the contents; a limited snapshot is the head of
+//!   the full one; `state` has the fields the registry declares;
 //! - a `dequeue` that drops nothing serves `snapshot`'s first entry (Random exempt);
 //! - work conservation, where the registry declares it: a non-empty scheduler serves (or
 //!   drops everything) when asked;
@@ -24,7 +25,7 @@ use sched_sim::params::Context;
 use sched_sim::rng::Stream;
 use sched_sim::scenario::SchedulerSpec;
 use sched_sim::sched::registry::{self, Order, PortContext, SchedulerInfo, REGISTRY};
-use sched_sim::sched::{Admission, AnyScheduler, QueueView, Scheduler, Verdicts};
+use sched_sim::sched::{Admission, AnyScheduler, QueueView, Scheduler, StateView, Verdicts};
 use sched_sim::time::{Bandwidth, Time};
 use sched_sim::units::Buffer;
 
@@ -161,7 +162,7 @@ impl<'a> Driver<'a> {
     fn dequeue(&mut self) {
         self.now = Time(self.now.as_ns() + self.pick(3_000));
         let mut view = QueueView::default();
-        self.s.snapshot(&mut view);
+        self.s.snapshot(usize::MAX, &mut view);
         let before = self.queued.clone();
         let mut v = Verdicts::default();
         let served = self.s.dequeue(self.now, &mut v);
@@ -205,11 +206,23 @@ impl<'a> Driver<'a> {
             ));
         }
         let mut view = QueueView::default();
-        self.s.snapshot(&mut view);
+        self.s.snapshot(usize::MAX, &mut view);
         let mut ids: Vec<u64> = view.entries.iter().map(|e| e.0).collect();
         ids.sort_unstable();
         if ids != self.queued.keys().copied().collect::<Vec<_>>() {
             self.fail(&format!("snapshot lists {ids:?}, the queue holds {:?}", self.queued.keys()));
+        }
+        // A limited snapshot is the head of the full one.
+        let mut head = QueueView::default();
+        self.s.snapshot(3, &mut head);
+        if head.entries[..] != view.entries[..view.entries.len().min(3)] {
+            self.fail(&format!("snapshot(3) is {:?}, the full one starts {:?}", head.entries, view.entries));
+        }
+        // The state has the fields the registry declares.
+        let mut state = StateView::default();
+        self.s.state(&mut state);
+        if state.fields() != self.info.state.len() {
+            self.fail(&format!("state has {} fields, the registry declares {}", state.fields(), self.info.state.len()));
         }
     }
 

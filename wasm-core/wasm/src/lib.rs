@@ -23,10 +23,18 @@ pub fn preset_catalog() -> String {
     sched_sim::presets::catalog_json()
 }
 
-/// The scenario with a preset topology replaced by explicit nodes and links.
+/// The scenario as the editor edits it: a preset topology replaced by explicit nodes and
+/// links, node_schedulers folded into the nodes.
 #[wasm_bindgen]
-pub fn expand_topology(json: &str) -> Result<String, JsError> {
-    sched_sim::validation::expand_topology_text(json).map_err(|e| JsError::new(&e.to_string()))
+pub fn editable_scenario(json: &str) -> Result<String, JsError> {
+    sched_sim::validation::editable_text(json).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Which scheduler each port of a (possibly unchecked) scenario runs and the field that
+/// chose it, as JSON: [{link, node, to, scheduler, from}].
+#[wasm_bindgen]
+pub fn port_schedulers(json: &str) -> Result<String, JsError> {
+    sched_sim::validation::port_schedulers_text(json).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Runs a scenario, keeping at most `max_trace_events` trace events for playback.
@@ -116,5 +124,57 @@ impl RunOutput {
     }
     pub fn trace_value(&self) -> Vec<f64> {
         self.inner.trace.value.clone()
+    }
+    // The queues' service order as it changes (README: "View records").
+    pub fn order_at(&self) -> Vec<u32> {
+        self.inner.trace.order.at.clone()
+    }
+    pub fn order_port(&self) -> Vec<u32> {
+        self.inner.trace.order.port.clone()
+    }
+    pub fn order_op(&self) -> Vec<u8> {
+        self.inner.trace.order.op.clone()
+    }
+    pub fn order_index(&self) -> Vec<u16> {
+        self.inner.trace.order.index.clone()
+    }
+    pub fn order_packet(&self) -> Vec<u32> {
+        self.inner.trace.order.packet.clone()
+    }
+    pub fn order_key(&self) -> Vec<f64> {
+        self.inner.trace.order.key.clone()
+    }
+    // The schedulers' state as it changes.
+    pub fn state_at(&self) -> Vec<u32> {
+        self.inner.trace.state.at.clone()
+    }
+    pub fn state_port(&self) -> Vec<u32> {
+        self.inner.trace.state.port.clone()
+    }
+    pub fn state_field(&self) -> Vec<u16> {
+        self.inner.trace.state.field.clone()
+    }
+    pub fn state_start(&self) -> Vec<u32> {
+        self.inner.trace.state.start.clone()
+    }
+    pub fn state_values(&self) -> Vec<f64> {
+        self.inner.trace.state.values.clone()
+    }
+    // Every overdue packet of the (first) replay, by the time it went wrong: the report's JSON
+    // lists only the first ones.
+    fn overdue(&self) -> &[sched_sim::results::replay::OverduePacket] {
+        self.inner.summary.replays.first().map_or(&[], |r| &r.all_overdue)
+    }
+    pub fn overdue_replay_id(&self) -> Vec<u32> {
+        self.overdue().iter().map(|p| p.replay_id as u32).collect()
+    }
+    pub fn overdue_port(&self) -> Vec<u32> {
+        self.overdue().iter().map(|p| p.port).collect()
+    }
+    pub fn overdue_at(&self) -> Vec<f64> {
+        self.overdue().iter().map(|p| p.at_ns as f64).collect()
+    }
+    pub fn overdue_behind(&self) -> Vec<f64> {
+        self.overdue().iter().map(|p| p.behind_ns as f64).collect()
     }
 }

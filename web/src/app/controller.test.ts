@@ -40,14 +40,19 @@ class FakeSim implements SimClientLike {
     return Promise.resolve(null);
   }
   schedulers(): Promise<string> {
-    return Promise.resolve('[{"name":"fifo","summary":"","reference":"","key_label":"t","params":[],"takes_children":false}]');
+    return Promise.resolve('[{"name":"fifo","summary":"","reference":"","key":{"label":"t","unit":"ns"},"params":[],"takes_children":false}]');
   }
-  presets(): Promise<string | null> {
-    return Promise.resolve(null);
+  presets(): Promise<string> {
+    return Promise.resolve('[{"name":"dumbbell","summary":"","reference":"","params":[]}]');
   }
-  expand(text: string): Promise<string> {
-    const s = JSON.parse(text) as EditableScenario;
+  /** The core's editable form: a preset becomes two hosts; anything else stays as it is. */
+  editable(text: string): Promise<string> {
+    const s = JSON.parse(text) as { topology: { preset?: unknown } };
+    if (typeof s.topology.preset !== 'string') return Promise.resolve(text);
     return Promise.resolve(JSON.stringify({ ...s, topology: { nodes: [{ id: 'h1', kind: 'host', pos: [0, 0] }, { id: 'h9', kind: 'host', pos: [1, 0] }], links: [] } }));
+  }
+  portSchedulers(): Promise<string> {
+    return Promise.resolve('[]');
   }
   cancel(): void {}
 }
@@ -75,7 +80,7 @@ describe('Controller.boot', () => {
     expect(sim.runs).toEqual(['default']);
     expect(store.getState()).toMatchObject({ runState: 'done', playing: true, error: null, progress: 1 });
     expect(store.getState().schedulers.map((s) => s.name)).toEqual(['fifo']);
-    expect(store.getState().presets).toBeNull();
+    expect(store.getState().presets?.map((p) => p.name)).toEqual(['dumbbell']);
   });
 
   it('opens the saved draft and runs it', async () => {
@@ -227,10 +232,10 @@ describe('files, links, presets and the saved draft', () => {
   it('shows a preset parameter the core refuses next to its field, anything else in the banner', async () => {
     const { sim, store, controller } = setup();
     await controller.boot('');
-    sim.expand = () => Promise.reject(new Error('topology.params.delay: expected a number followed by a unit'));
+    sim.editable = () => Promise.reject(new Error('topology.params.delay: expected a number followed by a unit'));
     expect(await controller.loadPreset('fat_tree', { delay: 'x' })).toBe(false);
     expect(store.getState().fieldError).toEqual({ path: 'preset.params.delay', message: 'expected a number followed by a unit' });
-    sim.expand = () => Promise.reject(new Error('topology.params: k must be even, got 5'));
+    sim.editable = () => Promise.reject(new Error('topology.params: k must be even, got 5'));
     await controller.loadPreset('fat_tree', { k: 5 });
     expect(store.getState().error).toBe('The preset "fat_tree" could not be loaded: topology.params: k must be even, got 5.');
     expect(draftOf(store.getState()).name).toBe('default');

@@ -1,8 +1,8 @@
 // Side effects of the app: the simulation worker, local storage, the share link, files, the
 // clipboard and the clock. Everything that changes state does so by dispatching a pure action
 // from store/appState.ts or store/editorActions.ts.
+import { parsePortChoices } from '../scenario/choices';
 import { pruneTraffic } from '../scenario/commands';
-import { foldNodeSchedulers } from '../scenario/schedulers';
 import { fieldFor } from '../scenario/errorField';
 import { historyOf } from '../scenario/history';
 import { splitCoreMessage } from '../scenario/paths';
@@ -186,7 +186,7 @@ export class Controller {
     const request: Scenario = { ...draft, traffic: [], topology: { preset: name, params } };
     let expanded: Scenario;
     try {
-      const r = restoreScenario(await this.sim.expand(JSON.stringify(request)));
+      const r = restoreScenario(await this.sim.editable(JSON.stringify(request)));
       if (!r.ok || isPreset(r.scenario.topology)) throw new Error(r.ok ? 'the core returned a preset, not nodes and links' : r.error);
       expanded = r.scenario;
     } catch (err) {
@@ -208,17 +208,36 @@ export class Controller {
     return true;
   }
 
-  /** Starts saving the draft and preferences to local storage after every change (debounced). */
+  /**
+   * Starts saving the draft and preferences to local storage after every change (debounced),
+   * and asking the core which scheduler each port of the draft runs.
+   */
   startAutosave(): void {
     if (this.unsubscribeSave) return;
     let saved = { draft: this.state.history.present, speed: this.state.speed };
+    void this.askPortChoices();
     this.unsubscribeSave = this.store.subscribe(() => {
       const s = this.state;
       if (s.history.present === saved.draft && s.speed === saved.speed) return;
+      const draftChanged = s.history.present !== saved.draft;
       saved = { draft: s.history.present, speed: s.speed };
       if (this.saveTimer !== null) clearTimeout(this.saveTimer);
-      this.saveTimer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+      this.saveTimer = setTimeout(() => {
+        this.flush();
+        if (draftChanged) void this.askPortChoices();
+      }, SAVE_DELAY_MS);
     });
+  }
+
+  /** Asks the core what each port of the draft runs; a draft it cannot read keeps the last answer. */
+  private async askPortChoices(): Promise<void> {
+    const draft = this.state.history.present;
+    try {
+      const ports = parsePortChoices(await this.sim.portSchedulers(scenarioText(draft)));
+      if (ports && this.state.history.present === draft) this.store.dispatch((s) => ({ ...s, portChoices: ports }));
+    } catch {
+      // A draft the core cannot read yet: the forms show the last answer.
+    }
   }
 
   /** Saves now (page hide, tests). */
@@ -247,22 +266,22 @@ export class Controller {
       const [schedulers, presets] = await Promise.all([this.sim.schedulers(), this.sim.presets()]);
       this.store.dispatch(catalogsLoaded(
         parseRegistry<SchedulerInfo>(schedulers),
-        presets === null ? null : parseRegistry<PresetInfo>(presets),
+        parseRegistry<PresetInfo>(presets),
       ));
     } catch (err) {
       this.store.dispatch(showError(`The scheduler registry could not be read: ${message(err)}`));
     }
   }
 
-  /** A scenario the editor can work on: a preset topology is expanded into nodes and links. */
+  /** A scenario the editor can work on, as the core makes it: a preset topology expanded into
+   * nodes and links, node_schedulers folded into the nodes. */
   private async editable(s: Scenario): Promise<Prepared> {
-    if (!isPreset(s.topology)) return { ok: true, scenario: foldNodeSchedulers(s as EditableScenario) };
     try {
-      const r = restoreScenario(await this.sim.expand(scenarioText(s)));
+      const r = restoreScenario(await this.sim.editable(scenarioText(s)));
       if (!r.ok) return r;
       return isPreset(r.scenario.topology)
         ? { ok: false, error: 'topology: the preset was not expanded' }
-        : { ok: true, scenario: foldNodeSchedulers(r.scenario as EditableScenario) };
+        : { ok: true, scenario: r.scenario as EditableScenario };
     } catch (err) {
       return { ok: false, error: message(err) };
     }

@@ -27,7 +27,9 @@ export interface PlaygroundHandle {
   /** The whole stored trace of the current run (null without a run). */
   trace(): TraceDump | null;
   /** Ports of the current run: node id and far-end id. */
-  ports(): { node: string; to: string; key_label: string }[];
+  ports(): { node: string; to: string; key: string; unit: string }[];
+  /** The run's flow ids, by flow index. */
+  flowIds(): string[];
   /** What the animation drew last (null when nothing is mounted). */
   drawn(): DrawnFrame | null;
   /** Moves the playhead to just after trace event `index` (paused). */
@@ -95,8 +97,9 @@ export function installTestHandle(store: Store<AppState>, controller: Controller
     ports: () => {
       const s = run()?.result.summary;
       if (!s) return [];
-      return s.ports.map((p) => ({ node: s.nodes[p.node]?.id ?? '', to: s.nodes[p.to]?.id ?? '', key_label: p.key_label }));
+      return s.ports.map((p) => ({ node: s.nodes[p.node]?.id ?? '', to: s.nodes[p.to]?.id ?? '', key: p.key.label, unit: p.key.unit }));
     },
+    flowIds: () => run()?.result.summary.flows.map((f) => f.id) ?? [],
     drawn: () => viewProbe.drawn(),
     jumpToEvent: (index) => controller.store.dispatch(jumpToEvent(index)),
     seek: (t) => controller.store.dispatch((s) => ({ ...seek(t)(s), playing: false })),

@@ -5,10 +5,10 @@ import { followPacket, jumpToEvent } from '../store/appState';
 import { compactNumber, formatDuration, formatMs } from '../view/format';
 import { flowColour } from '../view/palette';
 
-function detail(h: Hop, keyLabel: string): string {
+function detail(h: Hop): string {
   switch (h.what) {
     case 'arrive': return `${h.value} B`;
-    case 'enqueue': return `key ${compactNumber(h.value)} (${keyLabel}: ${h.value.toLocaleString('en')})`;
+    case 'enqueue': return `ordering key ${compactNumber(h.value)} (${h.value.toLocaleString('en')})`;
     case 'dequeue': return `waited ${formatDuration(h.value)}`;
     case 'depart': return `reaches the next node at ${formatMs(h.value)}`;
     case 'drop': return h.reason ?? 'dropped';
@@ -45,19 +45,16 @@ export function FollowPanel() {
         <div><dt>route</dt><dd>{flow ? `${s.nodes[flow.src]?.id ?? ''} → ${s.nodes[flow.dst]?.id ?? ''}` : ''}</dd></div>
       </dl>
       <ol className="hops" data-testid="hops">
-        {story.hops.map((h) => {
-          const keyLabel = h.what === 'enqueue' ? s.ports[h.loc]?.key_label ?? 'key' : '';
-          return (
-            <li key={h.index} className={`${h.index < cursor ? 'past' : ''} hop-${h.what}`}>
-              <button type="button" onClick={() => store.dispatch(jumpToEvent(h.index))} title="Move the playhead here">
-                <span className="hop-time">{formatMs(h.time)}</span>
-                <span className="hop-what">{h.what}</span>
-                <span className="hop-where">{h.where}</span>
-                <span className="hop-detail">{detail(h, keyLabel)}</span>
-              </button>
-            </li>
-          );
-        })}
+        {story.hops.map((h) => (
+          <li key={h.index} className={`${h.index < cursor ? 'past' : ''} hop-${h.what}`}>
+            <button type="button" onClick={() => store.dispatch(jumpToEvent(h.index))} title="Move the playhead here">
+              <span className="hop-time">{formatMs(h.time)}</span>
+              <span className="hop-what">{h.what}</span>
+              <span className="hop-where">{h.where}</span>
+              <span className="hop-detail">{detail(h)}</span>
+            </button>
+          </li>
+        ))}
       </ol>
     </div>
   );

@@ -1,10 +1,11 @@
-import { useController } from '../app/context';
+import { useAppState, useController } from '../app/context';
+import { inherited } from '../scenario/choices';
 import { deleteLink, setField, setPortScheduler } from '../scenario/commands';
 import { fieldText, type FieldSpec } from '../scenario/fields';
 import type { EditableScenario } from '../scenario/types';
-import { nodeScheduler } from '../scenario/schedulers';
 import { edit } from '../store/editorActions';
 import { Field } from './Field';
+import { PortState } from './PortState';
 import { SchedulerPicker } from './SchedulerPicker';
 
 const FIELDS: readonly FieldSpec[] = [
@@ -15,6 +16,7 @@ const FIELDS: readonly FieldSpec[] = [
 
 export function LinkForm({ draft, index }: { draft: EditableScenario; index: number }) {
   const { store } = useController();
+  const ports = useAppState((s) => s.portChoices);
   const link = draft.topology.links[index];
   if (!link) return null;
   const base = `topology.links[${index}]`;
@@ -30,9 +32,12 @@ export function LinkForm({ draft, index }: { draft: EditableScenario; index: num
         );
       })}
       {[[link.from, link.to], [link.to, link.from]].map(([owner = '', far = '']) => (
-        <SchedulerPicker key={owner} path={`${base}.schedulers.${owner}`} label={`Port at ${owner} (towards ${far})`}
-          spec={link.schedulers?.[owner]} inherits={`${owner}'s (${nodeScheduler(draft, owner)})`}
-          onChange={(spec) => store.dispatch(edit((s) => setPortScheduler(s, index, owner, spec)))} />
+        <div key={owner}>
+          <SchedulerPicker path={`${base}.schedulers.${owner}`} label={`Port at ${owner} (towards ${far})`}
+            spec={link.schedulers?.[owner]} inherits={inherited(ports, index, owner, ['topology.links[']) ?? `${owner}'s`}
+            onChange={(spec) => store.dispatch(edit((s) => setPortScheduler(s, index, owner, spec)))} />
+          <PortState owner={owner} far={far} />
+        </div>
       ))}
       <button type="button" className="danger" data-testid="delete-link"
         onClick={() => store.dispatch(edit((s) => deleteLink(s, index), null))}>

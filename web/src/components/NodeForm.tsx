@@ -1,8 +1,8 @@
-import { useController } from '../app/context';
+import { useAppState, useController } from '../app/context';
 import { deleteNode, nodeIdProblem, renameNode, setNodeScheduler } from '../scenario/commands';
 import type { FieldSpec } from '../scenario/fields';
 import type { EditableScenario } from '../scenario/types';
-import { nodeFallback } from '../scenario/schedulers';
+import { inherited } from '../scenario/choices';
 import { edit, select } from '../store/editorActions';
 import { Field } from './Field';
 import { SchedulerPicker } from './SchedulerPicker';
@@ -11,12 +11,14 @@ const NAME: FieldSpec = { key: 'id', label: 'name', input: { kind: 'text' } };
 
 export function NodeForm({ draft, id }: { draft: EditableScenario; id: string }) {
   const { store } = useController();
+  const ports = useAppState((s) => s.portChoices);
   const index = draft.topology.nodes.findIndex((n) => n.id === id);
   const node = draft.topology.nodes[index];
   if (!node) return null;
   const links = draft.topology.links.map((l, i) => ({ l, i })).filter(({ l }) => l.from === id || l.to === id);
-  const fallback = nodeFallback(draft, node);
-  const inherits = `${fallback.source} (${fallback.name})`;
+  // What its ports run without the node's own choice (the core's answer; a node without links has no port).
+  const first = links[0];
+  const inherits = first ? inherited(ports, first.i, id, ['topology.links[', 'node_schedulers.', 'topology.nodes[']) : null;
   const rename = (to: unknown) => {
     if (typeof to !== 'string') return;
     store.dispatch(edit((s) => renameNode(s, { id, to }), { kind: 'node', id: to }));
@@ -28,7 +30,7 @@ export function NodeForm({ draft, id }: { draft: EditableScenario; id: string })
       <Field key={node.id} spec={NAME} path={`topology.nodes[${index}].id`} value={node.id}
         onCommit={rename} extraCheck={(v) => nodeIdProblem(draft, id, String(v))} />
       <SchedulerPicker path={`topology.nodes[${index}].scheduler`} label="Scheduler of its output ports"
-        spec={node.scheduler ?? undefined} inherits={inherits}
+        spec={node.scheduler ?? undefined} inherits={inherits ?? (node.kind === 'router' ? 'scenario default or FIFO' : 'FIFO')}
         onChange={(spec) => store.dispatch(edit((s) => setNodeScheduler(s, id, spec)))} />
       <div className="form-list">
         <span className="field-label">links</span>

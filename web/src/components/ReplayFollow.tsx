@@ -1,8 +1,8 @@
 import { useAppState } from '../app/context';
 import { portName } from '../sim/packetPath';
-import { formatSlack, locatePacket } from '../sim/replay';
-import type { QueuedPacket } from '../sim/playback';
+import { locatePacket } from '../sim/replay';
 import { formatDuration, formatMs } from '../view/format';
+import { formatValue, slackOf } from '../view/values';
 
 /** Queued packets listed beside the followed one (the head of its queue first). */
 const QUEUE_ROWS = 8;
@@ -23,17 +23,17 @@ export function ReplayFollow() {
   const original = replay.report.original_ids[packet];
   let where: string;
   if (place.where === 'queue') {
-    const slack = replay.labeller.slack(place.entry, place.port, t);
+    const key = s.ports[place.port]?.key;
     where = `queued at ${portName(s, place.port)} (${place.place} of ${place.of})`
-      + (slack === null ? `, priority ${formatMs(place.entry.key)}` : `, slack ${formatSlack(slack)}`);
+      + (key ? `, ${key.label} ${formatValue(place.entry.key, key.unit, t)}` : '');
   } else if (place.where === 'link') {
     where = `on the link ${portName(s, place.port)}`;
   } else {
     where = 'not in the network now';
   }
   const red = row !== undefined && row.at_ns <= t;
-  const queue = place.where === 'queue' ? pb.queuesAt(pos.cursor)[place.port] ?? [] : [];
-  const port = place.where === 'queue' ? place.port : -1;
+  const queue = place.where === 'queue' ? pb.queuesAt(pos.cursor)[place.port]?.head ?? [] : [];
+  const key = place.where === 'queue' ? s.ports[place.port]?.key : undefined;
   // A window of the queue around the followed packet.
   const from = place.where === 'queue' ? Math.max(0, Math.min(place.place - 1 - 3, queue.length - QUEUE_ROWS)) : 0;
   return (
@@ -45,17 +45,17 @@ export function ReplayFollow() {
           {typeof row.late_by_ns === 'number' ? `; it leaves ${formatDuration(row.late_by_ns)} late.` : '; the replay never delivered it.'}
         </span>
       )}
-      {queue.length > 0 && (
+      {queue.length > 0 && key && (
         <table className="queue-slack" data-testid="queue-slack">
-          <thead><tr><th>place</th><th>packet</th><th>{replay.labeller.slack(queue[0] as QueuedPacket, port, t) === null ? 'priority' : 'slack now'}</th></tr></thead>
+          <thead><tr><th>place</th><th>packet</th><th>{key.label}{key.unit === 'deadline' ? ' now' : ''}</th></tr></thead>
           <tbody>
             {queue.slice(from, from + QUEUE_ROWS).map((q, i) => {
-              const slack = replay.labeller.slack(q, port, t);
+              const slack = slackOf(q.key, key.unit, t);
               return (
                 <tr key={q.packet} className={q.packet === packet ? 'me' : ''}>
                   <td>{from + i + 1}</td>
                   <td>{q.packet}{replay.overdue.isOverdue(q.packet, t) ? ' (overdue)' : ''}</td>
-                  <td className={slack !== null && slack < 0 ? 'neg' : ''}>{replay.labeller.label(q, port, t)}</td>
+                  <td className={slack !== null && slack < 0 ? 'neg' : ''}>{formatValue(q.key, key.unit, t)}</td>
                 </tr>
               );
             })}

@@ -28,7 +28,7 @@ export function ReplayView() {
   const followed = useAppState((s) => s.replayFollowed);
   const mode = replay?.mode ?? 'lstf';
   const scene = useMemo(() => {
-    const sc = buildScene(draft);
+    const sc = buildScene(draft, null);
     return { ...sc, nodes: sc.nodes.map((n) => (n.kind === 'router' ? { ...n, scheduler: mode } : n)) };
   }, [draft, mode]);
   const summary = replay?.run.result.summary ?? null;
@@ -60,7 +60,6 @@ export function ReplayView() {
     const flashNs = DROP_FLASH_SECONDS * run.baseRate * speed;
     const frame = pb.frame(pb.seek(t), flashNs);
     view.current?.render(frame, followed, {
-      label: (q, port) => replay.labeller.label(q, port, t),
       red: (p) => replay.overdue.isOverdue(p, t),
       rings: replay.overdue.flashesAt(t, flashNs, MAX_RINGS, followed),
     });

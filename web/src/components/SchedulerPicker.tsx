@@ -51,7 +51,7 @@ export function SchedulerPicker({ path, label, spec, inherits, onChange }: Props
       </label>
       {info && (
         <p className="scheduler-info">
-          {info.summary} <span className="muted">Orders by {info.key_label}. {info.reference}</span>
+          {info.summary} <span className="muted">Queued packets show their {info.key.label}. {info.reference}</span>
         </p>
       )}
       {spec && info?.params.map((p) => {

@@ -24,7 +24,8 @@ export function TopologyPanel() {
   const speed = useAppState((s) => s.speed);
   const followed = useAppState((s) => s.followed);
   const replay = useAppState((s) => s.replay);
-  const scene = useMemo(() => buildScene(draft), [draft]);
+  const ports = useAppState((s) => s.portChoices);
+  const scene = useMemo(() => buildScene(draft, ports), [draft, ports]);
   const matches = useMemo(() => (run ? runMatches(run.result.summary, draft) : false), [run, draft]);
   const edited = useMemo(() => run !== null && scenarioText(draft) !== run.scenarioText, [run, draft]);
 

@@ -12,15 +12,15 @@ import { createStore } from '../store/store';
 import { SchedulerPicker } from './SchedulerPicker';
 
 const never = () => new Promise<never>(() => undefined);
-const sim: SimClientLike = { run: never, replay: never, validate: never, schedulers: never, presets: never, expand: never, cancel: () => undefined };
+const sim: SimClientLike = { run: never, replay: never, validate: never, schedulers: never, presets: never, editable: never, portSchedulers: never, cancel: () => undefined };
 const env = { storage: { load: () => null, save: () => undefined }, clearHash: () => undefined, download: () => undefined };
 
 const REGISTRY: SchedulerInfo[] = [
-  { name: 'fifo', summary: 'First in, first out.', reference: '', key_label: 'enqueue time (ns)', takes_children: false,
+  { name: 'fifo', summary: 'First in, first out.', reference: '', key: { label: 'enqueue time (ns)', unit: 'ns' }, takes_children: false,
     params: [{ name: 'drop', description: 'which packet a full buffer drops', default: 'tail', type: 'choice', options: ['tail', 'head'] }] },
-  { name: 'wfq', summary: 'Weighted fair queueing.', reference: '', key_label: 'finish tag', takes_children: false,
+  { name: 'wfq', summary: 'Weighted fair queueing.', reference: '', key: { label: 'finish tag', unit: 'ns' }, takes_children: false,
     params: [{ name: 'quantum', description: 'bytes per round', default: 1500, type: 'int', min: 1, max: 65535 }] },
-  { name: 'class_fq', summary: 'FQ between classes.', reference: '', key_label: 'class tag', takes_children: true, params: [] },
+  { name: 'class_fq', summary: 'FQ between classes.', reference: '', key: { label: 'class tag', unit: 'ns' }, takes_children: true, params: [] },
 ];
 
 function mount(initial: SchedulerSpec | undefined) {

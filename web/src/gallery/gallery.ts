@@ -18,9 +18,10 @@ export interface GalleryGroup {
 }
 
 /** Known folders first, in this order; others after them, alphabetically. */
-const ORDER = ['', 'presets', 'ups', 'tcp'];
+const ORDER = ['', 'queues', 'presets', 'ups', 'tcp'];
 const TITLES: Record<string, string> = {
   '': 'Start here',
+  queues: 'How schedulers order a queue',
   presets: 'Topology presets',
   ups: 'UPS: schedule replay (Table 1)',
   tcp: 'TCP transports',

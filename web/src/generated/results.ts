@@ -2,6 +2,28 @@
 // Do not edit: change the Rust types, then run `npm run schema`.
 
 /**
+ * The unit of a shown value or a state field; the page formats by it.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "Unit".
+ */
+export type Unit = 'ns' | 'deadline' | 'bytes' | 'millibits' | 'bps' | 'packets' | 'rank' | 'fraction';
+/**
+ * The ordering a scheduler promises; the contract test checks it, and the page says when
+ * the order shown is not a service order (Random).
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "Order".
+ */
+export type Order = 'key' | 'snapshot' | 'random';
+/**
+ * The shape of a state field.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "Shape".
+ */
+export type Shape = 'scalar' | 'vector' | 'histogram';
+/**
  * How a recorded schedule is replayed.
  *
  * This interface was referenced by `RunSummary`'s JSON-Schema
@@ -64,6 +86,10 @@ export interface RunSummary {
    * Queue length over time for every port that ever queued: a point per change of value.
    */
   queue_series: SeriesOut[];
+  /**
+   * Queued packets per port the order records describe, from the head.
+   */
+  queue_view_depth: number;
   /**
    * Replays of this run's schedule (scenarios with a `replay` section, or a replay run).
    */
@@ -271,12 +297,48 @@ export interface PortOut {
    */
   buffer_bytes?: number | null;
   delay_ns: number;
-  key_label: string;
+  /**
+   * What the page shows on each queued packet (`trace` order records), and its unit.
+   */
+  key: KeySpec;
   link: number;
   node: number;
+  /**
+   * How its queue is served: `random` means the order shown is arrival order.
+   */
+  order: Order;
   scheduler: string;
+  /**
+   * The fields of the scheduler's exported state (`trace` state records), in order.
+   */
+  state: StateSpec[];
   stats: PortStats;
   to: number;
+}
+/**
+ * What the value shown on a queued packet means.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "KeySpec".
+ */
+export interface KeySpec {
+  /**
+   * A few words, e.g. "slack", "finish tag", "remaining flow size".
+   */
+  label: string;
+  unit: Unit;
+}
+/**
+ * One field of a scheduler's exported state.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "StateSpec".
+ */
+export interface StateSpec {
+  description: string;
+  name: string;
+  shape: Shape;
+  unit: Unit;
 }
 /**
  * This interface was referenced by `RunSummary`'s JSON-Schema
@@ -377,7 +439,9 @@ export interface ReplayReport {
   overdue_by_t_fraction: number;
   overdue_fraction: number;
   /**
-   * The first overdue packets, by time they went wrong.
+   * The first overdue packets (at most `LISTED`), by the time they went wrong; every one
+   * of them is in `all_overdue`, which the binding hands over as columns (paged out of
+   * the JSON, which would be too long for a bad replay).
    */
   overdue_packets: OverduePacket[];
   /**
@@ -419,6 +483,11 @@ export interface CongestionBucket {
  */
 export interface OverduePacket {
   at_ns: number;
+  /**
+   * ...and by how much it was behind there: that empty-path exit minus o(p), ns (its slack
+   * at that moment, negated).
+   */
+  behind_ns: number;
   congestion_points: number;
   /**
    * o(p) and o'(p) (None: never left the egress in the replay).
@@ -428,7 +497,8 @@ export interface OverduePacket {
   late_by_ns?: number | null;
   original_id: number;
   /**
-   * Where and when its slack went negative.
+   * Where and when its slack went negative: the first hop after which even an empty path
+   * to the egress would exit after o(p), and the moment its last bit left that hop...
    */
   port: number;
   replay_exit_ns?: number | null;

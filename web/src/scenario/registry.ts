@@ -31,7 +31,8 @@ export interface SchedulerInfo {
   readonly name: string;
   readonly summary: string;
   readonly reference: string;
-  readonly key_label: string;
+  /** What the core shows on its queued packets (the view records), and the unit. */
+  readonly key: { readonly label: string; readonly unit: string };
   readonly params: readonly ParamInfo[];
   readonly takes_children: boolean;
 }

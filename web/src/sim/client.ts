@@ -29,10 +29,12 @@ export interface SimClientLike {
   validate(scenarioText: string): Promise<string | null>;
   /** The scheduler registry, JSON text. */
   schedulers(): Promise<string>;
-  /** The preset catalog, JSON text, or null when the core has no presets. */
-  presets(): Promise<string | null>;
-  /** The scenario with its preset topology expanded (rejects with "path: problem"). */
-  expand(scenarioText: string): Promise<string>;
+  /** The preset catalog, JSON text. */
+  presets(): Promise<string>;
+  /** The scenario as the editor edits it: preset expanded, node_schedulers folded (rejects with "path: problem"). */
+  editable(scenarioText: string): Promise<string>;
+  /** Which scheduler each port runs and the field that chose it, JSON text (rejects with "path: problem"). */
+  portSchedulers(scenarioText: string): Promise<string>;
   cancel(): void;
 }
 
@@ -69,12 +71,16 @@ export class SimClient implements SimClientLike {
     return this.call((api) => api.schedulers());
   }
 
-  presets(): Promise<string | null> {
+  presets(): Promise<string> {
     return this.call((api) => api.presets());
   }
 
-  expand(scenarioText: string): Promise<string> {
-    return this.call((api) => api.expand(scenarioText));
+  editable(scenarioText: string): Promise<string> {
+    return this.call((api) => api.editable(scenarioText));
+  }
+
+  portSchedulers(scenarioText: string): Promise<string> {
+    return this.call((api) => api.portSchedulers(scenarioText));
   }
 
   /** Stops whatever the worker is doing: its pending calls reject with SimCancelled. */

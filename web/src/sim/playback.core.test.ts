@@ -22,6 +22,11 @@ describe.skipIf(!havePkg)('Playback on the default scenario run by the wasm core
     trace = {
       time: out.trace_time(), kind: out.trace_kind(), packet: out.trace_packet(),
       flow: out.trace_flow(), loc: out.trace_loc(), value: out.trace_value(),
+      order: {
+        at: out.order_at(), port: out.order_port(), op: out.order_op(), index: out.order_index(),
+        packet: out.order_packet(), key: out.order_key(),
+      },
+      state: { at: out.state_at(), port: out.state_port(), field: out.state_field(), start: out.state_start(), values: out.state_values() },
     };
     out.free();
   });
@@ -42,6 +47,21 @@ describe.skipIf(!havePkg)('Playback on the default scenario run by the wasm core
     };
     points.forEach(check);
     [...points].reverse().forEach(check);
+  });
+
+  it('draws every FIFO queue as the core orders it: its head, in arrival order, with enqueue times', () => {
+    const pb = new Playback(trace, summary.ports.length, 64);
+    let checked = 0;
+    for (let i = 0; i < pb.length; i++) {
+      const queues = pb.queuesAt(i);
+      queues.forEach((q, port) => {
+        expect(q.head.length, `port ${port} at event ${i}`).toBe(Math.min(q.length, summary.queue_view_depth));
+        const keys = q.head.map((e) => e.key);
+        expect(keys, `port ${port} at event ${i}: FIFO serves in enqueue order`).toEqual([...keys].sort((a, b) => a - b));
+        checked += q.head.length;
+      });
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it('sees every drop the summary counts', () => {

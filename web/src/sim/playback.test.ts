@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Playback } from './playback';
-import { traceFrom, type Row } from './testTrace';
+import { traceFrom, type OrderRow, type Row, type StateRow } from './testTrace';
 
 const ARR = 0, ENQ = 1, DEQ = 2, DEP = 3, DROP = 4, DLV = 5;
 
@@ -24,11 +24,32 @@ const rows: Row[] = [
   /* 14 */ [30, DLV, 0, 0, 2, 30],
   /* 15 */ [40, ARR, 4, 0, 2, 1500],
 ];
-const trace = traceFrom(rows);
+// The core's order records for these events (port 1). At event 6 it reorders the head (as a
+// round robin would): the page must draw that order, not the keys' order.
+const INS = 2, REM = 1, CLR = 0, LEN = 3;
+const order: OrderRow[] = [
+  [1, 1, INS, 0, 0, 50], [1, 1, LEN, 0, 1, 0],
+  [2, 1, REM, 0, 0, 0], [2, 1, LEN, 0, 0, 0],
+  [3, 1, INS, 0, 1, 5], [3, 1, LEN, 0, 1, 0],
+  [4, 1, INS, 0, 2, 3], [4, 1, LEN, 0, 2, 0],
+  [5, 1, INS, 2, 3, 5], [5, 1, LEN, 0, 3, 0],
+  [6, 1, CLR, 0, 0, 0],
+  [6, 1, INS, 0, 2, 3],
+  [6, 1, INS, 1, 4, 1],
+  [6, 1, INS, 2, 1, 5],
+  [6, 1, INS, 3, 3, 5], [6, 1, LEN, 0, 4, 0],
+  [8, 1, REM, 3, 0, 0], [8, 1, LEN, 0, 3, 0],
+  [10, 1, REM, 1, 0, 0], [10, 1, LEN, 0, 2, 0],
+  [12, 1, REM, 0, 0, 0], [12, 1, LEN, 0, 1, 0],
+  [13, 0, INS, 0, 6, 30], [13, 0, LEN, 0, 1, 0],
+];
+// Port 1's state: field 0 from the start, emptied at 5; field 1 from event 3.
+const state: StateRow[] = [[0, 1, 0, [20]], [3, 1, 1, [7, 8]], [5, 1, 0, []]];
+const trace = traceFrom(rows, order, state);
 
-/** Packet ids queued at port 1, in service order. */
+/** Packet ids at the head of port 1's queue, in the core's order. */
 function port1(pb: Playback, cursor: number): number[] {
-  return (pb.queuesAt(cursor)[1] ?? []).map((q) => q.packet);
+  return (pb.queuesAt(cursor)[1]?.head ?? []).map((q) => q.packet);
 }
 
 describe('Playback queues', () => {
@@ -38,41 +59,53 @@ describe('Playback queues', () => {
     2: [],
     3: [1],
     4: [2, 1],
-    5: [2, 1, 3], // equal keys (5): enqueue order
-    6: [4, 2, 1, 3],
-    7: [4, 2, 1, 3], // a drop on arrival leaves the queue alone
-    8: [4, 2, 1], // push-out removes packet 3
+    5: [2, 1, 3],
+    6: [2, 4, 1, 3], // the core's order, not ascending keys (which would put 4 first)
+    7: [2, 4, 1, 3], // a drop on arrival leaves the queue alone
+    8: [2, 4, 1], // push-out removes packet 3
     10: [2, 1],
     12: [1],
     16: [1],
   };
+  const lengths: Record<number, number> = { 0: 0, 1: 1, 2: 0, 6: 4, 7: 4, 8: 3, 10: 2, 12: 1, 16: 1 };
 
-  it('keeps each queue in service order: ascending key, ties in enqueue order', () => {
+  it('draws each queue in the order the core gives, with the length it gives', () => {
     const pb = new Playback(trace, 2, 4);
     for (const [cursor, ids] of Object.entries(expected)) {
       expect(port1(pb, Number(cursor)), `cursor ${cursor}`).toEqual(ids);
     }
-    expect(pb.queuesAt(13)[0]?.map((q) => q.packet)).toEqual([6]);
+    for (const [cursor, n] of Object.entries(lengths)) {
+      expect(pb.queuesAt(Number(cursor))[1]?.length, `cursor ${cursor}`).toBe(n);
+    }
+    expect(pb.queuesAt(13)[0]?.head.map((q) => q.packet)).toEqual([6]);
   });
 
-  it('reports keys and enqueue order of queued packets', () => {
+  it('reports the shown value and the flow of queued packets', () => {
     const pb = new Playback(trace, 2);
-    expect(pb.queuesAt(6)[1]).toEqual([
-      { packet: 4, flow: 0, key: 1, seq: 5 },
-      { packet: 2, flow: 0, key: 3, seq: 3 },
-      { packet: 1, flow: 1, key: 5, seq: 2 },
-      { packet: 3, flow: 1, key: 5, seq: 4 },
+    expect(pb.queuesAt(6)[1]?.head).toEqual([
+      { packet: 2, flow: 0, key: 3 },
+      { packet: 4, flow: 0, key: 1 },
+      { packet: 1, flow: 1, key: 5 },
+      { packet: 3, flow: 1, key: 5 },
     ]);
   });
 
   it('is exact when scrubbing backwards and jumping, whatever the checkpoint spacing', () => {
-    const order = [16, 3, 8, 7, 0, 12, 5, 5, 6, 1, 10, 4, 2, 16, 0];
+    const visits = [16, 3, 8, 7, 0, 12, 5, 5, 6, 1, 10, 4, 2, 16, 0];
     for (const every of [1, 2, 3, 4, 1000]) {
       const pb = new Playback(trace, 2, every);
-      for (const cursor of order) {
+      for (const cursor of visits) {
         expect(port1(pb, cursor), `every ${every}, cursor ${cursor}`).toEqual(expected[cursor] ?? port1(new Playback(trace, 2), cursor));
       }
     }
+  });
+
+  it('gives each port\'s scheduler state at a cursor', () => {
+    const pb = new Playback(trace, 2);
+    expect(pb.stateAt(1, 0)).toEqual([[20], null]);
+    expect(pb.stateAt(1, 4)).toEqual([[20], [7, 8]]);
+    expect(pb.stateAt(1, 9)).toEqual([[], [7, 8]]);
+    expect(pb.stateAt(0, 9)).toEqual([]);
   });
 });
 
@@ -151,14 +184,14 @@ describe('Playback frame', () => {
   it('bundles queues, flights and drops for one position', () => {
     const pb = new Playback(trace, 2);
     const frame = pb.frame({ t: 6, cursor: 8 }, 10);
-    expect(frame.queues[1]?.map((q) => q.packet)).toEqual([4, 2, 1]);
+    expect(frame.queues[1]?.head.map((q) => q.packet)).toEqual([2, 4, 1]);
     expect(frame.inFlight.map((f) => f.packet)).toEqual([0]);
     expect(frame.drops.map((d) => d.packet)).toEqual([5, 3]);
   });
 
   it('handles an empty trace', () => {
     const pb = new Playback(traceFrom([]), 3);
-    expect(pb.queuesAt(0)).toEqual([[], [], []]);
+    expect(pb.queuesAt(0)).toEqual([0, 1, 2].map(() => ({ head: [], length: 0 })));
     expect(pb.endTime).toBe(0);
     expect(pb.stepForward({ t: 0, cursor: 0 })).toEqual({ t: 0, cursor: 0 });
   });

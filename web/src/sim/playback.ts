@@ -3,18 +3,24 @@
 // of trace events applied so far (`cursor`). While playing, cursor = number of events with
 // time <= t; stepping moves the cursor by one event and sets t to that event's time.
 //
-// Queue contents are exact in both directions: they are rebuilt from periodic checkpoints
-// (a copy of every queue each `checkpointEvery` events) plus replay of the events since.
-import { EventKind, type TraceColumns } from './types';
+// Queues are exact in both directions: each port's queue (its head in service order, and its
+// length) comes from the core's order records (the page never orders a queue:
+// wasm-core/wasm/README.md, "View records"), rebuilt from periodic checkpoints (every
+// `checkpointEvery` events) plus replay of the records since.
+import { EventKind, OrderOp, type TraceColumns } from './types';
 
-/** A packet waiting in a port's queue. */
+/** A packet waiting in a port's queue, as the core shows it. */
 export interface QueuedPacket {
   readonly packet: number;
   readonly flow: number;
-  /** The scheduler's ordering key (FIFO: enqueue time in ns). */
+  /** The value the core shows on it: its port's `key` says what it means, in which unit. */
   readonly key: number;
-  /** Index of the enqueue event: breaks ties between equal keys (enqueue order). */
-  readonly seq: number;
+}
+
+/** A port's queue: the packets served first, in service order, and how many are queued in all. */
+export interface PortQueue {
+  readonly head: readonly QueuedPacket[];
+  readonly length: number;
 }
 
 /** A packet on a link: from its dequeue (transmission start) to its arrival at the far end. */
@@ -44,8 +50,10 @@ export interface Position {
 }
 
 export interface PlaybackFrame extends Position {
-  /** Per port, queued packets in service order (ascending key, ties in enqueue order). */
-  readonly queues: readonly (readonly QueuedPacket[])[];
+  /** Per port, its queue as the core orders it. */
+  readonly queues: readonly PortQueue[];
+  /** Per port, its scheduler's state fields (empty for a scheduler without state). */
+  readonly states: readonly (readonly (readonly number[] | null)[])[];
   readonly inFlight: readonly InFlight[];
   readonly drops: readonly RecentDrop[];
 }
@@ -62,7 +70,13 @@ export interface TraceEvent {
 
 export const DEFAULT_CHECKPOINT_EVERY = 4096;
 
-type Queues = QueuedPacket[][];
+/** Every port's queue at a cursor: heads (the core's order) and lengths, and the next order row. */
+interface Queues {
+  heads: QueuedPacket[][];
+  lengths: number[];
+  /** Order rows applied: those with at <= the cursor. */
+  orderRow: number;
+}
 
 /** Index of the first element of the sorted `arr` (first `n` entries) that is > x. */
 function upperBound(arr: ArrayLike<number>, x: number, n = arr.length): number {
@@ -86,24 +100,6 @@ function lowerBound(arr: ArrayLike<number>, x: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-function insertInServiceOrder(queue: QueuedPacket[], entry: QueuedPacket): void {
-  // Entries are sorted by (key, seq) and seq grows with every enqueue, so the new entry goes
-  // after every entry whose key is <= its key.
-  let lo = 0;
-  let hi = queue.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((queue[mid] as QueuedPacket).key <= entry.key) lo = mid + 1;
-    else hi = mid;
-  }
-  queue.splice(lo, 0, entry);
-}
-
-function removePacket(queue: QueuedPacket[], packet: number): void {
-  const i = queue.findIndex((q) => q.packet === packet);
-  if (i >= 0) queue.splice(i, 1);
 }
 
 export class Playback {
@@ -131,13 +127,30 @@ export class Playback {
   /** Indices of the drop events, ascending. */
   private readonly dropIdx: Uint32Array;
 
+  /** The flow of every packet id seen in the trace. */
+  private readonly flowOf: Uint32Array;
+  /** Per port, per state field: the state rows, ascending `at`. */
+  private readonly stateRows = new Map<number, number[][]>();
+
   constructor(trace: TraceColumns, portCount: number, checkpointEvery = DEFAULT_CHECKPOINT_EVERY) {
     if (checkpointEvery < 1) throw new Error('checkpointEvery must be >= 1');
     this.trace = trace;
     this.length = trace.time.length;
     this.portCount = portCount;
     this.checkpointEvery = checkpointEvery;
-    this.liveQueues = this.emptyQueues();
+    let maxPacket = -1;
+    for (let i = 0; i < this.length; i++) maxPacket = Math.max(maxPacket, trace.packet[i] as number);
+    this.flowOf = new Uint32Array(maxPacket + 1);
+    for (let i = 0; i < this.length; i++) this.flowOf[trace.packet[i] as number] = trace.flow[i] as number;
+    trace.state.at.forEach((_, row) => {
+      const port = trace.state.port[row] as number;
+      const field = trace.state.field[row] as number;
+      const fields = this.stateRows.get(port) ?? [];
+      while (fields.length <= field) fields.push([]);
+      (fields[field] as number[]).push(row);
+      this.stateRows.set(port, fields);
+    });
+    this.liveQueues = this.startQueues();
 
     // One pass: checkpoints, flights (dequeue -> depart -> arrival), drops.
     interface Flight { startIdx: number; start: number; end: number; endIdx: number; packet: number; flow: number; port: number }
@@ -242,22 +255,37 @@ export class Playback {
     };
   }
 
-  /**
-   * Queue contents after `cursor` events, per port, in service order. The arrays are owned by
-   * the model and valid until the next call.
-   */
-  queuesAt(cursor: number): readonly (readonly QueuedPacket[])[] {
+  /** Every port's queue after `cursor` events: its head in the core's service order and its length. */
+  queuesAt(cursor: number): readonly PortQueue[] {
     const target = Math.max(0, Math.min(this.length, Math.floor(cursor)));
     const forward = target - this.liveCursor;
     if (forward < 0 || forward > this.checkpointEvery) {
       const k = Math.floor(target / this.checkpointEvery);
       const checkpoint = this.checkpoints[k];
-      this.liveQueues = checkpoint !== undefined ? this.copyQueues(checkpoint) : this.emptyQueues();
+      this.liveQueues = checkpoint !== undefined ? this.copyQueues(checkpoint) : this.startQueues();
       this.liveCursor = checkpoint !== undefined ? k * this.checkpointEvery : 0;
     }
     for (let i = this.liveCursor; i < target; i++) this.apply(this.liveQueues, i);
     this.liveCursor = target;
-    return this.liveQueues;
+    const { heads, lengths } = this.liveQueues;
+    return heads.map((head, port) => ({ head, length: lengths[port] ?? 0 }));
+  }
+
+  /** Port `port`'s scheduler state after `cursor` events: per declared field, its values (null: not yet known). */
+  stateAt(port: number, cursor: number): readonly (readonly number[] | null)[] {
+    const { at, start, values } = this.trace.state;
+    return (this.stateRows.get(port) ?? []).map((rows) => {
+      let lo = 0;
+      let hi = rows.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((at[rows[mid] as number] as number) <= cursor) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo === 0) return null;
+      const row = rows[lo - 1] as number;
+      return Array.from(values.subarray(start[row] as number, start[row + 1] ?? values.length));
+    });
   }
 
   /** Packets on links at position (t, cursor). */
@@ -314,36 +342,52 @@ export class Playback {
       t: pos.t,
       cursor: pos.cursor,
       queues: this.queuesAt(pos.cursor),
+      states: Array.from({ length: this.portCount }, (_, port) => this.stateAt(port, pos.cursor)),
       inFlight: this.inFlightAt(pos.t, pos.cursor),
       drops: this.dropsAt(pos.t, pos.cursor, dropWindowNs),
     };
   }
 
+  /** Applies the order rows that apply once event `i` has. */
   private apply(queues: Queues, i: number): void {
-    const c = this.trace;
-    const k = c.kind[i] as number;
-    if (k !== EventKind.Enqueue && k !== EventKind.Dequeue && k !== EventKind.Drop) return;
-    const port = c.loc[i] as number;
-    while (port >= queues.length) queues.push([]);
-    if (port >= this.portCount) this.portCount = port + 1;
-    const queue = queues[port] as QueuedPacket[];
-    const p = c.packet[i] as number;
-    if (k === EventKind.Enqueue) {
-      insertInServiceOrder(queue, { packet: p, flow: c.flow[i] as number, key: c.value[i] as number, seq: i });
-    } else if (k === EventKind.Dequeue) {
-      removePacket(queue, p);
-    } else if (Math.floor((c.value[i] as number) / 256) === 1) {
-      removePacket(queue, p); // dropped from the queue (push-out, AQM at the head, ...)
+    this.applyOrder(queues, i + 1);
+  }
+
+  /** Applies the order rows with at <= `cursor` not applied yet. */
+  private applyOrder(queues: Queues, cursor: number): void {
+    const o = this.trace.order;
+    while (queues.orderRow < o.at.length && (o.at[queues.orderRow] as number) <= cursor) {
+      const r = queues.orderRow++;
+      const port = o.port[r] as number;
+      this.ensurePort(queues, port);
+      const head = queues.heads[port] as QueuedPacket[];
+      const op = o.op[r] as number;
+      if (op === OrderOp.Clear) head.length = 0;
+      else if (op === OrderOp.Remove) head.splice(o.index[r] as number, 1);
+      else if (op === OrderOp.Length) queues.lengths[port] = o.packet[r] as number;
+      else {
+        const packet = o.packet[r] as number;
+        head.splice(o.index[r] as number, 0, { packet, flow: this.flowOf[packet] ?? 0, key: o.key[r] as number });
+      }
     }
   }
 
-  private emptyQueues(): Queues {
-    return Array.from({ length: this.portCount }, () => []);
+  private ensurePort(queues: Queues, port: number): void {
+    while (port >= queues.heads.length) {
+      queues.heads.push([]);
+      queues.lengths.push(0);
+    }
+    if (port >= this.portCount) this.portCount = port + 1;
+  }
+
+  /** The queues before any event: empty, with the rows that apply at 0. */
+  private startQueues(): Queues {
+    const q: Queues = { heads: Array.from({ length: this.portCount }, () => []), lengths: new Array<number>(this.portCount).fill(0), orderRow: 0 };
+    this.applyOrder(q, 0);
+    return q;
   }
 
   private copyQueues(queues: Queues): Queues {
-    const copy = queues.map((q) => q.slice());
-    while (copy.length < this.portCount) copy.push([]);
-    return copy;
+    return { heads: queues.heads.map((h) => h.slice()), lengths: queues.lengths.slice(), orderRow: queues.orderRow };
   }
 }

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { traceFrom, type Row } from './testTrace';
+import { traceFrom, type OrderRow, type Row } from './testTrace';
 import { Playback } from './playback';
-import {
-  OverdueIndex, formatSlack, locatePacket, originalSchedulers, overdueRows, packetSizes, queueLabeller, servedBefore, slackAt,
-  table1Rows, txTimeNs, wentWrongFromSlack,
-} from './replay';
+import { OverdueIndex, locatePacket, originalSchedulers, overdueRows, table1Rows, wentWrong } from './replay';
 import { EventKind as K, type OverduePacket, type ReplayReport, type RunSummary } from './types';
 
 // h0 -> r1 -> r2 -> h3; port 0 = r1 -> r2, port 1 = r2 -> h3, both 1 Gbps (1000 B take 8 us).
@@ -18,8 +15,8 @@ const summary = {
   flows: [{ id: 'a' }, { id: 'b' }],
 } as unknown as RunSummary;
 
-// An LSTF replay: packet 0 (1000 B, T = 8000 ns) and packet 1 (500 B, T = 4000 ns) share port 0.
-// Packet 1 waits behind packet 0: at its dequeue (8000) its slack is 5000 - 4000 - 8000 < 0.
+// An LSTF replay: packets 0 and 1 share port 0, then port 1; the core's order records put
+// each in its queue's head as it is queued.
 const rows: Row[] = [
   [0, K.Arrive, 0, 0, 1, 1000],
   [0, K.Enqueue, 0, 0, 0, 20000],
@@ -40,62 +37,26 @@ const rows: Row[] = [
   [21000, K.Depart, 1, 1, 1, 22000],
   [22000, K.Deliver, 1, 1, 3, 21900],
 ];
-const trace = traceFrom(rows);
+const order: OrderRow[] = [
+  [2, 0, 2, 0, 0, 12000], [2, 0, 3, 0, 1, 0], [3, 0, 1, 0, 0, 0], [3, 0, 3, 0, 0, 0],
+  [5, 0, 2, 0, 1, 1000], [5, 0, 3, 0, 1, 0], [7, 0, 1, 0, 0, 0], [7, 0, 3, 0, 0, 0],
+  [9, 1, 2, 0, 0, 22000], [9, 1, 3, 0, 1, 0], [10, 1, 1, 0, 0, 0], [10, 1, 3, 0, 0, 0],
+  [13, 1, 2, 0, 1, 6000], [13, 1, 3, 0, 1, 0], [15, 1, 1, 0, 0, 0], [15, 1, 3, 0, 0, 0],
+];
+const trace = traceFrom(rows, order);
 
 const row = (over: Partial<OverduePacket>): OverduePacket => ({
   original_id: 10, replay_id: 1, flow: 1, exit_ns: 20000, replay_exit_ns: 21000, late_by_ns: 1000, port: 0, at_ns: 12000,
-  congestion_points: 1, ...over,
+  behind_ns: 4000, congestion_points: 1, ...over,
 });
 
-describe('slack', () => {
-  it('transmission time is rounded up to whole ns, as the core does', () => {
-    expect(txTimeNs(1000, 1e9)).toBe(8000);
-    expect(txTimeNs(1460, 1e9)).toBe(11680);
-    expect(txTimeNs(1, 3e9)).toBe(3); // 8/3 ns -> 3
-    expect(txTimeNs(1500, 10e9)).toBe(1200);
-    expect(txTimeNs(1000, null)).toBe(0);
-  });
-
-  it('reads packet sizes from the first arrive events', () => {
-    expect(Array.from(packetSizes(trace))).toEqual([1000, 500]);
-  });
-
-  it('is key - T - t', () => {
-    expect(slackAt(5000, 4000, 100)).toBe(900);
-    expect(slackAt(5000, 4000, 8000)).toBe(-7000);
-  });
-
-  it('labels a queued packet with its slack now (LSTF) or its priority (priority)', () => {
-    const lstf = queueLabeller('lstf', summary, trace, packetSizes(trace));
-    const q = { packet: 1, flow: 1, key: 5000, seq: 4 };
-    expect(lstf.slack(q, 0, 100)).toBe(900);
-    expect(lstf.label(q, 0, 100)).toBe('+900ns');
-    expect(lstf.label(q, 0, 5000)).toBe('−4µs');
-    const prio = queueLabeller('priority', summary, trace, packetSizes(trace));
-    expect(prio.slack({ ...q, key: 2_500_000 }, 0, 100)).toBeNull();
-    expect(prio.label({ ...q, key: 2_500_000 }, 0, 100)).toBe('p 2.500');
-  });
-
-  it('a packet put back by preemption has only the rest of its transmission to send', () => {
-    const t = traceFrom([
-      [0, K.Arrive, 0, 0, 1, 1000], [0, K.Enqueue, 0, 0, 0, 20000], [0, K.Dequeue, 0, 0, 0, 0],
-      [3000, K.Preempt, 0, 0, 0, 3000], [3000, K.Enqueue, 0, 0, 0, 18000],
-    ]);
-    expect(servedBefore(t, 4)).toBe(3000);
-    expect(servedBefore(t, 1)).toBe(0);
-    const l = queueLabeller('lstf_preemptive', summary, t, packetSizes(t));
-    // 8000 - 3000 = 5000 ns left to send: slack at 3000 = 18000 - 5000 - 3000.
-    expect(l.slack({ packet: 0, flow: 0, key: 18000, seq: 4 }, 0, 3000)).toBe(10000);
-  });
-
-  it('formats slack with its sign', () => {
-    expect(formatSlack(0)).toBe('+0ns');
-    expect(formatSlack(-2345)).toBe('−2.35µs');
-    expect(formatSlack(125_000_000)).toBe('+125ms');
-  });
-
-  it('finds where each packet went wrong: the first hop it started with negative slack, at its departure there', () => {
-    expect(wentWrongFromSlack(trace, summary, packetSizes(trace))).toEqual([{ replayId: 1, port: 0, atNs: 12000 }]);
+describe('overdue columns', () => {
+  it('become where and when each packet went wrong', () => {
+    const columns = {
+      replayId: Uint32Array.of(1, 7), port: Uint32Array.of(0, 1), at: Float64Array.of(12000, 30000), behind: Float64Array.of(5, 9),
+    };
+    expect(wentWrong(columns)).toEqual([{ replayId: 1, port: 0, atNs: 12000 }, { replayId: 7, port: 1, atNs: 30000 }]);
+    expect(wentWrong(undefined)).toEqual([]);
   });
 });
 

@@ -1,17 +1,11 @@
-// The replay view's model: which packets are overdue at a time t, the slack of a queued
-// packet, and the report's rows in words. Pure TypeScript, no DOM.
-//
-// Slack. For LSTF and EDF ports the enqueue key is the latest time the packet's last bit may
-// leave this port and still reach its egress by o(p) on an otherwise empty path: LSTF
-// `slack + arrival + T`, EDF `o(p) - t_min(rest of path) + T` (the same number for the first
-// hop of a replay). So at time t, a queued packet whose transmission started now would have
-//     slack(t) = key - T - t,     T = ceil(size * 8e9 / bandwidth) ns (its transmission time)
-// left: how much longer it can wait here. It is negative once the packet can no longer make
-// its target; a packet put back by preemption has only T - (service received) left to send.
-// Priority and omniscient ports order by a rank (o(p), or the per-hop o(p, a)): shown as is.
+// The replay view's model: which packets are overdue at a time t and the report's rows in
+// words. Pure TypeScript, no DOM. Every figure comes from the core: the report (Table 1, the
+// first overdue packets) and the columns of every overdue packet (where its slack went
+// negative, when, by how much); a queued packet's slack is its key (a deadline) against the
+// playhead (view/values.ts).
 import { portName } from './packetPath';
-import type { QueuedPacket } from './playback';
-import { EventKind, type OverduePacket, type ReplayMode, type ReplayReport, type RunSummary, type TraceColumns } from './types';
+import type { PortQueue, QueuedPacket } from './playback';
+import type { OverdueColumns, OverduePacket, ReplayMode, ReplayReport, RunSummary } from './types';
 
 export const REPLAY_MODES: readonly { mode: ReplayMode; label: string; summary: string }[] = [
   { mode: 'lstf', label: 'LSTF', summary: 'Least slack time first, slack = o(p) − i(p) − t_min in the header (non-preemptive, as in Table 1).' },
@@ -23,76 +17,6 @@ export const REPLAY_MODES: readonly { mode: ReplayMode; label: string; summary: 
 
 export const modeLabel = (mode: ReplayMode): string => REPLAY_MODES.find((m) => m.mode === mode)?.label ?? mode;
 
-/** Whether a mode's queue keys are deadlines for the last bit (so slack can be shown). */
-export const showsSlack = (mode: ReplayMode): boolean => mode === 'lstf' || mode === 'lstf_preemptive' || mode === 'edf';
-
-/** Transmission time of `bytes` at `bps`, in whole ns rounded up (as the core computes it). */
-export function txTimeNs(bytes: number, bps: number | null): number {
-  if (bps === null || bps <= 0) return 0;
-  const bits = bytes * 8e9; // exact: an integer below 2^53 for any packet size
-  let q = Math.floor(bits / bps);
-  while (q * bps < bits) q++;
-  while (q > 0 && (q - 1) * bps >= bits) q--;
-  return q;
-}
-
-/** Packet sizes (bytes) by packet id, from each packet's first arrive event (0 when unseen). */
-export function packetSizes(trace: TraceColumns): Uint32Array {
-  let max = -1;
-  for (let i = 0; i < trace.packet.length; i++) max = Math.max(max, trace.packet[i] as number);
-  const sizes = new Uint32Array(max + 1);
-  for (let i = 0; i < trace.kind.length; i++) {
-    if (trace.kind[i] !== EventKind.Arrive) continue;
-    const p = trace.packet[i] as number;
-    if (sizes[p] === 0) sizes[p] = trace.value[i] as number;
-  }
-  return sizes;
-}
-
-/** Remaining slack (ns) at time t of a packet queued with `key`, `txNs` still to send. */
-export const slackAt = (key: number, txNs: number, t: number): number => key - txNs - t;
-
-/** Service (ns) a queued packet already received: set when its enqueue follows its preemption. */
-export function servedBefore(trace: TraceColumns, enqueueIndex: number): number {
-  const i = enqueueIndex - 1;
-  if (i < 0 || trace.kind[i] !== EventKind.Preempt) return 0;
-  return trace.packet[i] === trace.packet[enqueueIndex] && trace.loc[i] === trace.loc[enqueueIndex] ? (trace.value[i] as number) : 0;
-}
-
-/** "−2.35 µs", "+120 µs": a slack with its sign, short. */
-export function formatSlack(ns: number): string {
-  const sign = ns < 0 ? '−' : '+';
-  const a = Math.abs(ns);
-  const trim = (x: number) => Number(x.toPrecision(3)).toString();
-  if (a < 1e3) return `${sign}${trim(a)}ns`;
-  if (a < 1e6) return `${sign}${trim(a / 1e3)}µs`;
-  if (a < 1e9) return `${sign}${trim(a / 1e6)}ms`;
-  return `${sign}${trim(a / 1e9)}s`;
-}
-
-/** What a queued packet's cell says in the replay view: its slack, or its priority. */
-export interface QueueLabeller {
-  /** The slack (ns) at t, or null when the mode has no slack (priority, omniscient). */
-  slack(q: QueuedPacket, port: number, t: number): number | null;
-  label(q: QueuedPacket, port: number, t: number): string;
-}
-
-export function queueLabeller(mode: ReplayMode, summary: RunSummary, trace: TraceColumns, sizes: Uint32Array): QueueLabeller {
-  const slack = (q: QueuedPacket, port: number, t: number): number | null => {
-    if (!showsSlack(mode)) return null;
-    const size = sizes[q.packet] ?? 0;
-    const tx = Math.max(0, txTimeNs(size, summary.ports[port]?.bandwidth_bps ?? null) - servedBefore(trace, q.seq));
-    return slackAt(q.key, tx, t);
-  };
-  return {
-    slack,
-    label: (q, port, t) => {
-      const s = slack(q, port, t);
-      return s === null ? `p ${(q.key / 1e6).toFixed(3)}` : formatSlack(s);
-    },
-  };
-}
-
 /** Where and when a replay packet went wrong. */
 export interface WentWrong {
   readonly replayId: number;
@@ -100,46 +24,16 @@ export interface WentWrong {
   readonly atNs: number;
 }
 
-/**
- * Every packet of an LSTF or EDF replay trace whose slack went negative: the first hop where
- * its slack when its transmission started (key - T - start) was below 0, and the moment its
- * last bit left that hop. This is the report's rule (o(p) missed even on an empty path from
- * there), read from the keys, so it finds the overdue packets beyond the report's list too.
- */
-export function wentWrongFromSlack(trace: TraceColumns, summary: RunSummary, sizes: Uint32Array): WentWrong[] {
-  const n = sizes.length;
-  const key = new Float64Array(n);
-  const served = new Float64Array(n);
-  const pendingServed = new Float64Array(n);
-  const wrongPort = new Int32Array(n).fill(-1);
-  const done = new Uint8Array(n);
-  const out: WentWrong[] = [];
-  const { kind, packet, loc, value, time } = trace;
-  for (let i = 0; i < kind.length; i++) {
-    const p = packet[i] as number;
-    if (done[p]) continue;
-    const k = kind[i] as number;
-    if (k === EventKind.Preempt) pendingServed[p] = value[i] as number;
-    else if (k === EventKind.Enqueue) {
-      key[p] = value[i] as number;
-      served[p] = pendingServed[p] as number;
-      pendingServed[p] = 0;
-    } else if (k === EventKind.Dequeue && (wrongPort[p] as number) < 0) {
-      const port = loc[i] as number;
-      const tx = txTimeNs(sizes[p] as number, summary.ports[port]?.bandwidth_bps ?? null) - (served[p] as number);
-      if (slackAt(key[p] as number, tx, time[i] as number) < 0) wrongPort[p] = port;
-    } else if (k === EventKind.Depart && wrongPort[p] === (loc[i] as number)) {
-      out.push({ replayId: p, port: loc[i] as number, atNs: time[i] as number });
-      done[p] = 1;
-    }
-  }
-  return out;
+/** Every overdue packet the core lists in columns, as WentWrong records. */
+export function wentWrong(columns: OverdueColumns | undefined): WentWrong[] {
+  if (!columns) return [];
+  return Array.from(columns.replayId, (replayId, i) => ({ replayId, port: columns.port[i] as number, atNs: columns.at[i] as number }));
 }
 
 /**
  * Overdue packets by the time they went wrong: a packet is marked from its `at_ns` on (it stays
- * marked until it leaves the network). Built from the report's list (`rows`), plus packets found
- * overdue beyond it (`more`, from their slack; listed rows win).
+ * marked until it leaves the network). Built from the report's list (`rows`), plus the core's
+ * columns of every overdue packet (`more`; listed rows win).
  */
 export class OverdueIndex {
   readonly rows: readonly OverduePacket[];
@@ -295,12 +189,12 @@ export type PacketPlace =
   | { readonly where: 'none' };
 
 export function locatePacket(
-  queues: readonly (readonly QueuedPacket[])[], inFlight: readonly { packet: number; port: number; progress: number }[], packet: number,
+  queues: readonly PortQueue[], inFlight: readonly { packet: number; port: number; progress: number }[], packet: number,
 ): PacketPlace {
   for (let port = 0; port < queues.length; port++) {
-    const q = queues[port] as readonly QueuedPacket[];
-    const i = q.findIndex((e) => e.packet === packet);
-    if (i >= 0) return { where: 'queue', port, place: i + 1, of: q.length, entry: q[i] as QueuedPacket };
+    const q = queues[port] as PortQueue;
+    const i = q.head.findIndex((e) => e.packet === packet);
+    if (i >= 0) return { where: 'queue', port, place: i + 1, of: q.length, entry: q.head[i] as QueuedPacket };
   }
   const f = inFlight.find((e) => e.packet === packet);
   return f ? { where: 'link', port: f.port, progress: f.progress } : { where: 'none' };

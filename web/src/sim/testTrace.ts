@@ -3,8 +3,18 @@ import type { TraceColumns } from './types';
 
 /** [time, kind, packet, flow, loc, value] */
 export type Row = readonly [number, number, number, number, number, number];
+/** An order record: [at, port, op (0 clear, 1 remove, 2 insert), index, packet, key]. */
+export type OrderRow = readonly [number, number, number, number, number, number];
+/** A state record: [at, port, field, values]. */
+export type StateRow = readonly [number, number, number, readonly number[]];
 
-export function traceFrom(rows: readonly Row[]): TraceColumns {
+export function traceFrom(rows: readonly Row[], order: readonly OrderRow[] = [], state: readonly StateRow[] = []): TraceColumns {
+  const starts: number[] = [];
+  let n = 0;
+  for (const r of state) {
+    starts.push(n);
+    n += r[3].length;
+  }
   return {
     time: Float64Array.from(rows, (r) => r[0]),
     kind: Uint8Array.from(rows, (r) => r[1]),
@@ -12,5 +22,20 @@ export function traceFrom(rows: readonly Row[]): TraceColumns {
     flow: Uint32Array.from(rows, (r) => r[3]),
     loc: Uint32Array.from(rows, (r) => r[4]),
     value: Float64Array.from(rows, (r) => r[5]),
+    order: {
+      at: Uint32Array.from(order, (r) => r[0]),
+      port: Uint32Array.from(order, (r) => r[1]),
+      op: Uint8Array.from(order, (r) => r[2]),
+      index: Uint16Array.from(order, (r) => r[3]),
+      packet: Uint32Array.from(order, (r) => r[4]),
+      key: Float64Array.from(order, (r) => r[5]),
+    },
+    state: {
+      at: Uint32Array.from(state, (r) => r[0]),
+      port: Uint32Array.from(state, (r) => r[1]),
+      field: Uint16Array.from(state, (r) => r[2]),
+      start: Uint32Array.from(starts),
+      values: Float64Array.from(state.flatMap((r) => [...r[3]])),
+    },
   };
 }

@@ -17,6 +17,36 @@ export type PortSummary = RunSummary['ports'][number];
 export type FlowSummary = RunSummary['flows'][number];
 export type QueueSeries = RunSummary['queue_series'][number];
 
+export type Unit = PortSummary['key']['unit'];
+export type StateField = PortSummary['state'][number];
+
+/**
+ * The queues' heads in service order as they change (wasm-core/wasm/README.md, "View
+ * records"): row i applies once the first `at[i]` events have: op 0 clears port `port[i]`'s
+ * list, 1 removes the entry at `index[i]`, 2 inserts (`packet[i]`, `key[i]`) at `index[i]`,
+ * 3 says the queue holds `packet[i]` packets in all.
+ */
+export interface OrderColumns {
+  at: Uint32Array;
+  port: Uint32Array;
+  op: Uint8Array;
+  index: Uint16Array;
+  packet: Uint32Array;
+  key: Float64Array;
+}
+
+export const OrderOp = { Clear: 0, Remove: 1, Insert: 2, Length: 3 } as const;
+
+/** The schedulers' state as it changes: field `field[i]` of port `port[i]` holds
+ * `values[start[i] .. start[i + 1]]` from event `at[i]` on. */
+export interface StateColumns {
+  at: Uint32Array;
+  port: Uint32Array;
+  field: Uint16Array;
+  start: Uint32Array;
+  values: Float64Array;
+}
+
 /** The trace as columns: event i is (time[i], kind[i], packet[i], flow[i], loc[i], value[i]). */
 export interface TraceColumns {
   time: Float64Array;
@@ -25,10 +55,22 @@ export interface TraceColumns {
   flow: Uint32Array;
   loc: Uint32Array;
   value: Float64Array;
+  order: OrderColumns;
+  state: StateColumns;
+}
+
+/** Every overdue packet of a replay (the report's JSON lists the first ones), by when it went wrong. */
+export interface OverdueColumns {
+  replayId: Uint32Array;
+  port: Uint32Array;
+  at: Float64Array;
+  behind: Float64Array;
 }
 
 /** One finished run as the main thread sees it. */
 export interface RunResult {
   summary: RunSummary;
   trace: TraceColumns;
+  /** A replay's overdue packets (absent for a plain run). */
+  overdue?: OverdueColumns;
 }

@@ -7,29 +7,29 @@ import type { RunResult, RunSummary } from './types';
 // No top-level await: expose synchronously, and let every method wait for the module.
 const ready = init();
 
-/** Functions of the binding contract that older core builds may lack (checked with typeof). */
-interface OptionalCore {
-  preset_catalog?: () => string;
-  expand_topology?: (json: string) => string;
-}
-const optional = core as unknown as OptionalCore;
-
 /** Events simulated between two progress reports. */
 const CHUNK_EVENTS = 200_000;
 
-function collect(out: core.RunOutput): RunResult {
+function collect(out: core.RunOutput, withOverdue = false): RunResult {
   try {
     const summary = JSON.parse(out.summary()) as RunSummary;
-    const trace = {
-      time: out.trace_time(),
-      kind: out.trace_kind(),
-      packet: out.trace_packet(),
-      flow: out.trace_flow(),
-      loc: out.trace_loc(),
-      value: out.trace_value(),
+    const order = {
+      at: out.order_at(), port: out.order_port(), op: out.order_op(), index: out.order_index(),
+      packet: out.order_packet(), key: out.order_key(),
     };
-    const buffers = Object.values(trace).map((column) => column.buffer as ArrayBuffer);
-    return Comlink.transfer({ summary, trace }, buffers);
+    const state = {
+      at: out.state_at(), port: out.state_port(), field: out.state_field(), start: out.state_start(), values: out.state_values(),
+    };
+    const events = {
+      time: out.trace_time(), kind: out.trace_kind(), packet: out.trace_packet(), flow: out.trace_flow(),
+      loc: out.trace_loc(), value: out.trace_value(),
+    };
+    const overdue = withOverdue
+      ? { replayId: out.overdue_replay_id(), port: out.overdue_port(), at: out.overdue_at(), behind: out.overdue_behind() }
+      : undefined;
+    const columns: ArrayBufferView[] = [events, order, state, overdue ?? {}].flatMap((g) => Object.values(g));
+    const result: RunResult = { summary, trace: { ...events, order, state }, ...(overdue ? { overdue } : {}) };
+    return Comlink.transfer(result, columns.map((c) => c.buffer as ArrayBuffer));
   } finally {
     out.free();
   }
@@ -48,17 +48,22 @@ const api = {
     return core.scheduler_registry();
   },
 
-  /** The topology preset catalog (JSON text), or null when this core build has no presets. */
-  async presets(): Promise<string | null> {
+  /** The topology preset catalog (JSON text). */
+  async presets(): Promise<string> {
     await ready;
-    return typeof optional.preset_catalog === 'function' ? optional.preset_catalog() : null;
+    return core.preset_catalog();
   },
 
-  /** The scenario with a preset topology expanded into nodes and links (throws "path: problem"). */
-  async expand(scenarioText: string): Promise<string> {
+  /** The scenario as the editor edits it: preset expanded, node_schedulers folded (throws "path: problem"). */
+  async editable(scenarioText: string): Promise<string> {
     await ready;
-    if (typeof optional.expand_topology !== 'function') throw new Error('topology: presets are not available in this build of the core');
-    return optional.expand_topology(scenarioText);
+    return core.editable_scenario(scenarioText);
+  },
+
+  /** Which scheduler each port runs and the field that chose it (JSON text; throws "path: problem"). */
+  async portSchedulers(scenarioText: string): Promise<string> {
+    await ready;
+    return core.port_schedulers(scenarioText);
   },
 
   /**
@@ -82,7 +87,7 @@ const api = {
    */
   async replay(scenarioText: string, mode: string, maxTraceEvents: number): Promise<RunResult> {
     await ready;
-    return collect(core.run_replay(scenarioText, mode, maxTraceEvents));
+    return collect(core.run_replay(scenarioText, mode, maxTraceEvents), true);
   },
 };
 

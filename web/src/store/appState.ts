@@ -2,10 +2,11 @@
 // clipboard, timers) live in app/controller.ts, which dispatches these. Editor actions are in
 // editorActions.ts; what is persisted where is declared in persistence.ts.
 import { historyOf, type History } from '../scenario/history';
+import type { PortChoices } from '../scenario/choices';
 import type { PresetInfo, SchedulerInfo } from '../scenario/registry';
 import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
-import type { OverdueIndex, QueueLabeller } from '../sim/replay';
+import type { OverdueIndex } from '../sim/replay';
 import type { ReplayMode, ReplayReport, RunResult } from '../sim/types';
 import { niceRound } from '../view/format';
 
@@ -43,7 +44,6 @@ export interface LoadedReplay {
   readonly run: LoadedRun;
   readonly report: ReplayReport;
   readonly overdue: OverdueIndex;
-  readonly labeller: QueueLabeller;
   /** Trace hash of the original run it replays (a new run makes the replay stale). */
   readonly originalHash: string;
 }
@@ -65,8 +65,10 @@ export interface AppState {
   readonly sideTab: SideTab;
   /** The core's scheduler registry (empty until the worker answers). */
   readonly schedulers: readonly SchedulerInfo[];
-  /** The core's topology presets; null when this core build has none. */
+  /** The core's topology presets; null until the worker answers. */
   readonly presets: readonly PresetInfo[] | null;
+  /** What each port of the draft runs, as the core says (null until it answers). */
+  readonly portChoices: readonly PortChoices[] | null;
   readonly runState: RunState;
   /** Progress of the run in flight, 0..1. */
   readonly progress: number;
@@ -98,6 +100,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   sideTab: 'results',
   schedulers: [],
   presets: null,
+  portChoices: null,
   runState: 'idle',
   progress: 0,
   run: null,

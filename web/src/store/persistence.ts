@@ -26,6 +26,8 @@ export const PERSISTENCE = {
   sideTab: none,
   schedulers: none,
   presets: none,
+  /** The core's answer for the draft, asked again after every change. */
+  portChoices: none,
   runState: none,
   progress: none,
   /** Runs are recomputed from the scenario: same scenario and seed, same trace hash. */

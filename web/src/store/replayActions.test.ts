@@ -14,7 +14,7 @@ const original: RunResult = {
   trace: traceFrom([[0, K.Arrive, 0, 0, 0, 100], [500, K.Deliver, 0, 0, 1, 500]]),
 };
 const overdue: OverduePacket = {
-  original_id: 0, replay_id: 0, flow: 0, exit_ns: 400, replay_exit_ns: 900, late_by_ns: 500, port: 0, at_ns: 300, congestion_points: 1,
+  original_id: 0, replay_id: 0, flow: 0, exit_ns: 400, replay_exit_ns: 900, late_by_ns: 500, port: 0, at_ns: 300, behind_ns: 100, congestion_points: 1,
 };
 const replayResult: RunResult = {
   summary: summary('bb', { end_ns: 2000, replays: [{ mode: 'lstf', overdue: 1, overdue_packets: [overdue], original_ids: [0] }] }),

@@ -2,7 +2,7 @@
 // finished, failed, cancelled, closed), and jumps to the moment an overdue packet went wrong.
 // The replay shares the run's playhead: the replay view shows the replay trace up to the same
 // simulated time (see components/ReplayStage.tsx).
-import { OverdueIndex, packetSizes, queueLabeller, showsSlack, wentWrongFromSlack } from '../sim/replay';
+import { OverdueIndex, wentWrong } from '../sim/replay';
 import type { ReplayMode, RunResult } from '../sim/types';
 import { loadRun, type AppState, type LoadedReplay } from './appState';
 
@@ -10,21 +10,15 @@ export const setReplayMode = (mode: ReplayMode) => (s: AppState): AppState => ({
 
 export const replayStarted = (s: AppState): AppState => ({ ...s, replayState: 'running' });
 
-/** Wraps a replay run for the view: its playback, the overdue index, the slack labels. */
+/** Wraps a replay run for the view: its playback and the index of every overdue packet. */
 export function loadReplay(result: RunResult, scenarioText: string, originalHash: string): LoadedReplay {
   const report = result.summary.replays[0];
   if (!report) throw new Error('the core returned a replay without its report');
-  const run = loadRun(result, scenarioText);
-  const sizes = packetSizes(result.trace);
-  // LSTF and EDF keys carry the slack, so every overdue packet is marked, not only the listed ones.
-  const more = showsSlack(report.mode) && report.overdue > report.overdue_packets.length
-    ? wentWrongFromSlack(result.trace, result.summary, sizes) : [];
   return {
     mode: report.mode,
-    run,
+    run: loadRun(result, scenarioText),
     report,
-    overdue: new OverdueIndex(report.overdue_packets, more, report.original_ids),
-    labeller: queueLabeller(report.mode, result.summary, result.trace, sizes),
+    overdue: new OverdueIndex(report.overdue_packets, wentWrong(result.overdue), report.original_ids),
     originalHash,
   };
 }

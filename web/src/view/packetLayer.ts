@@ -3,8 +3,8 @@
 // and a ring around the followed packet. Records what it drew, for hit tests and for tests.
 import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import { DROP_REASON_LABELS, DROP_REASONS } from '../sim/types';
-import { compactNumber } from './format';
 import type { Point } from './layout';
+import { PORT_DRAWERS } from './portDrawers';
 import { DROP_COLOUR, FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
 
 export interface PortGeometry {
@@ -20,6 +20,10 @@ export interface PortGeometry {
 export interface DrawOptions {
   /** Write each queued packet's key in its cell (needs room: small drawings turn it off). */
   readonly keys: boolean;
+  /** The text of a queued packet's cell: the value the core shows on it, in its port's unit. */
+  readonly keyText: (q: QueuedPacket, port: number) => string;
+  /** A port's scheduler (its name picks a family drawer) and whether it serves at random. */
+  readonly portInfo: (port: number) => { readonly scheduler: string; readonly random: boolean } | null;
   readonly followed: number | null;
   readonly packetRadius: number;
   /** Dense drawings (a fat tree) get smaller queue cells and shorter columns. */
@@ -30,8 +34,6 @@ export interface DrawOptions {
 
 /** How the replay view marks packets. */
 export interface PacketMarks {
-  /** The text of a queued packet's cell (default: its key, short). */
-  readonly label?: (q: QueuedPacket, port: number) => string;
   /** Packets drawn red: overdue, from the moment they went wrong. */
   readonly red?: (packet: number) => boolean;
   /** Packets outlined red (the original's copy of an overdue packet). */
@@ -151,17 +153,26 @@ export class PacketLayer {
     const maxRows = opts.dense ? 8 : 24;
     const out: DrawnQueue[] = [];
     const cells: { x: number; y: number; q: QueuedPacket; key: string }[] = [];
+    /** Family drawers, run over the cells once they are drawn. */
+    const decorations: (() => void)[] = [];
     frame.queues.forEach((queue, port) => {
       const base = ports[port];
-      if (!base || queue.length === 0) return;
+      if (!base) return;
       const rows = Math.max(4, Math.min(maxRows, Math.floor((base.queueBase.y - 24) / (cellH + gap))));
-      const shown = Math.min(queue.length, rows * 3);
+      if (queue.length === 0) return;
+      const info = opts.portInfo(port);
+      const drawer = info ? PORT_DRAWERS[info.scheduler] : undefined;
+      const state = frame.states[port];
+      if (drawer && state && state.length > 0) {
+        decorations.push(() => drawer(ctx, { x: base.queueBase.x, baseY: base.queueBase.y, cellW, cellH, gap, rows }, state));
+      }
+      const shown = Math.min(queue.head.length, rows * 3);
       const entry: DrawnQueue = { port, packets: [], keys: [], at: [] };
       for (let i = 0; i < shown; i++) {
-        const q = queue[i] as QueuedPacket;
+        const q = queue.head[i] as QueuedPacket;
         const x = base.queueBase.x + Math.floor(i / rows) * (cellW + gap);
         const y = base.queueBase.y - ((i % rows) + 1) * (cellH + gap);
-        const key = marks?.label ? marks.label(q, port) : compactNumber(q.key);
+        const key = opts.keyText(q, port);
         cells.push({ x, y, q, key });
         this.mark(q.packet, marks, marked, { x, y, w: cellW, h: cellH });
         entry.packets.push(q.packet);
@@ -176,7 +187,8 @@ export class PacketLayer {
       ctx.font = opts.dense ? '600 9px system-ui, sans-serif' : '600 11px system-ui, sans-serif';
       ctx.textAlign = 'left';
       const more = queue.length > shown ? ` (+${queue.length - shown})` : '';
-      ctx.fillText(opts.dense ? `${queue.length}` : `${queue.length} queued${more}`, base.queueBase.x, topY);
+      const random = info?.random ? ', random order' : '';
+      ctx.fillText(opts.dense ? `${queue.length}` : `${queue.length} queued${more}${random}`, base.queueBase.x, topY);
     });
     const byColour = new Map<string, typeof cells>();
     for (const c of cells) {
@@ -199,6 +211,7 @@ export class PacketLayer {
         ctx.fillText(c.key, c.x + cellW / 2, c.y + cellH - 4);
       }
     }
+    for (const draw of decorations) draw();
     return out;
   }
 

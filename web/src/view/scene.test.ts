@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addLink, addNode, blankScenario, setPortScheduler } from '../scenario/commands';
+import { addLink, addNode, blankScenario } from '../scenario/commands';
 import type { RunSummary } from '../sim/types';
 import { fitTransform, toAbstract, toScreen } from './layout';
 import { buildScene, changedNodes, runMatches } from './scene';
@@ -17,19 +17,22 @@ const summaryOf = (nodes: [string, 'host' | 'router'][], links: [number, number]
   ({ nodes: nodes.map(([id, kind]) => ({ id, kind, pos: null })), links: links.map(([from, to]) => ({ from, to })) }) as unknown as RunSummary;
 
 describe('scene', () => {
-  it('labels links and routers with their scheduler (default fifo, + for port overrides)', () => {
-    const scene = buildScene(setPortScheduler(net(), 1, 'r1', { name: 'fifo', params: { drop: 'head' } }));
-    expect(scene.nodes.map((n) => [n.id, n.scheduler])).toEqual([['h1', null], ['r1', 'fifo+'], ['h2', null]]);
+  it('labels links, and routers with what the core says their ports run (+ when they differ)', () => {
+    const port = (link: number, node: string, name: string) =>
+      ({ link, node, to: '', choices: [{ scheduler: { name }, from: '' }] });
+    const scene = buildScene(net(), [port(0, 'r1', 'lstf'), port(1, 'r1', 'lstf'), port(0, 'h1', 'fifo')]);
+    expect(scene.nodes.map((n) => [n.id, n.scheduler])).toEqual([['h1', null], ['r1', 'lstf'], ['h2', null]]);
     expect(scene.links[0]?.label).toBe('10Mbps · 1ms · 64KB');
-    expect(buildScene({ ...net(), default_scheduler: { name: 'sp' } }).nodes[1]?.scheduler).toBe('sp');
+    expect(buildScene(net(), [port(0, 'r1', 'sjf'), port(1, 'r1', 'fifo')]).nodes[1]?.scheduler).toBe('sjf+');
+    expect(buildScene(net(), null).nodes[1]?.scheduler).toBeNull();
   });
 
   it('counts changed nodes: one for a move, all for a new drawing', () => {
-    const a = buildScene(net());
-    const moved = buildScene({ ...net(), topology: { ...net().topology, nodes: net().topology.nodes.map((n) => (n.id === 'h1' ? { ...n, pos: [0, 1] as const } : n)) } });
+    const a = buildScene(net(), null);
+    const moved = buildScene({ ...net(), topology: { ...net().topology, nodes: net().topology.nodes.map((n) => (n.id === 'h1' ? { ...n, pos: [0, 1] as const } : n)) } }, null);
     expect(changedNodes(a, a)).toBe(0);
     expect(changedNodes(a, moved)).toBe(1);
-    expect(changedNodes(a, buildScene(blankScenario()))).toBe(3);
+    expect(changedNodes(a, buildScene(blankScenario(), null))).toBe(3);
   });
 
   it('matches a run to the draft by node ids, kinds and links (either direction)', () => {

@@ -1,7 +1,7 @@
 // What the topology view draws, computed from the draft scenario: nodes at abstract positions
 // (their `pos`, or an automatic layout for nodes without one), links with their labels, and
 // each router's scheduler. Pure; the view maps abstract positions to the screen.
-import { nodeScheduler } from '../scenario/schedulers';
+import type { PortChoices } from '../scenario/choices';
 import type { EditableScenario } from '../scenario/types';
 import type { RunSummary } from '../sim/types';
 import { nodePositions, type Point } from './layout';
@@ -27,7 +27,16 @@ export interface Scene {
   readonly links: readonly SceneLink[];
 }
 
-export function buildScene(s: EditableScenario): Scene {
+/** What a router's ports run, as the core says: one name, or the first with "+" when they differ. */
+function routerLabel(id: string, ports: readonly PortChoices[] | null): string | null {
+  const names = (ports ?? []).filter((p) => p.node === id).map((p) => p.choices[0]?.scheduler.name ?? '');
+  const first = names[0];
+  if (first === undefined) return null;
+  return names.every((n) => n === first) ? first : `${first}+`;
+}
+
+/** The scene of a draft; `ports` is the core's answer to which scheduler each port runs. */
+export function buildScene(s: EditableScenario, ports: readonly PortChoices[] | null): Scene {
   const { nodes, links } = s.topology;
   const index = new Map(nodes.map((n, i) => [n.id, i]));
   const pairs = links.flatMap((l) => {
@@ -37,15 +46,12 @@ export function buildScene(s: EditableScenario): Scene {
   });
   const points = nodePositions(nodes.map((n) => ({ pos: n.pos ? [n.pos[0], n.pos[1]] : null })), pairs);
   return {
-    nodes: nodes.map((n, i) => {
-      const overridden = links.some((l) => l.schedulers?.[n.id] !== undefined);
-      return {
-        id: n.id,
-        kind: n.kind,
-        p: points[i] ?? { x: 0, y: 0 },
-        scheduler: n.kind === 'router' ? `${nodeScheduler(s, n.id)}${overridden ? '+' : ''}` : null,
-      };
-    }),
+    nodes: nodes.map((n, i) => ({
+      id: n.id,
+      kind: n.kind,
+      p: points[i] ?? { x: 0, y: 0 },
+      scheduler: n.kind === 'router' ? routerLabel(n.id, ports) : null,
+    })),
     links: links.map((l, i) => ({
       index: i, from: l.from, to: l.to,
       label: `${l.bandwidth} · ${l.delay}${l.buffer ? ` · ${l.buffer}` : ''}`,

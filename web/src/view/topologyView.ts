@@ -2,11 +2,12 @@
 // (packetLayer.ts). A plain class outside React; components/TopologyPanel.tsx mounts it and
 // turns its callbacks into editor commands. The view never changes the scenario itself.
 import { select, type Selection as D3Selection } from 'd3-selection';
-import type { PlaybackFrame } from '../sim/playback';
+import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import type { RunSummary } from '../sim/types';
 import type { Selection, Tool } from '../store/appState';
 import { fitTransform, toAbstract, toScreen, type Point, type Transform } from './layout';
 import { PacketLayer, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
+import { shortValue } from './values';
 import { changedNodes, type Scene, type SceneNode } from './scene';
 
 type Pos = readonly [number, number];
@@ -244,8 +245,17 @@ export class TopologyView {
 
   private draw(): void {
     const keys = this.size >= 0.9 && this.scene.nodes.length <= 24;
-    this.packets.draw(this.summary ? this.frame : null, this.ports, {
-      keys, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < 0.7, marks: this.marks,
+    const { summary, frame } = this;
+    const keyText = (q: QueuedPacket, port: number) => {
+      const unit = summary?.ports[port]?.key.unit;
+      return unit ? shortValue(q.key, unit, frame?.t ?? 0) : '';
+    };
+    const portInfo = (port: number) => {
+      const p = summary?.ports[port];
+      return p ? { scheduler: p.scheduler, random: p.order === 'random' } : null;
+    };
+    this.packets.draw(summary ? frame : null, this.ports, {
+      keys, keyText, portInfo, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < 0.7, marks: this.marks,
     });
   }
 

@@ -49,7 +49,13 @@ fn scheduler(mode: Mode) -> SchedulerSpec {
 
 /// Replays the schedule of `original` (which must hold its complete trace) with `mode`.
 /// The replay's own trace is returned in full.
-pub fn replay(s: &Scenario, original: &RunOutput, mode: Mode) -> Result<(RunOutput, ReplayReport), ScenarioError> {
+/// `views`: the trace events whose view records (queue order, state) the page will get.
+pub fn replay(
+    s: &Scenario,
+    original: &RunOutput,
+    mode: Mode,
+    views: u64,
+) -> Result<(RunOutput, ReplayReport), ScenarioError> {
     let seed = original.summary.seed;
     let schedule = record::record(&original.trace, true);
     let mut order: Vec<&Recorded> = schedule.packets.iter().collect();
@@ -92,7 +98,7 @@ pub fn replay(s: &Scenario, original: &RunOutput, mode: Mode) -> Result<(RunOutp
     let end = s.duration.0 + s.duration.0;
     let flows = net.flows.len();
     let metrics = Metrics::new(net.ports.len(), flows, true, end.as_ns(), THROUGHPUT_BINS, 0);
-    let mut engine = Engine::new(net, end, TraceRecorder::new(u64::MAX), metrics);
+    let mut engine = Engine::new(net, end, TraceRecorder::new(u64::MAX, views), metrics);
     for (rid, p) in order.iter().enumerate() {
         let info = &engine.net.flows[p.flow as usize];
         let (i, o) = (Time(p.ingress_time()), Time(p.exit_time()));

@@ -118,7 +118,7 @@ mod tests {
     use crate::trace::{TraceEvent, TraceRecorder};
 
     fn trace(events: &[(u64, Kind, u32, i64)]) -> TraceColumns {
-        let mut r = TraceRecorder::new(u64::MAX);
+        let mut r = TraceRecorder::new(u64::MAX, 0);
         for &(t, kind, loc, value) in events {
             r.record(&TraceEvent { time: Time(t), kind, packet: 0, flow: 0, loc, value });
         }

@@ -58,23 +58,25 @@ pub fn report(
                 by_t += 1;
             }
             let path: Vec<PortId> = o.hops.iter().map(|h| h.port).collect();
-            let (port, at) = match r {
+            // The empty-network exit after each hop's departure; the first past o(p) is where
+            // its slack went negative.
+            let (port, at, behind) = match r {
                 Some(r) => {
                     let last = r.hops.len() - 1;
-                    (1..=last)
-                        .find(|&k| {
-                            let h = &r.hops[k];
-                            let after = if k < last {
-                                net.ports[h.port as usize].delay.as_ns()
-                                    + net.tmin_rest(&path, k + 1, o.size as u64).as_ns()
-                            } else {
-                                0
-                            };
-                            h.depart + after > exit
-                        })
-                        .map_or((path[last], r.exit_time()), |k| (r.hops[k].port, r.hops[k].depart))
+                    let exit_after = |k: usize| {
+                        let h = &r.hops[k];
+                        let rest = if k < last {
+                            net.ports[h.port as usize].delay.as_ns()
+                                + net.tmin_rest(&path, k + 1, o.size as u64).as_ns()
+                        } else {
+                            0
+                        };
+                        h.depart + rest
+                    };
+                    let k = (1..=last).find(|&k| exit_after(k) > exit).unwrap_or(last);
+                    (r.hops[k].port, r.hops[k].depart, exit_after(k).saturating_sub(exit))
                 }
-                None => (path[path.len() - 1], exit),
+                None => (path[path.len() - 1], exit, 0),
             };
             listed.push(OverduePacket {
                 original_id: o.id,
@@ -85,6 +87,7 @@ pub fn report(
                 late_by_ns: replay_exit.map(|e| e - exit),
                 port,
                 at_ns: at,
+                behind_ns: behind,
                 congestion_points: cp,
             });
         }
@@ -96,6 +99,7 @@ pub fn report(
         }
     }
     listed.sort_by_key(|p| (p.at_ns, p.replay_id));
+    let all_overdue = listed.clone();
     listed.truncate(LISTED);
     ratios.sort_by(f64::total_cmp);
     let n = original.len() as u64;
@@ -126,6 +130,7 @@ pub fn report(
             })
             .collect(),
         overdue_packets: listed,
+        all_overdue,
         original_ids: original.iter().map(|p| p.id).collect(),
     }
 }

@@ -11,8 +11,10 @@ use crate::ideal::ideal_fct;
 use crate::metrics::{cdf, cdf_f64, jain, percentiles, Metrics};
 use crate::network::Network;
 use crate::scenario::{NodeKind, Scenario};
+use crate::sched::registry::Order;
 use crate::trace::Kind;
 use crate::verdicts::{DropCounts, DropReason, MarkCounts, MarkReason};
+use crate::view::{KeySpec, StateSpec};
 
 /// Flow-size buckets for FCT, bytes: (0, 10K], (10K, 100K], (100K, 1M], (1M, 10M], (10M, inf).
 pub const BUCKETS: [u64; 4] = [10_000, 100_000, 1_000_000, 10_000_000];
@@ -62,6 +64,8 @@ pub struct RunSummary {
     pub replays: Vec<replay::ReplayReport>,
     /// What the trace's codes mean.
     pub vocabulary: Vocabulary,
+    /// Queued packets per port the order records describe, from the head.
+    pub queue_view_depth: u32,
 }
 }
 
@@ -127,7 +131,12 @@ pub struct PortOut {
     /// None: unlimited or counted in packets.
     pub buffer_bytes: Option<u64>,
     pub scheduler: String,
-    pub key_label: String,
+    /// What the page shows on each queued packet (`trace` order records), and its unit.
+    pub key: KeySpec,
+    /// The fields of the scheduler's exported state (`trace` state records), in order.
+    pub state: Vec<StateSpec>,
+    /// How its queue is served: `random` means the order shown is arrival order.
+    pub order: Order,
     pub stats: PortStats,
 }
 }
@@ -366,8 +375,10 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
             bandwidth_bps: p.bandwidth.bps(),
             delay_ns: p.delay.as_ns(),
             buffer_bytes: info.buffer.bytes(),
-            scheduler: info.scheduler.into(),
-            key_label: info.key_label.into(),
+            scheduler: info.info.name.into(),
+            key: info.info.key,
+            state: info.info.state.to_vec(),
+            order: info.info.order,
             stats: PortStats {
                 arrived: m.arrived,
                 enqueued: m.enqueued,
@@ -561,6 +572,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         workloads,
         replays: Vec::new(),
         vocabulary: Vocabulary::new(),
+        queue_view_depth: crate::view::QUEUE_VIEW_DEPTH as u32,
     }
 }
 

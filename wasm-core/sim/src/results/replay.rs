@@ -30,8 +30,12 @@ pub struct ReplayReport {
     pub qdelay_ratio_cdf: Vec<f64>,
     pub zero_delay_packets: u64,
     pub by_congestion_points: Vec<CongestionBucket>,
-    /// The first overdue packets, by time they went wrong.
+    /// The first overdue packets (at most `LISTED`), by the time they went wrong; every one
+    /// of them is in `all_overdue`, which the binding hands over as columns (paged out of
+    /// the JSON, which would be too long for a bad replay).
     pub overdue_packets: Vec<OverduePacket>,
+    #[serde(skip)]
+    pub all_overdue: Vec<OverduePacket>,
     /// The original packet id of every replay packet id.
     pub original_ids: Vec<u64>,
 }
@@ -56,8 +60,12 @@ pub struct OverduePacket {
     pub exit_ns: u64,
     pub replay_exit_ns: Option<u64>,
     pub late_by_ns: Option<u64>,
-    /// Where and when its slack went negative.
+    /// Where and when its slack went negative: the first hop after which even an empty path
+    /// to the egress would exit after o(p), and the moment its last bit left that hop...
     pub port: PortId,
     pub at_ns: u64,
+    /// ...and by how much it was behind there: that empty-path exit minus o(p), ns (its slack
+    /// at that moment, negated).
+    pub behind_ns: u64,
     pub congestion_points: u32,
 }

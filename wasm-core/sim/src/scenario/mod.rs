@@ -474,7 +474,73 @@ pub struct WorkloadSpec {
     pub class: u8,
 }
 
+/// A scheduler chosen for a port, and the field that chose it ("topology.links[3].schedulers.r1",
+/// "node_schedulers.r1", "topology.nodes[1].scheduler", "default_scheduler"; "" for the
+/// built-in FIFO).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Choice {
+    pub scheduler: SchedulerSpec,
+    pub from: String,
+}
+
+/// Which scheduler a port runs: every choice that applies to it, the one it runs first.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PortScheduler {
+    /// The link's index, the node that owns the port and the node it sends to.
+    pub link: usize,
+    pub node: String,
+    pub to: String,
+    /// In precedence order; the last is always the built-in FIFO.
+    pub choices: Vec<Choice>,
+}
+
+/// The scheduler of a port when nothing chooses one: FIFO drop-tail.
+pub const BUILTIN_SCHEDULER: &str = "fifo";
+
 impl Scenario {
+    /// Every choice of scheduler that applies to node `from`'s port on link `li`, by
+    /// precedence: the link's choice for that end, `node_schedulers`, the node's own,
+    /// (routers only) `default_scheduler`, the built-in FIFO. The port runs the first.
+    pub fn port_choices(&self, li: usize, from: &str) -> Vec<Choice> {
+        let l = &self.topology.links[li];
+        let a = self.topology.nodes.iter().position(|n| n.id == from);
+        let node = a.map(|a| &self.topology.nodes[a]);
+        let mut out = Vec::new();
+        let mut push = |spec: &SchedulerSpec, from: String| out.push(Choice { scheduler: spec.clone(), from });
+        if let Some(spec) = l.schedulers.get(from) {
+            push(spec, format!("topology.links[{li}].schedulers.{from}"));
+        }
+        if let Some(spec) = self.node_schedulers.get(from) {
+            push(spec, format!("node_schedulers.{from}"));
+        }
+        if let (Some(a), Some(spec)) = (a, node.and_then(|n| n.scheduler.as_ref())) {
+            push(spec, format!("topology.nodes[{a}].scheduler"));
+        }
+        if let (Some(NodeKind::Router), Some(spec)) = (node.map(|n| n.kind), &self.default_scheduler) {
+            push(spec, "default_scheduler".to_string());
+        }
+        let builtin = SchedulerSpec { name: BUILTIN_SCHEDULER.into(), params: BTreeMap::new(), children: Vec::new() };
+        push(&builtin, String::new());
+        out
+    }
+
+    /// The scheduler node `from`'s port on link `li` runs, and the field that chose it.
+    pub fn port_scheduler(&self, li: usize, from: &str) -> Choice {
+        self.port_choices(li, from).swap_remove(0)
+    }
+
+    /// Every port's choices, two ports per link (the `from` end's first).
+    pub fn port_schedulers(&self) -> Vec<PortScheduler> {
+        let mut out = Vec::new();
+        for (li, l) in self.topology.links.iter().enumerate() {
+            for (node, to) in [(&l.from, &l.to), (&l.to, &l.from)] {
+                let choices = self.port_choices(li, node);
+                out.push(PortScheduler { link: li, node: node.clone(), to: to.clone(), choices });
+            }
+        }
+        out
+    }
+
     /// The same scenario with every router port running `spec` and nothing else (a `versus`
     /// check's run): routers' own schedulers, their per-port choices on links and their
     /// `node_schedulers` entries are all cleared. Hosts keep whatever they had.

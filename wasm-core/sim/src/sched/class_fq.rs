@@ -88,19 +88,27 @@ impl Scheduler for ClassFq {
         self.children.iter().map(|c| c.bytes()).sum()
     }
 
-    /// Class by class in tag order of their queues' heads, each in its child's order; the key
-    /// shown is the child's.
-    fn snapshot(&self, out: &mut QueueView) {
+    /// The service order: repeatedly the class with the least next tag (ties: the lower
+    /// class), and from it the child's next packet; each shown with its class slot's tag.
+    fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let mut order: Vec<usize> = (0..self.children.len()).collect();
-        order.sort_by(|&a, &b| {
-            let t = |c: usize| self.tags[c].front().copied().unwrap_or(f64::INFINITY);
-            t(a).total_cmp(&t(b)).then(a.cmp(&b))
-        });
-        let mut view = QueueView::default();
-        for c in order {
-            self.children[c].snapshot(&mut view);
-            out.entries.extend_from_slice(&view.entries);
+        let views: Vec<QueueView> = self
+            .children
+            .iter()
+            .map(|c| {
+                let mut v = QueueView::default();
+                c.snapshot(limit, &mut v);
+                v
+            })
+            .collect();
+        let mut next = vec![0usize; views.len()];
+        while out.entries.len() < limit {
+            let pick = (0..views.len())
+                .filter(|&c| next[c] < views[c].entries.len() && next[c] < self.tags[c].len())
+                .min_by(|&a, &b| self.tags[a][next[a]].total_cmp(&self.tags[b][next[b]]).then(a.cmp(&b)));
+            let Some(c) = pick else { break };
+            out.entries.push((views[c].entries[next[c]].0, key(self.tags[c][next[c]])));
+            next[c] += 1;
         }
     }
 }

@@ -5,9 +5,11 @@
 //!
 //! Invariant: dequeue order is ascending priority, ties in arrival order. With the same ties,
 //! this is exactly LSTF (App. A.5): the replays are identical, event for event.
-//! Non-preemptive; drop-tail.
+//! Non-preemptive; drop-tail. Shown on a queued packet: the latest time it can start here
+//! and still meet its deadline on an empty path, deadline - t_min(rest of path) (the page
+//! shows it against the playhead: the slack left; the same number LSTF shows).
 
-use super::keyed::{keyed_queue_accessors, KeyedQueue};
+use super::keyed::KeyedQueue;
 use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
@@ -34,7 +36,17 @@ impl Scheduler for Edf {
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
-    keyed_queue_accessors!();
+    fn len(&self) -> usize {
+        self.q.len()
+    }
+
+    fn bytes(&self) -> u64 {
+        self.q.bytes()
+    }
+
+    fn snapshot(&self, limit: usize, out: &mut QueueView) {
+        self.q.snapshot_with(limit, out, |_, p| (p.deadline.as_ns() as i64).saturating_sub(p.tmin_rest.as_ns() as i64));
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Admission, DropReason, QueueView, Scheduler, Verdicts};
+use super::{Admission, DropReason, QueueView, Scheduler, StateView, Verdicts};
 use crate::aqm::threshold::EcnThreshold;
 use crate::packet::Packet;
 use crate::time::Time;
@@ -81,9 +81,20 @@ impl Scheduler for Fifo {
         self.bytes
     }
 
-    fn snapshot(&self, out: &mut QueueView) {
+    fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        out.entries.extend(self.queue.iter().map(|p| (p.id, p.enqueued_at.as_ns() as i64)));
+        out.entries.extend(self.queue.iter().take(limit).map(|p| (p.id, p.enqueued_at.as_ns() as i64)));
+    }
+
+    /// The ECN marking threshold, in packets or in bytes (the other field empty; both when off).
+    fn state(&self, out: &mut StateView) {
+        let (packets, bytes) = match self.marking.threshold {
+            Some(Buffer::Packets(k)) => (Some(k as f64), None),
+            Some(Buffer::Bytes(b)) => (None, Some(b as f64)),
+            _ => (None, None),
+        };
+        out.push(packets.as_slice());
+        out.push(bytes.as_slice());
     }
 }
 
@@ -161,7 +172,7 @@ mod tests {
         assert_eq!(f.enqueue(Time(0), pkt(3, 4000), &mut v), Admission::Refused);
         assert_eq!(v.drops.len(), 2);
         let mut view = QueueView::default();
-        f.snapshot(&mut view);
+        f.snapshot(usize::MAX, &mut view);
         assert_eq!(view.entries.iter().map(|e| e.0).collect::<Vec<_>>(), vec![1, 2]);
     }
 }

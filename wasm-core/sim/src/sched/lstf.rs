@@ -14,9 +14,13 @@
 //!   preemptive-resume variant of UPS Sec. 2.3 (5) (a resumed packet's key uses its remaining
 //!   transmission time).
 //! - Buffer: drop-tail.
+//! - Shown on a queued packet: the instant its slack runs out if it has not started by then,
+//!   enqueue time + slack (the page shows it against the playhead: the slack left). State: the
+//!   key of the packet last sent (an arrival with a smaller key preempts it when preemption
+//!   is on).
 
-use super::keyed::{keyed_queue_accessors, KeyedQueue};
-use super::{Admission, QueueView, Scheduler, Verdicts};
+use super::keyed::KeyedQueue;
+use super::{Admission, QueueView, Scheduler, StateView, Verdicts};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
@@ -57,7 +61,22 @@ impl Scheduler for Lstf {
         self.preemptive && self.key(arriving.enqueued_at, arriving) < self.in_service_key
     }
 
-    keyed_queue_accessors!();
+    fn len(&self) -> usize {
+        self.q.len()
+    }
+
+    fn bytes(&self) -> u64 {
+        self.q.bytes()
+    }
+
+    fn snapshot(&self, limit: usize, out: &mut QueueView) {
+        self.q.snapshot_with(limit, out, |_, p| p.enqueued_at.as_ns() as i64 + p.slack);
+    }
+
+    fn state(&self, out: &mut StateView) {
+        let sent = (self.in_service_key != i64::MIN).then_some(self.in_service_key as f64);
+        out.push(sent.as_slice());
+    }
 }
 
 #[cfg(test)]

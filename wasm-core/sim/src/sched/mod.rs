@@ -21,23 +21,17 @@ pub mod srpt;
 use crate::packet::Packet;
 use crate::time::Time;
 pub use crate::verdicts::{DropReason, Dropped, MarkReason, Verdicts};
+pub use crate::view::{QueueView, StateView};
 
 /// What became of the packet handed to [`Scheduler::enqueue`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Admission {
     /// It is queued; `key` is what the scheduler orders it by (rank, slack, deadline, virtual
-    /// time...), for the trace and the UI. Lower keys are served first unless the scheduler's
-    /// order is not a key order (round robin), in which case `snapshot` is the truth.
+    /// time...), for the trace. Lower keys are served first unless the scheduler's order is
+    /// not a key order (round robin), in which case `snapshot` is the truth.
     Queued { key: i64 },
     /// It was refused; the scheduler put it into `drops` with its reason.
     Refused,
-}
-
-/// Queue contents in service order, for the UI and checkpoints.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct QueueView {
-    /// (packet id, key), first to be served first.
-    pub entries: Vec<(u64, i64)>,
 }
 
 /// The contract every scheduler implements. Time is passed in; schedulers own no clock.
@@ -73,8 +67,14 @@ pub trait Scheduler {
     /// Bytes queued.
     fn bytes(&self) -> u64;
 
-    /// Queued packets in service order with their keys.
-    fn snapshot(&self, out: &mut QueueView);
+    /// The first `limit` queued packets in the order `dequeue` would serve them if nothing
+    /// else arrived, each with the value the page shows on it (its meaning and unit: the
+    /// registry's `key`). Random schedulers list arrival order.
+    fn snapshot(&self, limit: usize, out: &mut QueueView);
+
+    /// The scheduler's exported state: one list of values per field its registry entry
+    /// declares (`state`), in that order.
+    fn state(&self, _out: &mut StateView) {}
 }
 
 /// Every scheduler, dispatched statically (smoltcp's congestion-controller pattern).
@@ -129,7 +129,10 @@ impl Scheduler for AnyScheduler {
     fn bytes(&self) -> u64 {
         dispatch!(self, s => s.bytes())
     }
-    fn snapshot(&self, out: &mut QueueView) {
-        dispatch!(self, s => s.snapshot(out))
+    fn snapshot(&self, limit: usize, out: &mut QueueView) {
+        dispatch!(self, s => s.snapshot(limit, out))
+    }
+    fn state(&self, out: &mut StateView) {
+        dispatch!(self, s => s.state(out))
     }
 }

@@ -2,8 +2,9 @@
 //! original schedule of Table 1, "which we expected to be hard to replay").
 //!
 //! Invariant: each queued packet is equally likely to be next. The randomness comes from the
-//! port's own seeded stream, so runs are reproducible. The key shown is the arrival number
-//! (there is no service order to show). Drop-tail.
+//! port's own seeded stream, so runs are reproducible. There is no service order to show:
+//! `snapshot` lists arrival order with the arrival number, and the page says "served in
+//! random order". Drop-tail.
 
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, QueueView, Scheduler, Verdicts};
@@ -39,11 +40,10 @@ impl Scheduler for Random {
         if self.q.is_empty() {
             return None;
         }
-        // Index into the packets in arrival order, so the choice does not depend on heap layout.
-        let mut seqs: Vec<u64> = self.q.packets().map(|(_, seq, _)| seq).collect();
-        seqs.sort_unstable();
-        let pick = seqs[(self.rng.next_u64() % seqs.len() as u64) as usize];
-        self.q.remove_seq(pick).map(|(_, p)| p)
+        // The key is the arrival number, so the queue lists packets in arrival order.
+        let n = self.rng.next_u64() % self.q.len() as u64;
+        let (key, seq, _) = self.q.packets().nth(n as usize).expect("n < len");
+        self.q.remove(key, seq)
     }
     keyed_queue_accessors!();
 }

@@ -21,6 +21,7 @@ use crate::rng::Stream;
 use crate::scenario::SchedulerSpec;
 use crate::time::Bandwidth;
 use crate::units::Buffer;
+use crate::view::{KeySpec, Shape, StateSpec, Unit};
 
 /// What a constructor receives.
 pub struct BuildArgs<'a> {
@@ -46,8 +47,11 @@ impl PortContext {
     }
 }
 
-/// The ordering a scheduler promises; the contract test checks it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The ordering a scheduler promises; the contract test checks it, and the page says when
+/// the order shown is not a service order (Random).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum Order {
     /// `dequeue` serves the queued packet with the least (key, arrival order): the
     /// priority family.
@@ -63,8 +67,10 @@ pub struct SchedulerInfo {
     pub name: &'static str,
     pub summary: &'static str,
     pub reference: &'static str,
-    /// What the per-packet key means, for the UI ("enqueue time", "slack", "rank"...).
-    pub key_label: &'static str,
+    /// What `snapshot` shows on each queued packet, and its unit.
+    pub key: KeySpec,
+    /// The state it exports (`Scheduler::state`), field by field.
+    pub state: &'static [StateSpec],
     pub params: &'static [Spec],
     /// Whether it is a class-level scheduler holding child schedulers.
     pub takes_children: bool,
@@ -81,6 +87,29 @@ const PREEMPTION: Spec = Spec {
     default: Default::Text("off"),
 };
 
+const STATE_FIFO: &[StateSpec] = &[
+    StateSpec {
+        name: "ecn threshold",
+        description: "Marks ECN-capable arrivals above this many queued packets (DCTCP's K)",
+        unit: Unit::Packets,
+        shape: Shape::Scalar,
+    },
+    StateSpec {
+        name: "ecn threshold (bytes)",
+        description: "Marks ECN-capable arrivals above this many queued bytes",
+        unit: Unit::Bytes,
+        shape: Shape::Scalar,
+    },
+];
+const STATE_LSTF: &[StateSpec] = &[StateSpec {
+    name: "last sent key",
+    description: "Slack + arrival + transmission time of the packet sent last; with preemption on, \
+                  an arrival with a smaller key interrupts it",
+    unit: Unit::Ns,
+    shape: Shape::Scalar,
+}];
+const STATE_FIFO_PLUS: &[StateSpec] = STATE_LSTF;
+
 /// A weight: any positive number.
 const WEIGHT: Kind = Kind::Real { min: Bound::Open(0.0), max: Bound::None };
 
@@ -90,7 +119,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         summary: "First in, first out; drop-tail (or drop-head) buffer; optional ECN marking above a threshold.",
         reference: "Baseline in UPS (Mittal et al., NSDI'16) Sec. 2.3 and AIFO (Yu et al., SIGCOMM'21) Fig. 2; \
                     marking as in DCTCP (Alizadeh et al., SIGCOMM'10) Sec. 3.1",
-        key_label: "enqueue time (ns)",
+        key: KeySpec { label: "enqueue time", unit: Unit::Ns },
+        state: STATE_FIFO,
         params: &[
             Spec {
                 name: "drop",
@@ -119,7 +149,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         name: "lifo",
         summary: "Last in, first out.",
         reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
-        key_label: "minus arrival number",
+        key: KeySpec { label: "arrival (newest first)", unit: Unit::Rank },
+        state: &[],
         params: &[],
         takes_children: false,
         work_conserving: true,
@@ -130,7 +161,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         name: "random",
         summary: "Serve a queued packet chosen uniformly at random (seeded).",
         reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3: the default original schedule of Table 1",
-        key_label: "arrival number",
+        key: KeySpec { label: "arrival number", unit: Unit::Rank },
+        state: &[],
         params: &[],
         takes_children: false,
         work_conserving: true,
@@ -141,7 +173,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         name: "lstf",
         summary: "Least slack time first: the slack travels in the header and shrinks by each wait.",
         reference: "UPS (Mittal et al., NSDI'16) Sec. 2.2 and Sec. 5",
-        key_label: "slack + arrival + transmission time (ns)",
+        key: KeySpec { label: "slack", unit: Unit::Deadline },
+        state: STATE_LSTF,
         params: &[PREEMPTION],
         takes_children: false,
         work_conserving: true,
@@ -152,7 +185,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         name: "fifo_plus",
         summary: "FIFO+: LSTF where every packet starts with the same slack, so time lost upstream is made up.",
         reference: "Clark, Shenker, Zhang (SIGCOMM'92); UPS (Mittal et al., NSDI'16) Sec. 3.2",
-        key_label: "slack + arrival + transmission time (ns)",
+        key: KeySpec { label: "slack", unit: Unit::Deadline },
+        state: STATE_FIFO_PLUS,
         params: &[],
         takes_children: false,
         work_conserving: true,
@@ -164,7 +198,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         summary:
             "Network-wide EDF: deadline in the header, priority deadline - t_min(rest of path) + transmission time.",
         reference: "UPS (Mittal et al., NSDI'16) App. A.5",
-        key_label: "deadline - t_min to egress + transmission time (ns)",
+        key: KeySpec { label: "slack", unit: Unit::Deadline },
+        state: &[],
         params: &[],
         takes_children: false,
         work_conserving: true,
@@ -175,7 +210,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         name: "priority",
         summary: "Simple priorities: a static value in the header, lowest first.",
         reference: "UPS (Mittal et al., NSDI'16) Sec. 2.2 and App. A.6",
-        key_label: "priority (header rank)",
+        key: KeySpec { label: "priority", unit: Unit::Rank },
+        state: &[],
         params: &[PREEMPTION],
         takes_children: false,
         work_conserving: true,
@@ -186,7 +222,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         name: "sjf",
         summary: "Shortest job first: priority = the size of the packet's flow.",
         reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
-        key_label: "flow size (B)",
+        key: KeySpec { label: "flow size", unit: Unit::Bytes },
+        state: &[],
         params: &[],
         takes_children: false,
         work_conserving: true,
@@ -197,7 +234,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         name: "srpt",
         summary: "SRPT with starvation prevention: the flow with the least remaining bytes sends its oldest packet.",
         reference: "pFabric (Alizadeh et al., SIGCOMM'13); UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
-        key_label: "remaining flow size (B)",
+        key: KeySpec { label: "remaining flow size", unit: Unit::Bytes },
+        state: &[],
         params: &[],
         takes_children: false,
         work_conserving: true,
@@ -208,7 +246,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         name: "fq",
         summary: "Fair queueing (WFQ with equal weights): packets in order of their GPS finish tags.",
         reference: "Demers, Keshav, Shenker (SIGCOMM'89); UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
-        key_label: "GPS finish tag (millibits)",
+        key: KeySpec { label: "finish tag", unit: Unit::Millibits },
+        state: &[],
         params: &[],
         takes_children: false,
         work_conserving: true,
@@ -219,7 +258,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
         name: "class_fq",
         summary: "Weighted fair queueing between traffic classes; child i schedules class i.",
         reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3: FQ between two classes, one SJF and one FIFO",
-        key_label: "class GPS finish tag (millibits)",
+        key: KeySpec { label: "class finish tag", unit: Unit::Millibits },
+        state: &[],
         params: &[Spec {
             name: "weights",
             description: "Each class's weight: its share of the link while backlogged is its weight over the \
@@ -252,7 +292,9 @@ pub fn registry_json() -> String {
                 "name": s.name,
                 "summary": s.summary,
                 "reference": s.reference,
-                "key_label": s.key_label,
+                "key": s.key,
+                "state": s.state,
+                "order": s.order,
                 "takes_children": s.takes_children,
                 "params": params::specs_json(s.params),
                 "params_schema": params::params_schema(s.params),

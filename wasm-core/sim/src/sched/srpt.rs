@@ -33,9 +33,9 @@ impl Scheduler for Srpt {
         self.q.push(key, pkt, v)
     }
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        let best = self.q.packets().min_by_key(|(key, seq, _)| (*key, *seq)).map(|(_, _, p)| p.flow)?;
-        let oldest = self.q.packets().filter(|(_, _, p)| p.flow == best).map(|(_, seq, _)| seq).min()?;
-        self.q.remove_seq(oldest).map(|(_, p)| p)
+        let best = self.q.packets().next().map(|(_, _, p)| p.flow)?;
+        let (key, seq, _) = self.q.packets().filter(|(_, _, p)| p.flow == best).min_by_key(|(_, seq, _)| *seq)?;
+        self.q.remove(key, seq)
     }
 
     fn len(&self) -> usize {
@@ -48,10 +48,8 @@ impl Scheduler for Srpt {
 
     /// The order `dequeue` would serve in: repeatedly, the oldest packet of the flow that
     /// holds the least (key, arrival) among what is left.
-    fn snapshot(&self, out: &mut QueueView) {
+    fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let mut by_key: Vec<(i64, u64, u32)> = self.q.packets().map(|(k, seq, p)| (k, seq, p.flow)).collect();
-        by_key.sort_unstable();
         let mut by_flow: BTreeMap<u32, VecDeque<(u64, u64, i64)>> = BTreeMap::new();
         let mut items: Vec<(u64, u64, i64, u32)> = self.q.packets().map(|(k, seq, p)| (seq, p.id, k, p.flow)).collect();
         items.sort_unstable();
@@ -59,10 +57,14 @@ impl Scheduler for Srpt {
             by_flow.entry(flow).or_default().push_back((seq, id, k));
         }
         let mut sent = BTreeSet::new();
-        for (_, seq, flow) in by_key {
+        for (_, seq, p) in self.q.packets() {
+            if out.entries.len() >= limit {
+                break;
+            }
             if sent.contains(&seq) {
                 continue;
             }
+            let flow = p.flow;
             // The least remaining entry names `flow`; its oldest packets go first, up to and
             // including this one.
             let q = by_flow.get_mut(&flow).expect("listed");
@@ -74,6 +76,7 @@ impl Scheduler for Srpt {
                 }
             }
         }
+        out.entries.truncate(limit);
     }
 }
 
@@ -93,7 +96,7 @@ mod tests {
         s.enqueue(Time::ZERO, p(2, 7, 1500), &mut d);
         // The snapshot lists that order with each packet's own key, not ascending keys.
         let mut view = QueueView::default();
-        s.snapshot(&mut view);
+        s.snapshot(usize::MAX, &mut view);
         assert_eq!(view.entries, vec![(0, 9000), (2, 1500), (1, 3000)]);
         let order: Vec<u64> = std::iter::from_fn(|| s.dequeue(Time::ZERO, &mut d)).map(|p| p.id).collect();
         assert_eq!(order, vec![0, 2, 1]);

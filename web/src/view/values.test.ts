@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatSigned, formatValue, shortValue, slackOf } from './values';
+
+describe('values with units', () => {
+  it('prints each unit', () => {
+    expect(formatValue(1_400_000, 'ns', 0)).toBe('1.4 ms');
+    expect(formatValue(12_300, 'bytes', 0)).toBe('12.3 KB');
+    // 98 400 000 millibits = 98 400 bits = 12 300 bytes.
+    expect(formatValue(98_400_000, 'millibits', 0)).toBe('12.3 KB');
+    expect(formatValue(10e6, 'bps', 0)).toBe('10 Mbps');
+    expect(formatValue(20, 'packets', 0)).toBe('20 pkt');
+    expect(formatValue(37, 'rank', 0)).toBe('37');
+    expect(formatValue(0.25, 'fraction', 0)).toBe('0.25');
+  });
+
+  it('shows a deadline against the playhead: the slack left, negative once passed', () => {
+    expect(slackOf(5000, 'deadline', 100)).toBe(4900);
+    expect(slackOf(5000, 'ns', 100)).toBeNull();
+    expect(formatValue(5000, 'deadline', 100)).toBe('+4.9µs');
+    expect(formatValue(5000, 'deadline', 7345)).toBe('−2.35µs');
+    expect(formatSigned(0)).toBe('+0ns');
+    expect(formatSigned(125_000_000)).toBe('+125ms');
+  });
+
+  it('is short in a queue cell', () => {
+    expect(shortValue(500, 'bytes', 0)).toBe('500B');
+    expect(shortValue(1_400_000, 'ns', 0)).toBe('1.4ms');
+    expect(shortValue(142_100_000, 'rank', 0)).toBe('142.1M');
+    expect(formatBytes(1_500_000)).toBe('1.5 MB');
+  });
+});
