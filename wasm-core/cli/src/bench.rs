@@ -77,9 +77,7 @@ fn measure(text: &str) -> Result<Measure, String> {
     let c0 = cpu_seconds().map_or(0.0, |c| c.0);
     let t0 = Instant::now();
     let opts = sched_sim::RunOptions { seed: None, max_trace_events: Some(0) };
-    let out = sched_sim::validate_with(text, &sched_sim::scenario::TRUSTED_LIMITS)
-        .and_then(|s| sched_sim::run(&s, &opts))
-        .map_err(|e| e.to_string())?;
+    let out = sched_sim::start(text, &sched_sim::scenario::TRUSTED_LIMITS, &opts).map_err(|e| e.to_string())?.finish();
     let wall = t0.elapsed().as_secs_f64();
     let cpu = cpu_seconds().map_or(f64::NAN, |c| c.0) - c0;
     let s = out.summary;

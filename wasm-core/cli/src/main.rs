@@ -111,9 +111,9 @@ fn run(args: &[String]) -> Result<(), String> {
         text = doc.to_string();
     }
     let started = std::time::Instant::now();
-    let scenario =
-        sched_sim::validate_with(&text, &sched_sim::scenario::TRUSTED_LIMITS).map_err(|e| format!("{path}: {e}"))?;
-    let r = sched_sim::run(&scenario, &ro).map_err(|e| format!("{path}: {e}"))?;
+    let run = sched_sim::start(&text, &sched_sim::scenario::TRUSTED_LIMITS, &ro).map_err(|e| format!("{path}: {e}"))?;
+    let scenario = run.scenario().clone();
+    let r = run.finish();
     let secs = started.elapsed().as_secs_f64();
     let s = &r.summary;
     println!("trace hash: {}", s.trace_hash);

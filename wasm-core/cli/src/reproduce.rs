@@ -46,11 +46,12 @@ fn show(metric: Metric, v: f64) -> String {
 fn one(path: &Path, root: &Path) -> Result<usize, String> {
     let name = path.strip_prefix(root).unwrap_or(path).display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    let scenario =
-        sched_sim::validate_with(&text, &sched_sim::scenario::TRUSTED_LIMITS).map_err(|e| format!("{name}: {e}"))?;
     let (c0, t0) = (cpu_seconds().map_or(0.0, |c| c.0), std::time::Instant::now());
-    let out = sched_sim::run(&scenario, &sched_sim::RunOptions { seed: None, max_trace_events: Some(0) })
-        .map_err(|e| format!("{name}: {e}"))?;
+    let opts = sched_sim::RunOptions { seed: None, max_trace_events: Some(0) };
+    let run =
+        sched_sim::start(&text, &sched_sim::scenario::TRUSTED_LIMITS, &opts).map_err(|e| format!("{name}: {e}"))?;
+    let scenario = run.scenario().clone();
+    let out = run.finish();
     let report = sched_sim::run_checks(&scenario, &out);
     let (wall, cpu) = (t0.elapsed().as_secs_f64(), cpu_seconds().map_or(f64::NAN, |c| c.0) - c0);
     let s = &out.summary;

@@ -58,6 +58,18 @@ pub fn validate_with(text: &str, limits: &scenario::Limits) -> Result<Scenario, 
     Ok(s)
 }
 
+/// Parses and checks scenario text and starts its run, building the network once (checking a
+/// scenario builds it: the run reuses it when the seed is the scenario's).
+pub fn start(text: &str, limits: &scenario::Limits, opts: &RunOptions) -> Result<Run, ScenarioError> {
+    let s = validation::parse_with(text, limits)?;
+    let net = Network::build(&s, s.seed)?;
+    let net = match opts.seed {
+        Some(seed) if seed != s.seed => Network::build(&s, seed)?,
+        _ => net,
+    };
+    Ok(Run::with_network(s, net, opts))
+}
+
 /// A run in progress, advanced in chunks (for progress reports and cancellation).
 pub struct Run {
     scenario: Scenario,
@@ -69,10 +81,16 @@ pub struct Run {
 }
 
 impl Run {
+    /// Starts a run of a checked scenario.
     pub fn start(s: &Scenario, opts: &RunOptions) -> Result<Run, ScenarioError> {
+        let net = Network::build(s, opts.seed.unwrap_or(s.seed))?;
+        Ok(Run::with_network(s.clone(), net, opts))
+    }
+
+    /// Starts a run on a network built from `s` with the run's seed.
+    fn with_network(s: Scenario, net: Network, opts: &RunOptions) -> Run {
         let seed = opts.seed.unwrap_or(s.seed);
         let budget = opts.max_trace_events.or(s.trace.max_events).unwrap_or(DEFAULT_TRACE_EVENTS);
-        let net = Network::build(s, seed)?;
         let explicit = net.flows.len();
         let duration = s.duration.0.as_ns();
         let bins = match s.metrics.window {
@@ -82,7 +100,12 @@ impl Run {
         let metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
         let recorded = if s.replay.is_some() { u64::MAX } else { budget };
         let engine = Engine::new(net, s.duration.0, TraceRecorder::new(recorded, budget), metrics);
-        Ok(Run { scenario: s.clone(), seed, engine, done: false, budget })
+        Run { scenario: s, seed, engine, done: false, budget }
+    }
+
+    /// The scenario being run.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
     }
 
     /// Processes up to `max_events` events; returns the progress in [0, 1] (1 = finished).
@@ -136,9 +159,9 @@ pub fn run_replay(s: &Scenario, opts: &RunOptions, mode: scenario::Mode) -> Resu
     Ok(out)
 }
 
-/// Parses, checks and runs scenario text.
+/// Parses, checks and runs scenario text from an untrusted source.
 pub fn run_json(text: &str, opts: &RunOptions) -> Result<RunOutput, ScenarioError> {
-    run(&validate(text)?, opts)
+    Ok(start(text, &scenario::LIMITS, opts)?.finish())
 }
 
 /// What a scenario's checks found, and the trace hash of each `versus` run it made.

@@ -48,8 +48,7 @@ pub fn run_scenario(json: &str, max_trace_events: u32) -> Result<RunOutput, JsEr
 #[wasm_bindgen]
 pub fn start_run(json: &str, max_trace_events: u32) -> Result<RunHandle, JsError> {
     let opts = RunOptions { seed: None, max_trace_events: Some(max_trace_events as u64) };
-    let scenario = sched_sim::validate(json).map_err(|e| JsError::new(&e.to_string()))?;
-    let run = sched_sim::Run::start(&scenario, &opts).map_err(|e| JsError::new(&e.to_string()))?;
+    let run = sched_sim::start(json, &sched_sim::scenario::LIMITS, &opts).map_err(|e| JsError::new(&e.to_string()))?;
     Ok(RunHandle { run })
 }
 
@@ -90,10 +89,10 @@ pub fn run_replay(json: &str, mode: &str, max_trace_events: u32) -> Result<RunOu
 /// and no stored trace; the summary still carries the trace hash.
 #[wasm_bindgen]
 pub fn run_benchmark(json: &str) -> Result<RunOutput, JsError> {
-    let scenario = sched_sim::validate_with(json, &sched_sim::scenario::TRUSTED_LIMITS)
-        .map_err(|e| JsError::new(&e.to_string()))?;
     let opts = RunOptions { seed: None, max_trace_events: Some(0) };
-    sched_sim::run(&scenario, &opts).map(|inner| RunOutput { inner }).map_err(|e| JsError::new(&e.to_string()))
+    sched_sim::start(json, &sched_sim::scenario::TRUSTED_LIMITS, &opts)
+        .map(|run| RunOutput { inner: run.finish() })
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// A finished run: the summary as JSON and the stored trace as columns (typed arrays).
