@@ -130,6 +130,22 @@ test('class_fq in service order, and a port\'s state: DCTCP marking above K draw
   await page.screenshot({ path: out('port-state') });
 });
 
+test('queue management: CoDel dropping at a bottleneck, LSTFCoDel\'s epsilon and gamma', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('aqm/bufferbloat');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(203_198_000));
+  await app.tab('inspect');
+  await app.clickLink(4);
+  await page.screenshot({ path: out('codel') });
+  await app.openExample('aqm/lstf-codel');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(40_000_000_000));
+  await app.tab('inspect');
+  await app.clickLink(2);
+  await page.screenshot({ path: out('lstf-codel') });
+});
+
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {
   await new PlaygroundPage(page).open();
   await page.getByTestId('examples').click();

@@ -55,7 +55,7 @@ pub fn write_all(s: &RunSummary, dir: &Path) -> std::io::Result<()> {
     for (r, _) in MarkCounts::default().entries() {
         let _ = write!(t, ",mark_{}", r.name());
     }
-    t.push_str(",max_packets,max_bytes,mean_wait_ns,utilization\n");
+    t.push_str(",max_packets,max_bytes,mean_wait_ns,std_wait_ns,p50_wait_ns,mean_queue_bytes,std_queue_bytes,utilization,codel_dropping_ns\n");
     for (i, p) in s.ports.iter().enumerate() {
         let st = &p.stats;
         let _ = write!(
@@ -75,7 +75,20 @@ pub fn write_all(s: &RunSummary, dir: &Path) -> std::io::Result<()> {
         for (_, n) in st.marked.entries() {
             let _ = write!(t, ",{n}");
         }
-        let _ = writeln!(t, ",{},{},{},{}", st.max_packets, st.max_bytes, opt(&st.mean_wait_ns), st.utilization);
+        let w = st.wait.as_ref();
+        let _ = writeln!(
+            t,
+            ",{},{},{},{},{},{},{},{},{}",
+            st.max_packets,
+            st.max_bytes,
+            opt(&w.map(|w| w.mean_ns)),
+            opt(&w.map(|w| w.std_ns)),
+            opt(&w.and_then(|w| w.p50_ns)),
+            st.queue.mean_bytes,
+            st.queue.std_bytes,
+            st.utilization,
+            opt(&st.aqm.as_ref().map(|a| a.dropping_ns))
+        );
     }
     std::fs::write(dir.join("ports.csv"), t)?;
     let mut t = String::from("port,t_ns,packets,bytes\n");

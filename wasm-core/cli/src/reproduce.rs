@@ -34,10 +34,20 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 fn show(metric: Metric, v: f64) -> String {
     use Metric::*;
     match metric {
-        OverdueFraction | OverdueByTFraction | DropFraction | DeliveredFraction | CompletedFraction | Utilization => {
-            format!("{:.4}%", v * 100.0)
+        OverdueFraction
+        | OverdueByTFraction
+        | DropFraction
+        | DeliveredFraction
+        | CompletedFraction
+        | Utilization
+        | AqmDropFraction
+        | CodelDroppingFraction => format!("{:.4}%", v * 100.0),
+        FctMeanNs | FctP99Ns | DelayMeanNs | DelayP99Ns | WaitMeanNs | WaitP50Ns | WaitP99Ns | WaitStdNs => {
+            format!("{:.3} ms", v / 1e6)
         }
-        FctMeanNs | FctP99Ns | DelayMeanNs | DelayP99Ns => format!("{:.3} ms", v / 1e6),
+        WaitVarianceNs2 => format!("{:.4e} s^2", v / 1e18),
+        QueueMeanBytes | QueueStdBytes => format!("{v:.1} B"),
+        QueueVarianceBytes2 => format!("{v:.4e} B^2"),
         ThroughputBps => format!("{:.3} Mbps", v / 1e6),
         SlowdownMean | SlowdownP99 | JainMean => format!("{v:.4}"),
     }
@@ -52,7 +62,8 @@ fn one(path: &Path, root: &Path) -> Result<usize, String> {
         sched_sim::start(&text, &sched_sim::scenario::TRUSTED_LIMITS, &opts).map_err(|e| format!("{name}: {e}"))?;
     let scenario = run.scenario().clone();
     let out = run.finish();
-    let report = sched_sim::run_checks(&scenario, &out);
+    let mut others = sched_sim::OtherRuns::new(&scenario, out.summary.seed);
+    let outcomes = sched_sim::evaluate_checks(&scenario, &out, &mut others);
     let (wall, cpu) = (t0.elapsed().as_secs_f64(), cpu_seconds().map_or(f64::NAN, |c| c.0) - c0);
     let s = &out.summary;
     println!("== {name}: {}", s.scenario.name);
@@ -65,16 +76,21 @@ fn one(path: &Path, root: &Path) -> Result<usize, String> {
         let width = scenario.paper.iter().map(|f| f.name.len()).max().unwrap_or(0).max(6);
         println!("   {:width$}  {:>14}  {:>14}  source", "figure", "paper", "ours");
         for f in &scenario.paper {
-            let ours = match measure(f.selector(), s) {
+            let run = match &f.under {
+                Some(spec) => others.get(spec),
+                None => Ok(s.clone()),
+            };
+            let ours = match run.and_then(|r| measure(f.selector(), &r)) {
                 Ok(Some(v)) => show(f.metric, v),
                 Ok(None) => "undefined".into(),
                 Err(e) => format!("error: {e}"),
             };
-            println!("   {:width$}  {:>14}  {:>14}  {}", f.name, show(f.metric, f.paper), ours, f.source);
+            let paper = f.paper.map_or("–".to_string(), |p| show(f.metric, p));
+            println!("   {:width$}  {:>14}  {:>14}  {}", f.name, paper, ours, f.source);
         }
     }
-    let failed = report.outcomes.iter().filter(|o| !o.passed).count();
-    for o in &report.outcomes {
+    let failed = outcomes.iter().filter(|o| !o.passed).count();
+    for o in &outcomes {
         println!("   check {}: {} — {}", if o.passed { "ok" } else { "FAILED" }, o.name, o.message);
     }
     Ok(failed)

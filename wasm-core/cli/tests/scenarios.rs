@@ -56,9 +56,10 @@ fn finite(s: &RunSummary) -> Result<(), String> {
     };
     for (i, p) in s.ports.iter().enumerate() {
         check(format!("ports[{i}].utilization"), p.stats.utilization);
-        if let Some(w) = p.stats.mean_wait_ns {
-            check(format!("ports[{i}].mean_wait_ns"), w);
+        if let Some(w) = &p.stats.wait {
+            check(format!("ports[{i}].wait.std_ns"), w.std_ns);
         }
+        check(format!("ports[{i}].queue.std_bytes"), p.stats.queue.std_bytes);
     }
     for f in &s.flows {
         if let Some(x) = f.slowdown {

@@ -8,7 +8,7 @@
 //!  "flows": {"max_size": "100KB"}, "op": "<", "versus": {"default_scheduler": {"name": "fifo"}}}
 //! ```
 
-use crate::results::{FlowOut, RunSummary};
+use crate::results::{FlowOut, PortStats, RunSummary};
 use crate::scenario::checks::{Check, FlowFilter, Metric, Op, PaperFigure, Versus};
 use crate::scenario::{LinkRef, Mode, SchedulerSpec};
 
@@ -80,13 +80,17 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
             let finite: Vec<_> = flows.iter().filter(|f| f.size.is_some()).collect();
             ratio(finite.iter().filter(|f| f.fct_ns.is_some()).count() as u64, finite.len() as u64)
         }
-        Metric::Utilization => {
-            let l = c.link.ok_or("utilization needs a link")?;
-            let id = |name: &str| r.nodes.iter().position(|n| n.id == name).map(|i| i as u32);
-            let (a, b) = (id(&l.from).ok_or("unknown link.from")?, id(&l.to).ok_or("unknown link.to")?);
-            let port = r.ports.iter().find(|p| p.node == a && p.to == b).ok_or("no such link")?;
-            Some(port.stats.utilization)
-        }
+        Metric::Utilization
+        | Metric::WaitMeanNs
+        | Metric::WaitP50Ns
+        | Metric::WaitP99Ns
+        | Metric::WaitStdNs
+        | Metric::WaitVarianceNs2
+        | Metric::QueueMeanBytes
+        | Metric::QueueStdBytes
+        | Metric::QueueVarianceBytes2
+        | Metric::AqmDropFraction
+        | Metric::CodelDroppingFraction => port_metric(c.metric, port_of(c, r)?),
         Metric::JainMean => r.fairness.mean,
         Metric::ThroughputBps => {
             let bytes: u64 = flows.iter().map(|f| f.bytes_delivered).sum();
@@ -97,6 +101,32 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
             replay_metric(c.metric, r, mode)?
         }
     })
+}
+
+/// The port of the selector's `link`.
+fn port_of<'a>(c: Selector<'_>, r: &'a RunSummary) -> Result<&'a PortStats, String> {
+    let l = c.link.ok_or_else(|| format!("{:?} needs a link", c.metric))?;
+    let id = |name: &str| r.nodes.iter().position(|n| n.id == name).map(|i| i as u32);
+    let (a, b) = (id(&l.from).ok_or("unknown link.from")?, id(&l.to).ok_or("unknown link.to")?);
+    Ok(&r.ports.iter().find(|p| p.node == a && p.to == b).ok_or("no such link")?.stats)
+}
+
+fn port_metric(metric: Metric, p: &PortStats) -> Option<f64> {
+    let w = p.wait.as_ref();
+    match metric {
+        Metric::Utilization => Some(p.utilization),
+        Metric::WaitMeanNs => w.map(|w| w.mean_ns),
+        Metric::WaitP50Ns => w.and_then(|w| w.p50_ns).map(|x| x as f64),
+        Metric::WaitP99Ns => w.and_then(|w| w.p99_ns).map(|x| x as f64),
+        Metric::WaitStdNs => w.map(|w| w.std_ns),
+        Metric::WaitVarianceNs2 => w.map(|w| w.variance_ns2),
+        Metric::QueueMeanBytes => Some(p.queue.mean_bytes),
+        Metric::QueueStdBytes => Some(p.queue.std_bytes),
+        Metric::QueueVarianceBytes2 => Some(p.queue.variance_bytes2),
+        Metric::AqmDropFraction => (p.arrived > 0).then(|| p.dropped.aqm as f64 / p.arrived as f64),
+        Metric::CodelDroppingFraction => p.aqm.as_ref().map(|a| a.dropping_fraction),
+        _ => unreachable!("not a port metric: {metric:?}"),
+    }
 }
 
 fn replay_metric(metric: Metric, r: &RunSummary, mode: Mode) -> Result<Option<f64>, String> {
@@ -115,6 +145,17 @@ pub fn evaluate(
     other: &mut dyn FnMut(&SchedulerSpec) -> Result<RunSummary, String>,
 ) -> Outcome {
     let fail = |message: String| Outcome { name: c.name.clone(), passed: false, actual: None, expected: None, message };
+    let under;
+    let r = match &c.under {
+        Some(spec) => match other(spec) {
+            Ok(o) => {
+                under = o;
+                &under
+            }
+            Err(e) => return fail(e),
+        },
+        None => r,
+    };
     let actual = match measure(c.selector(), r) {
         Ok(Some(v)) => v,
         Ok(None) => {
@@ -162,6 +203,7 @@ pub fn evaluate(
         Op::Ge => ">=",
     };
     let factor = c.factor.map_or(String::new(), |f| format!(" x {f}"));
+    let measured = c.under.as_ref().map_or(String::new(), |s| format!(" in the {} run", s.name));
     let against = match &c.versus {
         Some(Versus { default_scheduler: Some(s), .. }) => format!(" ({} run{factor})", s.name),
         Some(Versus { replay: Some(m), .. }) => format!(" ({} replay{factor})", m.name()),
@@ -174,7 +216,7 @@ pub fn evaluate(
         actual: Some(actual),
         expected: Some(expected),
         message: format!(
-            "{:?}: {actual:.6} {sym} {expected:.6}{against}: {}",
+            "{:?}{measured}: {actual:.6} {sym} {expected:.6}{against}: {}",
             c.metric,
             if passed { "holds" } else { "FAILS" }
         ),

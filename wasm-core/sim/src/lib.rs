@@ -164,29 +164,53 @@ pub fn run_json(text: &str, opts: &RunOptions) -> Result<RunOutput, ScenarioErro
     Ok(start(text, &scenario::LIMITS, opts)?.finish())
 }
 
-/// What a scenario's checks found, and the trace hash of each `versus` run it made.
+/// What a scenario's checks found, and the trace hash of each other run they made.
 pub struct CheckReport {
     pub outcomes: Vec<checks::Outcome>,
-    /// (the versus scheduler as JSON, its run's trace hash), in order of first use.
+    /// (the scheduler as JSON, its run's trace hash), in order of first use.
     pub versus: Vec<(String, String)>,
 }
 
-/// Evaluates a run's checks. A `versus` check runs the scenario with the same seed and every
-/// router on the scheduler it names ([`Scenario::with_every_router`]); checks naming the same
-/// scheduler share one run.
-pub fn run_checks(s: &Scenario, out: &RunOutput) -> CheckReport {
-    let mut runs: Vec<(String, Result<RunSummary, String>)> = Vec::new();
-    let mut other = |spec: &scenario::SchedulerSpec| -> Result<RunSummary, String> {
+/// Runs of a scenario with the same seed and every router on another scheduler
+/// ([`Scenario::with_every_router`]), for checks' `versus` and `under` and paper figures'
+/// `under`; each scheduler's run is made once.
+pub struct OtherRuns<'a> {
+    scenario: &'a Scenario,
+    seed: u32,
+    runs: Vec<(String, Result<RunSummary, String>)>,
+}
+
+impl<'a> OtherRuns<'a> {
+    pub fn new(scenario: &'a Scenario, seed: u32) -> OtherRuns<'a> {
+        OtherRuns { scenario, seed, runs: Vec::new() }
+    }
+
+    /// The run with every router on `spec`.
+    pub fn get(&mut self, spec: &scenario::SchedulerSpec) -> Result<RunSummary, String> {
         let key = serde_json::to_string(spec).expect("a spec is plain data");
-        if let Some((_, r)) = runs.iter().find(|(k, _)| *k == key) {
+        if let Some((_, r)) = self.runs.iter().find(|(k, _)| *k == key) {
             return r.clone();
         }
-        let opts = RunOptions { seed: Some(out.summary.seed), max_trace_events: Some(0) };
-        let r = run(&s.with_every_router(spec), &opts).map(|o| o.summary).map_err(|e| e.to_string());
-        runs.push((key, r.clone()));
+        let opts = RunOptions { seed: Some(self.seed), max_trace_events: Some(0) };
+        let r = run(&self.scenario.with_every_router(spec), &opts).map(|o| o.summary).map_err(|e| e.to_string());
+        self.runs.push((key, r.clone()));
         r
-    };
-    let outcomes = s.checks.iter().map(|c| checks::evaluate(c, &out.summary, &mut other)).collect();
-    let versus = runs.into_iter().filter_map(|(k, r)| r.ok().map(|s| (k, s.trace_hash))).collect();
-    CheckReport { outcomes, versus }
+    }
+
+    /// (scheduler as JSON, trace hash) of each run made, in order of first use.
+    pub fn hashes(self) -> Vec<(String, String)> {
+        self.runs.into_iter().filter_map(|(k, r)| r.ok().map(|s| (k, s.trace_hash))).collect()
+    }
+}
+
+/// Evaluates a run's checks, making the other runs they need through `others`.
+pub fn evaluate_checks(s: &Scenario, out: &RunOutput, others: &mut OtherRuns<'_>) -> Vec<checks::Outcome> {
+    s.checks.iter().map(|c| checks::evaluate(c, &out.summary, &mut |spec| others.get(spec))).collect()
+}
+
+/// Evaluates a run's checks; checks naming the same other scheduler share one run.
+pub fn run_checks(s: &Scenario, out: &RunOutput) -> CheckReport {
+    let mut others = OtherRuns::new(s, out.summary.seed);
+    let outcomes = evaluate_checks(s, out, &mut others);
+    CheckReport { outcomes, versus: others.hashes() }
 }

@@ -28,6 +28,17 @@ pub struct PortMetrics {
     pub max_packets: u64,
     pub max_bytes: u64,
     pub wait_sum_ns: u128,
+    /// Sum of squared waits, ns^2 (for the variance).
+    pub wait_sq_sum: u128,
+    pub max_wait_ns: u64,
+    /// Every wait, in dequeue order (kept only when detailed, for percentiles).
+    pub waits: Vec<u64>,
+    /// Integrals over time of the queue: bytes x ns, bytes^2 x ns, packets x ns, up to
+    /// `integrated_to`.
+    pub bytes_ns: u128,
+    pub bytes_sq_ns: u128,
+    pub packets_ns: u128,
+    pub integrated_to: u64,
     pub busy_ns: u128,
     in_service_since: Option<u64>,
     pub series_t: Vec<u64>,
@@ -182,6 +193,7 @@ impl Metrics {
             Kind::Enqueue => {
                 let size = self.sizes[e.packet as usize] as u64;
                 let p = &mut self.ports[e.loc as usize];
+                p.integrate(t);
                 p.enqueued += 1;
                 p.queued_packets += 1;
                 p.queued_bytes += size;
@@ -192,10 +204,17 @@ impl Metrics {
             Kind::Dequeue => {
                 let size = self.sizes[e.packet as usize] as u64;
                 let p = &mut self.ports[e.loc as usize];
+                p.integrate(t);
                 p.dequeued += 1;
                 p.queued_packets -= 1;
                 p.queued_bytes -= size;
-                p.wait_sum_ns += e.value as u128;
+                let wait = e.value as u64;
+                p.wait_sum_ns += wait as u128;
+                p.wait_sq_sum += wait as u128 * wait as u128;
+                p.max_wait_ns = p.max_wait_ns.max(wait);
+                if self.detailed {
+                    p.waits.push(wait);
+                }
                 p.in_service_since = Some(t);
                 self.point(e.loc, t);
             }
@@ -211,6 +230,7 @@ impl Metrics {
                 let p = &mut self.ports[e.loc as usize];
                 p.dropped[reason as usize] += 1;
                 if queued {
+                    p.integrate(t);
                     p.queued_packets -= 1;
                     p.queued_bytes -= size;
                     self.point(e.loc, t);
@@ -276,9 +296,10 @@ impl Metrics {
         }
     }
 
-    /// Closes open transmissions at the end of the run (for utilisation).
+    /// Closes open transmissions (for utilisation) and the queue integrals at the end of the run.
     pub fn finish(&mut self, end_ns: u64) {
         for p in &mut self.ports {
+            p.integrate(end_ns);
             if let Some(s) = p.in_service_since.take() {
                 p.busy_ns += (end_ns - s) as u128;
             }
@@ -294,9 +315,34 @@ impl Metrics {
 }
 
 impl PortMetrics {
-    pub fn mean_wait_ns(&self) -> Option<f64> {
-        (self.dequeued > 0).then(|| self.wait_sum_ns as f64 / self.dequeued as f64)
+    /// Adds the queue as it stood since the last change, up to `t`.
+    fn integrate(&mut self, t: u64) {
+        let dt = t.saturating_sub(self.integrated_to) as u128;
+        let b = self.queued_bytes as u128;
+        self.bytes_ns += b * dt;
+        self.bytes_sq_ns += b * b * dt;
+        self.packets_ns += self.queued_packets as u128 * dt;
+        self.integrated_to = self.integrated_to.max(t);
     }
+
+    /// Mean and population variance of the waits of the packets sent, ns and ns^2.
+    pub fn wait_moments(&self) -> Option<(f64, f64)> {
+        let n = self.dequeued as f64;
+        (self.dequeued > 0).then(|| moments(self.wait_sum_ns as f64 / n, self.wait_sq_sum as f64 / n))
+    }
+
+    /// Time averages over `[0, end_ns]` of the queue: mean bytes, variance (bytes^2), mean
+    /// packets.
+    pub fn queue_moments(&self, end_ns: u64) -> (f64, f64, f64) {
+        let t = end_ns.max(1) as f64;
+        let (mean, var) = moments(self.bytes_ns as f64 / t, self.bytes_sq_ns as f64 / t);
+        (mean, var, self.packets_ns as f64 / t)
+    }
+}
+
+/// (mean, variance) from the first two raw moments; the variance is never negative.
+fn moments(mean: f64, mean_sq: f64) -> (f64, f64) {
+    (mean, (mean_sq - mean * mean).max(0.0))
 }
 
 /// Mean and nearest-rank percentiles; sorts `v`.
@@ -358,6 +404,42 @@ mod tests {
         assert_eq!(p.series_t, vec![5, 7, 9, 11]);
         assert_eq!(p.series_packets, vec![1, 2, 2, 2]);
         assert_eq!(p.series_bytes, vec![200, 500, 400, 200]);
+    }
+
+    #[test]
+    fn wait_and_time_averaged_queue_moments() {
+        // The trace of the test above, closed at t = 20. Queue bytes over time: 0 on [0,5),
+        // 200 on [5,7), 500 on [7,9), 400 on [9,11), 200 on [11,20) (t = 12 nets to no change).
+        // Mean = (400 + 1000 + 800 + 1800) / 20 = 200 B; mean square = (200^2 x 2 + 500^2 x 2
+        // + 400^2 x 2 + 200^2 x 9) / 20 = 63,000, variance 63,000 - 200^2 = 23,000 B^2.
+        // Packets: (1 x 2 + 2 x 2 + 2 x 2 + 2 x 9) / 20 = 1.4. Waits 0, 4, 4, 0: mean 2,
+        // variance (0 + 16 + 16 + 0)/4 - 2^2 = 4.
+        let mut m = Metrics::new(1, 1, true, 100, 10, 1);
+        for e in [
+            ev(0, Kind::Arrive, 0, 100),
+            ev(0, Kind::Enqueue, 0, 0),
+            ev(0, Kind::Dequeue, 0, 0),
+            ev(5, Kind::Arrive, 1, 200),
+            ev(5, Kind::Enqueue, 1, 5),
+            ev(7, Kind::Arrive, 2, 300),
+            ev(7, Kind::Enqueue, 2, 7),
+            ev(9, Kind::Dequeue, 1, 4),
+            ev(9, Kind::Arrive, 3, 100),
+            ev(9, Kind::Enqueue, 3, 9),
+            ev(11, Kind::Arrive, 4, 100),
+            ev(11, Kind::Enqueue, 4, 11),
+            ev(11, Kind::Dequeue, 2, 4),
+            ev(12, Kind::Arrive, 5, 300),
+            ev(12, Kind::Enqueue, 5, 12),
+            ev(12, Kind::Dequeue, 5, 0),
+        ] {
+            m.observe(&e);
+        }
+        m.finish(20);
+        let p = &m.ports[0];
+        assert_eq!(p.queue_moments(20), (200.0, 23_000.0, 1.4));
+        assert_eq!(p.wait_moments(), Some((2.0, 4.0)));
+        assert_eq!((p.max_wait_ns, p.waits.clone()), (4, vec![0, 4, 4, 0]));
     }
 }
 

@@ -7,7 +7,7 @@ use rand_core::Rng;
 use rand_pcg::Pcg64Mcg;
 
 /// SplitMix64 step: a well-mixed 64-bit value from a counter.
-fn splitmix64(mut z: u64) -> u64 {
+pub fn splitmix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

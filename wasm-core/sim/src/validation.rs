@@ -162,6 +162,12 @@ fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) ->
     if t.initial_window == Some(0) {
         return fail("tcp.initial_window", "must be at least 1 segment");
     }
+    if t.max_window == Some(0) {
+        return fail("tcp.max_window", "must be at least 1 segment");
+    }
+    if transport == Transport::Pfabric && t.max_window.is_some() {
+        return fail("tcp.max_window", "pfabric's window never exceeds its initial window: set tcp.initial_window");
+    }
     for (field, q) in [("tcp.min_rto", t.min_rto), ("tcp.initial_rto", t.initial_rto), ("tcp.rto", t.rto)] {
         if q.is_some_and(|q| q.0 == Time::ZERO) {
             return fail(field, "must be greater than zero");

@@ -51,6 +51,15 @@ pub enum Unit {
     ///
     /// A number between 0 and 1 ("0.25").
     Fraction,
+    /// flag
+    ///
+    /// On (1) or off (0), e.g. CoDel's dropping state ("yes", "no").
+    Flag,
+    /// billionths
+    ///
+    /// A dimensionless number in billionths (10^-9), shown as a decimal ("0.962"): LSTFCoDel's
+    /// priority epsilon.
+    Billionths,
 }
 
 /// What the value shown on a queued packet means.

@@ -31,7 +31,7 @@ fn mean_wait(rho_percent: u64) -> (f64, u64) {
         run_json(&scenario(rho_percent, 2_000_000), &RunOptions { seed: None, max_trace_events: Some(0) }).unwrap();
     let port = &out.summary.ports[0];
     assert_eq!(port.node, 0, "port 0 is a -> b");
-    (port.stats.mean_wait_ns.unwrap(), port.stats.dequeued)
+    (port.stats.wait.as_ref().unwrap().mean_ns, port.stats.dequeued)
 }
 
 fn check(rho_percent: u64, expected_ns: f64) {

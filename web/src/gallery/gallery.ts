@@ -18,13 +18,14 @@ export interface GalleryGroup {
 }
 
 /** Known folders first, in this order; others after them, alphabetically. */
-const ORDER = ['', 'queues', 'presets', 'ups', 'tcp'];
+const ORDER = ['', 'queues', 'presets', 'ups', 'tcp', 'aqm'];
 const TITLES: Record<string, string> = {
   '': 'Start here',
   queues: 'How schedulers order a queue',
   presets: 'Topology presets',
   ups: 'UPS: schedule replay (Table 1)',
   tcp: 'TCP transports',
+  aqm: 'Active queue management: CoDel, FQ-CoDel, RED, LSTFCoDel',
 };
 
 /** "../../../scenarios/ups/x.json" (a glob key) -> "ups/x.json"; null for schemas and non-JSON. */

@@ -7,7 +7,8 @@
  * This interface was referenced by `RunSummary`'s JSON-Schema
  * via the `definition` "Unit".
  */
-export type Unit = 'ns' | 'deadline' | 'bytes' | 'millibits' | 'bps' | 'packets' | 'rank' | 'fraction';
+export type Unit =
+  'ns' | 'deadline' | 'bytes' | 'millibits' | 'bps' | 'packets' | 'rank' | 'fraction' | 'flag' | 'billionths';
 /**
  * The ordering a scheduler promises; the contract test checks it, and the page says when
  * the order shown is not a service order (Random).
@@ -345,6 +346,10 @@ export interface StateSpec {
  * via the `definition` "PortStats".
  */
 export interface PortStats {
+  /**
+   * CoDel's dropping state, for schedulers that embed CoDel.
+   */
+  aqm?: AqmOut | null;
   arrived: number;
   dequeued: number;
   dropped: DropCounts;
@@ -355,12 +360,39 @@ export interface PortStats {
   marked: MarkCounts;
   max_bytes: number;
   max_packets: number;
-  mean_wait_ns?: number | null;
+  /**
+   * The queue over the run, averaged over time.
+   */
+  queue: QueueOut;
   queued_at_end: number;
   /**
    * Fraction of the run the transmitter was busy.
    */
   utilization: number;
+  /**
+   * How long the packets sent waited in the queue (enqueue to the start of transmission).
+   */
+  wait?: WaitOut | null;
+}
+/**
+ * What CoDel did at a port (summed over its CoDel instances: fq_codel has one per queue).
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "AqmOut".
+ */
+export interface AqmOut {
+  /**
+   * Times the dropping state was entered.
+   */
+  dropping_entries: number;
+  /**
+   * That over the run's length (can exceed 1 for fq_codel: several queues at once).
+   */
+  dropping_fraction: number;
+  /**
+   * Time spent in the dropping state, ns.
+   */
+  dropping_ns: number;
 }
 /**
  * Per-reason counts, one field per reason of the table.
@@ -405,6 +437,35 @@ export interface MarkCounts {
    * The queue held more than the threshold when it arrived (DCTCP's K).
    */
   ecn_threshold: number;
+}
+/**
+ * A port's queue averaged over the run's time: every instant weighs the same.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "QueueOut".
+ */
+export interface QueueOut {
+  mean_bytes: number;
+  mean_packets: number;
+  std_bytes: number;
+  variance_bytes2: number;
+}
+/**
+ * Waiting times of the packets a port sent, ns (variance in ns^2, over all of them).
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "WaitOut".
+ */
+export interface WaitOut {
+  max_ns: number;
+  mean_ns: number;
+  /**
+   * Nearest-rank percentiles (absent when the run keeps no per-packet detail).
+   */
+  p50_ns?: number | null;
+  p99_ns?: number | null;
+  std_ns: number;
+  variance_ns2: number;
 }
 /**
  * This interface was referenced by `RunSummary`'s JSON-Schema

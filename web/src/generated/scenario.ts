@@ -13,7 +13,7 @@ export type BytesQ = string;
  * via the `definition` "Metric".
  */
 export type Metric =
-  | ('fct_p99_ns' | 'slowdown_p99' | 'delivered_fraction')
+  | ('fct_p99_ns' | 'slowdown_p99' | 'delivered_fraction' | 'wait_p99_ns' | 'queue_std_bytes')
   | 'fct_mean_ns'
   | 'slowdown_mean'
   | 'delay_mean_ns'
@@ -21,6 +21,14 @@ export type Metric =
   | 'drop_fraction'
   | 'completed_fraction'
   | 'utilization'
+  | 'wait_mean_ns'
+  | 'wait_p50_ns'
+  | 'wait_std_ns'
+  | 'wait_variance_ns2'
+  | 'queue_mean_bytes'
+  | 'queue_variance_bytes2'
+  | 'aqm_drop_fraction'
+  | 'codel_dropping_fraction'
   | 'jain_mean'
   | 'throughput_bps'
   | 'overdue_fraction'
@@ -408,6 +416,12 @@ export interface Check {
    */
   replay?: Mode | null;
   /**
+   * Measure in the run where every router uses this scheduler (same traffic and seed)
+   * instead of in this run; `versus` then compares with a metric or replay of that run,
+   * or with another such run.
+   */
+  under?: SchedulerSpec | null;
+  /**
    * Compare with this constant...
    */
   value?: number | null;
@@ -445,20 +459,6 @@ export interface LinkRef {
   to: string;
 }
 /**
- * What to compare with (exactly one): the same metric in a run where every router uses
- * another scheduler, the same replay metric of another replay of this run, or another metric
- * of this run read the same way (same flows, link and replay), e.g. overdue by more than T
- * against overdue.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Versus".
- */
-export interface Versus {
-  default_scheduler?: SchedulerSpec | null;
-  metric?: Metric | null;
-  replay?: Mode | null;
-}
-/**
  * A scheduler by registry name, with parameters and, for class schedulers, children.
  * Serialises back to what was written (empty params and children left out).
  *
@@ -480,6 +480,20 @@ export interface SchedulerSpec {
   params?: {
     [k: string]: unknown;
   };
+}
+/**
+ * What to compare with (exactly one): the same metric in a run where every router uses
+ * another scheduler, the same replay metric of another replay of this run, or another metric
+ * of this run read the same way (same flows, link and replay), e.g. overdue by more than T
+ * against overdue.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Versus".
+ */
+export interface Versus {
+  default_scheduler?: SchedulerSpec | null;
+  metric?: Metric | null;
+  replay?: Mode | null;
 }
 /**
  * How results are aggregated.
@@ -509,14 +523,19 @@ export interface PaperFigure {
    */
   name: string;
   /**
-   * The paper's value, in the metric's unit (fractions as fractions, times in ns).
+   * The paper's value, in the metric's unit (fractions as fractions, times in ns); absent
+   * when the paper reports none and ours is printed for the record.
    */
-  paper: number;
+  paper?: number | null;
   replay?: Mode | null;
   /**
    * Where the paper gives it ("UPS Table 1, default row").
    */
   source: string;
+  /**
+   * Read from the run where every router uses this scheduler (see `Check::under`).
+   */
+  under?: SchedulerSpec | null;
 }
 /**
  * A scenario's replay section: which replays to run after the original.
@@ -645,6 +664,11 @@ export interface TcpSpec {
    * product, and the window never exceeds it).
    */
   initial_window?: number | null;
+  /**
+   * The largest window in segments, tcp and dctcp: cwnd never grows past it, as if the
+   * receiver advertised no more (ns-2's `window_`; default unlimited).
+   */
+  max_window?: number | null;
   /**
    * Lower bound of the retransmission timeout, tcp and dctcp (default 200ms, as Linux).
    */

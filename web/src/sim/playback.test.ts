@@ -180,6 +180,22 @@ describe('Playback drops', () => {
   });
 });
 
+describe('Playback ECN marks', () => {
+  it('lists marks within the flash window with their reason, apart from drops', () => {
+    const MARK = 7;
+    // Packet 1 is marked at port 0 at t=2 (reason 1: AQM), then dequeued; packet 2 dropped.
+    const pb = new Playback(traceFrom([
+      [0, ENQ, 1, 0, 0, 0],
+      [2, MARK, 1, 0, 0, 1],
+      [2, DEQ, 1, 0, 0, 2],
+      [3, DROP, 2, 0, 0, 2],
+    ]), 1);
+    expect(pb.marksAt(4, 4, 10)).toEqual([{ packet: 1, flow: 0, port: 0, time: 2, age: 0.2, reason: 1 }]);
+    expect(pb.marksAt(4, 1, 10)).toEqual([]);
+    expect(pb.frame({ t: 4, cursor: 4 }, 10).drops.map((d) => d.packet)).toEqual([2]);
+  });
+});
+
 describe('Playback frame', () => {
   it('bundles queues, flights and drops for one position', () => {
     const pb = new Playback(trace, 2);

@@ -44,6 +44,17 @@ export interface RecentDrop {
   readonly fromQueue: boolean;
 }
 
+/** An ECN mark (CE) a queue set, flashing for a while after it happened. */
+export interface RecentMark {
+  readonly packet: number;
+  readonly flow: number;
+  readonly port: number;
+  readonly time: number;
+  /** 0 = just marked, towards 1 = about to leave the flash window. */
+  readonly age: number;
+  readonly reason: number;
+}
+
 export interface Position {
   readonly t: number;
   readonly cursor: number;
@@ -56,6 +67,7 @@ export interface PlaybackFrame extends Position {
   readonly states: readonly (readonly (readonly number[] | null)[])[];
   readonly inFlight: readonly InFlight[];
   readonly drops: readonly RecentDrop[];
+  readonly marks: readonly RecentMark[];
 }
 
 export interface TraceEvent {
@@ -126,6 +138,8 @@ export class Playback {
 
   /** Indices of the drop events, ascending. */
   private readonly dropIdx: Uint32Array;
+  /** Indices of the ECN mark events, ascending. */
+  private readonly markIdx: Uint32Array;
 
   /** The flow of every packet id seen in the trace. */
   private readonly flowOf: Uint32Array;
@@ -152,12 +166,13 @@ export class Playback {
     });
     this.liveQueues = this.startQueues();
 
-    // One pass: checkpoints, flights (dequeue -> depart -> arrival), drops.
+    // One pass: checkpoints, flights (dequeue -> depart -> arrival), drops, ECN marks.
     interface Flight { startIdx: number; start: number; end: number; endIdx: number; packet: number; flow: number; port: number }
     const flights: Flight[] = [];
     const transmitting = new Map<number, Flight>(); // packet -> flight between dequeue and depart
     const propagating = new Map<number, Flight>(); // packet -> flight between depart and arrival
     const drops: number[] = [];
+    const marks: number[] = [];
     const { kind, packet, loc, value, time, flow } = trace;
     for (let i = 0; i < this.length; i++) {
       if (i % checkpointEvery === 0) this.checkpoints.push(this.copyQueues(this.liveQueues));
@@ -183,6 +198,8 @@ export class Playback {
         }
       } else if (k === EventKind.Drop) {
         drops.push(i);
+      } else if (k === EventKind.Mark) {
+        marks.push(i);
       }
       this.apply(this.liveQueues, i);
     }
@@ -210,6 +227,7 @@ export class Playback {
     });
     this.maxFlightDuration = maxDuration;
     this.dropIdx = Uint32Array.from(drops);
+    this.markIdx = Uint32Array.from(marks);
   }
 
   /** Time of the last stored event (0 for an empty trace). */
@@ -312,28 +330,39 @@ export class Playback {
     return out.reverse();
   }
 
-  /** Drops applied by `cursor` that happened within `windowNs` before t (newest last). */
-  dropsAt(t: number, cursor: number, windowNs: number): RecentDrop[] {
-    const out: RecentDrop[] = [];
+  /** The events of `idx` applied by `cursor` that happened within `windowNs` before t, newest last. */
+  private recent<T>(idx: Uint32Array, t: number, cursor: number, windowNs: number, make: (i: number, time: number, age: number) => T): T[] {
+    const out: T[] = [];
     if (windowNs <= 0) return out;
-    const hi = lowerBound(this.dropIdx, cursor);
-    const c = this.trace;
+    const hi = lowerBound(idx, cursor);
     for (let j = hi - 1; j >= 0; j--) {
-      const i = this.dropIdx[j] as number;
-      const time = c.time[i] as number;
+      const i = idx[j] as number;
+      const time = this.trace.time[i] as number;
       if (time <= t - windowNs) break;
-      const value = c.value[i] as number;
-      out.push({
-        packet: c.packet[i] as number,
-        flow: c.flow[i] as number,
-        port: c.loc[i] as number,
-        time,
-        age: Math.min(1, Math.max(0, (t - time) / windowNs)),
-        reason: value % 256,
-        fromQueue: Math.floor(value / 256) === 1,
-      });
+      out.push(make(i, time, Math.min(1, Math.max(0, (t - time) / windowNs))));
     }
     return out.reverse();
+  }
+
+  /** Drops applied by `cursor` that happened within `windowNs` before t (newest last). */
+  dropsAt(t: number, cursor: number, windowNs: number): RecentDrop[] {
+    const c = this.trace;
+    return this.recent(this.dropIdx, t, cursor, windowNs, (i, time, age) => {
+      const value = c.value[i] as number;
+      return {
+        packet: c.packet[i] as number, flow: c.flow[i] as number, port: c.loc[i] as number, time, age,
+        reason: value % 256, fromQueue: Math.floor(value / 256) === 1,
+      };
+    });
+  }
+
+  /** ECN marks applied by `cursor` within `windowNs` before t (newest last). */
+  marksAt(t: number, cursor: number, windowNs: number): RecentMark[] {
+    const c = this.trace;
+    return this.recent(this.markIdx, t, cursor, windowNs, (i, time, age) => ({
+      packet: c.packet[i] as number, flow: c.flow[i] as number, port: c.loc[i] as number, time, age,
+      reason: c.value[i] as number,
+    }));
   }
 
   /** Everything the view needs for one frame. */
@@ -345,6 +374,7 @@ export class Playback {
       states: Array.from({ length: this.portCount }, (_, port) => this.stateAt(port, pos.cursor)),
       inFlight: this.inFlightAt(pos.t, pos.cursor),
       drops: this.dropsAt(pos.t, pos.cursor, dropWindowNs),
+      marks: this.marksAt(pos.t, pos.cursor, dropWindowNs),
     };
   }
 

@@ -1,11 +1,12 @@
 // Everything that moves, on a canvas: packets on links, each port's queue in service order
-// (with the scheduler's key on each packet when there is room), drop flashes with their reason,
-// and a ring around the followed packet. Records what it drew, for hit tests and for tests.
+// (with the scheduler's key on each packet when there is room), drop and ECN-mark flashes with
+// their reason (flashes.ts), and a ring around the followed packet. Records what it drew, for
+// hit tests and for tests.
 import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
-import { DROP_REASON_LABELS, DROP_REASONS } from '../sim/types';
+import { drawDrops, drawEcnMarks, type Flashed } from './flashes';
 import type { Point } from './layout';
 import { PORT_DRAWERS } from './portDrawers';
-import { DROP_COLOUR, FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
+import { FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
 
 export interface PortGeometry {
   /** Where packets leave and arrive (node edges). */
@@ -50,7 +51,9 @@ export interface DrawnFrame {
   readonly inFlight: number;
   /** Per port with a non-empty queue: packet ids in service order, the key text and cell centres. */
   readonly queues: readonly DrawnQueue[];
-  readonly drops: readonly { packet: number; port: number; reason: string }[];
+  readonly drops: readonly Flashed[];
+  /** ECN marks flashing now. */
+  readonly ecnMarks: readonly Flashed[];
   readonly followedAt: Point | null;
   /** Packets drawn red (overdue) and outlined, in queues and on links. */
   readonly red: readonly number[];
@@ -68,7 +71,7 @@ export interface DrawnQueue {
   readonly at: Point[];
 }
 
-const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], followedAt: null, red: [], outlined: [], rings: [], drawMs: 0 };
+const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], drawMs: 0 };
 
 /** Colour of a packet: red when overdue, else its flow's. */
 const fillOf = (packet: number, flow: number, marks: PacketMarks | undefined): string =>
@@ -125,7 +128,15 @@ export class PacketLayer {
     const marked: Marked = { red: [], outlined: [], boxes: [] };
     const queues = this.drawQueues(ctx, frame, ports, opts, followedAt, marked);
     const inFlight = this.drawPackets(ctx, frame, ports, opts, followedAt, marked);
-    const drops = this.drawDrops(ctx, frame, ports, opts);
+    // Flashes go just right of the port's queue cells.
+    const half = cellSize(opts).cellW / 2;
+    const right = new Map(queues.map((q) => [q.port, Math.max(...q.at.map((p) => p.x)) + half]));
+    const spot = (port: number) => {
+      const geo = ports[port];
+      return geo ? { x: (right.get(port) ?? geo.queueBase.x + 2 * half) + 16, y: geo.queueBase.y - 10 } : null;
+    };
+    const drops = drawDrops(ctx, frame, spot, opts.dense, (box) => this.hits.push(box));
+    const ecnMarks = drawEcnMarks(ctx, frame, spot, opts.dense);
     const rings = this.drawMarks(ctx, ports, opts, marked);
     for (const [colour, width] of [['#fff', 6], [FOLLOW_COLOUR, 2.5]] as const) {
       ctx.strokeStyle = colour;
@@ -138,7 +149,7 @@ export class PacketLayer {
     const box = followedAt.box;
     const at = followedAt.p ?? (box ? { x: box.x + box.w / 2, y: box.y + box.h / 2 } : null);
     this.drawn = {
-      inFlight, queues, drops, followedAt: at, red: marked.red, outlined: marked.outlined, rings, drawMs: performance.now() - started,
+      inFlight, queues, drops, ecnMarks, followedAt: at, red: marked.red, outlined: marked.outlined, rings, drawMs: performance.now() - started,
     };
   }
 
@@ -147,9 +158,7 @@ export class PacketLayer {
     opts: DrawOptions, followed: Followed, marked: Marked,
   ): DrawnFrame['queues'] {
     const marks = opts.marks;
-    const cellW = opts.keys ? 42 : opts.dense ? 6 : 10;
-    const cellH = opts.keys ? 15 : opts.dense ? 6 : 10;
-    const gap = opts.dense ? 1 : 2;
+    const { cellW, cellH, gap } = cellSize(opts);
     const maxRows = opts.dense ? 8 : 24;
     const out: DrawnQueue[] = [];
     const cells: { x: number; y: number; q: QueuedPacket; key: string }[] = [];
@@ -163,10 +172,11 @@ export class PacketLayer {
       const info = opts.portInfo(port);
       const drawer = info ? PORT_DRAWERS[info.scheduler] : undefined;
       const state = frame.states[port];
-      if (drawer && state && state.length > 0) {
-        decorations.push(() => drawer(ctx, { x: base.queueBase.x, baseY: base.queueBase.y, cellW, cellH, gap, rows }, state));
-      }
       const shown = Math.min(queue.head.length, rows * 3);
+      const topY = base.queueBase.y - Math.min(shown, rows) * (cellH + gap) - 5;
+      if (drawer && state && state.length > 0) {
+        decorations.push(() => drawer(ctx, { x: base.queueBase.x, baseY: base.queueBase.y, topY, cellW, cellH, gap, rows }, state));
+      }
       const entry: DrawnQueue = { port, packets: [], keys: [], at: [] };
       for (let i = 0; i < shown; i++) {
         const q = queue.head[i] as QueuedPacket;
@@ -182,7 +192,6 @@ export class PacketLayer {
         if (q.packet === opts.followed) followed.box = { x, y, w: cellW, h: cellH };
       }
       out.push(entry);
-      const topY = base.queueBase.y - Math.min(shown, rows) * (cellH + gap) - 5;
       ctx.fillStyle = '#33414f';
       ctx.font = opts.dense ? '600 9px system-ui, sans-serif' : '600 11px system-ui, sans-serif';
       ctx.textAlign = 'left';
@@ -295,44 +304,11 @@ export class PacketLayer {
     ctx.globalAlpha = 1;
     return out;
   }
+}
 
-  private drawDrops(ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[], opts: DrawOptions): DrawnFrame['drops'] {
-    const out: { packet: number; port: number; reason: string }[] = [];
-    ctx.font = '600 11px system-ui, sans-serif';
-    ctx.textAlign = 'left';
-    for (const d of frame.drops) {
-      const geo = ports[d.port];
-      if (!geo) continue;
-      const name = DROP_REASONS[d.reason];
-      const reason = name ? DROP_REASON_LABELS[name] : `reason ${d.reason}`;
-      out.push({ packet: d.packet, port: d.port, reason });
-      // Beside the queue, where the port turned the packet away (or pushed it out).
-      const x = geo.queueBase.x + (opts.keys ? 42 : 10) + 16;
-      const y = geo.queueBase.y - 10;
-      ctx.globalAlpha = 1 - 0.8 * d.age;
-      ctx.fillStyle = flowColour(d.flow);
-      ctx.fillRect(x - 5, y - 5, 10, 10);
-      ctx.strokeStyle = DROP_COLOUR;
-      ctx.lineWidth = 3;
-      ctx.beginPath();
-      ctx.moveTo(x - 7, y - 7);
-      ctx.lineTo(x + 7, y + 7);
-      ctx.moveTo(x + 7, y - 7);
-      ctx.lineTo(x - 7, y + 7);
-      ctx.stroke();
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.arc(x, y, 9 + 12 * d.age, 0, Math.PI * 2);
-      ctx.stroke();
-      if (!opts.dense) {
-        ctx.fillStyle = DROP_COLOUR;
-        ctx.fillText(`drop: ${reason}`, x + 14, y + 4);
-      }
-      this.hits.push({ x: x - 7, y: y - 7, w: 14, h: 14, packet: d.packet });
-    }
-    ctx.globalAlpha = 1;
-    return out;
-  }
+/** Queue cells: wide enough for a key when keys are shown, small in dense drawings. */
+function cellSize(opts: DrawOptions): { cellW: number; cellH: number; gap: number } {
+  return { cellW: opts.keys ? 42 : opts.dense ? 6 : 10, cellH: opts.keys ? 15 : opts.dense ? 6 : 10, gap: opts.dense ? 1 : 2 };
 }
 
 /** Black or white text, whichever reads better on a flow colour. */

@@ -2,6 +2,8 @@
 // vermillion is kept for drops, so no flow wears it.
 export const FLOW_COLOURS = ['#E69F00', '#56B4E9', '#009E73', '#0072B2', '#CC79A7', '#000000', '#F0E442', '#999999'] as const;
 export const DROP_COLOUR = '#D55E00';
+/** ECN marks (Congestion Experienced): a blue no flow wears. */
+export const MARK_COLOUR = '#2f4fc4';
 /** Queue-length series in the chart, one per port (kept apart from the flow colours). */
 export const SERIES_COLOURS = ['#1b2a3a', '#7a5195', '#2a9d8f', '#8c6d31', '#6b6ecf', '#bc5090'] as const;
 

@@ -1,13 +1,17 @@
 // The hook for a scheduler family to draw its exported state at its ports, on the canvas, beside
 // the generic state panel (components/PortState.tsx). A drawer reads the state the core
 // recorded (one list of values per declared field, in the registry's order) and draws over the
-// queue column; it computes nothing about scheduling. Keyed by registry name.
+// queue column; it computes nothing about scheduling. Keyed by registry name; the queue-management
+// family's drawers are in aqmDrawers.ts.
+import { AQM_DRAWERS } from './aqmDrawers';
 
 /** Where a port's queue column is drawn. */
 export interface QueueColumn {
   /** Left edge and the bottom of the first cell. */
   readonly x: number;
   readonly baseY: number;
+  /** The baseline of the "N queued" label over the column. */
+  readonly topY: number;
   readonly cellW: number;
   readonly cellH: number;
   readonly gap: number;
@@ -46,4 +50,4 @@ const fifoThreshold: PortDrawer = (ctx, c, state) => {
   ctx.restore();
 };
 
-export const PORT_DRAWERS: Readonly<Record<string, PortDrawer>> = { fifo: fifoThreshold };
+export const PORT_DRAWERS: Readonly<Record<string, PortDrawer>> = { fifo: fifoThreshold, ...AQM_DRAWERS };

@@ -11,6 +11,10 @@ describe('values with units', () => {
     expect(formatValue(20, 'packets', 0)).toBe('20 pkt');
     expect(formatValue(37, 'rank', 0)).toBe('37');
     expect(formatValue(0.25, 'fraction', 0)).toBe('0.25');
+    expect(formatValue(1, 'flag', 0)).toBe('yes');
+    expect(formatValue(0, 'flag', 0)).toBe('no');
+    // LSTFCoDel's epsilon = 1/1.0075, in billionths.
+    expect(formatValue(992_555_831, 'billionths', 0)).toBe('0.992555831');
   });
 
   it('shows a deadline against the playhead: the slack left, negative once passed', () => {
@@ -27,5 +31,6 @@ describe('values with units', () => {
     expect(shortValue(1_400_000, 'ns', 0)).toBe('1.4ms');
     expect(shortValue(142_100_000, 'rank', 0)).toBe('142.1M');
     expect(formatBytes(1_500_000)).toBe('1.5 MB');
+    expect(shortValue(992_555_831, 'billionths', 0)).toBe('0.9926');
   });
 });

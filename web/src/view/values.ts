@@ -32,7 +32,7 @@ export function slackOf(value: number, unit: Unit, t: number): number | null {
   return unit === 'deadline' ? value - t : null;
 }
 
-/** A value in words: "1.4 ms", "slack −2.3 µs" (with the label), "12.3 KB", "37". */
+/** A value in words: "1.4 ms", "slack −2.3 µs" (with the label), "12.3 KB", "37", "yes", "0.962". */
 export function formatValue(value: number, unit: Unit, t: number): string {
   switch (unit) {
     case 'ns': return formatDuration(value);
@@ -43,11 +43,14 @@ export function formatValue(value: number, unit: Unit, t: number): string {
     case 'packets': return `${trim(value, 6)} pkt`;
     case 'rank': return trim(value, 15);
     case 'fraction': return trim(value);
+    case 'flag': return value !== 0 ? 'yes' : 'no';
+    case 'billionths': return trim(value / 1e9, 9);
   }
 }
 
 /** The same, as short as a queue cell needs: "1.4ms", "−2.3µs", "12KB", "37", "142.1M". */
 export function shortValue(value: number, unit: Unit, t: number): string {
   if (unit === 'rank') return compactNumber(value);
+  if (unit === 'billionths') return trim(value / 1e9, 4);
   return formatValue(value, unit, t).replace(/ (?=[a-zA-Zµ])/, '');
 }

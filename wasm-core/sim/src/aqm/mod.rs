@@ -5,5 +5,10 @@
 //!
 //! - [`threshold::EcnThreshold`]: mark ECN-capable arrivals above a queue threshold (DCTCP's
 //!   K), embedded by `fifo`.
+//! - [`codel::Codel`]: CoDel (RFC 8289), embedded by `codel`, `fq_codel` (one per flow
+//!   queue) and `lstf_codel`; the queue says which packet is next and which one a drop takes.
+//! - [`red::Red`]: RED (Floyd and Jacobson 1993), embedded by `red`.
 
+pub mod codel;
+pub mod red;
 pub mod threshold;

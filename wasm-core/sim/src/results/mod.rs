@@ -12,8 +12,10 @@ use crate::metrics::{cdf, cdf_f64, jain, percentiles, Metrics};
 use crate::network::Network;
 use crate::scenario::{NodeKind, Scenario};
 use crate::sched::registry::Order;
+use crate::sched::Scheduler;
+use crate::time::Time;
 use crate::trace::Kind;
-use crate::verdicts::{DropCounts, DropReason, MarkCounts, MarkReason};
+use crate::verdicts::{DropReason, MarkReason};
 use crate::view::{KeySpec, StateSpec};
 
 /// Flow-size buckets for FCT, bytes: (0, 10K], (10K, 100K], (100K, 1M], (1M, 10M], (10M, inf).
@@ -26,6 +28,10 @@ macro_rules! results_type {
         $item
     };
 }
+
+pub mod port;
+
+pub use port::PortStats;
 
 results_type! {
 /// The results of one run.
@@ -138,23 +144,6 @@ pub struct PortOut {
     /// How its queue is served: `random` means the order shown is arrival order.
     pub order: Order,
     pub stats: PortStats,
-}
-}
-
-results_type! {
-pub struct PortStats {
-    pub arrived: u64,
-    pub enqueued: u64,
-    pub dequeued: u64,
-    pub queued_at_end: u64,
-    pub dropped: DropCounts,
-    /// ECN marks (Congestion Experienced) by reason.
-    pub marked: MarkCounts,
-    pub max_packets: u64,
-    pub max_bytes: u64,
-    pub mean_wait_ns: Option<f64>,
-    /// Fraction of the run the transmitter was busy.
-    pub utilization: f64,
 }
 }
 
@@ -367,7 +356,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         .ports
         .iter()
         .zip(&net.port_info)
-        .zip(&metrics.ports)
+        .zip(metrics.ports.iter_mut())
         .map(|((p, info), m)| PortOut {
             node: p.node,
             to: p.to,
@@ -379,18 +368,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
             key: info.info.key,
             state: info.info.state.to_vec(),
             order: info.info.order,
-            stats: PortStats {
-                arrived: m.arrived,
-                enqueued: m.enqueued,
-                dequeued: m.dequeued,
-                queued_at_end: m.queued_packets,
-                dropped: DropCounts::from_codes(&m.dropped),
-                marked: MarkCounts::from_codes(&m.marked),
-                max_packets: m.max_packets,
-                max_bytes: m.max_bytes,
-                mean_wait_ns: m.mean_wait_ns(),
-                utilization: m.busy_ns as f64 / end as f64,
-            },
+            stats: PortStats::new(m, p.sched.aqm_report(Time(facts.end_ns)), end),
         })
         .collect();
     metrics.flows.resize(net.flows.len(), Default::default());

@@ -21,6 +21,11 @@ pub struct Check {
     /// The replay the replay metrics are read from.
     #[serde(default)]
     pub replay: Option<Mode>,
+    /// Measure in the run where every router uses this scheduler (same traffic and seed)
+    /// instead of in this run; `versus` then compares with a metric or replay of that run,
+    /// or with another such run.
+    #[serde(default)]
+    pub under: Option<SchedulerSpec>,
     pub op: Op,
     /// Compare with this constant...
     #[serde(default)]
@@ -54,6 +59,24 @@ pub enum Metric {
     CompletedFraction,
     /// Busy fraction of the port of `link`.
     Utilization,
+    /// Mean wait (enqueue to start of transmission) of the packets the port of `link` sent, ns.
+    WaitMeanNs,
+    /// Median wait at the port of `link`, ns (nearest rank).
+    WaitP50Ns,
+    WaitP99Ns,
+    /// Standard deviation of the waits at the port of `link`, ns.
+    WaitStdNs,
+    /// Variance of the waits at the port of `link`, ns^2.
+    WaitVarianceNs2,
+    /// Time-averaged queue at the port of `link`, bytes.
+    QueueMeanBytes,
+    QueueStdBytes,
+    /// Variance over time of the queue at the port of `link`, bytes^2.
+    QueueVarianceBytes2,
+    /// AQM drops over arrivals at the port of `link`.
+    AqmDropFraction,
+    /// Fraction of the run the port of `link` spent in CoDel's dropping state.
+    CodelDroppingFraction,
     /// Mean of Jain's index over the time windows.
     JainMean,
     /// Delivered bits per second of the selected flows, over the run.
@@ -117,8 +140,10 @@ pub struct PaperFigure {
     pub name: String,
     /// Where the paper gives it ("UPS Table 1, default row").
     pub source: String,
-    /// The paper's value, in the metric's unit (fractions as fractions, times in ns).
-    pub paper: f64,
+    /// The paper's value, in the metric's unit (fractions as fractions, times in ns); absent
+    /// when the paper reports none and ours is printed for the record.
+    #[serde(default)]
+    pub paper: Option<f64>,
     pub metric: Metric,
     #[serde(default)]
     pub flows: FlowFilter,
@@ -126,4 +151,7 @@ pub struct PaperFigure {
     pub link: Option<LinkRef>,
     #[serde(default)]
     pub replay: Option<Mode>,
+    /// Read from the run where every router uses this scheduler (see `Check::under`).
+    #[serde(default)]
+    pub under: Option<SchedulerSpec>,
 }

@@ -54,13 +54,13 @@ pub const LIMITS: Limits = Limits {
 };
 
 /// For scenario files a user runs locally (the CLI, benchmarks): the same checks, with room
-/// for long runs.
+/// for long runs (a week: the LSTFCoDel paper's runs are three days).
 pub const TRUSTED_LIMITS: Limits = Limits {
     text_bytes: 64 * 1024 * 1024,
     nodes: 100_000,
     links: 400_000,
     traffic: 1_000_000,
-    duration: Time(86_400_000_000_000),
+    duration: Time(604_800_000_000_000),
     packets: 1_000_000_000_000,
     trace_events: 1_000_000_000,
 };

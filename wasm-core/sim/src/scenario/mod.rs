@@ -313,6 +313,10 @@ pub struct TcpSpec {
     /// product, and the window never exceeds it).
     #[serde(default)]
     pub initial_window: Option<u32>,
+    /// The largest window in segments, tcp and dctcp: cwnd never grows past it, as if the
+    /// receiver advertised no more (ns-2's `window_`; default unlimited).
+    #[serde(default)]
+    pub max_window: Option<u32>,
     /// Lower bound of the retransmission timeout, tcp and dctcp (default 200ms, as Linux).
     #[serde(default)]
     pub min_rto: Option<TimeQ>,

@@ -47,6 +47,13 @@ impl KeyedQueue {
         Some((key, pkt))
     }
 
+    /// Removes the packet served last: the greatest (key, arrival number).
+    pub fn pop_last(&mut self) -> Option<(i64, Packet)> {
+        let ((key, _), pkt) = self.items.pop_last()?;
+        self.bytes -= pkt.size as u64;
+        Some((key, pkt))
+    }
+
     /// The least key queued.
     pub fn peek_key(&self) -> Option<i64> {
         self.items.first_key_value().map(|(&(k, _), _)| k)

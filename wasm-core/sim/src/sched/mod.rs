@@ -5,16 +5,21 @@
 //! one new file here, one arm in [`AnyScheduler`] and one entry in [`registry::REGISTRY`].
 
 pub mod class_fq;
+pub mod codel;
 pub mod edf;
 pub mod fifo;
 pub mod fq;
+pub mod fq_codel;
 pub mod gps;
 pub mod keyed;
 pub mod lifo;
 pub mod lstf;
+pub mod lstf_codel;
 pub mod priority;
 pub mod random;
+pub mod red;
 pub mod registry;
+pub mod registry_aqm;
 pub mod sjf;
 pub mod srpt;
 
@@ -75,6 +80,21 @@ pub trait Scheduler {
     /// The scheduler's exported state: one list of values per field its registry entry
     /// declares (`state`), in that order.
     fn state(&self, _out: &mut StateView) {}
+
+    /// What the queue management it embeds did over the run up to `now`, for the results
+    /// (`None`: it embeds no CoDel).
+    fn aqm_report(&self, _now: Time) -> Option<AqmReport> {
+        None
+    }
+}
+
+/// Time spent in CoDel's dropping state, summed over the CoDel instances a scheduler embeds
+/// (`fq_codel`: one per flow queue).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AqmReport {
+    pub dropping_ns: u64,
+    /// Times a dropping state was entered.
+    pub dropping_entries: u64,
 }
 
 /// Every scheduler, dispatched statically (smoltcp's congestion-controller pattern).
@@ -91,6 +111,10 @@ pub enum AnyScheduler {
     Srpt(srpt::Srpt),
     Fq(fq::Fq),
     ClassFq(Box<class_fq::ClassFq>),
+    Codel(codel::CodelFifo),
+    Red(red::RedFifo),
+    LstfCodel(lstf_codel::LstfCodel),
+    FqCodel(Box<fq_codel::FqCodel>),
 }
 
 macro_rules! dispatch {
@@ -106,6 +130,10 @@ macro_rules! dispatch {
             AnyScheduler::Srpt($s) => $e,
             AnyScheduler::Fq($s) => $e,
             AnyScheduler::ClassFq($s) => $e,
+            AnyScheduler::Codel($s) => $e,
+            AnyScheduler::Red($s) => $e,
+            AnyScheduler::LstfCodel($s) => $e,
+            AnyScheduler::FqCodel($s) => $e,
         }
     };
 }
@@ -134,5 +162,8 @@ impl Scheduler for AnyScheduler {
     }
     fn state(&self, out: &mut StateView) {
         dispatch!(self, s => s.state(out))
+    }
+    fn aqm_report(&self, now: Time) -> Option<AqmReport> {
+        dispatch!(self, s => s.aqm_report(now))
     }
 }

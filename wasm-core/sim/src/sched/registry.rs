@@ -15,7 +15,7 @@ use super::priority::Priority;
 use super::random::Random;
 use super::sjf::Sjf;
 use super::srpt::Srpt;
-use super::AnyScheduler;
+use super::{registry_aqm, AnyScheduler};
 use crate::params::{self, Bound, Context, Default, Kind, Params, Per, Spec};
 use crate::rng::Stream;
 use crate::scenario::SchedulerSpec;
@@ -278,6 +278,10 @@ pub static REGISTRY: &[SchedulerInfo] = &[
             Ok(AnyScheduler::ClassFq(Box::new(ClassFq::new(a.port.buffer, a.port.bandwidth, a.children, weights))))
         },
     },
+    registry_aqm::CODEL,
+    registry_aqm::FQ_CODEL,
+    registry_aqm::RED,
+    registry_aqm::LSTF_CODEL,
 ];
 
 /// The registry as JSON, for the page's inspector forms and `cli schedulers`: per scheduler
@@ -331,7 +335,14 @@ pub fn build(
         let (c, _) = build(child, child_port, ctx).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
         children.push(c);
     }
-    let sched = (info.build)(BuildArgs { params: &params, port, children }).map_err(|m| ("params".to_string(), m))?;
+    // A constructor's message that starts "name: " is about that parameter.
+    let sched = (info.build)(BuildArgs { params: &params, port, children }).map_err(|m| {
+        match info.params.iter().find_map(|p| m.strip_prefix(p.name).and_then(|r| r.strip_prefix(": ")).map(|r| (p, r)))
+        {
+            Some((p, rest)) => (format!("params.{}", p.name), rest.to_string()),
+            None => ("params".to_string(), m),
+        }
+    })?;
     Ok((sched, info))
 }
 
@@ -390,6 +401,11 @@ mod tests {
             (r#"{"name":"lstf","params":{"preemption":"yes"}}"#, "params.preemption"),
             (r#"{"name":"class_fq","params":{"weights":[1,-2]},"children":[{"name":"fifo"}]}"#, "params.weights[1]"),
             (r#"{"name":"class_fq","children":[{"name":"fifo","params":{"drop":"x"}}]}"#, "children[0].params.drop"),
+            (r#"{"name":"red","params":{"min_th":"10pkt","max_th":"5pkt"}}"#, "params.max_th"),
+            (r#"{"name":"red","params":{"min_th":"5pkt","max_th":"30KB"}}"#, "params.max_th"),
+            (r#"{"name":"red","params":{"min_th":"unlimited"}}"#, "params.min_th"),
+            (r#"{"name":"codel","params":{"target":"0ms"}}"#, "params.target"),
+            (r#"{"name":"lstf_codel","params":{"alpha":1.5}}"#, "params.alpha"),
         ] {
             assert_eq!(build0(json).unwrap_err().0, path, "{json}");
         }

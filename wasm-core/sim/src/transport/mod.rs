@@ -48,6 +48,8 @@ pub struct TcpOptions {
     pub mss: u32,
     pub header: u32,
     pub initial_window: Option<u32>,
+    /// tcp and dctcp: cwnd's cap, segments.
+    pub max_window: Option<u32>,
     pub min_rto: Time,
     pub initial_rto: Time,
     /// pFabric's fixed RTO, if given.
@@ -64,6 +66,7 @@ impl TcpOptions {
             mss: s.mss.map_or(DEFAULT_MSS, |q| q.0 as u32),
             header: s.header.map_or(DEFAULT_HEADER, |q| q.0 as u32),
             initial_window: s.initial_window,
+            max_window: s.max_window,
             min_rto: s.min_rto.map_or(DEFAULT_MIN_RTO, |q| q.0),
             initial_rto: s.initial_rto.map_or(DEFAULT_INITIAL_RTO, |q| q.0),
             rto: s.rto.map(|q| q.0),
@@ -144,6 +147,7 @@ impl Connection {
     pub fn new(kind: Transport, o: &TcpOptions, size: Option<u64>, stop: Time, path: PathFacts) -> Connection {
         let newreno = |ecn| Config {
             ecn,
+            max_window: o.max_window.map_or(u64::MAX, |w| w as u64 * o.mss as u64),
             ..Config::newreno(o.mss, o.initial_window.unwrap_or(DEFAULT_INITIAL_WINDOW), o.initial_rto, o.min_rto)
         };
         let (cfg, echo, delay) = match kind {

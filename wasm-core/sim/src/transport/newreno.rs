@@ -65,7 +65,8 @@ pub struct Config {
     pub fast_retransmit: bool,
     /// RTO doubling on each expiry (pFabric keeps a fixed RTO).
     pub backoff: bool,
-    /// cwnd never exceeds this many bytes (pFabric: its initial window).
+    /// cwnd never grows past this many bytes (pFabric: its initial window), and no more is
+    /// in flight even while fast recovery inflates cwnd: a receive window (ns-2's `window_`).
     pub max_window: u64,
 }
 
@@ -368,7 +369,7 @@ impl Sender {
             return None;
         }
         let len = (self.end - self.snd_nxt).min(mss);
-        if self.flight() + len > self.cwnd {
+        if self.flight() + len > self.cwnd.min(self.cfg.max_window.max(mss)) {
             return None;
         }
         let retx = self.snd_nxt < self.snd_max;
@@ -539,6 +540,22 @@ mod tests {
             assert_eq!(s.on_ack(Time::ms(1001 + i), 0, false, None), AckKind::Duplicate);
         }
         assert_eq!((s.ssthresh(), s.cwnd()), (5000, 1000));
+    }
+
+    #[test]
+    fn max_window_caps_what_is_in_flight_even_in_recovery() {
+        // max_window 3 segments: the initial window of 10 is cut to 3; after three duplicate
+        // ACKs cwnd = ssthresh + 3 SMSS = 2000 + 3000 = 5000 (RFC 6582), yet with 3 segments
+        // in flight (the retransmission counts none: snd_una is resent) nothing new may leave.
+        let mut cfg = Config::newreno(1000, 10, Time::ms(1000), Time::ms(200));
+        cfg.max_window = 3000;
+        let mut s = Sender::new(cfg, Some(1_000_000), Time::MAX);
+        assert_eq!(drain(&mut s, Time(0)).len(), 3);
+        for k in 1..=3 {
+            s.on_ack(Time(k), 0, false, None);
+        }
+        assert_eq!(s.cwnd(), 5000);
+        assert_eq!(drain(&mut s, Time(4)), vec![(0, true)]);
     }
 
     #[test]
