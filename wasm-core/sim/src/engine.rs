@@ -284,6 +284,10 @@ impl Engine {
                 self.transport_deliver(pkt);
             }
         } else {
+            if pkt.hops == 1 {
+                // The first router (traffic starts at hosts): the ingress of UPS Sec. 3.
+                self.net.init_slack(self.now, &mut pkt);
+            }
             self.forward(node, pkt);
         }
     }

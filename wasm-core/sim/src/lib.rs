@@ -20,6 +20,7 @@ pub mod rng;
 pub mod run;
 pub mod scenario;
 pub mod sched;
+pub mod slack;
 pub mod time;
 pub mod trace;
 pub mod traffic;

@@ -9,6 +9,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
+use crate::aqm::edge_codel::EdgeCodel;
 use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::params;
@@ -17,6 +18,7 @@ use crate::rng::Stream;
 use crate::scenario::{NodeKind, Pattern, Scenario, ScenarioError, Traffic};
 use crate::sched::registry::{self, PortContext};
 use crate::sched::AnyScheduler;
+use crate::slack::SlackInit;
 use crate::time::{Bandwidth, Time};
 use crate::traffic::sizes::Sizes;
 use crate::traffic::workload::{Pairs, Workload};
@@ -69,6 +71,8 @@ pub struct Network {
     /// Omniscient replay (UPS App. A.2): per packet, the priority to use at each hop of its
     /// path (the original's scheduling time there), out of line, indexed by packet id.
     pub hop_ranks: Option<Vec<Vec<i64>>>,
+    /// The scenario's slack initialisation at the ingress (UPS Sec. 3), if any.
+    pub slack: Option<SlackInit>,
 }
 
 impl Network {
@@ -117,8 +121,22 @@ impl Network {
             seed,
             needs_tmin: Vec::new(),
             hop_ranks: None,
+            slack: s.slack.as_ref().map(SlackInit::new),
         };
         net.needs_tmin = net.port_info.iter().map(|i| i.info.name == "edf").collect();
+        let show_slack = s.slack.is_some() || s.edge_codel.is_some();
+        for p in &mut net.ports {
+            p.show_slack = show_slack;
+        }
+        if let Some(e) = &s.edge_codel {
+            let params = crate::slack::edge_codel_params(e);
+            for p in &mut net.ports {
+                let kinds = (net.nodes[p.node as usize].kind, net.nodes[p.to as usize].kind);
+                if kinds == (NodeKind::Router, NodeKind::Host) {
+                    p.edge = Some(Box::new(EdgeCodel::new(params)));
+                }
+            }
+        }
         for (i, tr) in s.traffic.iter().enumerate() {
             net.add_traffic(s, i, tr, &index)?;
         }
@@ -532,6 +550,14 @@ impl Network {
     }
 
     /// The ports a flow's packets cross, in order.
+    /// `pkt` reached its first router at `now`: its slack by the scenario's rule, if any.
+    pub fn init_slack(&mut self, now: Time, pkt: &mut Packet) {
+        let Some(slack) = self.slack.as_mut() else { return };
+        let info = &self.flows[pkt.flow as usize];
+        let source = info.workload.map_or(info.name.as_str(), |w| self.workloads[w as usize].name.as_str());
+        slack.at_ingress(now, pkt, source);
+    }
+
     pub fn flow_path(&self, flow: FlowId) -> Vec<PortId> {
         let f = &self.flows[flow as usize];
         if let Some(p) = f.path {

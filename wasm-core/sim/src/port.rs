@@ -14,8 +14,9 @@
 //! list it published before) and in its scheduler's state (changed fields), so the page draws
 //! the scheduler's true order without knowing its rules.
 
+use crate::aqm::edge_codel::EdgeCodel;
 use crate::packet::{NodeId, Packet, PortId};
-use crate::sched::{Admission, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, AqmReport, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::trace::{Emit, Kind, OrderOp, TraceEvent, ViewRecord};
 use crate::view::QUEUE_VIEW_DEPTH;
@@ -64,6 +65,10 @@ pub struct Port<S: Scheduler> {
     next_view: QueueView,
     shown_state: Option<StateView>,
     next_state: StateView,
+    /// Edge-CoDel, on egress ports (towards a host) when the scenario asks for it.
+    pub edge: Option<Box<EdgeCodel>>,
+    /// Publish each transmission's slack (the run initialises slack or runs Edge-CoDel).
+    pub show_slack: bool,
 }
 
 impl<S: Scheduler> Port<S> {
@@ -84,6 +89,8 @@ impl<S: Scheduler> Port<S> {
             next_view: QueueView::default(),
             shown_state: None,
             next_state: StateView::default(),
+            edge: None,
+            show_slack: false,
         }
     }
 
@@ -93,6 +100,20 @@ impl<S: Scheduler> Port<S> {
 
     pub fn is_busy(&self) -> bool {
         self.in_service.is_some()
+    }
+
+    /// What the queue management at this port did up to `now`: its scheduler's CoDel and its
+    /// Edge-CoDel, summed.
+    pub fn aqm_report(&self, now: Time) -> Option<AqmReport> {
+        let edge = self.edge.as_ref().map(|e| e.dropping(now));
+        match (self.sched.aqm_report(now), edge) {
+            (None, None) => None,
+            (a, e) => {
+                let a = a.unwrap_or_default();
+                let (t, n) = e.unwrap_or((Time::ZERO, 0));
+                Some(AqmReport { dropping_ns: a.dropping_ns + t.as_ns(), dropping_entries: a.dropping_entries + n })
+            }
+        }
     }
 
     /// Packets held by the port: queued plus the one in service.
@@ -169,13 +190,36 @@ impl<S: Scheduler> Port<S> {
     fn start_next(&mut self, now: Time, out: &mut Emit) -> Option<PortWake> {
         debug_assert!(self.in_service.is_none());
         let mut v = std::mem::take(&mut self.scratch);
-        let next = self.sched.dequeue(now, &mut v);
+        let mut next = self.sched.dequeue(now, &mut v);
+        let next = loop {
+            let Some(mut pkt) = next.take() else { break None };
+            // The header's slack loses the wait here, whatever the scheduler orders by
+            // (UPS Sec. 2.2; Edge-CoDel reads initial - current slack, Sec. 4).
+            pkt.slack -= (now - pkt.enqueued_at).as_ns() as i64;
+            match self.edge.as_mut() {
+                None => break Some(pkt),
+                Some(edge) => match edge.filter(now, pkt, &mut v) {
+                    Some(pkt) => break Some(pkt),
+                    None => next = self.sched.dequeue(now, &mut v),
+                },
+            }
+        };
         self.trace_verdicts(now, &mut v, None, out);
         self.scratch = v;
         let wake = match next {
             Some(pkt) => {
                 self.counters.dequeued += 1;
-                out.events.push(self.event(now, Kind::Dequeue, &pkt, (now - pkt.enqueued_at).as_ns() as i64));
+                let wait = now - pkt.enqueued_at;
+                out.events.push(self.event(now, Kind::Dequeue, &pkt, wait.as_ns() as i64));
+                if out.watch && self.show_slack {
+                    let after = out.events.len() as u32;
+                    out.views.push(ViewRecord::Slack {
+                        after,
+                        packet: pkt.id,
+                        initial: pkt.initial_slack,
+                        current: pkt.slack,
+                    });
+                }
                 let remaining = self.bandwidth.tx_time(pkt.size as u64).saturating_sub(pkt.served);
                 self.generation += 1;
                 self.in_service = Some(InService { pkt, start: now });
@@ -363,6 +407,22 @@ mod tests {
         let c = port.counters();
         assert_eq!((c.arrived, c.requeued, c.admitted, c.dequeued, c.preempted), (2, 1, 3, 3, 1));
         port.check_identities().unwrap();
+    }
+
+    #[test]
+    fn every_port_takes_the_wait_off_the_slack() {
+        // 1500 B at 1 Gbps = 12 us. Packet 0 starts at once (wait 0: slack unchanged);
+        // packet 1 (rank 9, no preemption) arrives at 4 us with 100 us of slack and starts at
+        // 12 us: it leaves with 100 - 8 = 92 us.
+        let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
+        let mut out = Emit::default();
+        let slacked = |id, rank| Packet { slack: 100_000, ..pkt(id, rank) };
+        port.arrive(Time(0), slacked(0, 5), &mut out);
+        port.arrive(Time(4_000), slacked(1, 9), &mut out);
+        let (sent, _) = port.tx_done(Time(12_000), 1, &mut out);
+        assert_eq!(sent.map(|(p, _)| (p.id, p.slack)), Some((0, 100_000)));
+        let (sent, _) = port.tx_done(Time(24_000), 2, &mut out);
+        assert_eq!(sent.map(|(p, _)| (p.id, p.slack)), Some((1, 92_000)));
     }
 
     /// Applies order ops as the page does.

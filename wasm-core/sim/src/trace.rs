@@ -125,6 +125,14 @@ pub enum ViewRecord {
         field: u16,
         values: Vec<f64>,
     },
+    /// A packet starts transmission with `current` slack left of the `initial` its ingress gave
+    /// it (UPS Sec. 3); emitted when the run initialises slack or runs Edge-CoDel.
+    Slack {
+        after: u32,
+        packet: u64,
+        initial: i64,
+        current: i64,
+    },
 }
 
 /// Trace events, and view records while the page's trace is being stored (`watch`).
@@ -164,6 +172,16 @@ pub struct StateColumns {
     pub values: Vec<f64>,
 }
 
+/// Each transmission's slack, one row per dequeue (runs that initialise slack): from event
+/// `at[i]` on, packet `packet[i]` has `current[i]` ns of slack left of `initial[i]`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SlackColumns {
+    pub at: Vec<u32>,
+    pub packet: Vec<u32>,
+    pub initial: Vec<f64>,
+    pub current: Vec<f64>,
+}
+
 /// The stored part of the trace, columnar (what crosses into the page as typed arrays), with
 /// the view records that go with it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -176,6 +194,7 @@ pub struct TraceColumns {
     pub value: Vec<f64>,
     pub order: OrderColumns,
     pub state: StateColumns,
+    pub slack: SlackColumns,
 }
 
 impl TraceColumns {
@@ -209,6 +228,12 @@ impl TraceColumns {
         st.field.truncate(k);
         st.start.truncate(k);
         st.values.truncate(values);
+        let sl = &mut self.slack;
+        let k = sl.at.partition_point(|&a| a as usize <= n);
+        sl.at.truncate(k);
+        sl.packet.truncate(k);
+        sl.initial.truncate(k);
+        sl.current.truncate(k);
     }
 
     fn view(&mut self, at: u64, r: &ViewRecord) {
@@ -236,6 +261,13 @@ impl TraceColumns {
                 st.field.push(*field);
                 st.start.push(st.values.len() as u32);
                 st.values.extend_from_slice(values);
+            }
+            ViewRecord::Slack { packet, initial, current, .. } => {
+                let sl = &mut self.slack;
+                sl.at.push(at);
+                sl.packet.push(*packet as u32);
+                sl.initial.push(*initial as f64);
+                sl.current.push(*current as f64);
             }
         }
     }
@@ -311,7 +343,9 @@ impl TraceRecorder {
     pub fn record_views(&mut self, base: u64, views: &mut Vec<ViewRecord>) {
         for r in views.drain(..) {
             let after = match &r {
-                ViewRecord::Order { after, .. } | ViewRecord::State { after, .. } => *after as u64,
+                ViewRecord::Order { after, .. } | ViewRecord::State { after, .. } | ViewRecord::Slack { after, .. } => {
+                    *after as u64
+                }
             };
             if base + after <= self.views.min(self.total) {
                 self.stored.view(base + after, &r);

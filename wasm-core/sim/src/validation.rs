@@ -380,6 +380,12 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
             ));
         }
     }
+    if let Some(spec) = &s.slack {
+        crate::slack::check(spec, s).map_err(|(f, m)| err(format!("slack.{f}"), m))?;
+    }
+    if let Some(e) = &s.edge_codel {
+        crate::slack::check_edge(e).map_err(|(f, m)| err(format!("edge_codel.{f}"), m))?;
+    }
     for id in s.node_schedulers.keys() {
         if kind_of(id).is_none() {
             return Err(err(format!("node_schedulers.{id}"), format!("unknown node \"{id}\"")));

@@ -86,6 +86,8 @@ reason_table! {
             "AIFO's admission control refused it (AIFO Algorithm 1).";
         PifoOverflow = 4 => pifo_overflow, "PIFO overflow",
             "A full PIFO dropped its highest-rank packet.";
+        EdgeAqm = 5 => edge_aqm, "Edge-CoDel drop",
+            "Edge-CoDel dropped it at the egress: its queueing delay across the network stayed above target (UPS Sec. 4).";
     }
 }
 

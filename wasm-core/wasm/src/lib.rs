@@ -159,6 +159,19 @@ impl RunOutput {
     pub fn state_values(&self) -> Vec<f64> {
         self.inner.trace.state.values.clone()
     }
+    // Each transmission's slack (runs that initialise slack).
+    pub fn slack_at(&self) -> Vec<u32> {
+        self.inner.trace.slack.at.clone()
+    }
+    pub fn slack_packet(&self) -> Vec<u32> {
+        self.inner.trace.slack.packet.clone()
+    }
+    pub fn slack_initial(&self) -> Vec<f64> {
+        self.inner.trace.slack.initial.clone()
+    }
+    pub fn slack_current(&self) -> Vec<f64> {
+        self.inner.trace.slack.current.clone()
+    }
     // Every overdue packet of the (first) replay, by the time it went wrong: the report's JSON
     // lists only the first ones.
     fn overdue(&self) -> &[sched_sim::results::replay::OverduePacket] {

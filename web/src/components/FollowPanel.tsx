@@ -4,12 +4,14 @@ import { packetStory, type Hop } from '../sim/packetPath';
 import { followPacket, jumpToEvent } from '../store/appState';
 import { compactNumber, formatDuration, formatMs } from '../view/format';
 import { flowColour } from '../view/palette';
+import { formatSigned } from '../view/values';
 
 function detail(h: Hop): string {
   switch (h.what) {
     case 'arrive': return `${h.value} B`;
     case 'enqueue': return `ordering key ${compactNumber(h.value)} (${h.value.toLocaleString('en')})`;
-    case 'dequeue': return `waited ${formatDuration(h.value)}`;
+    case 'dequeue': return `waited ${formatDuration(h.value)}${h.slack
+      ? `; slack left ${formatSigned(h.slack.current)} of ${formatDuration(h.slack.initial)} given at the ingress` : ''}`;
     case 'depart': return `reaches the next node at ${formatMs(h.value)}`;
     case 'drop': return h.reason ?? 'dropped';
     case 'deliver': return `end-to-end delay ${formatDuration(h.value)}`;

@@ -38,7 +38,7 @@ export type Mode = 'lstf' | 'lstf_preemptive' | 'edf' | 'priority' | 'omniscient
  * This interface was referenced by `RunSummary`'s JSON-Schema
  * via the `definition` "DropReason".
  */
-export type DropReason = 'buffer_full' | 'push_out' | 'aqm' | 'aifo_admission' | 'pifo_overflow';
+export type DropReason = 'buffer_full' | 'push_out' | 'aqm' | 'aifo_admission' | 'pifo_overflow' | 'edge_aqm';
 /**
  * Event kinds; the discriminants are the trace encoding (each doc: a name for people, a
  * blank line, what `loc` and `value` hold).
@@ -413,6 +413,10 @@ export interface DropCounts {
    * The buffer had no room for the arriving packet (drop-tail).
    */
   buffer_full: number;
+  /**
+   * Edge-CoDel dropped it at the egress: its queueing delay across the network stayed above target (UPS Sec. 4).
+   */
+  edge_aqm: number;
   /**
    * A full PIFO dropped its highest-rank packet.
    */

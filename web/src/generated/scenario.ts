@@ -53,12 +53,47 @@ export type Mode = 'lstf' | 'lstf_preemptive' | 'edf' | 'priority' | 'omniscient
  */
 export type TimeQ = string;
 /**
+ * Off or on.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Toggle".
+ */
+export type Toggle = 'off' | 'on';
+/**
  * The only format name; files of other formats are refused.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Format".
  */
 export type Format = 'scheduler-playground/scenario';
+/**
+ * One slack initialisation rule.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "SlackPolicySpec".
+ */
+export type SlackPolicySpec =
+  | {
+      /**
+       * Added to the slack (a tenant's K, Sec. 3.4).
+       */
+      offset?: TimeQ | null;
+      policy: 'constant';
+      value: TimeQ;
+    }
+  | {
+      /**
+       * Default 1s.
+       */
+      d?: TimeQ | null;
+      offset?: TimeQ | null;
+      policy: 'flow_size';
+    }
+  | {
+      offset?: TimeQ | null;
+      policy: 'fair';
+      r_est: BandwidthQ;
+    };
 /**
  * A rate: bits (bps) or bytes (Bps) per second with an optional K/M/G/T (powers of 1000) or Ki/Mi/Gi/Ti (powers of 1024) prefix ("10Gbps"), or "inf" for zero transmission time.
  *
@@ -311,13 +346,6 @@ export type SizeDist =
  */
 export type Periods = 'periodic' | 'exponential';
 /**
- * Off or on.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Toggle".
- */
-export type Toggle = 'off' | 'on';
-/**
  * Transport of a flow (see `sim/src/transport`).
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -357,6 +385,11 @@ export interface Scenario {
    * Simulated time to run for; sources stop and the run ends here.
    */
   duration: TimeQ;
+  /**
+   * Edge-CoDel at the egress ports (UPS Sec. 4); needs LSTF-style slack bookkeeping,
+   * which every port does.
+   */
+  edge_codel?: EdgeCodelSpec | null;
   format: Format;
   metrics?: MetricsSpec;
   name: string;
@@ -380,6 +413,11 @@ export interface Scenario {
    * Seed of every random stream in the run (one stream per source).
    */
   seed: number;
+  /**
+   * How the ingress router initialises each packet's slack (UPS Sec. 3); without it every
+   * packet starts with slack 0 (LSTF is then FIFO+).
+   */
+  slack?: SlackSpec | null;
   topology: Topology;
   trace?: TraceSpec;
   traffic?: Traffic[];
@@ -496,6 +534,33 @@ export interface Versus {
   replay?: Mode | null;
 }
 /**
+ * Edge-CoDel (UPS Sec. 4) at every egress port (a router's port towards a host): per flow,
+ * CoDel's control law on each packet's queueing delay across the network (initial minus
+ * current slack). Every field has a default.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "EdgeCodelSpec".
+ */
+export interface EdgeCodelSpec {
+  /**
+   * Mark ECN-capable packets instead of dropping them (default off).
+   */
+  ecn?: Toggle;
+  /**
+   * Default 100ms.
+   */
+  interval?: TimeQ | null;
+  /**
+   * Refresh the interval when a flow's consecutive packets were sent further apart than
+   * this (default 20ms, the paper's choice; it finds 10-20 ms works).
+   */
+  refresh?: TimeQ | null;
+  /**
+   * Default 5ms (FQ-CoDel's).
+   */
+  target?: TimeQ | null;
+}
+/**
  * How results are aggregated.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -545,6 +610,27 @@ export interface PaperFigure {
  */
 export interface ReplaySpec {
   modes: Mode[];
+}
+/**
+ * Slack initialisation: a default and overrides per class and per traffic source.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "SlackSpec".
+ */
+export interface SlackSpec {
+  /**
+   * By class number ("0".."255").
+   */
+  classes?: {
+    [k: string]: SlackPolicySpec;
+  };
+  default?: SlackPolicySpec | null;
+  /**
+   * By traffic source id.
+   */
+  flows?: {
+    [k: string]: SlackPolicySpec;
+  };
 }
 /**
  * Either explicit nodes and links, or a preset with parameters (`{"preset": "fat_tree",

@@ -42,4 +42,14 @@ describe('packetStory', () => {
     expect(story?.hops[1]).toMatchObject({ what: 'drop', where: 'r → b', reason: 'buffer_full (refused on arrival)' });
     expect(packetStory(trace, summary, 99, (i) => pb.event(i))).toBeNull();
   });
+
+  it('shows the slack left at each transmission when the run keeps it', () => {
+    // A slack record applies right after its dequeue (event 2 -> at 3, event 8 -> at 9); the
+    // story attaches each to its hop as the core wrote it.
+    const withSlack = { ...trace, slack: traceFrom([], [], [], [[3, 7, 1e6, 1e6], [9, 7, 1e6, 998_880]]).slack };
+    const story = packetStory(withSlack, summary, 7, (i) => pb.event(i));
+    const dequeues = story?.hops.filter((h) => h.what === 'dequeue').map((h) => h.slack);
+    expect(dequeues).toEqual([{ current: 1e6, initial: 1e6 }, { current: 998_880, initial: 1e6 }]);
+    expect(packetStory(trace, summary, 7, (i) => pb.event(i))?.hops[2]?.slack).toBeUndefined();
+  });
 });

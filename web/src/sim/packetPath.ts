@@ -15,6 +15,8 @@ export interface Hop {
   readonly value: number;
   /** Why it was dropped or marked. */
   readonly reason?: string;
+  /** A transmission's slack (runs that initialise slack): left now, and given at the ingress. */
+  readonly slack?: { readonly current: number; readonly initial: number };
 }
 
 /** Indices of the events of `packet`, in trace order. */
@@ -66,6 +68,18 @@ export function packetStory(trace: TraceColumns, s: RunSummary, packet: number, 
     flow: first.flow,
     size: arrive ? arrive.value : null,
     created: arrive ? arrive.time : null,
-    hops: events.map((e) => describeHop(e, s)),
+    hops: events.map((e) => withSlack(trace, packet, describeHop(e, s))),
   };
+}
+
+/** A dequeue's slack record, if the run keeps them (it follows the dequeue event). */
+function withSlack(trace: TraceColumns, packet: number, hop: Hop): Hop {
+  if (hop.what !== 'dequeue') return hop;
+  const sl = trace.slack;
+  for (let i = 0; i < sl.at.length; i++) {
+    if (sl.at[i] === hop.index + 1 && sl.packet[i] === packet) {
+      return { ...hop, slack: { current: sl.current[i] as number, initial: sl.initial[i] as number } };
+    }
+  }
+  return hop;
 }

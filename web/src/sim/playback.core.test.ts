@@ -27,6 +27,7 @@ describe.skipIf(!havePkg)('Playback on the default scenario run by the wasm core
         packet: out.order_packet(), key: out.order_key(),
       },
       state: { at: out.state_at(), port: out.state_port(), field: out.state_field(), start: out.state_start(), values: out.state_values() },
+      slack: { at: out.slack_at(), packet: out.slack_packet(), initial: out.slack_initial(), current: out.slack_current() },
     };
     out.free();
   });

@@ -7,8 +7,12 @@ export type Row = readonly [number, number, number, number, number, number];
 export type OrderRow = readonly [number, number, number, number, number, number];
 /** A state record: [at, port, field, values]. */
 export type StateRow = readonly [number, number, number, readonly number[]];
+/** A slack record: [at, packet, initial, current]. */
+export type SlackRow = readonly [number, number, number, number];
 
-export function traceFrom(rows: readonly Row[], order: readonly OrderRow[] = [], state: readonly StateRow[] = []): TraceColumns {
+export function traceFrom(
+  rows: readonly Row[], order: readonly OrderRow[] = [], state: readonly StateRow[] = [], slack: readonly SlackRow[] = [],
+): TraceColumns {
   const starts: number[] = [];
   let n = 0;
   for (const r of state) {
@@ -36,6 +40,12 @@ export function traceFrom(rows: readonly Row[], order: readonly OrderRow[] = [],
       field: Uint16Array.from(state, (r) => r[2]),
       start: Uint32Array.from(starts),
       values: Float64Array.from(state.flatMap((r) => [...r[3]])),
+    },
+    slack: {
+      at: Uint32Array.from(slack, (r) => r[0]),
+      packet: Uint32Array.from(slack, (r) => r[1]),
+      initial: Float64Array.from(slack, (r) => r[2]),
+      current: Float64Array.from(slack, (r) => r[3]),
     },
   };
 }

@@ -47,6 +47,15 @@ export interface StateColumns {
   values: Float64Array;
 }
 
+/** Each transmission's slack (runs that initialise slack, UPS Sec. 3): from event `at[i]` on,
+ * packet `packet[i]` has `current[i]` ns of slack left of the `initial[i]` its ingress gave it. */
+export interface SlackColumns {
+  at: Uint32Array;
+  packet: Uint32Array;
+  initial: Float64Array;
+  current: Float64Array;
+}
+
 /** The trace as columns: event i is (time[i], kind[i], packet[i], flow[i], loc[i], value[i]). */
 export interface TraceColumns {
   time: Float64Array;
@@ -57,6 +66,7 @@ export interface TraceColumns {
   value: Float64Array;
   order: OrderColumns;
   state: StateColumns;
+  slack: SlackColumns;
 }
 
 /** Every overdue packet of a replay (the report's JSON lists the first ones), by when it went wrong. */

@@ -20,6 +20,7 @@ function collect(out: core.RunOutput, withOverdue = false): RunResult {
     const state = {
       at: out.state_at(), port: out.state_port(), field: out.state_field(), start: out.state_start(), values: out.state_values(),
     };
+    const slack = { at: out.slack_at(), packet: out.slack_packet(), initial: out.slack_initial(), current: out.slack_current() };
     const events = {
       time: out.trace_time(), kind: out.trace_kind(), packet: out.trace_packet(), flow: out.trace_flow(),
       loc: out.trace_loc(), value: out.trace_value(),
@@ -27,8 +28,8 @@ function collect(out: core.RunOutput, withOverdue = false): RunResult {
     const overdue = withOverdue
       ? { replayId: out.overdue_replay_id(), port: out.overdue_port(), at: out.overdue_at(), behind: out.overdue_behind() }
       : undefined;
-    const columns: ArrayBufferView[] = [events, order, state, overdue ?? {}].flatMap((g) => Object.values(g));
-    const result: RunResult = { summary, trace: { ...events, order, state }, ...(overdue ? { overdue } : {}) };
+    const columns: ArrayBufferView[] = [events, order, state, slack, overdue ?? {}].flatMap((g) => Object.values(g));
+    const result: RunResult = { summary, trace: { ...events, order, state, slack }, ...(overdue ? { overdue } : {}) };
     return Comlink.transfer(result, columns.map((c) => c.buffer as ArrayBuffer));
   } finally {
     out.free();

@@ -32,7 +32,7 @@ export function drawDrops(
     const reason = name ? DROP_REASON_LABELS[name] : `reason ${d.reason}`;
     out.push({ packet: d.packet, port: d.port, reason });
     const { x, y } = at;
-    const aqm = name === 'aqm';
+    const aqm = name === 'aqm' || name === 'edge_aqm';
     ctx.globalAlpha = 1 - 0.8 * d.age;
     ctx.fillStyle = flowColour(d.flow);
     ctx.fillRect(x - 5, y - 5, 10, 10);

@@ -121,20 +121,27 @@ impl Codel {
             self.vars.first_above_time = None;
             return (None, false);
         };
-        self.vars.ldelay = now.saturating_sub(pkt.enqueued_at);
         self.vars.maxpacket = self.vars.maxpacket.max(pkt.size);
-        if self.vars.ldelay < self.params.target || q.bytes() <= self.vars.maxpacket as u64 {
+        let short = q.bytes() <= self.vars.maxpacket as u64;
+        let ok = self.judge(now, now.saturating_sub(pkt.enqueued_at), short);
+        (Some(pkt), ok)
+    }
+
+    /// The heart of `dodequeue`: a packet that waited `sojourn` leaves at `now` (`short`: at
+    /// most one packet's bytes remain behind it); whether it is OK to drop.
+    fn judge(&mut self, now: Time, sojourn: Time, short: bool) -> bool {
+        self.vars.ldelay = sojourn;
+        if sojourn < self.params.target || short {
             self.vars.first_above_time = None;
-            return (Some(pkt), false);
+            return false;
         }
-        let ok = match self.vars.first_above_time {
+        match self.vars.first_above_time {
             None => {
                 self.vars.first_above_time = Some(now + self.params.interval);
                 false
             }
             Some(t) => now >= t,
-        };
-        (Some(pkt), ok)
+        }
     }
 
     /// Marks `pkt` CE instead of dropping it, when ECN is on and the packet is ECN-capable;
@@ -154,10 +161,19 @@ impl Codel {
         kept.or_else(|| q.pop())
     }
 
+    /// Enters the dropping state after its first drop (or mark) at `now`: count by the Linux
+    /// re-entry rule, the next drop one control-law step later.
     fn enter(&mut self, now: Time) {
         self.vars.dropping = true;
         self.stats.entries += 1;
         self.stats.since = Some(now);
+        // If the queue went bad again soon after the last episode, resume near the drop rate
+        // that controlled it ('drop_next' is at most an interval after the last drop).
+        let delta = self.vars.count - self.vars.lastcount;
+        let since_last = now.as_ns() as i128 - self.vars.drop_next.as_ns() as i128;
+        self.vars.count = if delta > 1 && since_last < 16 * self.params.interval.as_ns() as i128 { delta } else { 1 };
+        self.vars.lastcount = self.vars.count;
+        self.vars.drop_next = self.control_law(now);
     }
 
     fn leave(&mut self, now: Time) {
@@ -205,14 +221,60 @@ impl Codel {
                 self.examine(now, next, q).0
             };
             self.enter(now);
-            let delta = self.vars.count - self.vars.lastcount;
-            let since_last = now.as_ns() as i128 - self.vars.drop_next.as_ns() as i128;
-            self.vars.count =
-                if delta > 1 && since_last < 16 * self.params.interval.as_ns() as i128 { delta } else { 1 };
-            self.vars.lastcount = self.vars.count;
-            self.vars.drop_next = self.control_law(now);
         }
         p
+    }
+
+    /// Edge-CoDel's use (UPS Sec. 4): one decision per packet of a flow's stream, the sojourn
+    /// given (its queueing delay across the network) and no backlog known (so no short-queue
+    /// clause). The same rules as `dequeue`, a packet at a time: in the dropping state a packet
+    /// leaving once `drop_next` has come is dropped (or marked) and `drop_next` advances by the
+    /// control law; otherwise the packet that makes it OK to drop is dropped and the state
+    /// entered, with the re-entry rule. Returns the packet if it is to be sent.
+    pub fn on_packet(
+        &mut self,
+        now: Time,
+        sojourn: Time,
+        mut pkt: Packet,
+        v: &mut Verdicts,
+        reason: DropReason,
+    ) -> Option<Packet> {
+        let ok = self.judge(now, sojourn, false);
+        if self.vars.dropping {
+            if !ok {
+                self.leave(now);
+                return Some(pkt);
+            }
+            if now < self.vars.drop_next {
+                return Some(pkt);
+            }
+            self.vars.count += 1;
+            self.vars.drop_next = self.control_law(self.vars.drop_next);
+            if self.try_mark(&mut pkt, v) {
+                return Some(pkt);
+            }
+            v.drop(pkt, reason);
+            return None;
+        }
+        if !ok {
+            return Some(pkt);
+        }
+        let marked = self.try_mark(&mut pkt, v);
+        self.enter(now);
+        if marked {
+            return Some(pkt);
+        }
+        v.drop(pkt, reason);
+        None
+    }
+
+    /// Restarts the interval (Edge-CoDel's refresh: the flow's queue has likely drained): as
+    /// CoDel does when its queue empties, below target and out of the dropping state.
+    pub fn refresh(&mut self, now: Time) {
+        self.vars.first_above_time = None;
+        if self.vars.dropping {
+            self.leave(now);
+        }
     }
 
     /// Exported state, in the order of [`STATE`]: dropping (1/0), count, next drop (while

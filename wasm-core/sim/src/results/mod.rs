@@ -12,7 +12,6 @@ use crate::metrics::{cdf, cdf_f64, jain, percentiles, Metrics};
 use crate::network::Network;
 use crate::scenario::{NodeKind, Scenario};
 use crate::sched::registry::Order;
-use crate::sched::Scheduler;
 use crate::time::Time;
 use crate::trace::Kind;
 use crate::verdicts::{DropReason, MarkReason};
@@ -368,7 +367,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
             key: info.info.key,
             state: info.info.state.to_vec(),
             order: info.info.order,
-            stats: PortStats::new(m, p.sched.aqm_report(Time(facts.end_ns)), end),
+            stats: PortStats::new(m, p.aqm_report(Time(facts.end_ns)), end),
         })
         .collect();
     metrics.flows.resize(net.flows.len(), Default::default());

@@ -6,6 +6,7 @@ pub mod checks;
 mod error;
 mod quantity;
 mod replay;
+pub mod slack;
 
 use std::collections::BTreeMap;
 
@@ -54,6 +55,14 @@ pub struct Scenario {
     /// Record this run's schedule and replay it with other schedulers (UPS Sec. 2.3).
     #[serde(default)]
     pub replay: Option<ReplaySpec>,
+    /// How the ingress router initialises each packet's slack (UPS Sec. 3); without it every
+    /// packet starts with slack 0 (LSTF is then FIFO+).
+    #[serde(default)]
+    pub slack: Option<slack::SlackSpec>,
+    /// Edge-CoDel at the egress ports (UPS Sec. 4); needs LSTF-style slack bookkeeping,
+    /// which every port does.
+    #[serde(default)]
+    pub edge_codel: Option<slack::EdgeCodelSpec>,
     #[serde(default)]
     pub metrics: MetricsSpec,
     /// Assertions on the results, run by the test suite for every scenario file.
