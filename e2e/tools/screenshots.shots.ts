@@ -161,3 +161,19 @@ test('benchmarks: the bench page after running the UDP set (the default selectio
   }
   await page.screenshot({ path: out('bench') });
 });
+
+test('slack set at the ingress: a packet of the new flow in the fairness example, followed', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('ups/fairness-rest-fair-share');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(6_000_000));
+  const cell = await page.evaluate(() => {
+    const t = window.__playground?.trace();
+    const q = window.__playground?.drawn()?.queues.find((x) => x.packets.some((pk) => t && t.flow[t.packet.indexOf(pk)] === 20));
+    if (!q || !t) return null;
+    return q.at[q.packets.findIndex((pk) => t.flow[t.packet.indexOf(pk)] === 20)];
+  });
+  const box = await app.topology.boundingBox();
+  if (cell && box) await page.mouse.click(box.x + cell.x, box.y + cell.y);
+  await page.screenshot({ path: out('slack') });
+});

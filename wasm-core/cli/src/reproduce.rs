@@ -49,7 +49,7 @@ fn show(metric: Metric, v: f64) -> String {
         QueueMeanBytes | QueueStdBytes => format!("{v:.1} B"),
         QueueVarianceBytes2 => format!("{v:.4e} B^2"),
         ThroughputBps => format!("{:.3} Mbps", v / 1e6),
-        SlowdownMean | SlowdownP99 | JainMean => format!("{v:.4}"),
+        SlowdownMean | SlowdownP99 | JainMean | JainLast => format!("{v:.4}"),
     }
 }
 

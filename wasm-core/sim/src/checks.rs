@@ -92,6 +92,7 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
         | Metric::AqmDropFraction
         | Metric::CodelDroppingFraction => port_metric(c.metric, port_of(c, r)?),
         Metric::JainMean => r.fairness.mean,
+        Metric::JainLast => r.fairness.index.iter().rev().find_map(|i| *i),
         Metric::ThroughputBps => {
             let bytes: u64 = flows.iter().map(|f| f.bytes_delivered).sum();
             Some(bytes as f64 * 8e9 / r.end_ns.max(1) as f64)

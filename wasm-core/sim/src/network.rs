@@ -124,9 +124,10 @@ impl Network {
             slack: s.slack.as_ref().map(SlackInit::new),
         };
         net.needs_tmin = net.port_info.iter().map(|i| i.info.name == "edf").collect();
+        // Slack is set at the first router, so only router ports show it.
         let show_slack = s.slack.is_some() || s.edge_codel.is_some();
         for p in &mut net.ports {
-            p.show_slack = show_slack;
+            p.show_slack = show_slack && net.nodes[p.node as usize].kind == NodeKind::Router;
         }
         if let Some(e) = &s.edge_codel {
             let params = crate::slack::edge_codel_params(e);

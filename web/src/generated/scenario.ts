@@ -30,6 +30,7 @@ export type Metric =
   | 'aqm_drop_fraction'
   | 'codel_dropping_fraction'
   | 'jain_mean'
+  | 'jain_last'
   | 'throughput_bps'
   | 'overdue_fraction'
   | 'overdue_by_t_fraction';

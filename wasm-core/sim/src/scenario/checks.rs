@@ -79,6 +79,8 @@ pub enum Metric {
     CodelDroppingFraction,
     /// Mean of Jain's index over the time windows.
     JainMean,
+    /// Jain's index in the last complete window that has an index (has the flows converged?).
+    JainLast,
     /// Delivered bits per second of the selected flows, over the run.
     ThroughputBps,
     /// Replayed packets with o'(p) > o(p) (the check's `replay`).
