@@ -164,7 +164,7 @@ test('benchmarks: the bench page after running the UDP set (the default selectio
 
 test('slack set at the ingress: a packet of the new flow in the fairness example, followed', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('ups/fairness-rest-fair-share');
+  await app.openExample('ups/objective-fairness-rest-fair-share');
   await app.pause();
   await page.evaluate(() => window.__playground?.seek(6_000_000));
   const cell = await page.evaluate(() => {
