@@ -249,6 +249,7 @@ impl Engine {
         let info = &self.net.flows[em.flow as usize];
         let pkt = Packet {
             class: info.class,
+            source: info.source,
             flow_size: info.size.unwrap_or(u64::MAX),
             remaining: em.remaining.unwrap_or(u64::MAX),
             ..Packet::new(self.next_packet, em.flow, em.sent, size, info.src, info.dst, now)
@@ -343,6 +344,7 @@ impl Engine {
             let info = &self.net.flows[flow as usize];
             let pkt = Packet {
                 class: info.class,
+                source: info.source,
                 flow_size: info.size.unwrap_or(u64::MAX),
                 remaining,
                 flags: bits,
@@ -369,6 +371,7 @@ impl Engine {
         }
         let pkt = Packet {
             class: info.class,
+            source: info.source,
             flow_size: info.size.unwrap_or(u64::MAX),
             remaining: 0,
             ack: a.ack,

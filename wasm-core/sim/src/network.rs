@@ -250,6 +250,7 @@ impl Network {
                 transport: w.transport,
                 tcp: TcpOptions::from_spec(w.tcp.as_ref()),
                 class: w.class,
+                source: i as u32,
                 load: w.load,
                 port,
                 crossing: f,
@@ -359,6 +360,7 @@ impl Network {
             start,
             stop: flow_size.is_none().then_some(stop),
             class,
+            source: i as u32,
             weight,
             path,
             workload: None,
@@ -394,7 +396,7 @@ impl Network {
         let size = wl.sizes.sample(&mut wl.rng);
         let n = wl.created;
         wl.created += 1;
-        let (name, packet_size, class) = (format!("{}#{n}", wl.name), wl.packet_size, wl.class);
+        let (name, packet_size, class, source) = (format!("{}#{n}", wl.name), wl.packet_size, wl.class, wl.source);
         let (transport, header) = (wl.transport, if wl.transport == Transport::Udp { 0 } else { wl.tcp.header });
         let flow = self.flows.len() as FlowId;
         let rate = self.nodes[src as usize]
@@ -411,6 +413,7 @@ impl Network {
             start: now,
             stop: None,
             class,
+            source,
             weight: 1,
             path: None,
             workload: Some(w as u32),

@@ -43,6 +43,9 @@ pub struct Packet {
     pub dst: NodeId,
     /// Traffic class, for class-level schedulers.
     pub class: u8,
+    /// Index of the traffic source (the scenario's `traffic` entry) that made the packet: the
+    /// key of per-flow scheduler parameters (a workload's flows share their workload's).
+    pub source: u32,
     /// Rank for rank-based schedulers (PIFO family); lower is served first.
     pub rank: i64,
     /// Remaining slack (LSTF, UPS Sec. 2), ns; rewritten at every hop.
@@ -87,6 +90,7 @@ impl Packet {
             src,
             dst,
             class: 0,
+            source: 0,
             rank: 0,
             slack: 0,
             initial_slack: 0,

@@ -1,7 +1,9 @@
 //! The scheduler contract, checked for every entry of the registry (no hand-kept list: a new
 //! scheduler is covered by being registered). Each is built with its default parameters
-//! (class schedulers with two children) behind an unlimited and two small buffers, and
-//! driven by seeded random arrivals and dequeues. Checked after every call:
+//! (class schedulers with two children; schedulers that may take children, with and without),
+//! then once per other option of each of its choices (buffer policies, queue kinds) and with a
+//! per-queue limit where it has one, behind an unlimited and two small buffers, and driven by
+//! seeded random arrivals and dequeues. Checked after every call:
 //!
 //! - conservation: every packet handed in is, at every moment, queued, dequeued or dropped
 //!   with a reason, exactly once; nothing comes out that was not handed in; a refused packet
@@ -22,9 +24,10 @@ use std::collections::BTreeMap;
 
 use sched_sim::packet::{flags, Packet};
 use sched_sim::params::Context;
+use sched_sim::params::Kind;
 use sched_sim::rng::Stream;
 use sched_sim::scenario::SchedulerSpec;
-use sched_sim::sched::registry::{self, Order, PortContext, SchedulerInfo, REGISTRY};
+use sched_sim::sched::registry::{self, Children, Order, PortContext, SchedulerInfo, REGISTRY};
 use sched_sim::sched::{Admission, AnyScheduler, QueueView, Scheduler, StateView, Verdicts};
 use sched_sim::time::{Bandwidth, Time};
 use sched_sim::units::Buffer;
@@ -41,8 +44,37 @@ enum Outcome {
     Marked(u64, u8),
 }
 
+/// One way to build a scheduler: its parameters and whether it gets children.
+#[derive(Clone, Debug)]
+struct Variant {
+    params: BTreeMap<String, serde_json::Value>,
+    children: bool,
+}
+
+/// The defaults (with and without children where both are allowed), then each other option
+/// of each choice and a per-queue limit, one at a time.
+fn variants(info: &SchedulerInfo) -> Vec<Variant> {
+    let required = info.children == Children::Required;
+    let mut out = vec![Variant { params: BTreeMap::new(), children: required }];
+    if info.children == Children::Optional {
+        out.push(Variant { params: BTreeMap::new(), children: true });
+    }
+    for p in info.params {
+        let values: Vec<serde_json::Value> = match &p.kind {
+            Kind::Choice { options } => options.iter().skip(1).map(|o| (*o).into()).collect(),
+            Kind::Buffer { off: true } if p.name == "queue_limit" => vec!["2pkt".into(), "3000B".into()],
+            _ => continue,
+        };
+        for value in values {
+            out.push(Variant { params: BTreeMap::from([(p.name.to_string(), value)]), children: required });
+        }
+    }
+    out
+}
+
 struct Driver<'a> {
     info: &'a SchedulerInfo,
+    variant: Variant,
     buffer: Buffer,
     s: AnyScheduler,
     rng: Stream,
@@ -55,18 +87,19 @@ struct Driver<'a> {
 }
 
 impl<'a> Driver<'a> {
-    fn new(info: &'a SchedulerInfo, buffer: Buffer, seed: u32) -> Driver<'a> {
-        let mut spec = SchedulerSpec { name: info.name.into(), params: BTreeMap::new(), children: Vec::new() };
-        if info.takes_children {
+    fn new(info: &'a SchedulerInfo, variant: &Variant, buffer: Buffer, seed: u32) -> Driver<'a> {
+        let mut spec = SchedulerSpec { name: info.name.into(), params: variant.params.clone(), children: Vec::new() };
+        if variant.children {
             for child in ["fifo", "sjf"] {
                 spec.children.push(SchedulerSpec { name: child.into(), params: BTreeMap::new(), children: Vec::new() });
             }
         }
         let port = PortContext { buffer, bandwidth: Bandwidth::BitsPerSec(1_000_000_000), seed, stream: 7 };
         let (s, _) = registry::build(&spec, port, Context::NONE)
-            .unwrap_or_else(|e| panic!("{} does not build with its defaults: {e:?}", info.name));
+            .unwrap_or_else(|e| panic!("{} does not build with {variant:?}: {e:?}", info.name));
         Driver {
             info,
+            variant: variant.clone(),
             buffer,
             s,
             rng: Stream::new(seed, 1),
@@ -79,7 +112,7 @@ impl<'a> Driver<'a> {
     }
 
     fn fail(&self, what: &str) -> ! {
-        panic!("{} (buffer {:?}) at t = {:?}: {what}", self.info.name, self.buffer, self.now)
+        panic!("{} {:?} (buffer {:?}) at t = {:?}: {what}", self.info.name, self.variant, self.buffer, self.now)
     }
 
     fn pick(&mut self, n: u64) -> u64 {
@@ -94,6 +127,7 @@ impl<'a> Driver<'a> {
         let size = 64 + self.pick(1437) as u32;
         let mut p = Packet::new(id, flow, id, size, 0, 1, self.now);
         p.class = self.pick(3) as u8;
+        p.source = flow % 3;
         p.rank = self.pick(50) as i64;
         p.slack = self.pick(200_000) as i64;
         p.remaining = 1 + self.pick(100_000);
@@ -257,11 +291,17 @@ impl<'a> Driver<'a> {
 fn every_registered_scheduler_keeps_the_contract() {
     assert!(REGISTRY.len() >= 10);
     for info in REGISTRY {
-        for buffer in [Buffer::Unlimited, Buffer::Packets(4), Buffer::Bytes(4_000)] {
-            for seed in [1, 2] {
-                let first = Driver::new(info, buffer, seed).run();
-                let again = Driver::new(info, buffer, seed).run();
-                assert!(first == again, "{} (buffer {buffer:?}, seed {seed}): not deterministic", info.name);
+        for variant in variants(info) {
+            for buffer in [Buffer::Unlimited, Buffer::Packets(4), Buffer::Bytes(4_000)] {
+                for seed in [1, 2] {
+                    let first = Driver::new(info, &variant, buffer, seed).run();
+                    let again = Driver::new(info, &variant, buffer, seed).run();
+                    assert!(
+                        first == again,
+                        "{} {variant:?} (buffer {buffer:?}, seed {seed}): not deterministic",
+                        info.name
+                    );
+                }
             }
         }
     }

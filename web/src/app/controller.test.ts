@@ -40,7 +40,7 @@ class FakeSim implements SimClientLike {
     return Promise.resolve(null);
   }
   schedulers(): Promise<string> {
-    return Promise.resolve('[{"name":"fifo","summary":"","reference":"","key":{"label":"t","unit":"ns"},"params":[],"takes_children":false}]');
+    return Promise.resolve('[{"name":"fifo","summary":"","reference":"","key":{"label":"t","unit":"ns"},"params":[],"children":"none"}]');
   }
   presets(): Promise<string> {
     return Promise.resolve('[{"name":"dumbbell","summary":"","reference":"","params":[]}]');

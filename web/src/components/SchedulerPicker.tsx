@@ -26,9 +26,9 @@ export function SchedulerPicker({ path, label, spec, inherits, onChange }: Props
   const setParam = (name: string, value: unknown) => {
     if (spec) onChange(withParam(spec, info, name, value as ParamValue | undefined));
   };
-  /** A new spec; a class scheduler starts with two FIFO classes. */
+  /** A new spec; a class scheduler that needs children starts with two FIFO classes. */
   const fresh = (name: string): SchedulerSpec =>
-    (registry.find((r) => r.name === name)?.takes_children ? { name, children: [{ name: 'fifo' }, { name: 'fifo' }] } : { name });
+    (registry.find((r) => r.name === name)?.children === 'required' ? { name, children: [{ name: 'fifo' }, { name: 'fifo' }] } : { name });
   const setChildren = (children: readonly SchedulerSpec[]) => {
     if (spec) onChange({ ...spec, children });
   };
@@ -64,8 +64,11 @@ export function SchedulerPicker({ path, label, spec, inherits, onChange }: Props
       {spec && unknownParams.map((name) => (
         <Field key={name} spec={unknownField(name)} path={`${path}.params.${name}`} value={spec.params?.[name]} onCommit={(v) => setParam(name, v)} />
       ))}
-      {spec && (info?.takes_children || (spec.children?.length ?? 0) > 0) && (
+      {spec && ((info !== undefined && info.children !== 'none') || (spec.children?.length ?? 0) > 0) && (
         <div className="children">
+          {info?.children === 'optional' && (spec.children?.length ?? 0) === 0 && (
+            <p className="muted" data-testid={`no-classes-${path}`}>No classes: it keeps its own queues. Add a class to give each traffic class its own scheduler (class i to child i).</p>
+          )}
           {(spec.children ?? []).map((child, i) => (
             <div className="child" key={i}>
               <SchedulerPicker path={`${path}.children[${i}]`} label={`Class ${i}${i === (spec.children?.length ?? 0) - 1 ? ' (and higher)' : ''}`}

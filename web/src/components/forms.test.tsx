@@ -16,11 +16,11 @@ const sim: SimClientLike = { run: never, replay: never, validate: never, schedul
 const env = { storage: { load: () => null, save: () => undefined }, clearHash: () => undefined, download: () => undefined };
 
 const REGISTRY: SchedulerInfo[] = [
-  { name: 'fifo', summary: 'First in, first out.', reference: '', key: { label: 'enqueue time (ns)', unit: 'ns' }, takes_children: false,
+  { name: 'fifo', summary: 'First in, first out.', reference: '', key: { label: 'enqueue time (ns)', unit: 'ns' }, children: 'none',
     params: [{ name: 'drop', description: 'which packet a full buffer drops', default: 'tail', type: 'choice', options: ['tail', 'head'] }] },
-  { name: 'wfq', summary: 'Weighted fair queueing.', reference: '', key: { label: 'finish tag', unit: 'ns' }, takes_children: false,
+  { name: 'wfq', summary: 'Weighted fair queueing.', reference: '', key: { label: 'finish tag', unit: 'ns' }, children: 'none',
     params: [{ name: 'quantum', description: 'bytes per round', default: 1500, type: 'int', min: 1, max: 65535 }] },
-  { name: 'class_fq', summary: 'FQ between classes.', reference: '', key: { label: 'class tag', unit: 'ns' }, takes_children: true, params: [] },
+  { name: 'class_fq', summary: 'FQ between classes.', reference: '', key: { label: 'class tag', unit: 'ns' }, children: 'required', params: [] },
 ];
 
 function mount(initial: SchedulerSpec | undefined) {

@@ -34,7 +34,8 @@ export interface SchedulerInfo {
   /** What the core shows on its queued packets (the view records), and the unit. */
   readonly key: { readonly label: string; readonly unit: string };
   readonly params: readonly ParamInfo[];
-  readonly takes_children: boolean;
+  /** Child schedulers (class i -> child i): never, optional (it has its own queues), or required. */
+  readonly children: 'none' | 'optional' | 'required';
 }
 
 export interface PresetInfo {

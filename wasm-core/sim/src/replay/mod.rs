@@ -104,6 +104,7 @@ pub fn replay(
         let (i, o) = (Time(p.ingress_time()), Time(p.exit_time()));
         let mut pkt = Packet::new(rid as u64, p.flow, 0, p.size, info.src, info.dst, i);
         pkt.hops = 1;
+        (pkt.class, pkt.source) = (info.class, info.source);
         let path = &paths[&p.flow];
         match mode {
             Mode::Lstf | Mode::LstfPreemptive => {

@@ -9,11 +9,11 @@
 //! and still meet its deadline on an empty path, deadline - t_min(rest of path) (the page
 //! shows it against the playhead: the slack left; the same number LSTF shows).
 
+use super::buffer::Limits;
 use super::keyed::KeyedQueue;
 use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
-use crate::units::Buffer;
 
 #[derive(Debug)]
 pub struct Edf {
@@ -22,8 +22,8 @@ pub struct Edf {
 }
 
 impl Edf {
-    pub fn new(buffer: Buffer, bandwidth: Bandwidth) -> Edf {
-        Edf { q: KeyedQueue::new(buffer), bandwidth }
+    pub fn new(limits: Limits, bandwidth: Bandwidth) -> Edf {
+        Edf { q: KeyedQueue::new(limits), bandwidth }
     }
 }
 
@@ -52,11 +52,12 @@ impl Scheduler for Edf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::units::Buffer;
 
     #[test]
     fn priority_is_deadline_minus_rest_of_path_plus_transmission() {
         // Deadline 500 us, 100 us of path left, T = 12 us: priority 412 us.
-        let mut s = Edf::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000));
+        let mut s = Edf::new(Limits::tail(Buffer::Unlimited), Bandwidth::BitsPerSec(1_000_000_000));
         let p = Packet {
             deadline: Time::us(500),
             tmin_rest: Time::us(100),

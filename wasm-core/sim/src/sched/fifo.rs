@@ -4,9 +4,9 @@
 //! - The baseline of every seed paper (UPS Sec. 2.3 replays "FIFO" schedules; AIFO Fig. 2
 //!   contrasts FIFO with PIFO).
 //! - Invariant: packets leave in the order they were admitted; the key is the enqueue time.
-//! - Buffer: `drop = "tail"` refuses an arriving packet that does not fit (drop-tail);
-//!   `drop = "head"` pushes out the oldest queued packets until it fits (a packet larger than
-//!   the whole buffer is still refused).
+//! - Buffer (`buffer`): `drop = "tail"` refuses an arriving packet that does not fit
+//!   (drop-tail); `drop = "head"` pushes out the oldest queued packets until it fits (a packet
+//!   larger than the whole buffer is still refused).
 //! - ECN marking (`ecn_threshold`, default off): the `aqm::threshold` component, DCTCP's
 //!   rule (an ECT arrival is marked CE when more than the threshold is queued); the buffer
 //!   still drops when full.
@@ -14,30 +14,24 @@
 
 use std::collections::VecDeque;
 
-use super::{Admission, DropReason, QueueView, Scheduler, StateView, Verdicts};
+use super::buffer::{self, Limits, Store, Victim};
+use super::{Admission, QueueView, Scheduler, StateView, Verdicts};
 use crate::aqm::threshold::EcnThreshold;
 use crate::packet::Packet;
 use crate::time::Time;
 use crate::units::Buffer;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DropPolicy {
-    Tail,
-    Head,
-}
-
 #[derive(Debug)]
 pub struct Fifo {
     queue: VecDeque<Packet>,
     bytes: u64,
-    buffer: Buffer,
-    policy: DropPolicy,
+    limits: Limits,
     marking: EcnThreshold,
 }
 
 impl Fifo {
-    pub fn new(buffer: Buffer, policy: DropPolicy) -> Fifo {
-        Fifo { queue: VecDeque::new(), bytes: 0, buffer, policy, marking: EcnThreshold::new(None) }
+    pub fn new(limits: Limits) -> Fifo {
+        Fifo { queue: VecDeque::new(), bytes: 0, limits, marking: EcnThreshold::new(None) }
     }
 
     /// Marks ECT packets CE when the queue holds more than `threshold` on their arrival.
@@ -50,21 +44,15 @@ impl Fifo {
 impl Scheduler for Fifo {
     fn enqueue(&mut self, now: Time, mut pkt: Packet, v: &mut Verdicts) -> Admission {
         self.marking.on_arrival(self.queue.len(), self.bytes, &mut pkt, v);
-        let size = pkt.size as u64;
-        if self.policy == DropPolicy::Head && self.buffer.fits(0, 0, size) {
-            while !self.buffer.fits(self.queue.len(), self.bytes, size) {
-                let old = self.queue.pop_front().expect("a non-empty queue when the buffer is full");
-                self.bytes -= old.size as u64;
-                v.drop(old, DropReason::PushOut);
-            }
-        }
-        if !self.buffer.fits(self.queue.len(), self.bytes, size) {
-            v.drop(pkt, DropReason::BufferFull);
+        let limits = self.limits;
+        let key = now.as_ns() as i64;
+        if let Err(reason) = buffer::admit(self, &limits, 0, &pkt, key, v) {
+            v.drop(pkt, reason);
             return Admission::Refused;
         }
-        self.bytes += size;
+        self.bytes += pkt.size as u64;
         self.queue.push_back(pkt);
-        Admission::Queued { key: now.as_ns() as i64 }
+        Admission::Queued { key }
     }
 
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
@@ -98,10 +86,37 @@ impl Scheduler for Fifo {
     }
 }
 
+/// One queue in arrival order, for the buffer policies.
+impl Store for Fifo {
+    fn totals(&self) -> (usize, u64) {
+        (self.queue.len(), self.bytes)
+    }
+    fn queue_totals(&self, _q: usize) -> (usize, u64) {
+        self.totals()
+    }
+    fn oldest(&self, _q: Option<usize>) -> Option<(Victim, u64)> {
+        (!self.queue.is_empty()).then_some((Victim { queue: 0, index: 0 }, 0))
+    }
+    fn highest(&self, _q: Option<usize>) -> Option<(Victim, i64)> {
+        let last = self.queue.back()?;
+        Some((Victim { queue: 0, index: self.queue.len() - 1 }, last.enqueued_at.as_ns() as i64))
+    }
+    fn longest(&self, _with: usize, _extra: u64) -> usize {
+        0
+    }
+    fn remove(&mut self, v: Victim) -> Packet {
+        let pkt = self.queue.remove(v.index).expect("a queued packet");
+        self.bytes -= pkt.size as u64;
+        pkt
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::packet::flags::{CE, ECT};
+    use crate::sched::buffer::DropPolicy;
+    use crate::sched::DropReason;
     use crate::verdicts::MarkReason;
 
     fn pkt(id: u64, size: u32) -> Packet {
@@ -110,7 +125,7 @@ mod tests {
 
     #[test]
     fn serves_in_arrival_order() {
-        let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail);
+        let mut f = Fifo::new(Limits::tail(Buffer::Unlimited));
         let mut v = Verdicts::default();
         for id in 0..3 {
             assert_eq!(f.enqueue(Time(id), pkt(id, 100), &mut v), Admission::Queued { key: id as i64 });
@@ -123,7 +138,7 @@ mod tests {
     #[test]
     fn drop_tail_refuses_what_does_not_fit() {
         // 3000 B buffer: two 1500 B packets fit, the third is refused.
-        let mut f = Fifo::new(Buffer::Bytes(3000), DropPolicy::Tail);
+        let mut f = Fifo::new(Limits::tail(Buffer::Bytes(3000)));
         let mut v = Verdicts::default();
         f.enqueue(Time(0), pkt(0, 1500), &mut v);
         f.enqueue(Time(0), pkt(1, 1500), &mut v);
@@ -136,7 +151,7 @@ mod tests {
     #[test]
     fn ect_packets_are_marked_above_the_threshold() {
         // Threshold 2 packets: the 3rd arrival sees 2 queued (not above), the 4th sees 3.
-        let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail).with_ecn_threshold(Some(Buffer::Packets(2)));
+        let mut f = Fifo::new(Limits::tail(Buffer::Unlimited)).with_ecn_threshold(Some(Buffer::Packets(2)));
         let mut v = Verdicts::default();
         let ect = |id| Packet { flags: ECT, ..pkt(id, 100) };
         for id in 0..4 {
@@ -152,7 +167,7 @@ mod tests {
             vec![(3, MarkReason::EcnThreshold)]
         );
         // Bytes: above 250 B queued.
-        let mut f = Fifo::new(Buffer::Unlimited, DropPolicy::Tail).with_ecn_threshold(Some(Buffer::Bytes(250)));
+        let mut f = Fifo::new(Limits::tail(Buffer::Unlimited)).with_ecn_threshold(Some(Buffer::Bytes(250)));
         for id in 0..4 {
             f.enqueue(Time(0), ect(id), &mut v);
         }
@@ -162,7 +177,7 @@ mod tests {
 
     #[test]
     fn drop_head_pushes_out_the_oldest() {
-        let mut f = Fifo::new(Buffer::Bytes(3000), DropPolicy::Head);
+        let mut f = Fifo::new(Limits { policy: DropPolicy::Head, ..Limits::tail(Buffer::Bytes(3000)) });
         let mut v = Verdicts::default();
         f.enqueue(Time(0), pkt(0, 1500), &mut v);
         f.enqueue(Time(0), pkt(1, 1500), &mut v);

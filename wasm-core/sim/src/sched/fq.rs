@@ -6,6 +6,7 @@
 //! is the finish tag in thousandths of a bit. Drop-tail (the arriving packet is refused when
 //! the buffer is full; FSC's push-out-from-the-longest-queue is a different buffer policy).
 
+use super::buffer::Limits;
 use super::gps::{key, Gps};
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, DropReason, QueueView, Scheduler, Verdicts};
@@ -22,7 +23,7 @@ pub struct Fq {
 
 impl Fq {
     pub fn new(buffer: Buffer, bandwidth: Bandwidth) -> Fq {
-        Fq { q: KeyedQueue::new(Buffer::Unlimited), gps: Gps::new(bandwidth), buffer }
+        Fq { q: KeyedQueue::new(Limits::tail(Buffer::Unlimited)), gps: Gps::new(bandwidth), buffer }
     }
 }
 

@@ -1,14 +1,14 @@
 //! A queue served in ascending key order, ties in arrival order: the shared body of the
-//! priority-family schedulers (LSTF, EDF, simple priorities, SJF, LIFO). Drop-tail: a packet
-//! that does not fit the buffer is refused.
+//! priority-family schedulers (LSTF, EDF, simple priorities, SJF, LIFO). A full buffer drops
+//! as its `buffer::Limits` say (drop-tail, drop-head or the highest key).
 //!
 //! Invariant: `dequeue` returns the queued packet with the least (key, arrival number).
 
 use std::collections::BTreeMap;
 
-use super::{Admission, DropReason, QueueView, Verdicts};
+use super::buffer::{self, Limits, Store, Victim};
+use super::{Admission, QueueView, Verdicts};
 use crate::packet::Packet;
-use crate::units::Buffer;
 
 /// Packets ordered by (key, arrival number): the first entry is served next, and the first
 /// `limit` are read in O(limit) for the page.
@@ -16,7 +16,7 @@ pub struct KeyedQueue {
     items: BTreeMap<(i64, u64), Packet>,
     seq: u64,
     bytes: u64,
-    buffer: Buffer,
+    limits: Limits,
 }
 
 impl std::fmt::Debug for KeyedQueue {
@@ -26,13 +26,14 @@ impl std::fmt::Debug for KeyedQueue {
 }
 
 impl KeyedQueue {
-    pub fn new(buffer: Buffer) -> KeyedQueue {
-        KeyedQueue { items: BTreeMap::new(), seq: 0, bytes: 0, buffer }
+    pub fn new(limits: Limits) -> KeyedQueue {
+        KeyedQueue { items: BTreeMap::new(), seq: 0, bytes: 0, limits }
     }
 
     pub fn push(&mut self, key: i64, pkt: Packet, v: &mut Verdicts) -> Admission {
-        if !self.buffer.fits(self.items.len(), self.bytes, pkt.size as u64) {
-            v.drop(pkt, DropReason::BufferFull);
+        let limits = self.limits;
+        if let Err(reason) = buffer::admit(self, &limits, 0, &pkt, key, v) {
+            v.drop(pkt, reason);
             return Admission::Refused;
         }
         self.bytes += pkt.size as u64;
@@ -92,6 +93,31 @@ impl KeyedQueue {
         let pkt = self.items.remove(&(key, seq))?;
         self.bytes -= pkt.size as u64;
         Some(pkt)
+    }
+}
+
+/// One queue (number 0) for the buffer policies.
+impl Store for KeyedQueue {
+    fn totals(&self) -> (usize, u64) {
+        (self.items.len(), self.bytes)
+    }
+    fn queue_totals(&self, _q: usize) -> (usize, u64) {
+        self.totals()
+    }
+    fn oldest(&self, _q: Option<usize>) -> Option<(Victim, u64)> {
+        let (index, seq) = self.items.keys().enumerate().min_by_key(|(_, k)| k.1).map(|(i, k)| (i, k.1))?;
+        Some((Victim { queue: 0, index }, seq))
+    }
+    fn highest(&self, _q: Option<usize>) -> Option<(Victim, i64)> {
+        let (&(key, _), _) = self.items.last_key_value()?;
+        Some((Victim { queue: 0, index: self.items.len() - 1 }, key))
+    }
+    fn longest(&self, _with: usize, _extra: u64) -> usize {
+        0
+    }
+    fn remove(&mut self, v: Victim) -> Packet {
+        let (key, seq) = *self.items.keys().nth(v.index).expect("a queued packet");
+        KeyedQueue::remove(self, key, seq).expect("listed")
     }
 }
 

@@ -4,11 +4,11 @@
 //! number, so the queue view shows service order. Drop-tail (the arriving packet is refused
 //! when the buffer is full).
 
+use super::buffer::Limits;
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
-use crate::units::Buffer;
 
 #[derive(Debug)]
 pub struct Lifo {
@@ -17,8 +17,8 @@ pub struct Lifo {
 }
 
 impl Lifo {
-    pub fn new(buffer: Buffer) -> Lifo {
-        Lifo { q: KeyedQueue::new(buffer), arrivals: 0 }
+    pub fn new(limits: Limits) -> Lifo {
+        Lifo { q: KeyedQueue::new(limits), arrivals: 0 }
     }
 }
 
@@ -36,10 +36,11 @@ impl Scheduler for Lifo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::units::Buffer;
 
     #[test]
     fn newest_first() {
-        let mut s = Lifo::new(Buffer::Unlimited);
+        let mut s = Lifo::new(Limits::tail(Buffer::Unlimited));
         let mut d = Verdicts::default();
         for id in 0..3 {
             s.enqueue(Time::ZERO, Packet::new(id, 0, id, 100, 0, 1, Time::ZERO), &mut d);

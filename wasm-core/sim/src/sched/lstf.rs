@@ -19,11 +19,11 @@
 //!   key of the packet last sent (an arrival with a smaller key preempts it when preemption
 //!   is on).
 
+use super::buffer::Limits;
 use super::keyed::KeyedQueue;
 use super::{Admission, QueueView, Scheduler, StateView, Verdicts};
 use crate::packet::Packet;
 use crate::time::{Bandwidth, Time};
-use crate::units::Buffer;
 
 #[derive(Debug)]
 pub struct Lstf {
@@ -34,8 +34,8 @@ pub struct Lstf {
 }
 
 impl Lstf {
-    pub fn new(buffer: Buffer, bandwidth: Bandwidth, preemptive: bool) -> Lstf {
-        Lstf { q: KeyedQueue::new(buffer), bandwidth, preemptive, in_service_key: i64::MIN }
+    pub fn new(limits: Limits, bandwidth: Bandwidth, preemptive: bool) -> Lstf {
+        Lstf { q: KeyedQueue::new(limits), bandwidth, preemptive, in_service_key: i64::MIN }
     }
 
     fn key(&self, now: Time, p: &Packet) -> i64 {
@@ -81,6 +81,7 @@ impl Scheduler for Lstf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::units::Buffer;
 
     fn pkt(id: u64, slack: i64) -> Packet {
         Packet { slack, ..Packet::new(id, id as u32, 0, 1500, 0, 1, Time::ZERO) }
@@ -90,7 +91,7 @@ mod tests {
     fn least_slack_at_departure_first() {
         // 1 Gbps: T = 12 us for 1500 B. p0 arrives at 0 with slack 100 us: key 112 us.
         // p1 arrives at 50 us with slack 10 us: key 72 us, so p1 goes first even though later.
-        let mut s = Lstf::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000), false);
+        let mut s = Lstf::new(Limits::tail(Buffer::Unlimited), Bandwidth::BitsPerSec(1_000_000_000), false);
         let mut d = Verdicts::default();
         assert_eq!(s.enqueue(Time::us(0), pkt(0, 100_000), &mut d), Admission::Queued { key: 112_000 });
         let mut p1 = pkt(1, 10_000);
@@ -104,7 +105,7 @@ mod tests {
     #[test]
     fn equal_slack_is_fifo() {
         // FIFO+: the same slack everywhere; equal keys fall back to arrival order.
-        let mut s = Lstf::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000), false);
+        let mut s = Lstf::new(Limits::tail(Buffer::Unlimited), Bandwidth::BitsPerSec(1_000_000_000), false);
         let mut d = Verdicts::default();
         for id in 0..3 {
             s.enqueue(Time::ZERO, pkt(id, 0), &mut d);

@@ -28,6 +28,7 @@
 //! - Parameters: `alpha` (the forgetfulness, default 0.5, the paper's best), `serve`, and
 //!   CoDel's `target` (5 ms), `interval` (100 ms), `ecn` (off).
 
+use super::buffer::Limits;
 use super::keyed::KeyedQueue;
 use super::{Admission, AqmReport, QueueView, Scheduler, StateView, Verdicts};
 use crate::aqm::codel::{self, Codel, CodelParams, CodelQueue};
@@ -83,7 +84,7 @@ pub struct LstfCodel {
 impl LstfCodel {
     pub fn new(buffer: Buffer, params: CodelParams, alpha: f64, serve_least: bool) -> LstfCodel {
         LstfCodel {
-            q: Queue { q: KeyedQueue::new(buffer) },
+            q: Queue { q: KeyedQueue::new(Limits::tail(buffer)) },
             codel: Codel::new(params),
             alpha,
             gamma: 0.0,

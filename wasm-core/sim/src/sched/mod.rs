@@ -4,6 +4,7 @@
 //! it counts, traces and checks identities (ns-3's QueueDisc split). Adding a scheduler means
 //! one new file here, one arm in [`AnyScheduler`] and one entry in [`registry::REGISTRY`].
 
+pub mod buffer;
 pub mod class_fq;
 pub mod codel;
 pub mod edf;
@@ -19,7 +20,6 @@ pub mod priority;
 pub mod random;
 pub mod red;
 pub mod registry;
-pub mod registry_aqm;
 pub mod sjf;
 pub mod srpt;
 

@@ -7,11 +7,11 @@
 //! an arriving packet of strictly lower rank interrupts the one in service
 //! (preemptive-resume; the theorems of UPS App. A are about such replays). Drop-tail.
 
+use super::buffer::Limits;
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
-use crate::units::Buffer;
 
 #[derive(Debug)]
 pub struct Priority {
@@ -20,8 +20,8 @@ pub struct Priority {
 }
 
 impl Priority {
-    pub fn new(buffer: Buffer, preemptive: bool) -> Priority {
-        Priority { q: KeyedQueue::new(buffer), preemptive }
+    pub fn new(limits: Limits, preemptive: bool) -> Priority {
+        Priority { q: KeyedQueue::new(limits), preemptive }
     }
 }
 

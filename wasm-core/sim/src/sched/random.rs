@@ -6,12 +6,12 @@
 //! `snapshot` lists arrival order with the arrival number, and the page says "served in
 //! random order". Drop-tail.
 
+use super::buffer::Limits;
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::rng::Stream;
 use crate::time::Time;
-use crate::units::Buffer;
 
 pub struct Random {
     q: KeyedQueue,
@@ -26,8 +26,8 @@ impl std::fmt::Debug for Random {
 }
 
 impl Random {
-    pub fn new(buffer: Buffer, rng: Stream) -> Random {
-        Random { q: KeyedQueue::new(buffer), rng, arrivals: 0 }
+    pub fn new(limits: Limits, rng: Stream) -> Random {
+        Random { q: KeyedQueue::new(limits), rng, arrivals: 0 }
     }
 }
 

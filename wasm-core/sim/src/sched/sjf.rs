@@ -3,11 +3,11 @@
 //!
 //! Invariant: dequeue order is ascending flow size, ties in arrival order. Drop-tail.
 
+use super::buffer::Limits;
 use super::keyed::{keyed_queue_accessors, KeyedQueue};
 use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
-use crate::units::Buffer;
 
 #[derive(Debug)]
 pub struct Sjf {
@@ -15,8 +15,8 @@ pub struct Sjf {
 }
 
 impl Sjf {
-    pub fn new(buffer: Buffer) -> Sjf {
-        Sjf { q: KeyedQueue::new(buffer) }
+    pub fn new(limits: Limits) -> Sjf {
+        Sjf { q: KeyedQueue::new(limits) }
     }
 }
 

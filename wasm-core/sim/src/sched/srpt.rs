@@ -10,11 +10,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+use super::buffer::Limits;
 use super::keyed::KeyedQueue;
 use super::{Admission, QueueView, Scheduler, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
-use crate::units::Buffer;
 
 #[derive(Debug)]
 pub struct Srpt {
@@ -22,8 +22,8 @@ pub struct Srpt {
 }
 
 impl Srpt {
-    pub fn new(buffer: Buffer) -> Srpt {
-        Srpt { q: KeyedQueue::new(buffer) }
+    pub fn new(limits: Limits) -> Srpt {
+        Srpt { q: KeyedQueue::new(limits) }
     }
 }
 
@@ -83,12 +83,13 @@ impl Scheduler for Srpt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::units::Buffer;
 
     #[test]
     fn the_shortest_flow_goes_first_oldest_packet_of_it() {
         // Flow 7 queued a packet with 9000 B left, then one with 1500 B left; flow 8 has 3000 B
         // left. The best packet is flow 7's (1500), and flow 7's oldest packet goes first.
-        let mut s = Srpt::new(Buffer::Unlimited);
+        let mut s = Srpt::new(Limits::tail(Buffer::Unlimited));
         let mut d = Verdicts::default();
         let p = |id, flow, remaining| Packet { remaining, ..Packet::new(id, flow, 0, 1500, 0, 1, Time::ZERO) };
         s.enqueue(Time::ZERO, p(0, 7, 9000), &mut d);

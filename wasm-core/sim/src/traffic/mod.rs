@@ -30,6 +30,8 @@ pub struct FlowInfo {
     /// When an open-ended source stops (finite flows: None).
     pub stop: Option<Time>,
     pub class: u8,
+    /// Index of the scenario's traffic entry that made the flow (`Packet::source`).
+    pub source: u32,
     pub weight: u32,
     /// Index of the explicit path, if the scenario gave one.
     pub path: Option<u32>,

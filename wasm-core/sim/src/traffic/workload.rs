@@ -87,6 +87,8 @@ pub struct Workload {
     /// Options of a TCP-family transport (defaults for UDP, unused).
     pub tcp: crate::transport::TcpOptions,
     pub class: u8,
+    /// Index of the scenario's traffic entry (`Packet::source` of every flow it makes).
+    pub source: u32,
     pub load: f64,
     /// The calibrated link's port and the probability a flow crosses it.
     pub port: PortId,

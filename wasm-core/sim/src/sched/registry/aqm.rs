@@ -1,16 +1,16 @@
 //! Registry entries of the active queue management family: `codel`, `fq_codel`, `red`,
-//! `lstf_codel` (and their parameters). `registry::REGISTRY` lists them.
+//! `lstf_codel` (and their parameters). `REGISTRY` lists them.
 
-use super::codel::CodelFifo;
-use super::fq_codel::{FqCodel, FqCodelParams};
-use super::lstf_codel::LstfCodel;
-use super::red::RedFifo;
-use super::registry::{BuildArgs, Order, SchedulerInfo};
-use super::AnyScheduler;
+use super::{BuildArgs, BuildError, Children, Order, SchedulerInfo};
 use crate::aqm::codel::{self, CodelParams};
 use crate::aqm::red::{self, Red, RedParams};
 use crate::params::{Bound, Default, Kind, Params, Spec};
 use crate::rng::splitmix64;
+use crate::sched::codel::CodelFifo;
+use crate::sched::fq_codel::{FqCodel, FqCodelParams};
+use crate::sched::lstf_codel::LstfCodel;
+use crate::sched::red::RedFifo;
+use crate::sched::AnyScheduler;
 use crate::time::Time;
 use crate::units::{format, Buffer};
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
@@ -50,7 +50,7 @@ pub const CODEL: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "time until its wait reaches target", unit: Unit::Deadline },
     state: codel::STATE,
     params: &[TARGET, INTERVAL, ECN],
-    takes_children: false,
+    children: Children::None,
     work_conserving: true,
     order: Order::Key,
     build: |a| Ok(AnyScheduler::Codel(CodelFifo::new(a.port.buffer, codel_params(a.params)))),
@@ -119,7 +119,7 @@ pub const FQ_CODEL: SchedulerInfo = SchedulerInfo {
         TARGET,
         INTERVAL,
     ],
-    takes_children: false,
+    children: Children::None,
     work_conserving: true,
     order: Order::Snapshot,
     build: |a| {
@@ -134,27 +134,30 @@ pub const FQ_CODEL: SchedulerInfo = SchedulerInfo {
     },
 };
 
-/// A RED threshold in packets (or bytes) as a number.
-fn threshold(p: &Params, name: &str) -> Result<(f64, bool), String> {
+/// A RED threshold in packets (or bytes) as a number (`path`: the parameter's field).
+fn threshold(p: &Params, name: &str, path: &'static str) -> Result<(f64, bool), BuildError> {
     match p.buffer(name) {
         Buffer::Packets(n) => Ok((n as f64, false)),
         Buffer::Bytes(b) => Ok((b as f64, true)),
-        Buffer::Unlimited => Err(format!("{name}: must be a number of packets or bytes, not unlimited")),
+        Buffer::Unlimited => Err((path, "must be a number of packets or bytes, not unlimited".into())),
     }
 }
 
-fn build_red(a: BuildArgs<'_>) -> Result<AnyScheduler, String> {
+fn build_red(a: BuildArgs<'_>) -> Result<AnyScheduler, BuildError> {
     let p = a.params;
-    let (min_th, min_bytes) = threshold(p, "min_th")?;
-    let (max_th, max_bytes) = threshold(p, "max_th")?;
+    let (min_th, min_bytes) = threshold(p, "min_th", "params.min_th")?;
+    let (max_th, max_bytes) = threshold(p, "max_th", "params.max_th")?;
     if min_bytes != max_bytes {
-        return Err("max_th: must be in the same unit as min_th (both packets or both bytes)".into());
+        return Err(("params.max_th", "must be in the same unit as min_th (both packets or both bytes)".into()));
     }
     if max_th <= min_th {
-        return Err(format!(
-            "max_th: must be above min_th ({} is not above {})",
-            format::buffer(p.buffer("max_th")),
-            format::buffer(p.buffer("min_th"))
+        return Err((
+            "params.max_th",
+            format!(
+                "must be above min_th ({} is not above {})",
+                format::buffer(p.buffer("max_th")),
+                format::buffer(p.buffer("min_th"))
+            ),
         ));
     }
     let params = RedParams {
@@ -230,7 +233,7 @@ pub const RED: SchedulerInfo = SchedulerInfo {
             default: Default::Text("1500B"),
         },
     ],
-    takes_children: false,
+    children: Children::None,
     work_conserving: true,
     order: Order::Key,
     build: build_red,
@@ -244,7 +247,7 @@ pub const LSTF_CODEL: SchedulerInfo = SchedulerInfo {
               is served (the author's multimap order); serve = greatest_epsilon is the other reading.",
     reference: "C. Ford, \"LSTFCoDel\" (2019), Sec. III Eqs. 2-3 and Sec. V; CoDel: RFC 8289",
     key: KeySpec { label: "epsilon", unit: Unit::Billionths },
-    state: super::lstf_codel::STATE,
+    state: crate::sched::lstf_codel::STATE,
     params: &[
         Spec {
             name: "alpha",
@@ -264,7 +267,7 @@ pub const LSTF_CODEL: SchedulerInfo = SchedulerInfo {
         INTERVAL,
         ECN,
     ],
-    takes_children: false,
+    children: Children::None,
     work_conserving: true,
     order: Order::Key,
     build: |a| {

@@ -1,0 +1,2 @@
+//! Class and round-robin schedulers: strict priority, round robin, weighted round robin and
+//! deficit round robin.

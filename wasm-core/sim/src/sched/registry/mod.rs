@@ -1,0 +1,247 @@
+//! The scheduler registry: name (as written in scenario files and links) -> constructor,
+//! typed parameters (`params`: unit, range, default), a one-line description, the paper
+//! reference, and what the contract test may assume of it (work conservation, its order).
+//! Scenario validation, the CLI (`sched-cli schedulers`) and the page's inspector forms all
+//! read this table, so a new scheduler needs nothing outside its file, its `AnyScheduler`
+//! and `dispatch!` arms, and one entry here. The entries live by family: `single` (one
+//! queue: FIFO and the priority family), `classes` (strict priority, round robin, DRR),
+//! `fair` (the fair queueing family) and `aqm` (active queue management).
+
+mod aqm;
+mod classes;
+mod fair;
+mod single;
+
+use super::AnyScheduler;
+use crate::params::{self, Context, Params};
+use crate::rng::Stream;
+use crate::scenario::SchedulerSpec;
+use crate::time::Bandwidth;
+use crate::units::Buffer;
+use crate::view::{KeySpec, StateSpec};
+
+/// What a constructor receives.
+pub struct BuildArgs<'a> {
+    pub params: &'a Params,
+    pub port: PortContext,
+    pub children: Vec<AnyScheduler>,
+    /// The scenario's traffic source ids, in order (`Packet::source` indexes them): the keys
+    /// of per-flow parameters.
+    pub flows: &'a [String],
+}
+
+/// A constructor's error: the field (relative to the scheduler spec, e.g. "params.drop") and
+/// what is wrong with it.
+pub type BuildError = (&'static str, String);
+
+/// The port a scheduler serves.
+#[derive(Clone, Copy, Debug)]
+pub struct PortContext {
+    /// The port's buffer; the outermost scheduler enforces it, children get `Unlimited`.
+    pub buffer: Buffer,
+    pub bandwidth: Bandwidth,
+    /// Seed and stream number of the scheduler's own random stream.
+    pub seed: u32,
+    pub stream: u64,
+}
+
+impl PortContext {
+    pub fn rng(&self) -> Stream {
+        Stream::new(self.seed, self.stream)
+    }
+}
+
+/// The ordering a scheduler promises; the contract test checks it, and the page says when
+/// the order shown is not a service order (Random).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    /// `dequeue` serves the queued packet with the least (key, arrival order): the
+    /// priority family.
+    Key,
+    /// No key order (class schedulers, SRPT's starvation prevention, round robin): only its
+    /// `snapshot` says what it serves next.
+    Snapshot,
+    /// A queued packet chosen at random; `snapshot` lists arrival order.
+    Random,
+}
+
+/// Whether a scheduler holds child schedulers (one per class: class i goes to child i,
+/// classes beyond the last child to the last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Children {
+    /// Never: it owns its queues.
+    None,
+    /// Optionally: without children it keeps its own queues (per flow, class or bucket).
+    Optional,
+    /// Always: a class scheduler.
+    Required,
+}
+
+pub struct SchedulerInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub reference: &'static str,
+    /// What `snapshot` shows on each queued packet, and its unit.
+    pub key: KeySpec,
+    /// The state it exports (`Scheduler::state`), field by field.
+    pub state: &'static [StateSpec],
+    pub params: &'static [params::Spec],
+    pub children: Children,
+    /// `dequeue` returns a packet (or drops every queued one) whenever one is queued.
+    pub work_conserving: bool,
+    pub order: Order,
+    pub build: fn(BuildArgs<'_>) -> Result<AnyScheduler, BuildError>,
+}
+
+pub static REGISTRY: &[SchedulerInfo] = &[
+    single::FIFO,
+    single::LIFO,
+    single::RANDOM,
+    single::LSTF,
+    single::FIFO_PLUS,
+    single::EDF,
+    single::PRIORITY,
+    single::SJF,
+    single::SRPT,
+    fair::FQ,
+    fair::CLASS_FQ,
+    aqm::CODEL,
+    aqm::FQ_CODEL,
+    aqm::RED,
+    aqm::LSTF_CODEL,
+];
+
+/// The registry as JSON, for the page's inspector forms and `cli schedulers`: per scheduler
+/// its name, summary, reference, key label, whether it takes child schedulers, and its parameters
+/// (kind, range, default, description, the JSON Schema of the value), plus the JSON Schema of
+/// its whole `params` object.
+pub fn registry_json() -> String {
+    let all: Vec<serde_json::Value> = REGISTRY
+        .iter()
+        .map(|s| {
+            serde_json::json!({
+                "name": s.name,
+                "summary": s.summary,
+                "reference": s.reference,
+                "key": s.key,
+                "state": s.state,
+                "order": s.order,
+                "children": s.children,
+                "params": params::specs_json(s.params),
+                "params_schema": params::params_schema(s.params),
+            })
+        })
+        .collect();
+    serde_json::to_string(&all).expect("the registry is plain data")
+}
+
+pub fn lookup(name: &str) -> Option<&'static SchedulerInfo> {
+    REGISTRY.iter().find(|s| s.name == name)
+}
+
+/// Builds the scheduler a spec names, checking its parameters against the registry (`ctx`:
+/// the scenario's flows, for per-flow parameters). Errors are `(path relative to the spec,
+/// message)`.
+pub fn build(
+    spec: &SchedulerSpec,
+    port: PortContext,
+    ctx: Context<'_>,
+) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
+    let info = lookup(&spec.name).ok_or_else(|| {
+        let known: Vec<&str> = REGISTRY.iter().map(|s| s.name).collect();
+        ("name".to_string(), format!("unknown scheduler \"{}\" (known: {})", spec.name, known.join(", ")))
+    })?;
+    let params = params::check(info.name, info.params, &spec.params, ctx)?;
+    match info.children {
+        Children::None if !spec.children.is_empty() => {
+            return Err(("children".into(), format!("{} is not a class scheduler and takes no children", info.name)))
+        }
+        Children::Required if spec.children.is_empty() => {
+            return Err((
+                "children".into(),
+                format!("{} needs at least one child scheduler (class i -> child i)", info.name),
+            ))
+        }
+        _ => {}
+    }
+    let mut children = Vec::with_capacity(spec.children.len());
+    for (i, child) in spec.children.iter().enumerate() {
+        let child_port =
+            PortContext { buffer: Buffer::Unlimited, stream: port.stream ^ ((i as u64 + 1) << 48), ..port };
+        let (c, _) = build(child, child_port, ctx).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
+        children.push(c);
+    }
+    let sched = (info.build)(BuildArgs { params: &params, port, children, flows: ctx.flows })
+        .map_err(|(path, msg)| (path.to_string(), msg))?;
+    Ok((sched, info))
+}
+
+impl std::fmt::Debug for SchedulerInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SchedulerInfo").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sched::Scheduler;
+
+    fn spec(json: &str) -> SchedulerSpec {
+        serde_json::from_str(json).unwrap()
+    }
+
+    const PORT: PortContext =
+        PortContext { buffer: Buffer::Unlimited, bandwidth: Bandwidth::BitsPerSec(1_000_000_000), seed: 1, stream: 0 };
+
+    fn build0(json: &str) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
+        build(&spec(json), PORT, Context::NONE)
+    }
+
+    #[test]
+    fn builds_fifo_with_defaults_and_params() {
+        let (s, info) = build0(r#"{"name":"fifo"}"#).unwrap();
+        assert_eq!((info.name, s.len()), ("fifo", 0));
+        assert!(build0(r#"{"name":"fifo","params":{"drop":"head"}}"#).is_ok());
+    }
+
+    #[test]
+    fn registry_json_lists_fifo_with_its_parameter() {
+        let v: serde_json::Value = serde_json::from_str(&registry_json()).unwrap();
+        assert_eq!(v[0]["name"], "fifo");
+        assert_eq!(v[0]["params"][0]["name"], "drop");
+        assert_eq!(v[0]["params"][0]["type"], "choice");
+        assert_eq!(v[0]["params"][0]["options"], serde_json::json!(["tail", "head"]));
+        assert_eq!(v[0]["params"][0]["default"], "tail");
+        assert_eq!(v[0]["params"][1]["type"], "buffer");
+        assert_eq!(v[0]["params_schema"]["properties"]["drop"]["enum"], serde_json::json!(["tail", "head"]));
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let e = build0(r#"{"name":"fifoo"}"#).unwrap_err();
+        assert_eq!(e.0, "name");
+        assert!(e.1.contains("fifoo") && e.1.contains("fifo"));
+        for (json, path) in [
+            (r#"{"name":"fifo","params":{"drop":"middle"}}"#, "params.drop"),
+            (r#"{"name":"fifo","params":{"ecn_threshold":"lots"}}"#, "params.ecn_threshold"),
+            (r#"{"name":"fifo","params":{"ecn_threshold":"unlimited"}}"#, "params.ecn_threshold"),
+            (r#"{"name":"fifo","params":{"quantum":3}}"#, "params.quantum"),
+            (r#"{"name":"fifo","children":[{"name":"fifo"}]}"#, "children"),
+            (r#"{"name":"lstf","params":{"preemption":"yes"}}"#, "params.preemption"),
+            (r#"{"name":"class_fq","params":{"weights":[1,-2]},"children":[{"name":"fifo"}]}"#, "params.weights[1]"),
+            (r#"{"name":"class_fq","children":[{"name":"fifo","params":{"drop":"x"}}]}"#, "children[0].params.drop"),
+            (r#"{"name":"red","params":{"min_th":"10pkt","max_th":"5pkt"}}"#, "params.max_th"),
+            (r#"{"name":"red","params":{"min_th":"5pkt","max_th":"30KB"}}"#, "params.max_th"),
+            (r#"{"name":"red","params":{"min_th":"unlimited"}}"#, "params.min_th"),
+            (r#"{"name":"codel","params":{"target":"0ms"}}"#, "params.target"),
+            (r#"{"name":"lstf_codel","params":{"alpha":1.5}}"#, "params.alpha"),
+        ] {
+            assert_eq!(build0(json).unwrap_err().0, path, "{json}");
+        }
+        assert!(build0(r#"{"name":"fifo","params":{"ecn_threshold":"20pkt"}}"#).is_ok());
+    }
+}
