@@ -60,6 +60,10 @@ pub enum Unit {
     /// A dimensionless number in billionths (10^-9), shown as a decimal ("0.962"): LSTFCoDel's
     /// priority epsilon.
     Billionths,
+    /// flow
+    ///
+    /// A flow, as its index in the run's flow list; the page shows the flow's id.
+    Flow,
 }
 
 /// What the value shown on a queued packet means.

@@ -13,6 +13,7 @@ pub mod fq;
 pub mod fq_codel;
 pub mod gps;
 pub mod keyed;
+pub mod lanes;
 pub mod lifo;
 pub mod lstf;
 pub mod lstf_codel;
@@ -20,8 +21,10 @@ pub mod priority;
 pub mod random;
 pub mod red;
 pub mod registry;
+pub mod round_robin;
 pub mod sjf;
 pub mod srpt;
+pub mod strict_priority;
 
 use crate::packet::Packet;
 use crate::time::Time;
@@ -115,6 +118,8 @@ pub enum AnyScheduler {
     Red(red::RedFifo),
     LstfCodel(lstf_codel::LstfCodel),
     FqCodel(Box<fq_codel::FqCodel>),
+    StrictPriority(Box<strict_priority::StrictPriority>),
+    RoundRobin(Box<round_robin::RoundRobin>),
 }
 
 macro_rules! dispatch {
@@ -134,6 +139,8 @@ macro_rules! dispatch {
             AnyScheduler::Red($s) => $e,
             AnyScheduler::LstfCodel($s) => $e,
             AnyScheduler::FqCodel($s) => $e,
+            AnyScheduler::StrictPriority($s) => $e,
+            AnyScheduler::RoundRobin($s) => $e,
         }
     };
 }

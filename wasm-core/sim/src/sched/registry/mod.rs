@@ -112,6 +112,10 @@ pub static REGISTRY: &[SchedulerInfo] = &[
     aqm::FQ_CODEL,
     aqm::RED,
     aqm::LSTF_CODEL,
+    classes::STRICT_PRIORITY,
+    classes::RR,
+    classes::WRR,
+    classes::DRR,
 ];
 
 /// The registry as JSON, for the page's inspector forms and `cli schedulers`: per scheduler
@@ -239,6 +243,8 @@ mod tests {
             (r#"{"name":"red","params":{"min_th":"unlimited"}}"#, "params.min_th"),
             (r#"{"name":"codel","params":{"target":"0ms"}}"#, "params.target"),
             (r#"{"name":"lstf_codel","params":{"alpha":1.5}}"#, "params.alpha"),
+            (r#"{"name":"drr","children":[{"name":"fifo"}],"params":{"drop":"head"}}"#, "params.drop"),
+            (r#"{"name":"wrr","params":{"weights":{"a":0}}}"#, "params.weights.a"),
         ] {
             assert_eq!(build0(json).unwrap_err().0, path, "{json}");
         }
