@@ -3,10 +3,10 @@ import type { StateField } from '../sim/types';
 import { formatValue } from '../view/values';
 
 /** One state field at the playhead, in words ("–" when it holds nothing). */
-function fieldText(values: readonly number[] | null, f: StateField, t: number): string {
+function fieldText(values: readonly number[] | null, f: StateField, t: number, flows: readonly string[]): string {
   if (values === null || values.length === 0) return '–';
-  if (f.shape === 'scalar') return formatValue(values[0] as number, f.unit, t);
-  return values.map((v) => formatValue(v, f.unit, t)).join(', ');
+  if (f.shape === 'scalar') return formatValue(values[0] as number, f.unit, t, flows);
+  return values.map((v) => formatValue(v, f.unit, t, flows)).join(', ');
 }
 
 /** A histogram field as small bars. */
@@ -35,6 +35,7 @@ export function PortState({ owner, far }: { owner: string; far: string }) {
   if (!info) return null;
   const queue = run.playback.queuesAt(cursor)[port];
   const state = run.playback.stateAt(port, cursor);
+  const flows = s.flows.map((f) => f.id);
   const order = info.order === 'random'
     ? 'served in random order (drawn in arrival order)'
     : `drawn in service order, each packet with its ${info.key.label}`;
@@ -47,7 +48,7 @@ export function PortState({ owner, far }: { owner: string; far: string }) {
             <div key={f.name} title={f.description}>
               <dt>{f.name}</dt>
               <dd data-testid={`state-${owner}-${far}-${f.name}`}>
-                {f.shape === 'histogram' && state[i] ? <Bars values={state[i]} /> : fieldText(state[i] ?? null, f, t)}
+                {f.shape === 'histogram' && state[i] ? <Bars values={state[i]} /> : fieldText(state[i] ?? null, f, t, flows)}
               </dd>
             </div>
           ))}

@@ -18,7 +18,7 @@ export interface GalleryGroup {
 }
 
 /** Known folders first, in this order; others after them, alphabetically. */
-const ORDER = ['', 'queues', 'presets', 'ups', 'tcp', 'aqm'];
+const ORDER = ['', 'queues', 'presets', 'ups', 'tcp', 'aqm', 'fq'];
 const TITLES: Record<string, string> = {
   '': 'Start here',
   queues: 'How schedulers order a queue',
@@ -26,6 +26,7 @@ const TITLES: Record<string, string> = {
   ups: 'UPS: schedule replay (Table 1)',
   tcp: 'TCP transports',
   aqm: 'Active queue management: CoDel, FQ-CoDel, RED, LSTFCoDel',
+  fq: 'Fair shares, strict priority and buffer management: DRR, WRR, Cobham, push-out',
 };
 
 /** "../../../scenarios/ups/x.json" (a glob key) -> "ups/x.json"; null for schemas and non-JSON. */

@@ -8,7 +8,7 @@
  * via the `definition` "Unit".
  */
 export type Unit =
-  'ns' | 'deadline' | 'bytes' | 'millibits' | 'bps' | 'packets' | 'rank' | 'fraction' | 'flag' | 'billionths';
+  'ns' | 'deadline' | 'bytes' | 'millibits' | 'bps' | 'packets' | 'rank' | 'fraction' | 'flag' | 'billionths' | 'flow';
 /**
  * The ordering a scheduler promises; the contract test checks it, and the page says when
  * the order shown is not a service order (Random).

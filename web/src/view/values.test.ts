@@ -15,6 +15,9 @@ describe('values with units', () => {
     expect(formatValue(0, 'flag', 0)).toBe('no');
     // LSTFCoDel's epsilon = 1/1.0075, in billionths.
     expect(formatValue(992_555_831, 'billionths', 0)).toBe('0.992555831');
+    // A flow is its index in the run's flow list.
+    expect(formatValue(1, 'flow', 0, ['A', 'B'])).toBe('B');
+    expect(formatValue(3, 'flow', 0)).toBe('flow 3');
   });
 
   it('shows a deadline against the playhead: the slack left, negative once passed', () => {

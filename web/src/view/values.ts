@@ -32,8 +32,11 @@ export function slackOf(value: number, unit: Unit, t: number): number | null {
   return unit === 'deadline' ? value - t : null;
 }
 
-/** A value in words: "1.4 ms", "slack −2.3 µs" (with the label), "12.3 KB", "37", "yes", "0.962". */
-export function formatValue(value: number, unit: Unit, t: number): string {
+/**
+ * A value in words: "1.4 ms", "slack −2.3 µs" (with the label), "12.3 KB", "37", "yes", "0.962";
+ * a flow by its id from `flows` (the run's flow ids, in order), else "flow 3".
+ */
+export function formatValue(value: number, unit: Unit, t: number, flows?: readonly string[]): string {
   switch (unit) {
     case 'ns': return formatDuration(value);
     case 'deadline': return formatSigned(value - t);
@@ -45,6 +48,7 @@ export function formatValue(value: number, unit: Unit, t: number): string {
     case 'fraction': return trim(value);
     case 'flag': return value !== 0 ? 'yes' : 'no';
     case 'billionths': return trim(value / 1e9, 9);
+    case 'flow': return flows?.[value] ?? `flow ${value}`;
   }
 }
 

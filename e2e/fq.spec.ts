@@ -1,0 +1,84 @@
+// Round robin, DRR and strict priority in the page: the queue drawn in DRR's service order,
+// each round-robin queue's deficit counter at the port (from the core's state export), and
+// the class schedulers' forms from the registry. Expected orders are worked out by hand.
+import { expect, test } from '@playwright/test';
+import type { DrawnFrame } from '../web/src/view/packetLayer';
+import { PlaygroundPage } from './pages/playground';
+
+/** Flow ids of the packets drawn at the port from `from` to `to`, in the order drawn. */
+async function drawnFlows(app: PlaygroundPage, from: string, to: string): Promise<string[]> {
+  const ports = (await app.handle('ports')) ?? [];
+  const port = ports.findIndex((p) => p.node === from && p.to === to);
+  expect(port).toBeGreaterThanOrEqual(0);
+  const trace = await app.handle('trace');
+  const flows = await app.page.evaluate(() => window.__playground?.flowIds() ?? []);
+  if (!trace) throw new Error('no run');
+  const flowOf = new Map<number, string>();
+  trace.kind.forEach((_, i) => {
+    const p = trace.packet[i] ?? -1;
+    if (!flowOf.has(p)) flowOf.set(p, flows[trace.flow[i] ?? -1] ?? '?');
+  });
+  const drawn = (await app.handle('drawn')) as DrawnFrame;
+  return (drawn.queues.find((q) => q.port === port)?.packets ?? []).map((p) => flowOf.get(p) ?? '?');
+}
+
+test('DRR: the queue is drawn in its service order and each queue shows its deficit', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('fq/drr-fairness');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_000_000_000));
+  const flows = await drawnFlows(app, 'r', 'd');
+  // Quantum 1500 B: a turn of A sends one 1500 B packet, a turn of B three 500 B packets (C
+  // sends less than a fair share and is rarely queued). So, without C, A's packets stand alone
+  // and B's come in threes (the first run may be the rest of a turn in progress).
+  const runs: { flow: string; n: number }[] = [];
+  for (const f of flows.filter((x) => x !== 'C')) {
+    const last = runs[runs.length - 1];
+    if (last && last.flow === f) last.n += 1;
+    else runs.push({ flow: f, n: 1 });
+  }
+  expect(runs.length).toBeGreaterThanOrEqual(6);
+  for (const [i, r] of runs.entries()) {
+    if (r.flow === 'A') expect(r.n).toBe(1);
+    else if (i > 0 && i < runs.length - 1) expect(r).toEqual({ flow: 'B', n: 3 });
+  }
+  await app.tab('inspect');
+  await app.clickLink(3);
+  await expect(page.getByTestId('port-state-r-d')).toContainText('drr');
+  // The round-robin list by the flow at each queue's head, and each one's deficit in bytes.
+  await expect(page.getByTestId('state-r-d-head flow')).toHaveText(/^[ABC](, [ABC])*$/);
+  const deficits = (await page.getByTestId('state-r-d-deficit').textContent()) ?? '';
+  expect(deficits).toMatch(/^\d+(\.\d+)? K?B(, \d+(\.\d+)? K?B)*$/);
+  await page.screenshot({ path: test.info().outputPath('drr-deficits.png') });
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('the class schedulers\' forms come from the registry; DRR takes child schedulers per class', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('fq/drr-fairness');
+  await app.tab('inspect');
+  await app.node('r').click();
+  const path = 'topology.nodes[3].scheduler';
+  await expect(app.field(`${path}.params.quantum`)).toBeVisible();
+  await expect(page.getByTestId(`scheduler-${path}`)).toContainText('Shreedhar and Varghese');
+  await app.choose(path, 'wrr');
+  await expect(app.field(`${path}.params.weights`)).toBeVisible();
+  await app.choose(`${path}.params.queues`, 'hashed');
+  await expect(app.field(`${path}.params.buckets`)).toBeVisible();
+  await app.choose(path, 'strict_priority');
+  await expect(app.field(`${path}.params.queue_limit`)).toBeVisible();
+  await expect(page.getByTestId(`no-classes-${path}`)).toBeVisible();
+  // DRR between two classes, SJF inside class 1 (every flow here is class 0).
+  await app.choose(path, 'drr');
+  await page.getByTestId(`add-class-${path}`).click();
+  await page.getByTestId(`add-class-${path}`).click();
+  await app.choose(`${path}.children[1]`, 'sjf');
+  await app.run();
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_000_000_000));
+  await app.tab('inspect');
+  await app.clickLink(3);
+  await expect(page.getByTestId('state-r-d-head flow')).toHaveText(/^[ABC]$/);
+  await expect(page.getByTestId('state-r-d-deficit')).toHaveText(/^\d+(\.\d+)? K?B$/);
+  expect(app.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,67 @@
+// Port drawers of the class and round-robin schedulers (see portDrawers.ts): what strict
+// priority, RR, WRR and DRR export, drawn over the queue column. Each reads its state fields by
+// the registry's order (the core's sched/strict_priority.rs, sched/round_robin.rs) and computes
+// nothing about scheduling.
+import type { PortDrawer, PortState, QueueColumn } from './portDrawers';
+import { flowColour } from './palette';
+import { formatValue } from './values';
+import type { Unit } from '../sim/types';
+
+/** Round-robin queues listed over the column; the rest are counted. */
+const LISTED = 4;
+const LINE = 13;
+
+/** A line of text over the column, `line` lines above the "N queued" label (0 is the lowest), with an optional swatch. */
+function line(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, text: string, colour: string, swatch?: string): void {
+  const y = c.topY - 14 - n * LINE;
+  const x = swatch ? c.x + 12 : c.x;
+  ctx.save();
+  ctx.font = '600 10px system-ui, sans-serif';
+  ctx.textAlign = 'left';
+  const w = ctx.measureText(text).width + 8 + (swatch ? 12 : 0);
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+  ctx.fillRect(c.x - 2, y - 10, w, 12);
+  if (swatch) {
+    ctx.fillStyle = swatch;
+    ctx.fillRect(c.x, y - 8, 9, 9);
+  }
+  ctx.fillStyle = colour;
+  ctx.fillText(text, x + 2, y);
+  ctx.restore();
+}
+
+/**
+ * RR, WRR, DRR: the queues in round-robin order from the one in its turn, each with the colour
+ * of the flow at its head and its counter (DRR: deficit in bytes; RR, WRR: packets left in
+ * the turn); the queue in its turn is marked.
+ */
+function roundRobin(title: string, counter: string, unit: Unit): PortDrawer {
+  return (ctx: CanvasRenderingContext2D, c: QueueColumn, state: PortState) => {
+    const heads = state[0] ?? [];
+    const counters = state[1] ?? [];
+    if (heads.length === 0) return;
+    const shown = Math.min(LISTED, heads.length);
+    const more = heads.length > shown ? ` (+${heads.length - shown} more)` : '';
+    for (let k = 0; k < shown; k++) {
+      const value = counters[k];
+      const text = `${k === 0 ? '▶ in turn' : `${k + 1}.`} ${counter} ${value === undefined ? '–' : formatValue(value, unit, 0)}`;
+      line(ctx, c, shown - 1 - k, text, k === 0 ? '#1b2a3a' : '#4a5a6a', flowColour(heads[k] as number));
+    }
+    line(ctx, c, shown, `${title}${more}`, '#33414f');
+  };
+}
+
+/** Strict priority: packets queued per class, class 0 (served first) first. */
+const strictPriority: PortDrawer = (ctx, c, state) => {
+  const queued = state[0] ?? [];
+  if (queued.length === 0) return;
+  const text = queued.map((n, i) => `class ${i}: ${n}`).join(' · ');
+  line(ctx, c, 0, `priority ${text}`, '#33414f');
+};
+
+export const CLASS_DRAWERS: Readonly<Record<string, PortDrawer>> = {
+  strict_priority: strictPriority,
+  rr: roundRobin('RR turns', 'credit', 'packets'),
+  wrr: roundRobin('WRR turns', 'credit', 'packets'),
+  drr: roundRobin('DRR turns', 'deficit', 'bytes'),
+};
