@@ -146,6 +146,22 @@ test('queue management: CoDel dropping at a bottleneck, LSTFCoDel\'s epsilon and
   await page.screenshot({ path: out('lstf-codel') });
 });
 
+test('round robin: DRR\'s list with each queue\'s deficit, WRR\'s credits, in service order', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('fq/drr-fairness');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_000_000_000));
+  await app.tab('inspect');
+  await app.clickLink(3);
+  await page.screenshot({ path: out('drr') });
+  await app.openExample('fq/wrr-shares');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_000_400_000));
+  await app.tab('inspect');
+  await app.clickLink(3);
+  await page.screenshot({ path: out('wrr') });
+});
+
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {
   await new PlaygroundPage(page).open();
   await page.getByTestId('examples').click();

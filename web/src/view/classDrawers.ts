@@ -7,23 +7,29 @@ import { flowColour } from './palette';
 import { formatValue } from './values';
 import type { Unit } from '../sim/types';
 
-/** Round-robin queues listed over the column; the rest are counted. */
+/** Round-robin queues listed beside the column; the rest are counted. */
 const LISTED = 4;
 const LINE = 13;
+/** The columns a queue is drawn in (as portDrawers.ts). */
+const COLUMNS = 3;
 
-/** A line of text over the column, `line` lines above the "N queued" label (0 is the lowest), with an optional swatch. */
+/**
+ * A line of text right of the queue's columns, `n` lines down from the top of the column's
+ * area (which is always on the canvas), with an optional swatch.
+ */
 function line(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, text: string, colour: string, swatch?: string): void {
-  const y = c.topY - 14 - n * LINE;
-  const x = swatch ? c.x + 12 : c.x;
+  const left = c.x + COLUMNS * (c.cellW + c.gap) + 6;
+  const y = c.baseY - c.rows * (c.cellH + c.gap) + 10 + n * LINE;
+  const x = swatch ? left + 12 : left;
   ctx.save();
   ctx.font = '600 10px system-ui, sans-serif';
   ctx.textAlign = 'left';
   const w = ctx.measureText(text).width + 8 + (swatch ? 12 : 0);
   ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-  ctx.fillRect(c.x - 2, y - 10, w, 12);
+  ctx.fillRect(left - 2, y - 10, w, 12);
   if (swatch) {
     ctx.fillStyle = swatch;
-    ctx.fillRect(c.x, y - 8, 9, 9);
+    ctx.fillRect(left, y - 8, 9, 9);
   }
   ctx.fillStyle = colour;
   ctx.fillText(text, x + 2, y);
@@ -45,9 +51,9 @@ function roundRobin(title: string, counter: string, unit: Unit): PortDrawer {
     for (let k = 0; k < shown; k++) {
       const value = counters[k];
       const text = `${k === 0 ? '▶ in turn' : `${k + 1}.`} ${counter} ${value === undefined ? '–' : formatValue(value, unit, 0)}`;
-      line(ctx, c, shown - 1 - k, text, k === 0 ? '#1b2a3a' : '#4a5a6a', flowColour(heads[k] as number));
+      line(ctx, c, k + 1, text, k === 0 ? '#1b2a3a' : '#4a5a6a', flowColour(heads[k] as number));
     }
-    line(ctx, c, shown, `${title}${more}`, '#33414f');
+    line(ctx, c, 0, `${title}${more}`, '#33414f');
   };
 }
 
