@@ -82,3 +82,26 @@ test('the class schedulers\' forms come from the registry; DRR takes child sched
   await expect(page.getByTestId('state-r-d-deficit')).toHaveText(/^\d+(\.\d+)? K?B$/);
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('WF2Q+: the classic burst is drawn alternating, with finish tags and the virtual time', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('fq/wf2q-plus-burst');
+  await app.pause();
+  // At 1 ms A1 has been sent and A2 is on the wire (scenario text): WF2Q+ sends the rest as
+  // B1, A3, B2, A4, ..., B9, A11, B10.
+  await page.evaluate(() => window.__playground?.seek(1_000_000));
+  const want: string[] = [];
+  for (let j = 1; j <= 9; j++) want.push(`B${j}`, 'A');
+  want.push('B10');
+  expect(await drawnFlows(app, 'r', 'd')).toEqual(want);
+  await app.tab('inspect');
+  await app.clickLink(2);
+  // V after A1 (8000 bits / weight 10 seen) and A2 (8000 / 20): 1200 bits per unit weight = 150 B.
+  await expect(page.getByTestId('state-r-d-virtual time')).toHaveText('150 B');
+  // The heads, A's queue first (its packets came first): A3 (S = 1600, F = 2400 bits: 200 B,
+  // 300 B), then B1..B10 (S = 800, F = 8800: 100 B, 1.1 KB).
+  await expect(page.getByTestId('state-r-d-head start tags')).toHaveText(/^200 B(, 100 B){10}$/);
+  await expect(page.getByTestId('state-r-d-head finish tags')).toHaveText(/^300 B(, 1\.1 KB){10}$/);
+  await page.screenshot({ path: test.info().outputPath('wf2q-plus.png') });
+  expect(app.consoleErrors).toEqual([]);
+});

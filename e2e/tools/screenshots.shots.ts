@@ -146,7 +146,7 @@ test('queue management: CoDel dropping at a bottleneck, LSTFCoDel\'s epsilon and
   await page.screenshot({ path: out('lstf-codel') });
 });
 
-test('round robin: DRR\'s list with each queue\'s deficit, WRR\'s credits, in service order', async ({ page }) => {
+test('fair queueing: DRR\'s list with each queue\'s deficit, WRR\'s credits, WF2Q+\'s tags and virtual time, in service order', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   await app.openExample('fq/drr-fairness');
   await app.pause();
@@ -160,6 +160,12 @@ test('round robin: DRR\'s list with each queue\'s deficit, WRR\'s credits, in se
   await app.tab('inspect');
   await app.clickLink(3);
   await page.screenshot({ path: out('wrr') });
+  await app.openExample('fq/wf2q-plus-burst');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_000_000));
+  await app.tab('inspect');
+  await app.clickLink(2);
+  await page.screenshot({ path: out('wf2q-plus') });
 });
 
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {

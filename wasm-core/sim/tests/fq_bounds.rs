@@ -5,7 +5,8 @@
 
 mod link;
 
-use link::{fairness_gap, run_watching, scheduler, Bursts, Count};
+use link::{fairness_gap, max_delay, run, run_watching, scheduler, Arrival, Bursts, Count};
+use sched_sim::rng::Stream;
 use sched_sim::sched::{Scheduler, StateView};
 
 const LINK_BPS: u64 = 100_000_000;
@@ -90,4 +91,99 @@ fn wrr_shares_match_the_weights_within_one_turn() {
     );
     assert!(periods > 100, "only {periods} co-backlogged periods");
     assert!(worst <= 1.0 + 1e-9, "{worst}");
+}
+
+/// SCFQ (Golestani, Theorem 1) and STFQ (Goyal et al., Theorem 1): over any interval in
+/// which flows i and j stay backlogged (a packet queued or in transmission), the service
+/// they received (bits out of the link, a packet in transmission pro rata) satisfies
+/// |W_i / phi_i - W_j / phi_j| <= L_max / phi_i + L_max / phi_j.
+#[test]
+fn scfq_and_stfq_meet_the_fairness_bound() {
+    let arrivals = bursts().arrivals(5);
+    let weights = [1.0, 2.0, 3.0, 5.0];
+    for name in ["scfq", "stfq"] {
+        let json = format!(r#"{{"name": "{name}", "params": {{"weights": {{"a": 1, "b": 2, "c": 3, "d": 5}}}}}}"#);
+        let sent = run(scheduler(&json, &["a", "b", "c", "d"], LINK_BPS), LINK_BPS, &arrivals);
+        let (mut worst_ratio, mut worst, mut bound_at, mut periods) = (0.0f64, 0.0, 0.0, 0);
+        for i in 0..4u32 {
+            for j in i + 1..4 {
+                let (pi, pj) = (weights[i as usize], weights[j as usize]);
+                let (gap, n) = fairness_gap(&sent, (i, pi), (j, pj), Count::Fluid);
+                let bound = L_MAX as f64 / pi + L_MAX as f64 / pj;
+                if gap / bound > worst_ratio {
+                    (worst_ratio, worst, bound_at) = (gap / bound, gap, bound);
+                }
+                periods += n;
+            }
+        }
+        println!(
+            "{name} weights 1, 2, 3, 5: worst |W_i/phi_i - W_j/phi_j| = {worst:.0} B against its bound \
+             {bound_at:.0} B ({:.0}% of it) over {periods} co-backlogged periods",
+            100.0 * worst_ratio
+        );
+        assert!(periods > 100, "only {periods} co-backlogged periods");
+        assert!(worst_ratio <= 1.0 + 1e-9, "{name}: {worst} > {bound_at}");
+    }
+}
+
+/// Flow 0 conforms to a token bucket (sigma = 6000 B, rho = 20 Mbps): it sends a packet (64
+/// to 1500 B) whenever the bucket holds its size, with random pauses; flows 1..3 are greedy
+/// (each offers 50 Mbps of 1500 B packets, together twice what is left of the 100 Mbps link).
+fn token_bucket_among_greedy(seed: u32) -> Vec<Arrival> {
+    let mut rng = Stream::new(seed, 3);
+    let (sigma, rho_bps) = (SIGMA as f64, RHO_BPS as f64);
+    let end = 1_000_000_000u64;
+    let mut all = Vec::new();
+    let (mut t, mut tokens) = (0u64, sigma);
+    while t < end {
+        let size = 64 + (rng.next_u64() % (L_MAX as u64 - 63)) as u32;
+        // Wait until the bucket holds the packet (bytes accrue at rho / 8 per second).
+        let short = size as f64 - tokens;
+        if short > 0.0 {
+            let wait = (short * 8e9 / rho_bps).ceil() as u64;
+            t += wait;
+            tokens += wait as f64 * rho_bps / 8e9;
+        }
+        tokens = tokens.min(sigma) - size as f64;
+        all.push(Arrival { at: t, flow: 0, size, class: 0 });
+        if rng.next_u64().is_multiple_of(8) {
+            let pause = rng.next_u64() % 3_000_000;
+            t += pause;
+            tokens = (tokens + pause as f64 * rho_bps / 8e9).min(sigma);
+        }
+    }
+    for flow in 1..4u32 {
+        let gap = 1500 * 8 * 1_000_000_000 / 50_000_000;
+        all.extend((0..end / gap).map(|k| Arrival { at: k * gap + flow as u64, flow, size: L_MAX, class: 0 }));
+    }
+    all.sort_by_key(|a| (a.at, a.flow));
+    all
+}
+
+const SIGMA: u64 = 6000;
+const RHO_BPS: u64 = 20_000_000;
+
+/// Parekh and Gallager (Theorem 1 with Corollary 1): a flow conforming to (sigma, rho) with
+/// rho <= its guaranteed rate phi_i C / sum phi (25 Mbps: four equal weights) is delayed at
+/// most sigma / rho + L_max / C under WFQ; Bennett and Zhang prove the same bound for WF2Q+.
+/// Delay: arrival at the port to the last bit out.
+#[test]
+fn wfq_and_wf2q_plus_meet_the_parekh_gallager_delay_bound() {
+    let bound = (SIGMA * 8 * 1_000_000_000 / RHO_BPS + L_MAX as u64 * 8 * 1_000_000_000 / LINK_BPS) as f64;
+    for name in ["wfq", "wf2q_plus"] {
+        let mut worst = 0u64;
+        for seed in 1..=3 {
+            let arrivals = token_bucket_among_greedy(seed);
+            let json = format!(r#"{{"name": "{name}"}}"#);
+            let sent = run(scheduler(&json, &[], LINK_BPS), LINK_BPS, &arrivals);
+            worst = worst.max(max_delay(&sent, 0));
+        }
+        println!(
+            "{name}: token bucket (6000 B, 20 Mbps) among three greedy flows: bound sigma/rho + L_max/C = \
+             {:.1} us, worst delay measured {:.1} us",
+            bound / 1e3,
+            worst as f64 / 1e3
+        );
+        assert!(worst as f64 <= bound, "{name}: {worst} ns > {bound} ns");
+    }
 }

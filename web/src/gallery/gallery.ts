@@ -26,7 +26,7 @@ const TITLES: Record<string, string> = {
   ups: 'UPS: schedule replay (Table 1)',
   tcp: 'TCP transports',
   aqm: 'Active queue management: CoDel, FQ-CoDel, RED, LSTFCoDel',
-  fq: 'Fair shares, strict priority and buffer management: DRR, WRR, Cobham, push-out',
+  fq: 'Fair queueing, round robin, strict priority and buffer management',
 };
 
 /** "../../../scenarios/ups/x.json" (a glob key) -> "ups/x.json"; null for schemas and non-JSON. */

@@ -17,7 +17,7 @@ const COLUMNS = 3;
  * A line of text right of the queue's columns, `n` lines down from the top of the column's
  * area (which is always on the canvas), with an optional swatch.
  */
-function line(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, text: string, colour: string, swatch?: string): void {
+export function line(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, text: string, colour: string, swatch?: string): void {
   const left = c.x + COLUMNS * (c.cellW + c.gap) + 6;
   const y = c.baseY - c.rows * (c.cellH + c.gap) + 10 + n * LINE;
   const x = swatch ? left + 12 : left;

@@ -2,9 +2,11 @@
 // the generic state panel (components/PortState.tsx). A drawer reads the state the core
 // recorded (one list of values per declared field, in the registry's order) and draws over the
 // queue column; it computes nothing about scheduling. Keyed by registry name; the queue-management
-// family's drawers are in aqmDrawers.ts, strict priority's and round robin's in classDrawers.ts.
+// family's drawers are in aqmDrawers.ts, strict priority's and round robin's in classDrawers.ts,
+// the timestamp family's in fairDrawers.ts.
 import { AQM_DRAWERS } from './aqmDrawers';
 import { CLASS_DRAWERS } from './classDrawers';
+import { FAIR_DRAWERS } from './fairDrawers';
 
 /** Where a port's queue column is drawn. */
 export interface QueueColumn {
@@ -51,4 +53,4 @@ const fifoThreshold: PortDrawer = (ctx, c, state) => {
   ctx.restore();
 };
 
-export const PORT_DRAWERS: Readonly<Record<string, PortDrawer>> = { fifo: fifoThreshold, ...AQM_DRAWERS, ...CLASS_DRAWERS };
+export const PORT_DRAWERS: Readonly<Record<string, PortDrawer>> = { fifo: fifoThreshold, ...AQM_DRAWERS, ...CLASS_DRAWERS, ...FAIR_DRAWERS };

@@ -67,7 +67,27 @@ impl Gps {
 
     /// Tags a packet of `bytes` for `flow` arriving at `now`; returns its finish tag.
     pub fn tag(&mut self, now: Time, flow: u64, weight: f64, bytes: u64) -> f64 {
+        let v = self.at(now);
+        let last = self.finish.get(&flow).copied().unwrap_or(0.0);
+        let f = v.max(last) + bytes as f64 * 8.0 / weight;
+        self.arrive(flow, weight, f);
+        f
+    }
+
+    /// V at `now` (advancing the fluid system to it).
+    pub fn at(&mut self, now: Time) -> f64 {
         self.advance(now);
+        self.v
+    }
+
+    /// V where it was last advanced to.
+    pub fn v(&self) -> f64 {
+        self.v
+    }
+
+    /// A packet of `flow` with finish tag `f` joined the fluid system at the instant of the
+    /// last `at` (`f` = max(V, the flow's last finish tag) + bits / weight).
+    pub fn arrive(&mut self, flow: u64, weight: f64, f: f64) {
         let last = self.finish.get(&flow).copied().unwrap_or(0.0);
         if last > self.v {
             self.active.remove(&(last.to_bits(), flow));
@@ -75,10 +95,8 @@ impl Gps {
             self.weight_sum += weight;
         }
         self.weights.insert(flow, weight);
-        let f = self.v.max(last) + bytes as f64 * 8.0 / weight;
         self.finish.insert(flow, f);
         self.active.insert((f.to_bits(), flow));
-        f
     }
 }
 

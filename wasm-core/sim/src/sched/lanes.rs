@@ -157,10 +157,6 @@ pub struct Lanes<T> {
     bytes: u64,
     seq: u64,
     limits: Limits,
-    /// Lanes whose first slot changed other than by `pop` (arrivals into empty lanes,
-    /// push-outs), for schedulers that index lane heads (`track_heads`).
-    changed: Vec<usize>,
-    tracking: bool,
 }
 
 impl<T: Copy> Lanes<T> {
@@ -197,21 +193,7 @@ impl<T: Copy> Lanes<T> {
             bytes: 0,
             seq: 0,
             limits,
-            changed: Vec::new(),
-            tracking: false,
         })
-    }
-
-    /// Records the lanes whose head changes, for `take_changed`.
-    pub fn track_heads(mut self) -> Lanes<T> {
-        self.tracking = true;
-        self
-    }
-
-    fn head_changed(&mut self, l: usize) {
-        if self.tracking {
-            self.changed.push(l);
-        }
     }
 
     pub fn kind(&self) -> QueueKind {
@@ -265,7 +247,6 @@ impl<T: Copy> Lanes<T> {
                 return Admission::Refused;
             }
             let (id, flow, enqueued) = (pkt.id, pkt.flow, pkt.enqueued_at.as_ns() as i64);
-            let was_empty = self.lanes[l].slots.is_empty();
             let before = v.drops.len();
             let lane = &mut self.lanes[l];
             let child = lane.child.as_mut().expect("a child lane");
@@ -281,7 +262,7 @@ impl<T: Copy> Lanes<T> {
             }
             let n = lane.child.as_ref().map_or(0, |c| c.len());
             lane.slots.truncate(n);
-            self.settle(l, was_empty);
+            self.settle(l);
             return match admitted {
                 Admission::Queued { .. } => Admission::Queued { key },
                 refused => refused,
@@ -294,9 +275,6 @@ impl<T: Copy> Lanes<T> {
                 return Admission::Refused;
             }
         }
-        if self.lanes[l].slots.is_empty() {
-            self.head_changed(l);
-        }
         let lane = &mut self.lanes[l];
         lane.bytes += size as u64;
         lane.slots.push_back((Slot { seq: self.seq, size, key, tag }, Some(pkt)));
@@ -307,14 +285,11 @@ impl<T: Copy> Lanes<T> {
         Admission::Queued { key }
     }
 
-    /// After a child lane changed: its backlog flag, and whether its head slot changed.
-    fn settle(&mut self, l: usize, was_empty: bool) {
+    /// After a child lane changed: its backlog flag.
+    fn settle(&mut self, l: usize) {
         if self.lanes[l].slots.is_empty() {
             self.backlogged.remove(&l);
         } else {
-            if was_empty {
-                self.head_changed(l);
-            }
             self.backlogged.insert(l);
         }
     }
@@ -405,12 +380,6 @@ impl<T: Copy> Lanes<T> {
         }
     }
 
-    /// Lanes whose first slot changed since the last call (arrivals into empty lanes,
-    /// push-outs), in the order it happened.
-    pub fn take_changed(&mut self) -> Vec<usize> {
-        std::mem::take(&mut self.changed)
-    }
-
     pub fn len(&self) -> usize {
         self.packets + self.lanes.iter().filter_map(|l| l.child.as_ref()).map(|c| c.len()).sum::<usize>()
     }
@@ -467,9 +436,6 @@ impl<T: Copy> Store for Lanes<T> {
         lane.bytes -= pkt.size as u64;
         self.packets -= 1;
         self.bytes -= pkt.size as u64;
-        if v.index == 0 {
-            self.head_changed(v.queue);
-        }
         if self.lanes[v.queue].slots.is_empty() {
             self.backlogged.remove(&v.queue);
         }
@@ -534,18 +500,16 @@ mod tests {
     }
 
     #[test]
-    fn push_outs_report_the_lanes_whose_head_changed() {
+    fn drop_head_pushes_out_the_oldest_of_any_lane() {
         // Two flows, 3-packet buffer, drop-head: the fourth arrival pushes out flow 7's first.
         let head = Limits { policy: DropPolicy::Head, ..Limits::tail(Buffer::Packets(3)) };
-        let mut l: Lanes<()> = Lanes::new(QueueKind::Flow, vec![], head).unwrap().track_heads();
+        let mut l: Lanes<()> = Lanes::new(QueueKind::Flow, vec![], head).unwrap();
         let mut v = Verdicts::default();
         for (id, flow) in [(0, 7), (1, 8), (2, 7), (3, 8)] {
             let lane = l.lane_of(&pkt(id, flow, 0, 100));
             l.push(Time::ZERO, lane, pkt(id, flow, 0, 100), 0, (), &mut v);
         }
         assert_eq!(v.drops.iter().map(|d| (d.pkt.id, d.reason)).collect::<Vec<_>>(), vec![(0, DropReason::PushOut)]);
-        // Lane 0 (flow 7) and lane 1 became non-empty, then lane 0 lost its head.
-        assert_eq!(l.take_changed(), vec![0, 1, 0]);
         assert_eq!(l.head(0).map(|e| e.id), Some(2));
     }
 }

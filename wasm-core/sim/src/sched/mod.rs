@@ -22,9 +22,15 @@ pub mod random;
 pub mod red;
 pub mod registry;
 pub mod round_robin;
+pub mod scfq;
 pub mod sjf;
 pub mod srpt;
+pub mod stfq;
 pub mod strict_priority;
+pub mod tagged;
+pub mod virtual_clock;
+pub mod wf2q_plus;
+pub mod wfq;
 
 use crate::packet::Packet;
 use crate::time::Time;
@@ -120,6 +126,11 @@ pub enum AnyScheduler {
     FqCodel(Box<fq_codel::FqCodel>),
     StrictPriority(Box<strict_priority::StrictPriority>),
     RoundRobin(Box<round_robin::RoundRobin>),
+    Wfq(Box<wfq::Wfq>),
+    Scfq(Box<scfq::Scfq>),
+    Stfq(Box<stfq::Stfq>),
+    Wf2qPlus(Box<wf2q_plus::Wf2qPlus>),
+    VirtualClock(Box<virtual_clock::VirtualClock>),
 }
 
 macro_rules! dispatch {
@@ -141,6 +152,11 @@ macro_rules! dispatch {
             AnyScheduler::FqCodel($s) => $e,
             AnyScheduler::StrictPriority($s) => $e,
             AnyScheduler::RoundRobin($s) => $e,
+            AnyScheduler::Wfq($s) => $e,
+            AnyScheduler::Scfq($s) => $e,
+            AnyScheduler::Stfq($s) => $e,
+            AnyScheduler::Wf2qPlus($s) => $e,
+            AnyScheduler::VirtualClock($s) => $e,
         }
     };
 }

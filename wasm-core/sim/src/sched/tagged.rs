@@ -1,0 +1,220 @@
+//! The shared body of the timestamp family (`wfq`, `scfq`, `stfq`, `wf2q_plus`,
+//! `virtual_clock`): queues per flow, hashed bucket, class or child scheduler (`lanes`), each
+//! queued packet (or class slot) holding a virtual start tag S and finish tag F, and the
+//! selection rules over the queues' heads. Each scheduler's file says how it tags an arrival
+//! (its system virtual time) and which rule picks.
+//!
+//! Principles:
+//! - A queue's tags grow along it: an arrival gets S = max(V, F of the queue's previous
+//!   arrival) and F = S + cost, so the first packet of each queue has the queue's least tags
+//!   and the heads are the only candidates.
+//! - Ties go to the earlier arrival (the slot's arrival number), in `dequeue` and `snapshot`
+//!   alike.
+//! - Tags are f64 (+ - * / only: bit-identical natively and in wasm). The value shown on a
+//!   packet is one tag as an integer (`Shown`).
+
+use std::collections::BTreeMap;
+
+use super::lanes::{Entry, Lanes, PerQueue};
+use super::{Admission, Packet, QueueView, Verdicts};
+use crate::time::Time;
+
+/// A packet's virtual start and finish tags.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tags {
+    pub start: f64,
+    pub finish: f64,
+}
+
+/// Which head is sent next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rule {
+    /// The least finish tag (WFQ, SCFQ, Virtual Clock).
+    Finish,
+    /// The least start tag (STFQ).
+    Start,
+    /// The least finish tag among heads whose start tag is at most `v` (WF2Q+'s eligibility).
+    EligibleFinish { v: f64 },
+}
+
+impl Rule {
+    /// Whether head `a` goes before head `b` (ties: the earlier arrival).
+    fn before(self, a: &Entry<Tags>, b: &Entry<Tags>) -> bool {
+        let tag = |e: &Entry<Tags>| match self {
+            Rule::Start => e.slot.tag.start,
+            _ => e.slot.tag.finish,
+        };
+        tag(a).total_cmp(&tag(b)).then(a.slot.seq.cmp(&b.slot.seq)).is_lt()
+    }
+
+    fn eligible(self, e: &Entry<Tags>) -> bool {
+        match self {
+            Rule::EligibleFinish { v } => e.slot.tag.start <= v,
+            _ => true,
+        }
+    }
+}
+
+/// How a tag becomes the integer shown on a packet (and its key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The finish tag, in thousandths of its unit.
+    FinishMilli,
+    /// The start tag, in thousandths.
+    StartMilli,
+    /// The finish tag as it is (Virtual Clock: ns).
+    Finish,
+}
+
+impl Shown {
+    pub fn of(self, t: Tags) -> i64 {
+        match self {
+            Shown::FinishMilli => (t.finish * 1000.0).round() as i64,
+            Shown::StartMilli => (t.start * 1000.0).round() as i64,
+            Shown::Finish => t.finish.round() as i64,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Tagged {
+    pub lanes: Lanes<Tags>,
+    weights: PerQueue<f64>,
+    /// The finish tag of each queue's latest arrival.
+    last: BTreeMap<usize, f64>,
+    shown: Shown,
+}
+
+impl Tagged {
+    pub fn new(lanes: Lanes<Tags>, weights: PerQueue<f64>, shown: Shown) -> Tagged {
+        Tagged { lanes, weights, last: BTreeMap::new(), shown }
+    }
+
+    /// Queue `l`'s weight (or rate, for Virtual Clock).
+    pub fn weight(&self, l: usize) -> f64 {
+        self.weights.get(&self.lanes, l)
+    }
+
+    /// The finish tag of queue `l`'s latest arrival (0 before any).
+    pub fn last_finish(&self, l: usize) -> f64 {
+        self.last.get(&l).copied().unwrap_or(0.0)
+    }
+
+    /// Queues `pkt` in lane `l` with S = max(`v`, the lane's last F) and F = S + `cost`.
+    pub fn push(&mut self, now: Time, l: usize, pkt: Packet, v: f64, cost: f64, out: &mut Verdicts) -> Admission {
+        let start = v.max(self.last_finish(l));
+        let tags = Tags { start, finish: start + cost };
+        let admitted = self.lanes.push(now, l, pkt, self.shown.of(tags), tags, out);
+        if matches!(admitted, Admission::Queued { .. }) {
+            self.last.insert(l, tags.finish);
+        }
+        admitted
+    }
+
+    /// The head `rule` sends next; with `EligibleFinish` and no eligible head, None.
+    pub fn pick(&self, rule: Rule) -> Option<usize> {
+        best(self.lanes.backlogged().filter_map(|l| self.lanes.head(l).map(|e| (l, e))), rule)
+    }
+
+    /// The least start tag among the heads.
+    pub fn min_start(&self) -> Option<f64> {
+        self.lanes.backlogged().filter_map(|l| self.lanes.head(l)).map(|e| e.slot.tag.start).reduce(f64::min)
+    }
+
+    /// Sends lane `l`'s next packet and the tags of the slot it fills.
+    pub fn pop(&mut self, now: Time, l: usize, v: &mut Verdicts) -> Option<(Tags, Packet)> {
+        self.lanes.pop(now, l, v).map(|(s, p)| (s.tag, p))
+    }
+
+    /// The next `limit` packets, replaying the rule: before each pick `rule(heads, sent)`
+    /// sees the current heads and the packet sent just before (None at the first), so a rule
+    /// that moves a system virtual time replays it as `dequeue` would.
+    pub fn snapshot(
+        &self,
+        limit: usize,
+        out: &mut QueueView,
+        mut rule: impl FnMut(&[Entry<Tags>], Option<&Entry<Tags>>) -> Rule,
+    ) {
+        out.entries.clear();
+        let mut views: BTreeMap<usize, (Vec<Entry<Tags>>, usize)> =
+            self.lanes.backlogged().map(|l| (l, (self.lanes.view(l, limit), 0))).collect();
+        let mut sent: Option<Entry<Tags>> = None;
+        while out.entries.len() < limit {
+            let heads: Vec<(usize, Entry<Tags>)> =
+                views.iter().filter_map(|(&l, (v, at))| v.get(*at).map(|e| (l, *e))).collect();
+            if heads.is_empty() {
+                break;
+            }
+            let entries: Vec<Entry<Tags>> = heads.iter().map(|h| h.1).collect();
+            let r = rule(&entries, sent.as_ref());
+            let Some(l) = best(heads.into_iter(), r) else { break };
+            let (v, at) = views.get_mut(&l).expect("a listed lane");
+            let e = v[*at];
+            *at += 1;
+            out.entries.push((e.id, self.shown.of(e.slot.tag)));
+            sent = Some(e);
+        }
+    }
+
+    /// The heads' start and finish tags, queue by queue in lane order, at most `n`.
+    pub fn head_tags(&self, n: usize) -> (Vec<f64>, Vec<f64>) {
+        let heads: Vec<Entry<Tags>> = self.lanes.backlogged().filter_map(|l| self.lanes.head(l)).take(n).collect();
+        (heads.iter().map(|e| e.slot.tag.start).collect(), heads.iter().map(|e| e.slot.tag.finish).collect())
+    }
+}
+
+/// The lane whose head goes first under `rule` among the eligible ones.
+fn best(heads: impl Iterator<Item = (usize, Entry<Tags>)>, rule: Rule) -> Option<usize> {
+    heads.filter(|(_, e)| rule.eligible(e)).reduce(|a, b| if rule.before(&b.1, &a.1) { b } else { a }).map(|(l, _)| l)
+}
+
+#[cfg(test)]
+pub mod tests {
+    use super::*;
+    use crate::params::{List, Per, Value};
+    use crate::sched::buffer::Limits;
+    use crate::sched::lanes::QueueKind;
+    use crate::sched::Scheduler;
+    use crate::units::Buffer;
+
+    /// Per-flow queues with flow i's weight `weights[i]` (`rest` for the others); flows are
+    /// named f0, f1, ... and packets of flow i carry source i.
+    pub fn tagged(weights: &[f64], rest: f64) -> Tagged {
+        let flows: Vec<String> = (0..16).map(|i| format!("f{i}")).collect();
+        let entries = weights.iter().enumerate().map(|(i, &w)| (format!("f{i}"), Value::Real(w))).collect();
+        let list = List { per: Per::Flow, entries, default: Box::new(Value::Real(rest)) };
+        let class = List { per: Per::Class, entries: Default::default(), default: Box::new(Value::Real(rest)) };
+        let lanes = Lanes::new(QueueKind::Flow, vec![], Limits::tail(Buffer::Unlimited)).unwrap();
+        Tagged::new(lanes, PerQueue::new(&list, &class, &flows, |v| v.real()), Shown::FinishMilli)
+    }
+
+    /// The classic burst (Bennett and Zhang, WF2Q, Sec. 3): at t = 0 flow 0 queues 11
+    /// packets, then flows 1..=`others` one each, all 1000 B. The flows in service order
+    /// (checked against `snapshot` first).
+    pub fn order<S: Scheduler>(s: &mut S, others: u32) -> Vec<u32> {
+        let mut v = Verdicts::default();
+        let mut id = 0;
+        let mut pkt = |flow: u32| {
+            id += 1;
+            Packet { source: flow, ..Packet::new(id, flow, 0, 1000, 0, 1, Time::ZERO) }
+        };
+        for _ in 0..11 {
+            s.enqueue(Time::ZERO, pkt(0), &mut v);
+        }
+        for f in 1..=others {
+            s.enqueue(Time::ZERO, pkt(f), &mut v);
+        }
+        let mut view = QueueView::default();
+        s.snapshot(usize::MAX, &mut view);
+        let mut flow_of = std::collections::BTreeMap::new();
+        let served: Vec<u32> = std::iter::from_fn(|| s.dequeue(Time::ZERO, &mut v))
+            .map(|p| {
+                flow_of.insert(p.id, p.flow);
+                p.flow
+            })
+            .collect();
+        let shown: Vec<u32> = view.entries.iter().map(|e| flow_of[&e.0]).collect();
+        assert_eq!(shown, served, "snapshot = service order");
+        served
+    }
+}
