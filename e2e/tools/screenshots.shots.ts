@@ -3,6 +3,7 @@
 import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import type { DrawnFrame } from '../../web/src/view/packetLayer';
 import { PlaygroundPage } from '../pages/playground';
 
 const out = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
@@ -166,6 +167,17 @@ test('fair queueing: DRR\'s list with each queue\'s deficit, WRR\'s credits, WF2
   await app.tab('inspect');
   await app.clickLink(2);
   await page.screenshot({ path: out('wf2q-plus') });
+  await app.openExample('fq/strict-priority-cobham');
+  await app.pause();
+  // A moment with both classes queued (the load is 70%: the queue is often short).
+  for (let t = 1_000_000; t < 50_000_000; t += 37_000) {
+    await page.evaluate((at) => window.__playground?.seek(at), t);
+    const drawn = (await app.handle('drawn')) as DrawnFrame;
+    if ((drawn.queues[0]?.packets.length ?? 0) >= 5) break;
+  }
+  await app.tab('inspect');
+  await app.clickLink(0);
+  await page.screenshot({ path: out('strict-priority') });
 });
 
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {

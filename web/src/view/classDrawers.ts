@@ -62,7 +62,7 @@ const strictPriority: PortDrawer = (ctx, c, state) => {
   const queued = state[0] ?? [];
   if (queued.length === 0) return;
   const text = queued.map((n, i) => `class ${i}: ${n}`).join(' · ');
-  line(ctx, c, 0, `priority ${text}`, '#33414f');
+  line(ctx, c, 0, `queued: ${text}`, '#33414f');
 };
 
 export const CLASS_DRAWERS: Readonly<Record<string, PortDrawer>> = {
