@@ -42,7 +42,16 @@ fn show(metric: Metric, v: f64) -> String {
         | Utilization
         | AqmDropFraction
         | CodelDroppingFraction => format!("{:.4}%", v * 100.0),
-        FctMeanNs | FctP99Ns | DelayMeanNs | DelayP99Ns | WaitMeanNs | WaitP50Ns | WaitP99Ns | WaitStdNs => {
+        FctMeanNs
+        | FctByteWeightedMeanNs
+        | FctP99Ns
+        | DelayMeanNs
+        | DelayP99Ns
+        | RttMeanNs
+        | WaitMeanNs
+        | WaitP50Ns
+        | WaitP99Ns
+        | WaitStdNs => {
             format!("{:.3} ms", v / 1e6)
         }
         WaitVarianceNs2 => format!("{:.4e} s^2", v / 1e18),

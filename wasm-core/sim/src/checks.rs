@@ -22,9 +22,10 @@ pub struct Outcome {
     pub message: String,
 }
 
-/// Whether `filter` selects flow `f`.
+/// Whether `filter` selects flow `f` (a workload's id selects its flows "<id>#<n>").
 fn keeps(filter: &FlowFilter, f: &FlowOut) -> bool {
-    filter.ids.as_ref().is_none_or(|ids| ids.contains(&f.id))
+    let workload = f.id.rsplit_once('#').map(|(w, _)| w);
+    filter.ids.as_ref().is_none_or(|ids| ids.iter().any(|i| *i == f.id || Some(i.as_str()) == workload))
         && filter.min_size.is_none_or(|m| f.size.is_some_and(|s| s > m.0))
         && filter.max_size.is_none_or(|m| f.size.is_some_and(|s| s <= m.0))
 }
@@ -63,6 +64,20 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
     let slowdowns = || flows.iter().filter_map(|f| f.slowdown).collect::<Vec<_>>();
     Ok(match c.metric {
         Metric::FctMeanNs => mean(fcts()),
+        Metric::FctByteWeightedMeanNs => {
+            let (sum, bytes) = flows.iter().fold((0.0, 0.0), |(s, b), f| match (f.size, f.fct_ns) {
+                (Some(size), Some(fct)) => (s + size as f64 * fct as f64, b + size as f64),
+                _ => (s, b),
+            });
+            (bytes > 0.0).then(|| sum / bytes)
+        }
+        Metric::RttMeanNs => {
+            let (sum, bytes) = flows.iter().fold((0.0, 0.0), |(s, b), f| match f.rtt_mean_ns {
+                Some(r) if f.bytes_delivered > 0 => (s + r * f.bytes_delivered as f64, b + f.bytes_delivered as f64),
+                _ => (s, b),
+            });
+            (bytes > 0.0).then(|| sum / bytes)
+        }
         Metric::FctP99Ns => p99(fcts()),
         Metric::SlowdownMean => mean(slowdowns()),
         Metric::SlowdownP99 => p99(slowdowns()),

@@ -300,7 +300,12 @@ impl Engine {
         let c = self.net.conns[flow as usize].as_deref_mut().expect("checked by the caller");
         if pkt.is_ack() {
             let echo = (pkt.flags & flags::RETX == 0).then_some(pkt.tsecr);
+            let before = c.sender.rtt().samples().0;
             c.sender.on_ack(now, pkt.ack, pkt.flags & flags::ECE != 0, echo);
+            let (n, rtt) = c.sender.rtt().samples();
+            if n > before {
+                self.metrics.rtt_sample(flow, rtt);
+            }
             self.pump(flow);
             if self.net.conns[flow as usize].as_ref().is_some_and(|c| c.sender.done()) {
                 // Every byte is acknowledged: the receiver has them all and will not be asked

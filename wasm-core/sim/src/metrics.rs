@@ -9,6 +9,7 @@
 //! included), ACKs are counted apart, and `bytes_delivered` (hence throughput, fairness and
 //! FCT) is goodput: each payload byte once, when it becomes in-order. Ports count every packet.
 
+use crate::time::Time;
 use crate::trace::{Kind, TraceEvent};
 use crate::verdicts::{DropReason, MarkReason};
 
@@ -73,6 +74,9 @@ pub struct FlowMetrics {
     pub acks_dropped: u64,
     pub retransmits: u64,
     pub timeouts: u64,
+    /// TCP family: the sender's round-trip samples (RFC 6298, from echoed timestamps), summed.
+    pub rtt_sum_ns: u128,
+    pub rtt_samples: u64,
     /// When the last packet was delivered.
     pub last_delivery_ns: Option<u64>,
     pub delays_ns: Vec<u64>,
@@ -166,6 +170,13 @@ impl Metrics {
             }
             f.bins[b] += bytes;
         }
+    }
+
+    /// A TCP-family sender took a round-trip sample.
+    pub fn rtt_sample(&mut self, flow: u32, r: Time) {
+        let f = self.flow(flow);
+        f.rtt_sum_ns += r.as_ns() as u128;
+        f.rtt_samples += 1;
     }
 
     /// A TCP-family flow's retransmission timer expired.

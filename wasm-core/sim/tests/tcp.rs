@@ -3,7 +3,9 @@
 //! over SRPT completes its flows. Expected values come from closed forms written next to
 //! each test, never from a previous run.
 
+use sched_sim::checks::{self, Selector};
 use sched_sim::results::RunSummary;
+use sched_sim::scenario::checks::{FlowFilter, Metric};
 use sched_sim::{run_json, validate, Run, RunOptions};
 
 const NO_TRACE: RunOptions = RunOptions { seed: None, max_trace_events: Some(0) };
@@ -334,4 +336,61 @@ fn transport_errors_name_the_field() {
         1,
     );
     assert_eq!(validate(&replay).unwrap_err().path, "replay");
+}
+
+/// The per-flow mean RTT. A flow of 4 full segments (4 x 1460 B payload, 1500 B packets) on an
+/// idle path, delayed ACKs off, initial window 10: the sender hands all four to its host's port
+/// at t = 0, so each carries timestamp 0 and is acknowledged on arrival. Segment k (k = 0..3)
+/// reaches r at 12(k+1) + 10 us (1 Gbps access) and queues behind the earlier ones on the
+/// 100 Mbps link, which is never idle in between: it is sent at 22 + 120k us and reaches d at
+/// 22 + 120(k+1) + 1000 us. Its ACK (40 B) takes 3.2 us (100 Mbps) + 1000 us + 0.32 us
+/// (1 Gbps) + 10 us back to h. RTT_k = 22 + 120(k+1) + 2013.52 = 2155.52 + 120k us; the mean
+/// over k = 0..3 is 2155.52 + 180 = 2335.52 us. Flow b (2 segments, once a has finished):
+/// 2155.52 + 60 = 2215.52 us. Averaged over the bytes each delivered (5840 and 2920 B), as the
+/// `rtt_mean_ns` check metric does: (2 x 2335.52 + 2215.52) / 3 = 2295.52 us. The byte-weighted
+/// FCT is (5840 FCT_a + 2920 FCT_b) / 8760.
+#[test]
+fn a_flows_mean_rtt_is_the_mean_of_its_samples() {
+    let s = run(&star(
+        1,
+        ACCESS,
+        r#""bandwidth": "100Mbps", "delay": "1ms""#,
+        &[
+            r#"{"kind": "flow", "id": "a", "src": "h0", "dst": "d", "size": "5840B", "transport": "tcp"}"#.into(),
+            r#"{"kind": "flow", "id": "b", "src": "h0", "dst": "d", "size": "2920B", "transport": "tcp", "start": "50ms"}"#.into(),
+        ],
+        "",
+        "100ms",
+    ));
+    let rtt = |i: usize| s.flows[i].rtt_mean_ns.expect("samples were taken");
+    assert!((rtt(0) - 2_335_520.0).abs() < 1.0, "flow a: mean RTT {} ns, expected 2 335 520 ns", rtt(0));
+    assert!((rtt(1) - 2_215_520.0).abs() < 1.0, "flow b: mean RTT {} ns, expected 2 215 520 ns", rtt(1));
+    let all = FlowFilter::default();
+    let measure = |metric| {
+        checks::measure(Selector { metric, flows: &all, link: None, replay: None }, &s).unwrap().unwrap()
+    };
+    assert!((measure(Metric::RttMeanNs) - 2_295_520.0).abs() < 1.0);
+    let fct = |i: usize| s.flows[i].fct_ns.unwrap() as f64;
+    assert!((measure(Metric::FctByteWeightedMeanNs) - (5840.0 * fct(0) + 2920.0 * fct(1)) / 8760.0).abs() < 1e-6);
+}
+
+/// A workload's id selects all of its flows ("w#0", "w#1", ...) in a check's flow filter.
+#[test]
+fn a_workload_id_selects_its_flows() {
+    let s = run(&star(
+        2,
+        ACCESS,
+        r#""bandwidth": "100Mbps", "delay": "1ms""#,
+        &[r#"{"kind": "workload", "id": "w", "load": 0.5, "sizes": {"dist": "fixed", "size": "10KB"}, "transport": "tcp", "max_flows": 5}"#.into()],
+        "",
+        "1s",
+    ));
+    let by = |ids: Option<Vec<String>>| {
+        let f = FlowFilter { ids, ..FlowFilter::default() };
+        checks::measure(Selector { metric: Metric::CompletedFraction, flows: &f, link: None, replay: None }, &s).unwrap()
+    };
+    assert_eq!(s.flows.len(), 5);
+    assert_eq!(by(Some(vec!["w".into()])), Some(1.0));
+    assert_eq!(by(Some(vec!["w#3".into()])), Some(1.0));
+    assert_eq!(by(Some(vec!["v".into()])), None);
 }

@@ -242,6 +242,10 @@ export interface FlowOut {
    * TCP family: data segments sent again, and retransmission timer expiries.
    */
   retransmits: number;
+  /**
+   * TCP family: the mean of the sender's round-trip samples, ns (none before the first).
+   */
+  rtt_mean_ns?: number | null;
   sent: number;
   /**
    * Bytes of a finite flow (TCP family: payload bytes).

@@ -15,8 +15,10 @@ export type BytesQ = string;
 export type Metric =
   | ('fct_p99_ns' | 'slowdown_p99' | 'delivered_fraction' | 'wait_p99_ns' | 'queue_std_bytes')
   | 'fct_mean_ns'
+  | 'fct_byte_weighted_mean_ns'
   | 'slowdown_mean'
   | 'delay_mean_ns'
+  | 'rtt_mean_ns'
   | 'delay_p99_ns'
   | 'drop_fraction'
   | 'completed_fraction'
@@ -475,7 +477,8 @@ export interface Check {
  */
 export interface FlowFilter {
   /**
-   * Flow ids (workload flows are named "<workload id>#<n>").
+   * Flow ids (workload flows are named "<workload id>#<n>"; a workload's id selects all
+   * of its flows).
    */
   ids?: string[] | null;
   /**

@@ -176,6 +176,8 @@ pub struct FlowOut {
     /// TCP family: data segments sent again, and retransmission timer expiries.
     pub retransmits: u64,
     pub timeouts: u64,
+    /// TCP family: the mean of the sender's round-trip samples, ns (none before the first).
+    pub rtt_mean_ns: Option<f64>,
     /// Finite flows whose every byte arrived: last delivery minus start.
     pub fct_ns: Option<u64>,
     /// The same flow alone on the empty network (see `ideal`; TCP family: its wire bytes
@@ -405,6 +407,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
                 acks_dropped: m.acks_dropped,
                 retransmits: m.retransmits,
                 timeouts: m.timeouts,
+                rtt_mean_ns: (m.rtt_samples > 0).then(|| m.rtt_sum_ns as f64 / m.rtt_samples as f64),
                 fct_ns: fct,
                 ideal_fct_ns: ideal,
                 slowdown: fct.zip(ideal).map(|(f, i)| f as f64 / i.max(1) as f64),

@@ -44,12 +44,19 @@ pub struct Check {
 pub enum Metric {
     /// Mean flow completion time of the completed finite flows, ns.
     FctMeanNs,
+    /// Their FCT averaged over bytes (sum of size x FCT over sum of sizes), ns: the UPS
+    /// paper's "average FCT across bytes" (Table 2, Fig. 7).
+    FctByteWeightedMeanNs,
     FctP99Ns,
     /// Mean FCT over ideal FCT.
     SlowdownMean,
     SlowdownP99,
     /// Mean packet delay (creation to delivery) of the selected flows, ns.
     DelayMeanNs,
+    /// TCP family: each selected flow's mean round-trip sample, averaged over the flows
+    /// weighted by the bytes each delivered (the UPS paper's "average RTT across bytes",
+    /// Sec. 4, Fig. 7), ns.
+    RttMeanNs,
     /// 99th percentile delay over all packets (flow filters do not apply).
     DelayP99Ns,
     /// Dropped packets over sent packets (selected flows).
@@ -106,7 +113,8 @@ pub enum Op {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FlowFilter {
-    /// Flow ids (workload flows are named "<workload id>#<n>").
+    /// Flow ids (workload flows are named "<workload id>#<n>"; a workload's id selects all
+    /// of its flows).
     #[serde(default)]
     pub ids: Option<Vec<String>>,
     /// Finite flows larger than this.

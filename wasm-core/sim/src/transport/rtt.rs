@@ -26,16 +26,29 @@ pub struct RttEstimator {
     rto: Time,
     min_rto: Time,
     max_rto: Time,
+    /// Samples taken so far, and the last one (what a flow's mean RTT is made of).
+    samples: u64,
+    last: Time,
 }
 
 impl RttEstimator {
     pub fn new(initial_rto: Time, min_rto: Time, max_rto: Time) -> RttEstimator {
-        RttEstimator { srtt: None, rttvar: Time::ZERO, rto: initial_rto.max(min_rto).min(max_rto), min_rto, max_rto }
+        RttEstimator {
+            srtt: None,
+            rttvar: Time::ZERO,
+            rto: initial_rto.max(min_rto).min(max_rto),
+            min_rto,
+            max_rto,
+            samples: 0,
+            last: Time::ZERO,
+        }
     }
 
     /// Takes one round-trip sample (RFC 6298 Sec. 2.2-2.4) and recomputes the RTO, which ends
     /// any backoff.
     pub fn sample(&mut self, r: Time) {
+        self.samples += 1;
+        self.last = r;
         let r = r.as_ns();
         match self.srtt {
             None => {
@@ -68,6 +81,11 @@ impl RttEstimator {
 
     pub fn rttvar(&self) -> Time {
         self.rttvar
+    }
+
+    /// How many samples were taken, and the last one.
+    pub fn samples(&self) -> (u64, Time) {
+        (self.samples, self.last)
     }
 }
 
