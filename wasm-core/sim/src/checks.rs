@@ -9,8 +9,8 @@
 //! ```
 
 use crate::results::{FlowOut, PortStats, RunSummary};
-use crate::scenario::checks::{Check, FlowFilter, Metric, Op, PaperFigure, Versus};
-use crate::scenario::{LinkRef, Mode, SchedulerSpec};
+use crate::scenario::checks::{Check, FlowFilter, Metric, Op, OtherRun, PaperFigure, Versus};
+use crate::scenario::{LinkRef, Mode};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -158,12 +158,16 @@ fn replay_metric(metric: Metric, r: &RunSummary, mode: Mode) -> Result<Option<f6
 pub fn evaluate(
     c: &Check,
     r: &RunSummary,
-    other: &mut dyn FnMut(&SchedulerSpec) -> Result<RunSummary, String>,
+    other: &mut dyn FnMut(OtherRun<'_>) -> Result<RunSummary, String>,
 ) -> Outcome {
     let fail = |message: String| Outcome { name: c.name.clone(), passed: false, actual: None, expected: None, message };
+    let under_run = c.under.as_ref().map(|scheduler| OtherRun { scheduler, edge_codel: c.under_edge_codel.as_ref() });
+    if c.under_edge_codel.is_some() && c.under.is_none() {
+        return fail("under_edge_codel needs under: the scheduler of that run".into());
+    }
     let under;
-    let r = match &c.under {
-        Some(spec) => match other(spec) {
+    let r = match under_run {
+        Some(run) => match other(run) {
             Ok(o) => {
                 under = o;
                 &under
@@ -181,21 +185,25 @@ pub fn evaluate(
     };
     let base = match (&c.value, &c.versus) {
         (Some(v), None) => *v,
-        (None, Some(Versus { default_scheduler: Some(spec), replay: None, metric: None })) => {
-            match other(spec).and_then(|o| measure(c.selector(), &o)) {
+        (None, Some(Versus { default_scheduler: Some(scheduler), edge_codel, replay: None, metric: None })) => {
+            let run = OtherRun { scheduler, edge_codel: edge_codel.as_ref() };
+            match other(run).and_then(|o| measure(c.selector(), &o)) {
                 Ok(Some(v)) => v,
-                Ok(None) => return fail(format!("{:?} is undefined in the {} run", c.metric, spec.name)),
+                Ok(None) => return fail(format!("{:?} is undefined in the {} run", c.metric, run.label())),
                 Err(e) => return fail(e),
             }
         }
-        (None, Some(Versus { default_scheduler: None, replay: Some(mode), metric: None })) => {
+        (None, Some(Versus { edge_codel: Some(_), default_scheduler: None, .. })) => {
+            return fail("versus.edge_codel needs versus.default_scheduler".into())
+        }
+        (None, Some(Versus { default_scheduler: None, replay: Some(mode), metric: None, .. })) => {
             match replay_metric(c.metric, r, *mode) {
                 Ok(Some(v)) => v,
                 Ok(None) => return fail("undefined".into()),
                 Err(e) => return fail(e),
             }
         }
-        (None, Some(Versus { default_scheduler: None, replay: None, metric: Some(m) })) => {
+        (None, Some(Versus { default_scheduler: None, replay: None, metric: Some(m), .. })) => {
             match measure(Selector { metric: *m, ..c.selector() }, r) {
                 Ok(Some(v)) => v,
                 Ok(None) => return fail(format!("{m:?} is undefined in this run")),
@@ -219,9 +227,11 @@ pub fn evaluate(
         Op::Ge => ">=",
     };
     let factor = c.factor.map_or(String::new(), |f| format!(" x {f}"));
-    let measured = c.under.as_ref().map_or(String::new(), |s| format!(" in the {} run", s.name));
+    let measured = under_run.map_or(String::new(), |u| format!(" in the {} run", u.label()));
     let against = match &c.versus {
-        Some(Versus { default_scheduler: Some(s), .. }) => format!(" ({} run{factor})", s.name),
+        Some(Versus { default_scheduler: Some(scheduler), edge_codel, .. }) => {
+            format!(" ({} run{factor})", OtherRun { scheduler, edge_codel: edge_codel.as_ref() }.label())
+        }
         Some(Versus { replay: Some(m), .. }) => format!(" ({} replay{factor})", m.name()),
         Some(Versus { metric: Some(m), .. }) => format!(" ({m:?}{factor})"),
         _ => String::new(),

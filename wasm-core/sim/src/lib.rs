@@ -186,14 +186,24 @@ impl<'a> OtherRuns<'a> {
         OtherRuns { scenario, seed, runs: Vec::new() }
     }
 
-    /// The run with every router on `spec`.
-    pub fn get(&mut self, spec: &scenario::SchedulerSpec) -> Result<RunSummary, String> {
-        let key = serde_json::to_string(spec).expect("a spec is plain data");
+    /// The run with every router on `other.scheduler` (and Edge-CoDel if it says so). Its key
+    /// is the scheduler as JSON, followed by " + edge_codel" and its settings in ns.
+    pub fn get(&mut self, other: scenario::checks::OtherRun<'_>) -> Result<RunSummary, String> {
+        let mut key = serde_json::to_string(other.scheduler).expect("a spec is plain data");
+        if let Some(e) = other.edge_codel {
+            let p = slack::edge_codel_params(e);
+            let (t, i, r) = (p.codel.target.as_ns(), p.codel.interval.as_ns(), p.refresh.as_ns());
+            key += &format!(" + edge_codel target {t} interval {i} refresh {r} ecn {}", p.codel.ecn);
+        }
         if let Some((_, r)) = self.runs.iter().find(|(k, _)| *k == key) {
             return r.clone();
         }
         let opts = RunOptions { seed: Some(self.seed), max_trace_events: Some(0) };
-        let r = run(&self.scenario.with_every_router(spec), &opts).map(|o| o.summary).map_err(|e| e.to_string());
+        let mut alt = self.scenario.with_every_router(other.scheduler);
+        if let Some(e) = other.edge_codel {
+            alt.edge_codel = Some(e.clone());
+        }
+        let r = run(&alt, &opts).map(|o| o.summary).map_err(|e| e.to_string());
         self.runs.push((key, r.clone()));
         r
     }
@@ -206,7 +216,7 @@ impl<'a> OtherRuns<'a> {
 
 /// Evaluates a run's checks, making the other runs they need through `others`.
 pub fn evaluate_checks(s: &Scenario, out: &RunOutput, others: &mut OtherRuns<'_>) -> Vec<checks::Outcome> {
-    s.checks.iter().map(|c| checks::evaluate(c, &out.summary, &mut |spec| others.get(spec))).collect()
+    s.checks.iter().map(|c| checks::evaluate(c, &out.summary, &mut |other| others.get(other))).collect()
 }
 
 /// Evaluates a run's checks; checks naming the same other scheduler share one run.

@@ -49,19 +49,19 @@ export type Op = '<' | '<=' | '>' | '>=';
  */
 export type Mode = 'lstf' | 'lstf_preemptive' | 'edf' | 'priority' | 'omniscient';
 /**
- * A time: a decimal number and ns, us, ms or s ("2ms", "1.5us"); a whole number of nanoseconds.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "TimeQ".
- */
-export type TimeQ = string;
-/**
  * Off or on.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Toggle".
  */
 export type Toggle = 'off' | 'on';
+/**
+ * A time: a decimal number and ns, us, ms or s ("2ms", "1.5us"); a whole number of nanoseconds.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "TimeQ".
+ */
+export type TimeQ = string;
 /**
  * The only format name; files of other formats are refused.
  *
@@ -463,6 +463,10 @@ export interface Check {
    */
   under?: SchedulerSpec | null;
   /**
+   * With `under`: that run also has Edge-CoDel, with these settings (UPS Sec. 4).
+   */
+  under_edge_codel?: EdgeCodelSpec | null;
+  /**
    * Compare with this constant...
    */
   value?: number | null;
@@ -524,20 +528,6 @@ export interface SchedulerSpec {
   };
 }
 /**
- * What to compare with (exactly one): the same metric in a run where every router uses
- * another scheduler, the same replay metric of another replay of this run, or another metric
- * of this run read the same way (same flows, link and replay), e.g. overdue by more than T
- * against overdue.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Versus".
- */
-export interface Versus {
-  default_scheduler?: SchedulerSpec | null;
-  metric?: Metric | null;
-  replay?: Mode | null;
-}
-/**
  * Edge-CoDel (UPS Sec. 4) at every egress port (a router's port towards a host): per flow,
  * CoDel's control law on each packet's queueing delay across the network (initial minus
  * current slack). Every field has a default.
@@ -563,6 +553,24 @@ export interface EdgeCodelSpec {
    * Default 5ms (FQ-CoDel's).
    */
   target?: TimeQ | null;
+}
+/**
+ * What to compare with (exactly one): the same metric in a run where every router uses
+ * another scheduler, the same replay metric of another replay of this run, or another metric
+ * of this run read the same way (same flows, link and replay), e.g. overdue by more than T
+ * against overdue.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Versus".
+ */
+export interface Versus {
+  default_scheduler?: SchedulerSpec | null;
+  /**
+   * With `default_scheduler`: that run also has Edge-CoDel, with these settings.
+   */
+  edge_codel?: EdgeCodelSpec | null;
+  metric?: Metric | null;
+  replay?: Mode | null;
 }
 /**
  * How results are aggregated.
@@ -605,6 +613,10 @@ export interface PaperFigure {
    * Read from the run where every router uses this scheduler (see `Check::under`).
    */
   under?: SchedulerSpec | null;
+  /**
+   * With `under`: that run also has Edge-CoDel, with these settings.
+   */
+  under_edge_codel?: EdgeCodelSpec | null;
 }
 /**
  * A scenario's replay section: which replays to run after the original.

@@ -3,7 +3,27 @@
 
 use serde::Deserialize;
 
+use super::slack::EdgeCodelSpec;
 use super::{BytesQ, LinkRef, Mode, SchedulerSpec};
+
+/// Another run of the scenario with the same seed: every router on `scheduler` (the versus
+/// rule of `Scenario::with_every_router`) and, when given, Edge-CoDel with these settings
+/// (otherwise the scenario's own, if any).
+#[derive(Clone, Copy, Debug)]
+pub struct OtherRun<'a> {
+    pub scheduler: &'a SchedulerSpec,
+    pub edge_codel: Option<&'a EdgeCodelSpec>,
+}
+
+impl OtherRun<'_> {
+    /// "fq" or "fq with Edge-CoDel", for messages.
+    pub fn label(&self) -> String {
+        match self.edge_codel {
+            Some(_) => format!("{} with Edge-CoDel", self.scheduler.name),
+            None => self.scheduler.name.clone(),
+        }
+    }
+}
 
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -26,6 +46,9 @@ pub struct Check {
     /// or with another such run.
     #[serde(default)]
     pub under: Option<SchedulerSpec>,
+    /// With `under`: that run also has Edge-CoDel, with these settings (UPS Sec. 4).
+    #[serde(default)]
+    pub under_edge_codel: Option<EdgeCodelSpec>,
     pub op: Op,
     /// Compare with this constant...
     #[serde(default)]
@@ -135,6 +158,9 @@ pub struct FlowFilter {
 pub struct Versus {
     #[serde(default)]
     pub default_scheduler: Option<SchedulerSpec>,
+    /// With `default_scheduler`: that run also has Edge-CoDel, with these settings.
+    #[serde(default)]
+    pub edge_codel: Option<EdgeCodelSpec>,
     #[serde(default)]
     pub replay: Option<Mode>,
     #[serde(default)]
@@ -164,4 +190,7 @@ pub struct PaperFigure {
     /// Read from the run where every router uses this scheduler (see `Check::under`).
     #[serde(default)]
     pub under: Option<SchedulerSpec>,
+    /// With `under`: that run also has Edge-CoDel, with these settings.
+    #[serde(default)]
+    pub under_edge_codel: Option<EdgeCodelSpec>,
 }
