@@ -28,6 +28,7 @@ fn keeps(filter: &FlowFilter, f: &FlowOut) -> bool {
     filter.ids.as_ref().is_none_or(|ids| ids.iter().any(|i| *i == f.id || Some(i.as_str()) == workload))
         && filter.min_size.is_none_or(|m| f.size.is_some_and(|s| s > m.0))
         && filter.max_size.is_none_or(|m| f.size.is_some_and(|s| s <= m.0))
+        && filter.class.is_none_or(|c| f.class == c)
 }
 
 /// Which metric of which flows, link or replay: what a check or a paper figure reads.
@@ -88,7 +89,15 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
             });
             (n > 0).then(|| sum / n as f64)
         }
-        Metric::DelayP99Ns => r.delay.as_ref().map(|d| d.p99 as f64),
+        Metric::DelayP99Ns => match (c.flows.class, c.flows) {
+            (None, FlowFilter { ids: None, min_size: None, max_size: None, .. }) => {
+                r.delay.as_ref().map(|d| d.p99 as f64)
+            }
+            (Some(class), FlowFilter { ids: None, min_size: None, max_size: None, .. }) => {
+                r.delay_by_class.iter().find(|d| d.class == class).map(|d| d.delay.p99 as f64)
+            }
+            _ => return Err("delay_p99_ns is over all packets or a class's (flows.class): no other flow filter".into()),
+        },
         Metric::DropFraction => ratio(flows.iter().map(|f| f.dropped).sum(), flows.iter().map(|f| f.sent).sum()),
         Metric::DeliveredFraction => ratio(flows.iter().map(|f| f.delivered).sum(), flows.iter().map(|f| f.sent).sum()),
         Metric::CompletedFraction => {

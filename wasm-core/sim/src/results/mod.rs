@@ -58,6 +58,8 @@ pub struct RunSummary {
     pub totals: Totals,
     /// Delay of every delivered packet.
     pub delay: Option<DelayOut>,
+    /// The same per traffic class (classes that delivered a packet, in class order).
+    pub delay_by_class: Vec<ClassDelayOut>,
     /// Flow completion times of the finite flows.
     pub fct: FctOut,
     /// Jain's fairness index over time windows (open-ended and explicit flows).
@@ -156,6 +158,8 @@ pub struct FlowOut {
     pub kind: String,
     /// "udp", "tcp", "dctcp" or "pfabric".
     pub transport: String,
+    /// Traffic class.
+    pub class: u8,
     pub src: u32,
     pub dst: u32,
     /// Bytes of a finite flow (TCP family: payload bytes).
@@ -188,6 +192,13 @@ pub struct FlowOut {
     /// Links crossed.
     pub hops: u32,
     pub delay_ns: Option<DelayOut>,
+}
+}
+
+results_type! {
+pub struct ClassDelayOut {
+    pub class: u8,
+    pub delay: DelayOut,
 }
 }
 
@@ -374,6 +385,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         .collect();
     metrics.flows.resize(net.flows.len(), Default::default());
     let mut all_delays = Vec::new();
+    let mut class_delays: std::collections::BTreeMap<u8, Vec<u64>> = std::collections::BTreeMap::new();
     let flows: Vec<FlowOut> = net
         .flows
         .iter()
@@ -389,9 +401,13 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
                 _ => None,
             };
             all_delays.extend_from_slice(&m.delays_ns);
+            if !m.delays_ns.is_empty() {
+                class_delays.entry(info.class).or_default().extend_from_slice(&m.delays_ns);
+            }
             FlowOut {
                 id: info.name.clone(),
                 kind: info.kind.into(),
+                class: info.class,
                 transport: info.transport.name().into(),
                 src: info.src,
                 dst: info.dst,
@@ -421,7 +437,12 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
             }
         })
         .collect();
-    let delay = percentiles(&mut all_delays).map(|p| DelayOut { mean: p.mean, p50: p.p50, p99: p.p99, max: p.max });
+    let delay_out = |p: crate::metrics::Percentiles| DelayOut { mean: p.mean, p50: p.p50, p99: p.p99, max: p.max };
+    let delay = percentiles(&mut all_delays).map(delay_out);
+    let delay_by_class = class_delays
+        .into_iter()
+        .filter_map(|(class, mut d)| percentiles(&mut d).map(|p| ClassDelayOut { class, delay: delay_out(p) }))
+        .collect();
     let finite = || flows.iter().filter(|f| f.size.is_some());
     let mut bounds = vec![0];
     bounds.extend(BUCKETS);
@@ -546,6 +567,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         queue_series,
         totals: facts.totals,
         delay,
+        delay_by_class,
         fct,
         fairness,
         throughput,

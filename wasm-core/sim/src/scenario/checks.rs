@@ -80,7 +80,8 @@ pub enum Metric {
     /// weighted by the bytes each delivered (the UPS paper's "average RTT across bytes",
     /// Sec. 4, Fig. 7), ns.
     RttMeanNs,
-    /// 99th percentile delay over all packets (flow filters do not apply).
+    /// 99th percentile delay over all packets, or over a class's (`flows.class`; other flow
+    /// filters do not apply).
     DelayP99Ns,
     /// Dropped packets over sent packets (selected flows).
     DropFraction,
@@ -146,6 +147,9 @@ pub struct FlowFilter {
     /// Finite flows of at most this size.
     #[serde(default)]
     pub max_size: Option<BytesQ>,
+    /// Flows of this traffic class (a tenant); the only filter `delay_p99_ns` takes.
+    #[serde(default)]
+    pub class: Option<u8>,
 }
 
 /// What to compare with (exactly one): the same metric in a run where every router uses
