@@ -64,6 +64,10 @@ export interface RunSummary {
    * Delay of every delivered packet.
    */
   delay?: DelayOut | null;
+  /**
+   * The same per traffic class (classes that delivered a packet, in class order).
+   */
+  delay_by_class: ClassDelayOut[];
   duration_ns: number;
   /**
    * When the run stopped (the duration).
@@ -128,6 +132,14 @@ export interface DelayOut {
   mean: number;
   p50: number;
   p99: number;
+}
+/**
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "ClassDelayOut".
+ */
+export interface ClassDelayOut {
+  class: number;
+  delay: DelayOut;
 }
 /**
  * This interface was referenced by `RunSummary`'s JSON-Schema
@@ -218,6 +230,10 @@ export interface FlowOut {
    * Wire bytes of the data packets sent (retransmissions included).
    */
   bytes_sent: number;
+  /**
+   * Traffic class.
+   */
+  class: number;
   delay_ns?: DelayOut | null;
   delivered: number;
   dropped: number;

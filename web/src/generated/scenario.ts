@@ -481,6 +481,10 @@ export interface Check {
  */
 export interface FlowFilter {
   /**
+   * Flows of this traffic class (a tenant); the only filter `delay_p99_ns` takes.
+   */
+  class?: number | null;
+  /**
    * Flow ids (workload flows are named "<workload id>#<n>"; a workload's id selects all
    * of its flows).
    */
