@@ -129,7 +129,13 @@ impl<S: Scheduler> Port<S> {
     pub fn arrive(&mut self, now: Time, mut pkt: Packet, out: &mut Emit) -> Option<PortWake> {
         self.counters.arrived += 1;
         pkt.served = Time::ZERO;
-        let preempt = matches!(&self.in_service, Some(s) if self.sched.preempts(&pkt, &s.pkt));
+        // Arrived now: a preemption test (LSTF's key) reads the arrival here, not upstream.
+        pkt.enqueued_at = now;
+        // A transmission that ends now is complete: its TxDone at this instant is merely still
+        // pending, so it cannot be interrupted.
+        let sending =
+            |s: &InService| now < s.start + self.bandwidth.tx_time(s.pkt.size as u64).saturating_sub(s.pkt.served);
+        let preempt = matches!(&self.in_service, Some(s) if sending(s) && self.sched.preempts(&pkt, &s.pkt));
         if preempt {
             let InService { mut pkt, start } = self.in_service.take().expect("checked above");
             pkt.served += now - start;
@@ -423,6 +429,21 @@ mod tests {
         assert_eq!(sent.map(|(p, _)| (p.id, p.slack)), Some((0, 100_000)));
         let (sent, _) = port.tx_done(Time(24_000), 2, &mut out);
         assert_eq!(sent.map(|(p, _)| (p.id, p.slack)), Some((1, 92_000)));
+    }
+
+    #[test]
+    fn a_transmission_ending_as_a_packet_arrives_is_not_preempted() {
+        // Packet 0 (rank 5) is sent 0..12 us. Packet 1 (rank 1) arrives at 12 us, before the
+        // completion event of that same instant is handled: packet 0 has left (nothing of it
+        // remains to send), so it is not put back behind packet 1.
+        let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
+        let mut out = Emit::default();
+        port.arrive(Time(0), pkt(0, 5), &mut out);
+        assert_eq!(port.arrive(Time(12_000), pkt(1, 1), &mut out), None);
+        let (sent, wake) = port.tx_done(Time(12_000), 1, &mut out);
+        assert_eq!(sent.map(|(p, at)| (p.id, at)), Some((0, Time(12_000))));
+        assert_eq!(wake, Some(PortWake::TxDone { at: Time(24_000), generation: 2 }));
+        assert_eq!(port.counters().preempted, 0);
     }
 
     /// Applies order ops as the page does.
