@@ -43,7 +43,7 @@ function runWasm(text) {
   const out = wasm.run_scenario(text, 0);
   try {
     const s = JSON.parse(out.summary());
-    const lines = [`${s.trace_hash} run`, ...s.replays.map((r) => `${r.trace_hash} replay ${r.mode}`)];
+    const lines = [`${s.trace_hash} run`, ...s.replays.map((r) => `${r.trace_hash} replay ${r.name}`)];
     return { lines, ms: performance.now() - t };
   } finally {
     out.free();

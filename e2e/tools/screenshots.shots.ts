@@ -107,6 +107,26 @@ test('replay: the UPS default scenario replayed with LSTF beside the original, a
   await page.screenshot({ path: out('replay') });
 });
 
+test('UPS Fig. 10 as a guided example: the LSTF replay at the tie at a1, the paper\'s tables beside', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('ups-theory/fig10-lstf-three-congestion-points');
+  await app.pause();
+  await page.getByTestId('guide-step-3').click();
+  await expect(page.getByTestId('guide-callout-replay')).toBeVisible({ timeout: 60_000 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: out('ups-fig10') });
+});
+
+test('UPS Fig. 9: the original at the third congestion point, where the priority cycle closes', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('ups-theory/fig9-priorities-two-congestion-points');
+  await app.pause();
+  await page.getByTestId('guide-step-3').click();
+  await expect(page.getByTestId('guide-callout-replay')).toBeVisible({ timeout: 60_000 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: out('ups-fig9') });
+});
+
 test('queues in service order: SRPT serves flow B (least remaining) from its oldest packet', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   await app.openExample('queues/srpt-service-order');

@@ -144,7 +144,7 @@ fn run(args: &[String]) -> Result<(), String> {
     for r in &s.replays {
         println!(
             "replay {}: {} packets ({} dropped, {} unfinished left out); overdue {} ({:.4}), by more than T = {} ns: {} ({:.5})",
-            r.mode.name(), r.packets, r.excluded_dropped, r.excluded_unfinished, r.overdue, r.overdue_fraction, r.t_ns, r.overdue_by_t, r.overdue_by_t_fraction
+            r.name, r.packets, r.excluded_dropped, r.excluded_unfinished, r.overdue, r.overdue_fraction, r.t_ns, r.overdue_by_t, r.overdue_by_t_fraction
         );
     }
     if let Some(out) = out {

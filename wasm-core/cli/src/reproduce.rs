@@ -59,6 +59,8 @@ fn show(metric: Metric, v: f64) -> String {
         QueueVarianceBytes2 => format!("{v:.4e} B^2"),
         ThroughputBps => format!("{:.3} Mbps", v / 1e6),
         SlowdownMean | SlowdownP99 | JainMean | JainLast => format!("{v:.4}"),
+        OverduePackets => format!("{v}"),
+        MaxLateNs => format!("{:.3} us", v / 1e3),
     }
 }
 

@@ -147,12 +147,17 @@ fn every_scenario_file_validates_runs_and_passes_its_checks() {
         // replays with both gets two identical replays, event for event.
         {
             use sched_sim::scenario::Mode;
-            let hash = |m: Mode| out.summary.replays.iter().find(|r| r.mode == m).map(|r| r.trace_hash.clone());
-            if let (Some(l), Some(e)) = (hash(Mode::Lstf), hash(Mode::Edf)) {
-                if l != e {
-                    failures.push(format!("{name}: the EDF replay differs from the LSTF replay"));
+            for pre in [false, true] {
+                let hash = |m: Mode| {
+                    let r = out.summary.replays.iter().find(|r| r.mode == m && r.preemptive == pre);
+                    r.map(|r| r.trace_hash.clone())
+                };
+                if let (Some(l), Some(e)) = (hash(Mode::Lstf), hash(Mode::Edf)) {
+                    if l != e {
+                        failures.push(format!("{name}: the EDF replay differs from the LSTF replay"));
+                    }
+                    edf_compared += 1;
                 }
-                edf_compared += 1;
             }
         }
         let report = sched_sim::run_checks(&scenario, &out);
@@ -164,7 +169,7 @@ fn every_scenario_file_validates_runs_and_passes_its_checks() {
         let mut hashes = vec![format!("{} run", out.summary.trace_hash)];
         let mut events = out.summary.events_total;
         for r in &out.summary.replays {
-            hashes.push(format!("{} replay {}", r.trace_hash, r.mode.name()));
+            hashes.push(format!("{} replay {}", r.trace_hash, r.name));
             events += r.events_total;
         }
         for (spec, hash) in &report.versus {

@@ -10,7 +10,7 @@
 
 use crate::results::{FlowOut, PortStats, RunSummary};
 use crate::scenario::checks::{Check, FlowFilter, Metric, Op, OtherRun, PaperFigure, Versus};
-use crate::scenario::{LinkRef, Mode};
+use crate::scenario::LinkRef;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -37,18 +37,18 @@ pub struct Selector<'a> {
     pub metric: Metric,
     pub flows: &'a FlowFilter,
     pub link: Option<&'a LinkRef>,
-    pub replay: Option<Mode>,
+    pub replay: Option<&'a str>,
 }
 
 impl Check {
     pub fn selector(&self) -> Selector<'_> {
-        Selector { metric: self.metric, flows: &self.flows, link: self.link.as_ref(), replay: self.replay }
+        Selector { metric: self.metric, flows: &self.flows, link: self.link.as_ref(), replay: self.replay.as_deref() }
     }
 }
 
 impl PaperFigure {
     pub fn selector(&self) -> Selector<'_> {
-        Selector { metric: self.metric, flows: &self.flows, link: self.link.as_ref(), replay: self.replay }
+        Selector { metric: self.metric, flows: &self.flows, link: self.link.as_ref(), replay: self.replay.as_deref() }
     }
 }
 
@@ -121,9 +121,9 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
             let bytes: u64 = flows.iter().map(|f| f.bytes_delivered).sum();
             Some(bytes as f64 * 8e9 / r.end_ns.max(1) as f64)
         }
-        Metric::OverdueFraction | Metric::OverdueByTFraction => {
+        Metric::OverdueFraction | Metric::OverdueByTFraction | Metric::OverduePackets | Metric::MaxLateNs => {
             let mode = c.replay.ok_or("replay metrics need \"replay\": the replay to read")?;
-            replay_metric(c.metric, r, mode)?
+            replay_metric(c.metric, c.flows, r, mode)?
         }
     })
 }
@@ -154,13 +154,21 @@ fn port_metric(metric: Metric, p: &PortStats) -> Option<f64> {
     }
 }
 
-fn replay_metric(metric: Metric, r: &RunSummary, mode: Mode) -> Result<Option<f64>, String> {
+/// A replay metric; the packet-level ones (`overdue_packets`, `max_late_ns`) count the
+/// selected flows' packets.
+fn replay_metric(metric: Metric, flows: &FlowFilter, r: &RunSummary, name: &str) -> Result<Option<f64>, String> {
     let rep = r
         .replays
         .iter()
-        .find(|x| x.mode == mode)
-        .ok_or_else(|| format!("this run has no {} replay (list it in replay.modes)", mode.name()))?;
-    Ok(Some(if metric == Metric::OverdueFraction { rep.overdue_fraction } else { rep.overdue_by_t_fraction }))
+        .find(|x| x.name == name)
+        .ok_or_else(|| format!("this run has no {name} replay (list it in replay.modes)"))?;
+    let late = rep.all_overdue.iter().filter(|p| r.flows.get(p.flow as usize).is_some_and(|f| keeps(flows, f)));
+    Ok(Some(match metric {
+        Metric::OverdueFraction => rep.overdue_fraction,
+        Metric::OverdueByTFraction => rep.overdue_by_t_fraction,
+        Metric::OverduePackets => late.count() as f64,
+        _ => late.map(|p| p.late_by_ns.map_or(f64::INFINITY, |l| l as f64)).fold(0.0, f64::max),
+    }))
 }
 
 /// Evaluates `c` on run `r`; `other` runs the scenario with every router on another scheduler.
@@ -206,7 +214,7 @@ pub fn evaluate(
             return fail("versus.edge_codel needs versus.default_scheduler".into())
         }
         (None, Some(Versus { default_scheduler: None, replay: Some(mode), metric: None, .. })) => {
-            match replay_metric(c.metric, r, *mode) {
+            match replay_metric(c.metric, &c.flows, r, mode) {
                 Ok(Some(v)) => v,
                 Ok(None) => return fail("undefined".into()),
                 Err(e) => return fail(e),
@@ -228,12 +236,14 @@ pub fn evaluate(
         Op::Le => actual <= expected,
         Op::Gt => actual > expected,
         Op::Ge => actual >= expected,
+        Op::Eq => actual == expected,
     };
     let sym = match c.op {
         Op::Lt => "<",
         Op::Le => "<=",
         Op::Gt => ">",
         Op::Ge => ">=",
+        Op::Eq => "==",
     };
     let factor = c.factor.map_or(String::new(), |f| format!(" x {f}"));
     let measured = under_run.map_or(String::new(), |u| format!(" in the {} run", u.label()));
@@ -241,7 +251,7 @@ pub fn evaluate(
         Some(Versus { default_scheduler: Some(scheduler), edge_codel, .. }) => {
             format!(" ({} run{factor})", OtherRun { scheduler, edge_codel: edge_codel.as_ref() }.label())
         }
-        Some(Versus { replay: Some(m), .. }) => format!(" ({} replay{factor})", m.name()),
+        Some(Versus { replay: Some(m), .. }) => format!(" ({m} replay{factor})"),
         Some(Versus { metric: Some(m), .. }) => format!(" ({m:?}{factor})"),
         _ => String::new(),
     };

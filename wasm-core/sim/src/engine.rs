@@ -30,7 +30,7 @@ enum Ev {
     Eligible(PortId),
     /// A packet's last bit reaches a node (the packet waits in the `on_links` slab).
     Arrive { node: NodeId, slot: u32 },
-    /// A replayed packet enters the network at its first router (the packet is in the slab).
+    /// A replayed or scripted packet enters the network at `node` (the packet is in the slab).
     Inject { node: NodeId, slot: u32 },
     /// A TCP-family flow starts: its sender sends its first window.
     Open(FlowId),
@@ -136,6 +136,10 @@ impl Engine {
             if let Some(t) = e.net.workloads[w].next_arrival(Time::ZERO) {
                 e.schedule(t, Ev::Workload(w as u32));
             }
+        }
+        for pkt in std::mem::take(&mut e.net.scripted) {
+            let (at, host) = (pkt.created, pkt.src);
+            e.inject(at, host, pkt);
         }
         for f in 0..e.net.conns.len() {
             if e.net.conns[f].is_some() {
@@ -460,7 +464,8 @@ impl Engine {
     }
 
     /// Puts a packet into the network: it arrives at `node` at `time` (schedule replays inject
-    /// packets at their first router). Packets must be injected in id order.
+    /// packets at their first router, scripted schedules at their source host). Packets must
+    /// be injected in id order.
     pub fn inject(&mut self, time: Time, node: NodeId, pkt: Packet) {
         debug_assert_eq!(pkt.id, self.next_packet, "injected packets are numbered in order");
         self.next_packet += 1;

@@ -20,6 +20,7 @@ pub mod rng;
 pub mod run;
 pub mod scenario;
 pub mod sched;
+pub mod script;
 pub mod slack;
 pub mod time;
 pub mod trace;
@@ -99,7 +100,8 @@ impl Run {
             None => THROUGHPUT_BINS,
         };
         let metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
-        let recorded = if s.replay.is_some() { u64::MAX } else { budget };
+        // Replays and a scripted schedule's table read the whole trace.
+        let recorded = if s.replay.is_some() || s.schedule.is_some() { u64::MAX } else { budget };
         let engine = Engine::new(net, s.duration.0, TraceRecorder::new(recorded, budget), metrics);
         Run { scenario: s, seed, engine, done: false, budget }
     }
@@ -129,11 +131,14 @@ impl Run {
     /// Runs what is left and gathers the results.
     pub fn finish(mut self) -> RunOutput {
         while self.advance(u64::MAX) < 1.0 {}
-        let (mut out, _) = run::conclude(&self.scenario, self.seed, self.engine);
+        let (mut out, net) = run::conclude(&self.scenario, self.seed, self.engine);
+        if self.scenario.schedule.is_some() {
+            out.summary.schedule = Some(replay::original_table(&self.scenario, &out, &net));
+        }
         if let Some(spec) = &self.scenario.replay {
-            for &mode in &spec.modes {
+            for r in spec.replays() {
                 let (_, report) =
-                    replay::replay(&self.scenario, &out, mode, self.budget).expect("the original's scenario builds");
+                    replay::replay(&self.scenario, &out, &r, self.budget).expect("the original's scenario builds");
                 out.summary.replays.push(report);
             }
         }
@@ -147,17 +152,35 @@ pub fn run(s: &Scenario, opts: &RunOptions) -> Result<RunOutput, ScenarioError> 
     Ok(Run::start(s, opts)?.finish())
 }
 
-/// Runs the scenario, then replays its schedule with `mode`; returns the replay, whose
-/// summary carries the replay report.
-pub fn run_replay(s: &Scenario, opts: &RunOptions, mode: scenario::Mode) -> Result<RunOutput, ScenarioError> {
+/// Runs the scenario, then replays its schedule with `r`; returns the replay, whose summary
+/// carries the replay report.
+pub fn run_replay(s: &Scenario, opts: &RunOptions, r: &scenario::Replay) -> Result<RunOutput, ScenarioError> {
     let mut plain = s.clone();
     plain.replay = None;
     let original = run(&plain, &RunOptions { seed: opts.seed, max_trace_events: Some(u64::MAX) })?;
     let budget = opts.max_trace_events.unwrap_or(DEFAULT_TRACE_EVENTS);
-    let (mut out, report) = replay::replay(s, &original, mode, budget)?;
+    let (mut out, report) = replay::replay(s, &original, r, budget)?;
     out.summary.replays.push(report);
     out.keep_trace(budget);
     Ok(out)
+}
+
+/// The replay `which` asks for, in a checked scenario: the name of one its `replay.modes`
+/// lists, a replay name ("edf_preemptive") or an object `{"mode": "edf", "preemptive": true}`.
+pub fn find_replay(s: &Scenario, which: &str) -> Result<scenario::Replay, ScenarioError> {
+    let listed = s.replay.as_ref().map(|r| r.replays()).unwrap_or_default();
+    if let Some(r) = listed.into_iter().find(|r| r.name == which) {
+        return Ok(r);
+    }
+    let text = if which.trim_start().starts_with('{') { which.to_string() } else { format!("\"{which}\"") };
+    let entry: scenario::ReplayEntry =
+        serde_json::from_str(&text).map_err(|e| ScenarioError::new("replay", e.to_string()))?;
+    match &entry {
+        scenario::ReplayEntry::Object(o) if o.order.is_some() => {
+            Err(ScenarioError::new("replay.order", "an order is given in the scenario's replay.modes"))
+        }
+        _ => Ok(entry.resolve()),
+    }
 }
 
 /// Parses, checks and runs scenario text from an untrusted source.

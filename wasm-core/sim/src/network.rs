@@ -17,6 +17,7 @@ use crate::port::Port;
 use crate::rng::Stream;
 use crate::scenario::{NodeKind, Pattern, Scenario, ScenarioError, Traffic};
 use crate::sched::registry::{self, PortContext};
+use crate::sched::scripted::{self, Scripted};
 use crate::sched::AnyScheduler;
 use crate::slack::SlackInit;
 use crate::time::{Bandwidth, Time};
@@ -73,6 +74,9 @@ pub struct Network {
     pub hop_ranks: Option<Vec<Vec<i64>>>,
     /// The scenario's slack initialisation at the ingress (UPS Sec. 3), if any.
     pub slack: Option<SlackInit>,
+    /// A scripted schedule's packets, for the engine to send from their hosts (their
+    /// scheduling times at each hop are in `hop_ranks`).
+    pub scripted: Vec<Packet>,
 }
 
 impl Network {
@@ -94,12 +98,21 @@ impl Network {
                 let (a, b) = (index[from.as_str()], index[to.as_str()]);
                 let choice = s.port_scheduler(li, from);
                 let (spec, path) = (&choice.scheduler, &choice.from);
-                let (sched, info) = registry::build(
-                    spec,
-                    PortContext { buffer, bandwidth: l.bandwidth.0, seed, stream: PORT_STREAM + ports.len() as u64 },
-                    params::Context { flows: &flow_ids },
-                )
-                .map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?;
+                let (sched, info) = if s.schedule.is_some() {
+                    (AnyScheduler::Scripted(Scripted::new()), &scripted::INFO)
+                } else {
+                    registry::build(
+                        spec,
+                        PortContext {
+                            buffer,
+                            bandwidth: l.bandwidth.0,
+                            seed,
+                            stream: PORT_STREAM + ports.len() as u64,
+                        },
+                        params::Context { flows: &flow_ids },
+                    )
+                    .map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?
+                };
                 let id = ports.len() as PortId;
                 ports.push(Port::new(id, a, b, l.bandwidth.0, l.delay.0, sched));
                 port_info.push(PortInfo { link: li as u32, buffer, info });
@@ -122,6 +135,7 @@ impl Network {
             needs_tmin: Vec::new(),
             hop_ranks: None,
             slack: s.slack.as_ref().map(SlackInit::new),
+            scripted: Vec::new(),
         };
         net.needs_tmin = net.port_info.iter().map(|i| i.info.name == "edf").collect();
         // Slack is set at the first router, so only router ports show it.
@@ -141,7 +155,54 @@ impl Network {
         for (i, tr) in s.traffic.iter().enumerate() {
             net.add_traffic(s, i, tr, &index)?;
         }
+        if let Some(timed) = crate::script::resolve(s)? {
+            net.add_script(s, &timed, &index);
+        }
         Ok(net)
+    }
+
+    /// A scripted schedule's flows (explicit paths) and packets, each sent from its host at
+    /// its scheduling time there, with its scheduling time at every hop in `hop_ranks`.
+    fn add_script(&mut self, s: &Scenario, timed: &[crate::script::TimedPacket], index: &BTreeMap<&str, NodeId>) {
+        let sc = s.schedule.as_ref().expect("a resolved schedule");
+        for (f, fl) in sc.flows.iter().enumerate() {
+            let nodes: Vec<NodeId> = fl.path.iter().map(|id| index[id.as_str()]).collect();
+            let ports: Vec<PortId> = nodes
+                .windows(2)
+                .map(|w| self.nodes[w[0] as usize].ports.iter().copied().find(|&q| self.ports[q as usize].to == w[1]))
+                .map(|q| q.expect("checked: consecutive nodes are linked"))
+                .collect();
+            let first = timed.iter().filter(|p| p.flow == f).map(|p| p.start[0]).min();
+            let access = self.ports[ports[0] as usize].bandwidth.bps().unwrap_or(u64::MAX / 2);
+            let path = self.add_path(ports);
+            self.flows.push(FlowInfo {
+                name: fl.id.clone(),
+                kind: "script",
+                source: f as u32,
+                src: nodes[0],
+                dst: nodes[nodes.len() - 1],
+                size: None,
+                start: first.unwrap_or(Time::ZERO),
+                stop: Some(s.duration.0),
+                class: 0,
+                weight: 1,
+                path: Some(path),
+                workload: None,
+                rate_bps: access,
+                packet_size: timed.iter().find(|p| p.flow == f).map_or(1000, |p| p.size),
+                transport: Transport::Udp,
+                header: 0,
+                ack_path: None,
+            });
+            self.conns.push(None);
+        }
+        let mut seq = vec![0u64; sc.flows.len()];
+        for (id, p) in timed.iter().enumerate() {
+            let (src, dst) = (p.nodes[0] as NodeId, p.nodes[p.nodes.len() - 1] as NodeId);
+            self.scripted.push(Packet::new(id as u64, p.flow as FlowId, seq[p.flow], p.size, src, dst, p.start[0]));
+            seq[p.flow] += 1;
+        }
+        self.hop_ranks = Some(timed.iter().map(|p| p.start.iter().map(|t| t.as_ns() as i64).collect()).collect());
     }
 
     fn add_traffic(

@@ -71,16 +71,16 @@ impl RunHandle {
     }
 }
 
-/// Runs a scenario, records its schedule and replays it with `mode` ("lstf",
-/// "lstf_preemptive", "edf", "priority", "omniscient"); returns the replay run, whose summary
-/// carries the replay report in `replays[0]`.
+/// Runs a scenario, records its schedule and replays it with `replay`: the name of a replay
+/// the scenario lists, a replay name ("lstf", "lstf_preemptive", "edf_preemptive",
+/// "priority_a6", "omniscient", ...) or an object `{"mode": "edf", "preemptive": true}`;
+/// returns the replay run, whose summary carries the replay report in `replays[0]`.
 #[wasm_bindgen]
-pub fn run_replay(json: &str, mode: &str, max_trace_events: u32) -> Result<RunOutput, JsError> {
-    let mode = sched_sim::scenario::Mode::parse(mode)
-        .ok_or_else(|| JsError::new(&format!("mode: unknown replay mode \"{mode}\"")))?;
+pub fn run_replay(json: &str, replay: &str, max_trace_events: u32) -> Result<RunOutput, JsError> {
     let scenario = sched_sim::validate(json).map_err(|e| JsError::new(&e.to_string()))?;
+    let r = sched_sim::find_replay(&scenario, replay).map_err(|e| JsError::new(&e.to_string()))?;
     let opts = RunOptions { seed: None, max_trace_events: Some(max_trace_events as u64) };
-    sched_sim::run_replay(&scenario, &opts, mode)
+    sched_sim::run_replay(&scenario, &opts, &r)
         .map(|inner| RunOutput { inner })
         .map_err(|e| JsError::new(&e.to_string()))
 }

@@ -7,7 +7,7 @@ import { traceFrom } from '../sim/testTrace';
 import type { RunResult, RunSummary } from '../sim/types';
 import { initialState } from '../store/appState';
 import { draftOf, edit, undoEdit } from '../store/editorActions';
-import { setReplayMode } from '../store/replayActions';
+import { setReplayMode, setReplayPreemptive } from '../store/replayActions';
 import { STORAGE_KEY } from '../store/persistence';
 import { createStore } from '../store/store';
 import { Controller, SAVE_DELAY_MS, type Env } from './controller';
@@ -30,7 +30,7 @@ class FakeSim implements SimClientLike {
   replays: string[] = [];
   replay(text: string, mode: string): Promise<RunResult> {
     this.replays.push(mode);
-    const report = { mode, overdue_packets: [{ original_id: 3, replay_id: 0, flow: 0, exit_ns: 10, replay_exit_ns: 20, late_by_ns: 10, port: 0, at_ns: 5, congestion_points: 1 }] };
+    const report = { name: mode, mode, overdue_packets: [{ original_id: 3, replay_id: 0, flow: 0, exit_ns: 10, replay_exit_ns: 20, late_by_ns: 10, port: 0, at_ns: 5, congestion_points: 1 }] };
     const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], nodes: [], flows: [], trace_hash: 'cd'.repeat(32), replays: [report] };
     return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
   }
@@ -154,10 +154,35 @@ describe('replay and the gallery', () => {
     store.dispatch(setReplayMode('edf'));
     expect(await controller.recordReplay()).toBe(true);
     expect(sim.replays).toEqual(['edf']);
+    // Preemptive, by the core's name; a replay the scenario lists, by its own.
+    store.dispatch(setReplayPreemptive(true));
+    expect(await controller.recordReplay()).toBe(true);
+    expect(await controller.recordReplay('a<b<c')).toBe(true);
+    expect(sim.replays).toEqual(['edf', 'edf_preemptive', 'a<b<c']);
     const s = store.getState();
     expect(s.replayState).toBe('idle');
     expect(s.replay?.originalHash).toBe('ab'.repeat(32));
     expect(s.replay?.overdue.isOverdue(0, 5)).toBe(true);
+  });
+
+  it('walks a guided example: a step about a replay records it first, then the playhead goes there, paused', async () => {
+    const guided: EditableScenario = {
+      ...DEFAULT,
+      name: 'guided',
+      guide: [{ at: '0', node: 'r', text: 'the original' }, { at: '5ns', replay: 'lstf_preemptive', node: 'r', text: 'the replay' }],
+    };
+    const { sim, store, controller } = setup(stored(guided));
+    await controller.boot('');
+    expect(await controller.guideStep(0)).toBe(true);
+    expect(sim.replays).toEqual([]);
+    expect(store.getState()).toMatchObject({ guideStep: 0, playing: false, sideTab: 'replay' });
+    expect(await controller.guideStep(1)).toBe(true);
+    expect(sim.replays).toEqual(['lstf_preemptive']);
+    expect(store.getState()).toMatchObject({ guideStep: 1, position: { t: 5 } });
+    // That replay is on screen already: it is not recorded again.
+    expect(await controller.guideStep(1)).toBe(true);
+    expect(sim.replays).toEqual(['lstf_preemptive']);
+    expect(await controller.guideStep(7)).toBe(false);
   });
 
   it('a failed replay says why and leaves the run alone', async () => {

@@ -12,11 +12,13 @@ import { isPreset, type EditableScenario, type ParamValue, type Scenario } from 
 import { buildShareLink, decodeScenarioHash } from '../share/link';
 import { SimCancelled, type SimClientLike } from '../sim/client';
 import {
-  catalogsLoaded, loadRun, runCancelled, runFailed, runFinished, runProgress, runStarted, setFieldError, setSpeed,
+  catalogsLoaded, loadRun, runCancelled, runFailed, runFinished, runProgress, runStarted, setFieldError, setSideTab, setSpeed,
   shareLinkBuilt, showError, showNotice, tick, type AppState,
 } from '../store/appState';
 import { draftOf, loadDraft, showFieldError } from '../store/editorActions';
-import { loadReplay, replayCancelled, replayFailed, replayFinished, replayStarted } from '../store/replayActions';
+import { defaultReplayName } from '../sim/replay';
+import { guideOf, stepTime } from '../sim/theory';
+import { loadReplay, replayCancelled, replayFailed, replayFinished, replayStarted, showGuideStep } from '../store/replayActions';
 import { STORAGE_KEY, fileText, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
 
@@ -122,15 +124,17 @@ export class Controller {
   }
 
   /**
-   * Records the current run's schedule and replays it with the Replay tab's mode. The core
-   * runs the same scenario text (same seed), so its original is the run on screen.
+   * Records the current run's schedule and replays it: with `name`, a replay the scenario
+   * lists (`replay.modes`); else with the Replay tab's mode and service. The core runs the
+   * same scenario text (same seed), so its original is the run on screen.
    */
-  async recordReplay(): Promise<boolean> {
-    const { run, replayMode, replayState, runState } = this.state;
+  async recordReplay(name?: string): Promise<boolean> {
+    const { run, replayMode, replayPreemptive, replayState, runState } = this.state;
     if (!run || replayState === 'running' || runState === 'running') return false;
     this.store.dispatch(replayStarted);
     try {
-      const result = await this.sim.replay(run.scenarioText, replayMode);
+      const which = name ?? defaultReplayName(replayMode, replayPreemptive);
+      const result = await this.sim.replay(run.scenarioText, which);
       this.store.dispatch(replayFinished(loadReplay(result, run.scenarioText, run.result.summary.trace_hash)));
       return true;
     } catch (err) {
@@ -138,6 +142,20 @@ export class Controller {
       else this.store.dispatch(replayFailed(`The replay failed: ${message(err)}`));
       return false;
     }
+  }
+
+  /**
+   * Shows step `i` of the run's guided example (the scenario's `guide`): records the replay
+   * it is about unless that replay is on screen, then puts the playhead at its moment.
+   */
+  async guideStep(i: number): Promise<boolean> {
+    const { run } = this.state;
+    const step = run ? guideOf(run.scenarioText)[i] : undefined;
+    const t = step ? stepTime(step) : null;
+    if (!step || t === null) return false;
+    if (step.replay && this.state.replay?.name !== step.replay && !(await this.recordReplay(step.replay))) return false;
+    this.store.dispatch(showGuideStep(i, t));
+    return true;
   }
 
   /** Loads a scenario of the gallery as the draft (undoable) and runs it. */
@@ -149,7 +167,10 @@ export class Controller {
     }
     this.store.dispatch(loadDraft(prepared.scenario));
     this.store.dispatch(showNotice(`Loaded the example ${path}. Undo brings your previous draft back.`));
-    return this.run();
+    const ran = await this.run();
+    // A guided example (UPS App. A's figures) opens on its steps and tables.
+    if (ran && guideOf(text).length > 0) this.store.dispatch(setSideTab('replay'));
+    return ran;
   }
 
   /** Builds the share link of the draft, shows it, and copies it when the clipboard allows. */

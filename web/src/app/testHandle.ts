@@ -43,7 +43,10 @@ export interface PlaygroundHandle {
 }
 
 export interface ReplayInfo {
+  /** The replay's name ("lstf", "edf_preemptive", a name the scenario gives). */
+  name: string;
   mode: string;
+  preemptive: boolean;
   state: string;
   overdue: number;
   overdueByT: number;
@@ -109,7 +112,9 @@ export function installTestHandle(store: Store<AppState>, controller: Controller
       if (!r) return null;
       const first = r.overdue.rows[0];
       return {
+        name: r.name,
         mode: r.mode,
+        preemptive: r.preemptive,
         state: s.replayState,
         overdue: r.report.overdue,
         overdueByT: r.report.overdue_by_t,

@@ -1,6 +1,6 @@
 import { useAppState, useController } from '../app/context';
 import { SPEEDS, seek, setSpeed, stepBack, stepForward, timelineEnd, togglePlay } from '../store/appState';
-import { formatMs, formatRate } from '../view/format';
+import { formatClock, formatRate } from '../view/format';
 import { LastEvent } from './LastEvent';
 
 export function Controls() {
@@ -51,7 +51,7 @@ export function Controls() {
         onChange={(e) => store.dispatch(seek(Number(e.target.value)))}
       />
       <output className="time" data-testid="time" aria-label="Simulated time">
-        {formatMs(t)} / {formatMs(endNs, 0)}
+        {formatClock(t, endNs)} / {formatClock(endNs, endNs, 0)}
       </output>
       <LastEvent />
     </div>

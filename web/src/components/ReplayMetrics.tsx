@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useAppState } from '../app/context';
-import { modeLabel, table1Rows } from '../sim/replay';
+import { replayLabel, table1Rows } from '../sim/replay';
 import { RatioChart } from '../view/ratioChart';
 
 /** The replay's Table 1 metrics (UPS) and the CDF of the queueing-delay ratio. */
@@ -25,7 +25,7 @@ export function ReplayMetrics() {
   return (
     <section className="replay-metrics" aria-label="Replay metrics">
       <table className="metrics" data-testid="replay-metrics">
-        <caption>Table 1: {modeLabel(replay.mode)} replay</caption>
+        <caption>Table 1: {replayLabel(replay)} replay</caption>
         <tbody>
           {rows.map((r) => (
             <tr key={r.testId} data-testid={`metric-${r.testId}`}>

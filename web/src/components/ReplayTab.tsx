@@ -1,34 +1,61 @@
+import { useMemo } from 'react';
 import { useAppState, useController } from '../app/context';
-import { REPLAY_MODES } from '../sim/replay';
+import { listedReplays, REPLAY_MODES } from '../sim/replay';
 import type { ReplayMode } from '../sim/types';
-import { closeReplay, setReplayMode } from '../store/replayActions';
+import { closeReplay, setReplayMode, setReplayPreemptive } from '../store/replayActions';
+import { GuidePanel } from './GuidePanel';
 import { OverdueList } from './OverdueList';
 import { ReplayFollow } from './ReplayFollow';
 import { ReplayMetrics } from './ReplayMetrics';
+import { ScheduleTables } from './ScheduleTables';
 
-/** Record the run's schedule and replay it with a mode; then the report and the overdue packets. */
+/** Runs' scenario replays, parsed once per run. */
+function useListed(scenarioText: string | null) {
+  return useMemo(() => {
+    try {
+      const v = scenarioText ? (JSON.parse(scenarioText) as { replay?: { modes?: Parameters<typeof listedReplays>[0] } }) : null;
+      return listedReplays(v?.replay?.modes);
+    } catch {
+      return [];
+    }
+  }, [scenarioText]);
+}
+
+/**
+ * Record the run's schedule and replay it with a mode, preemptive or not, or with one of the
+ * replays the scenario lists; then the report and the overdue packets. A guided example's
+ * steps and its schedules as the paper's tables come first.
+ */
 export function ReplayTab() {
   const controller = useController();
   const { store } = controller;
   const mode = useAppState((s) => s.replayMode);
+  const preemptive = useAppState((s) => s.replayPreemptive);
   const state = useAppState((s) => s.replayState);
-  const hasRun = useAppState((s) => s.run !== null);
+  const run = useAppState((s) => s.run);
   const running = useAppState((s) => s.runState === 'running');
   const replay = useAppState((s) => s.replay);
+  const listed = useListed(run?.scenarioText ?? null);
   const info = REPLAY_MODES.find((m) => m.mode === mode);
+  const busy = state === 'running';
   return (
     <div className="replay-tab" data-testid="replay-tab">
+      <GuidePanel />
       <div className="replay-controls">
         <select aria-label="Replay mode" data-testid="replay-mode" value={mode}
           onChange={(e) => store.dispatch(setReplayMode(e.target.value as ReplayMode))}>
           {REPLAY_MODES.map((m) => <option key={m.mode} value={m.mode}>{m.label}</option>)}
         </select>
-        {state === 'running' ? (
+        <label className="check" title="Preemptive-resume service at every router (the theorems of UPS App. A are about preemptive replays)">
+          <input type="checkbox" data-testid="replay-preemptive" checked={preemptive}
+            onChange={(e) => store.dispatch(setReplayPreemptive(e.target.checked))} /> preemptive
+        </label>
+        {busy ? (
           <span className="replay-busy" role="status" data-testid="replay-progress">
             Recording and replaying… <button type="button" data-testid="replay-cancel" onClick={() => controller.cancel()}>Cancel</button>
           </span>
         ) : (
-          <button type="button" className="primary" data-testid="replay-run" disabled={!hasRun || running}
+          <button type="button" className="primary" data-testid="replay-run" disabled={!run || running}
             onClick={() => void controller.recordReplay()} title="Record the run's schedule and replay it with this mode">
             Record &amp; replay
           </button>
@@ -39,6 +66,18 @@ export function ReplayTab() {
           </button>
         )}
       </div>
+      {listed.length > 0 && (
+        <div className="replay-listed" data-testid="replay-listed">
+          <span className="muted small">This scenario's replays:</span>
+          {listed.map((r) => (
+            <button type="button" key={r.name} className="chip" title={r.label} aria-pressed={replay?.name === r.name}
+              data-testid={`replay-listed-${r.name}`} disabled={!run || running || busy}
+              onClick={() => void controller.recordReplay(r.name)}>
+              {r.name}
+            </button>
+          ))}
+        </div>
+      )}
       {(!replay || replay.mode !== mode) && <p className="scheduler-info">{info?.summary}</p>}
       {!replay && (
         <p className="muted hint-text">
@@ -46,6 +85,7 @@ export function ReplayTab() {
           inputs with every router running the mode; a packet that leaves later than o(p) is overdue.
         </p>
       )}
+      <ScheduleTables />
       {replay && (
         <>
           <ReplayMetrics />

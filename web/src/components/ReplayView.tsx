@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useAppState, useController } from '../app/context';
 import { viewProbe } from '../app/testHandle';
-import { modeLabel } from '../sim/replay';
+import { replayLabel } from '../sim/replay';
 import { followReplayPacket } from '../store/replayActions';
 import { buildScene, runMatches } from '../view/scene';
 import { TopologyView } from '../view/topologyView';
+import { GuideCallout, useGuideFocus } from './GuideCallout';
 import { DROP_FLASH_SECONDS } from './TopologyPanel';
 
 /** Rings drawn at once (the most recent): at 70% load dozens of packets go wrong per flash. */
@@ -27,6 +28,7 @@ export function ReplayView() {
   const speed = useAppState((s) => s.speed);
   const followed = useAppState((s) => s.replayFollowed);
   const mode = replay?.mode ?? 'lstf';
+  const focus = useGuideFocus('replay');
   const scene = useMemo(() => {
     const sc = buildScene(draft, null);
     return { ...sc, nodes: sc.nodes.map((n) => (n.kind === 'router' ? { ...n, scheduler: mode } : n)) };
@@ -62,13 +64,16 @@ export function ReplayView() {
     view.current?.render(frame, followed, {
       red: (p) => replay.overdue.isOverdue(p, t),
       rings: replay.overdue.flashesAt(t, flashNs, MAX_RINGS, followed),
+      focus: focus?.packets,
     });
-  }, [replay, run, matches, t, speed, followed]);
+  }, [replay, run, matches, t, speed, followed, focus]);
+  useEffect(() => view.current?.setFocus(focus?.node ?? null), [focus]);
 
   return (
     <div className="topology-wrap replay-wrap">
-      <p className="view-title replay" data-testid="replay-title">Replay ({modeLabel(mode)})</p>
+      <p className="view-title replay" data-testid="replay-title">Replay ({replay ? replayLabel(replay) : ''})</p>
       <div className="topology" ref={ref} />
+      <GuideCallout focus={focus} view="replay" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { scenarioText } from '../scenario/restore';
 import { followPacket } from '../store/appState';
 import { edit, select, setTool } from '../store/editorActions';
 import { buildScene, runMatches } from '../view/scene';
+import { GuideCallout, useGuideFocus } from './GuideCallout';
 import { TopologyView } from '../view/topologyView';
 
 /** How long a drop (or a packet going wrong in the replay) flashes, in wall-clock seconds. */
@@ -28,6 +29,7 @@ export function TopologyPanel() {
   const scene = useMemo(() => buildScene(draft, ports), [draft, ports]);
   const matches = useMemo(() => (run ? runMatches(run.result.summary, draft) : false), [run, draft]);
   const edited = useMemo(() => run !== null && scenarioText(draft) !== run.scenarioText, [run, draft]);
+  const focus = useGuideFocus('original');
 
   useEffect(() => {
     if (!ref.current) return;
@@ -64,9 +66,11 @@ export function TopologyPanel() {
     if (!run || !matches) return view.current?.render(null, null);
     const flashNs = DROP_FLASH_SECONDS * run.baseRate * speed;
     // Beside a replay: the original's copy of each packet that has gone wrong in the replay is outlined.
-    const marks = replay ? { outlined: (p: number) => replay.overdue.originalOverdue(p, position.t) } : undefined;
+    const outlined = replay ? { outlined: (p: number) => replay.overdue.originalOverdue(p, position.t) } : {};
+    const marks = replay || focus ? { ...outlined, focus: focus?.packets } : undefined;
     view.current?.render(run.playback.frame(position, flashNs), followed, marks);
-  }, [run, matches, position, speed, followed, replay]);
+  }, [run, matches, position, speed, followed, replay, focus]);
+  useEffect(() => view.current?.setFocus(focus?.node ?? null), [focus]);
 
   return (
     <div className="topology-wrap">
@@ -74,6 +78,7 @@ export function TopologyPanel() {
         <p className="view-title" data-testid="original-title">Original ({originalSchedulers(run.result.summary)})</p>
       )}
       <div className={`topology tool-${tool}`} ref={ref} />
+      <GuideCallout focus={focus} view="original" />
       {run && edited && (
         <p className="stale-note" data-testid="stale-note">
           {matches ? 'Edited since this run: press Run (R) to see the change.' : 'The network changed since the last run: press Run (R) to animate it.'}

@@ -18,12 +18,13 @@ export interface GalleryGroup {
 }
 
 /** Known folders first, in this order; others after them, alphabetically. */
-const ORDER = ['', 'queues', 'presets', 'ups', 'tcp', 'aqm', 'fq'];
+const ORDER = ['', 'queues', 'presets', 'ups', 'ups-theory', 'tcp', 'aqm', 'fq'];
 const TITLES: Record<string, string> = {
   '': 'Start here',
   queues: 'How schedulers order a queue',
   presets: 'Topology presets',
   ups: 'UPS: schedule replay (Table 1)',
+  'ups-theory': 'UPS theory: the appendix\'s counterexamples, step by step',
   tcp: 'TCP transports',
   aqm: 'Active queue management: CoDel, FQ-CoDel, RED, LSTFCoDel',
   fq: 'Fair queueing, round robin, strict priority and buffer management',

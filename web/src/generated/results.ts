@@ -25,12 +25,12 @@ export type Order = 'key' | 'snapshot' | 'random';
  */
 export type Shape = 'scalar' | 'vector' | 'histogram';
 /**
- * How a recorded schedule is replayed.
+ * How a replay initialises each packet's header from the recorded schedule.
  *
  * This interface was referenced by `RunSummary`'s JSON-Schema
  * via the `definition` "Mode".
  */
-export type Mode = 'lstf' | 'lstf_preemptive' | 'edf' | 'priority' | 'omniscient';
+export type Mode = 'lstf' | 'edf' | 'priority' | 'priority_a6' | 'omniscient';
 /**
  * Why a packet was dropped. The code is the trace encoding (the `Drop` event's value is
  * the code + 256 if the packet had been queued).
@@ -100,6 +100,10 @@ export interface RunSummary {
    */
   replays: ReplayReport[];
   scenario: ScenarioInfo;
+  /**
+   * The run's schedule as the UPS paper tabulates it (a scripted `schedule`'s run).
+   */
+  schedule?: ScheduleTable | null;
   seed: number;
   /**
    * Throughput per explicit flow per time window, bits per second.
@@ -514,7 +518,14 @@ export interface ReplayReport {
   excluded_direct: number;
   excluded_dropped: number;
   excluded_unfinished: number;
+  /**
+   * How headers were initialised, and whether routers served preemptively.
+   */
   mode: Mode;
+  /**
+   * The replay's name (`replay.modes`): what checks and golden files call it.
+   */
+  name: string;
   /**
    * The original packet id of every replay packet id.
    */
@@ -534,11 +545,18 @@ export interface ReplayReport {
    * crossing a router).
    */
   packets: number;
+  preemptive: boolean;
   /**
    * 101 quantiles of replay / original queueing delay over packets that queued in the
    * original; `zero_delay_packets` did not.
    */
   qdelay_ratio_cdf: number[];
+  /**
+   * Every packet's times at every router in the replay, by original packet (the paper's
+   * tables; the original's are in the run's `schedule`), for schedules of at most
+   * `replay::TABLE_PACKETS` packets.
+   */
+  schedule?: ScheduleTable | null;
   /**
    * T, ns.
    */
@@ -588,6 +606,74 @@ export interface OverduePacket {
   port: number;
   replay_exit_ns?: number | null;
   replay_id: number;
+}
+/**
+ * A schedule as the UPS paper's Figs. 8-10 tabulate it: per packet, per router it crosses,
+ * its arrival and scheduling time.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "ScheduleTable".
+ */
+export interface ScheduleTable {
+  /**
+   * By packet id of the original run.
+   */
+  packets: TablePacket[];
+  /**
+   * One unit of the paper's tables, ns (the scenario's `schedule.unit`; 1us by default).
+   */
+  unit_ns: number;
+}
+/**
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "TablePacket".
+ */
+export interface TablePacket {
+  /**
+   * Congestion points on its path (see `congestion_point`).
+   */
+  congestion_points: number;
+  /**
+   * When its last bit left its last router: o(p) (the replay's o'(p) in a replay's table;
+   * None if the replay never finished it).
+   */
+  exit_ns?: number | null;
+  flow: number;
+  /**
+   * Routers on its path, in order (None: the replay had not got it there).
+   */
+  hops: TableHop[];
+  /**
+   * Packet id in the original run.
+   */
+  id: number;
+  /**
+   * Its name in the scenario's `schedule`, else its id.
+   */
+  name: string;
+}
+/**
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "TableHop".
+ */
+export interface TableHop {
+  arrive_ns?: number | null;
+  /**
+   * A congestion point of the packet in the original (UPS App. A: a node where it waits
+   * or could be made to wait): it waited here, or the port has a nonzero transmission
+   * time and another packet of the schedule crosses it (the grey nodes of Figs. 8-10).
+   */
+  congestion_point: boolean;
+  depart_ns?: number | null;
+  node: number;
+  /**
+   * The port it leaves the router by.
+   */
+  port: number;
+  /**
+   * Scheduling time: its first bit starts out (after a preemption, the last start).
+   */
+  start_ns?: number | null;
 }
 /**
  * This interface was referenced by `RunSummary`'s JSON-Schema

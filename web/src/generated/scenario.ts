@@ -35,19 +35,14 @@ export type Metric =
   | 'jain_last'
   | 'throughput_bps'
   | 'overdue_fraction'
-  | 'overdue_by_t_fraction';
+  | 'overdue_by_t_fraction'
+  | 'overdue_packets'
+  | 'max_late_ns';
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Op".
  */
-export type Op = '<' | '<=' | '>' | '>=';
-/**
- * How a recorded schedule is replayed.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Mode".
- */
-export type Mode = 'lstf' | 'lstf_preemptive' | 'edf' | 'priority' | 'omniscient';
+export type Op = '<' | '<=' | '>' | '>=' | '==';
 /**
  * Off or on.
  *
@@ -69,6 +64,33 @@ export type TimeQ = string;
  * via the `definition` "Format".
  */
 export type Format = 'scheduler-playground/scenario';
+/**
+ * A replay: a name (the mode, with _preemptive or _nonpreemptive when the service is not the mode's default) or an object.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "ReplayEntry".
+ */
+export type ReplayEntry =
+  | (
+      | 'lstf'
+      | 'lstf_preemptive'
+      | 'edf'
+      | 'edf_preemptive'
+      | 'priority'
+      | 'priority_preemptive'
+      | 'priority_a6'
+      | 'priority_a6_preemptive'
+      | 'omniscient_nonpreemptive'
+      | 'omniscient'
+    )
+  | ReplayObject;
+/**
+ * How a replay initialises each packet's header from the recorded schedule.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Mode".
+ */
+export type Mode = 'lstf' | 'edf' | 'priority' | 'priority_a6' | 'omniscient';
 /**
  * One slack initialisation rule.
  *
@@ -394,6 +416,10 @@ export interface Scenario {
    */
   edge_codel?: EdgeCodelSpec | null;
   format: Format;
+  /**
+   * A guided example's steps: the moments the page walks through, with what they show.
+   */
+  guide?: GuideStep[];
   metrics?: MetricsSpec;
   name: string;
   /**
@@ -412,6 +438,11 @@ export interface Scenario {
    * Record this run's schedule and replay it with other schedulers (UPS Sec. 2.3).
    */
   replay?: ReplaySpec | null;
+  /**
+   * The original schedule, scripted instead of produced by schedulers and traffic (UPS
+   * App. A's figures): with it, `traffic` is empty and no scheduler is chosen.
+   */
+  schedule?: Schedule | null;
   /**
    * Seed of every random stream in the run (one stream per source).
    */
@@ -453,9 +484,9 @@ export interface Check {
   name: string;
   op: Op;
   /**
-   * The replay the replay metrics are read from.
+   * The replay the replay metrics are read from, by name (`replay.modes`).
    */
-  replay?: Mode | null;
+  replay?: string | null;
   /**
    * Measure in the run where every router uses this scheduler (same traffic and seed)
    * instead of in this run; `versus` then compares with a metric or replay of that run,
@@ -574,7 +605,37 @@ export interface Versus {
    */
   edge_codel?: EdgeCodelSpec | null;
   metric?: Metric | null;
-  replay?: Mode | null;
+  /**
+   * Another replay of this run, by name.
+   */
+  replay?: string | null;
+}
+/**
+ * One step of a guided example: at `at` (in the original, or in the replay named), the
+ * proof's key moment at `node`, about `packets`. The page lists the steps, moves the
+ * playhead to each and marks the node and packets in the view.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "GuideStep".
+ */
+export interface GuideStep {
+  at: TimeQ;
+  /**
+   * The node where it happens.
+   */
+  node: string;
+  /**
+   * Packet ids of the `schedule` it is about.
+   */
+  packets?: string[];
+  /**
+   * The replay this step is about (a name from `replay.modes`); absent: the original.
+   */
+  replay?: string | null;
+  /**
+   * What happens and why it matters, in a sentence or two.
+   */
+  text: string;
 }
 /**
  * How results are aggregated.
@@ -608,7 +669,7 @@ export interface PaperFigure {
    * when the paper reports none and ours is printed for the record.
    */
   paper?: number | null;
-  replay?: Mode | null;
+  replay?: string | null;
   /**
    * Where the paper gives it ("UPS Table 1, default row").
    */
@@ -629,7 +690,95 @@ export interface PaperFigure {
  * via the `definition` "ReplaySpec".
  */
 export interface ReplaySpec {
-  modes: Mode[];
+  modes: ReplayEntry[];
+}
+/**
+ * A replay as an object.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "ReplayObject".
+ */
+export interface ReplayObject {
+  mode: Mode;
+  /**
+   * What checks and the page call it (default: the mode's name, as for a name entry).
+   * Letters, digits and `_ - . < >`.
+   */
+  name?: string | null;
+  /**
+   * `priority` only, for a scripted `schedule`: its packet ids, highest priority first
+   * (every packet once). Fig. 9 of the UPS paper enumerates such orders.
+   */
+  order?: string[] | null;
+  /**
+   * Preemptive-resume service at every router (default: off, except `omniscient`).
+   */
+  preemptive?: boolean | null;
+}
+/**
+ * The original schedule given explicitly instead of running schedulers, as the tables of the
+ * UPS paper's Figs. 8-10 list it: per packet its flow (which fixes its path) and, per node,
+ * its arrival and scheduling time (when its first bit starts out of the node). A node a
+ * packet crosses without an entry holds it back for no time. Every port serves one packet at
+ * a time, non-preemptively; transmission times are the links' (size / bandwidth, zero on
+ * `"inf"` links), so they are not written.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Schedule".
+ */
+export interface Schedule {
+  flows: ScriptFlow[];
+  /**
+   * Size of every packet that gives none (default 1000B).
+   */
+  packet_size?: BytesQ | null;
+  packets: ScriptPacket[];
+  /**
+   * What one unit of the paper's tables is (e.g. "1us": 1000B at 8Gbps); the page shows
+   * times in it. Default 1us.
+   */
+  unit?: TimeQ | null;
+}
+/**
+ * A flow: its packets go from the first node of `path` (a host, the paper's ingress S_P) to
+ * the last (a host, the egress D_P) through routers.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "ScriptFlow".
+ */
+export interface ScriptFlow {
+  id: string;
+  /**
+   * Node ids, host to host.
+   */
+  path: string[];
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "ScriptPacket".
+ */
+export interface ScriptPacket {
+  /**
+   * Router id -> [arrival, scheduling time], e.g. {"a1": ["2us", "4us"]}. At least one
+   * router; the packet leaves its source host so as to reach the first router listed at
+   * the time given.
+   */
+  at: {
+    /**
+     * @minItems 2
+     * @maxItems 2
+     */
+    [k: string]: [TimeQ, TimeQ];
+  };
+  flow: string;
+  /**
+   * Its name in the paper's table ("a", "b1").
+   */
+  id: string;
+  /**
+   * Bytes on the wire (default: the schedule's `packet_size`).
+   */
+  size?: BytesQ | null;
 }
 /**
  * Slack initialisation: a default and overrides per class and per traffic source.

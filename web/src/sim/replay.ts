@@ -8,14 +8,58 @@ import type { PortQueue, QueuedPacket } from './playback';
 import type { OverdueColumns, OverduePacket, ReplayMode, ReplayReport, RunSummary } from './types';
 
 export const REPLAY_MODES: readonly { mode: ReplayMode; label: string; summary: string }[] = [
-  { mode: 'lstf', label: 'LSTF', summary: 'Least slack time first, slack = o(p) − i(p) − t_min in the header (non-preemptive, as in Table 1).' },
-  { mode: 'lstf_preemptive', label: 'LSTF, preemptive', summary: 'LSTF with preemptive-resume service.' },
-  { mode: 'edf', label: 'EDF', summary: 'Earliest deadline first, deadline o(p): per-router priority o(p) − t_min(rest) + T.' },
-  { mode: 'priority', label: 'Simple priorities o(p)', summary: 'Static priority = the original exit time o(p), the "most intuitive" choice.' },
-  { mode: 'omniscient', label: 'Omniscient header', summary: 'The per-hop original times o(p, a) as priorities, preemptive: no packet is overdue.' },
+  { mode: 'lstf', label: 'LSTF', summary: 'Least slack time first, slack = o(p) − i(p) − t_min in the header.' },
+  { mode: 'edf', label: 'EDF', summary: 'Earliest deadline first, deadline o(p): per-router priority o(p) − t_min(rest) + T (App. A.5: the same replay as LSTF).' },
+  { mode: 'priority', label: 'Simple priorities o(p)', summary: 'Static priority = the original exit time o(p), the "most intuitive" choice (Sec. 2.3).' },
+  { mode: 'priority_a6', label: 'Simple priorities (A.6)', summary: 'Static priority o(p) − t_min(p, a_p, dest) + T(p, a_p), a_p the packet\'s congestion point in the original (App. A.6: replays every schedule with one congestion point per packet).' },
+  { mode: 'omniscient', label: 'Omniscient header', summary: 'The per-hop original times o(p, a) as priorities (App. A.2: with preemption, no packet is overdue).' },
 ];
 
 export const modeLabel = (mode: ReplayMode): string => REPLAY_MODES.find((m) => m.mode === mode)?.label ?? mode;
+
+/** Routers serve preemptively unless said otherwise only for the omniscient header (App. A.2). */
+export const preemptiveByDefault = (mode: ReplayMode): boolean => mode === 'omniscient';
+
+/** A replay's name when the scenario gives none: "lstf", "edf_preemptive", "omniscient_nonpreemptive". */
+export function defaultReplayName(mode: ReplayMode, preemptive: boolean): string {
+  if (preemptive === preemptiveByDefault(mode)) return mode;
+  return `${mode}_${preemptive ? 'preemptive' : 'nonpreemptive'}`;
+}
+
+/** What a replay is, in words: "LSTF", "EDF, preemptive", "a<b<c: Simple priorities o(p), preemptive". */
+export function replayLabel(r: { readonly name: string; readonly mode: ReplayMode; readonly preemptive: boolean }): string {
+  const service = r.preemptive === preemptiveByDefault(r.mode) ? '' : r.preemptive ? ', preemptive' : ', non-preemptive';
+  const base = `${modeLabel(r.mode)}${service}`;
+  return r.name === defaultReplayName(r.mode, r.preemptive) ? base : `${r.name}: ${base}`;
+}
+
+/** A replay the scenario lists (`replay.modes`), as the Replay tab offers it. */
+export interface ListedReplay {
+  readonly name: string;
+  readonly mode: ReplayMode;
+  readonly preemptive: boolean;
+  readonly label: string;
+}
+
+type Entry = string | { readonly mode: ReplayMode; readonly preemptive?: boolean | null; readonly name?: string | null };
+
+/** The replays a scenario lists, named as the core names them (unknown names are skipped). */
+export function listedReplays(entries: readonly Entry[] | undefined | null): ListedReplay[] {
+  const out: ListedReplay[] = [];
+  for (const e of entries ?? []) {
+    let r: { name: string; mode: ReplayMode; preemptive: boolean } | undefined;
+    if (typeof e === 'string') {
+      for (const m of REPLAY_MODES) {
+        for (const pre of [false, true]) if (defaultReplayName(m.mode, pre) === e) r = { name: e, mode: m.mode, preemptive: pre };
+      }
+    } else {
+      const preemptive = e.preemptive ?? preemptiveByDefault(e.mode);
+      r = { name: e.name ?? defaultReplayName(e.mode, preemptive), mode: e.mode, preemptive };
+    }
+    if (r) out.push({ ...r, label: replayLabel(r) });
+  }
+  return out;
+}
 
 /** Where and when a replay packet went wrong. */
 export interface WentWrong {

@@ -39,7 +39,10 @@ export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay';
 
 /** A replay of the current run's schedule (store/replayActions.ts). */
 export interface LoadedReplay {
+  /** The replay's name (the scenario's, or the mode's with _preemptive / _nonpreemptive). */
+  readonly name: string;
   readonly mode: ReplayMode;
+  readonly preemptive: boolean;
   /** The replay run: its own trace (packet ids renumbered) on the same network. */
   readonly run: LoadedRun;
   readonly report: ReplayReport;
@@ -83,13 +86,16 @@ export interface AppState {
   /** A dismissible note that is not an error (e.g. what loading a preset removed). */
   readonly notice: string | null;
   readonly shareLink: string | null;
-  /** The replay mode picked in the Replay tab. */
+  /** The replay mode picked in the Replay tab, and whether routers preempt. */
   readonly replayMode: ReplayMode;
+  readonly replayPreemptive: boolean;
   readonly replayState: ReplayRunState;
   /** The replay shown side by side with the current run (null: none). */
   readonly replay: LoadedReplay | null;
   /** The replay packet followed in the replay view (a replay trace id). */
   readonly replayFollowed: number | null;
+  /** The guided example's step on screen (an index into the scenario's `guide`; null: none). */
+  readonly guideStep: number | null;
 }
 
 export const initialState = (draft: EditableScenario): AppState => ({
@@ -112,9 +118,11 @@ export const initialState = (draft: EditableScenario): AppState => ({
   notice: null,
   shareLink: null,
   replayMode: 'lstf',
+  replayPreemptive: false,
   replayState: 'idle',
   replay: null,
   replayFollowed: null,
+  guideStep: null,
 });
 
 /** Last instant of the timeline: the run's end, or the replay's last event when later. */
@@ -149,6 +157,7 @@ export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
   followed: null,
   replay: null,
   replayFollowed: null,
+  guideStep: null,
 });
 
 /** The run failed: say why; the editor and the previous run are left as they were. */

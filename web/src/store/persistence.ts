@@ -42,9 +42,11 @@ export const PERSISTENCE = {
   shareLink: none,
   /** A replay is recomputed from the run's scenario and the mode. */
   replayMode: none,
+  replayPreemptive: none,
   replayState: none,
   replay: none,
   replayFollowed: none,
+  guideStep: none,
 } as const satisfies Record<keyof AppState, Persist>;
 
 export const STORAGE_KEY = 'scheduler-playground:v1';

@@ -3,7 +3,7 @@ import { blankScenario } from '../scenario/commands';
 import { traceFrom } from '../sim/testTrace';
 import { EventKind as K, type OverduePacket, type RunResult, type RunSummary } from '../sim/types';
 import { initialState, loadRun, runFinished, seek, tick, timelineEnd } from './appState';
-import { closeReplay, jumpToOverdue, loadReplay, replayFinished, replayStarted, setReplayMode } from './replayActions';
+import { closeReplay, jumpToOverdue, loadReplay, replayFinished, replayStarted, setReplayMode, setReplayPreemptive } from './replayActions';
 
 const summary = (hash: string, extra: object = {}) => ({
   end_ns: 1000, trace_truncated: false, trace_end_ns: 1000, trace_hash: hash, nodes: [], ports: [], flows: [], ...extra,
@@ -17,7 +17,7 @@ const overdue: OverduePacket = {
   original_id: 0, replay_id: 0, flow: 0, exit_ns: 400, replay_exit_ns: 900, late_by_ns: 500, port: 0, at_ns: 300, behind_ns: 100, congestion_points: 1,
 };
 const replayResult: RunResult = {
-  summary: summary('bb', { end_ns: 2000, replays: [{ mode: 'lstf', overdue: 1, overdue_packets: [overdue], original_ids: [0] }] }),
+  summary: summary('bb', { end_ns: 2000, replays: [{ name: 'lstf', mode: 'lstf', preemptive: false, overdue: 1, overdue_packets: [overdue], original_ids: [0] }] }),
   trace: traceFrom([[0, K.Arrive, 0, 0, 0, 100], [1500, K.Deliver, 0, 0, 1, 1500]]),
 };
 
@@ -63,8 +63,11 @@ describe('replay actions', () => {
     expect(jumpToOverdue(9)(s)).toBe(s);
   });
 
-  it('keeps the mode picked', () => {
-    expect(setReplayMode('omniscient')(withRun()).replayMode).toBe('omniscient');
+  it('keeps the mode picked, with its default service; the service can be changed', () => {
+    const s = setReplayMode('omniscient')(withRun());
+    expect([s.replayMode, s.replayPreemptive]).toEqual(['omniscient', true]);
+    expect(setReplayMode('edf')(s).replayPreemptive).toBe(false);
+    expect(setReplayPreemptive(true)(setReplayMode('edf')(s)).replayPreemptive).toBe(true);
   });
 
   it('refuses a replay run without its report', () => {

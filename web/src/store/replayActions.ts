@@ -1,12 +1,17 @@
 // Replay actions (pure, state -> state): the Replay tab's mode, a replay's life (started,
-// finished, failed, cancelled, closed), and jumps to the moment an overdue packet went wrong.
+// finished, failed, cancelled, closed), jumps to the moment an overdue packet went wrong, and
+// the steps of a guided example.
 // The replay shares the run's playhead: the replay view shows the replay trace up to the same
 // simulated time (see components/ReplayStage.tsx).
-import { OverdueIndex, wentWrong } from '../sim/replay';
+import { OverdueIndex, preemptiveByDefault, wentWrong } from '../sim/replay';
 import type { ReplayMode, RunResult } from '../sim/types';
-import { loadRun, type AppState, type LoadedReplay } from './appState';
+import { loadRun, seek, type AppState, type LoadedReplay } from './appState';
 
-export const setReplayMode = (mode: ReplayMode) => (s: AppState): AppState => ({ ...s, replayMode: mode });
+/** Picks a mode, with the mode's default service (preemptive only for the omniscient header). */
+export const setReplayMode = (mode: ReplayMode) => (s: AppState): AppState =>
+  ({ ...s, replayMode: mode, replayPreemptive: preemptiveByDefault(mode) });
+
+export const setReplayPreemptive = (preemptive: boolean) => (s: AppState): AppState => ({ ...s, replayPreemptive: preemptive });
 
 export const replayStarted = (s: AppState): AppState => ({ ...s, replayState: 'running' });
 
@@ -15,7 +20,9 @@ export function loadReplay(result: RunResult, scenarioText: string, originalHash
   const report = result.summary.replays[0];
   if (!report) throw new Error('the core returned a replay without its report');
   return {
+    name: report.name,
     mode: report.mode,
+    preemptive: report.preemptive,
     run: loadRun(result, scenarioText),
     report,
     overdue: new OverdueIndex(report.overdue_packets, wentWrong(result.overdue), report.original_ids),
@@ -27,6 +34,15 @@ export function loadReplay(result: RunResult, scenarioText: string, originalHash
 export const replayFinished = (replay: LoadedReplay) => (s: AppState): AppState => {
   if (s.run?.result.summary.trace_hash !== replay.originalHash) return { ...s, replayState: 'idle' };
   return { ...s, replayState: 'idle', replay, replayFollowed: null };
+};
+
+/**
+ * Shows step `i` of the scenario's guide: the playhead at its moment, paused (the controller
+ * first records the replay the step is about, when it is not the one on screen).
+ */
+export const showGuideStep = (i: number | null, t: number) => (s: AppState): AppState => {
+  if (!s.run || i === null) return { ...s, guideStep: null };
+  return { ...seek(t)(s), playing: false, guideStep: i, sideTab: 'replay' };
 };
 
 export const replayFailed = (message: string) => (s: AppState): AppState => ({ ...s, replayState: 'error', error: message });

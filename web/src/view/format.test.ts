@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compactNumber, formatBandwidth, formatDuration, formatMs, formatRate, niceRound } from './format';
+import { compactNumber, formatBandwidth, formatClock, formatDuration, formatMs, formatRate, niceRound } from './format';
 
 describe('format', () => {
   it('formats durations in the largest fitting unit', () => {
     expect([0, 750, 12_500, 3_200_000, 1_250_000_000].map(formatDuration)).toEqual(['0 s', '750 ns', '12.5 µs', '3.2 ms', '1.25 s']);
+  });
+
+  it('reads the playhead in microseconds for runs under a millisecond', () => {
+    expect(formatClock(3_000, 10_000)).toBe('3.000 µs');
+    expect(formatClock(10_000, 10_000, 0)).toBe('10 µs');
+    expect(formatClock(3_000, 200_000_000)).toBe('0.003 ms');
   });
 
   it('formats rates, bandwidths and the time readout', () => {

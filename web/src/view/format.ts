@@ -19,6 +19,11 @@ export function formatMs(ns: number, decimals = 3): string {
   return `${(ns / 1e6).toFixed(decimals)} ms`;
 }
 
+/** The playhead's readout: milliseconds, or microseconds for runs shorter than 1 ms (the UPS figures). */
+export function formatClock(ns: number, endNs: number, decimals = 3): string {
+  return endNs < 1e6 ? `${(ns / 1e3).toFixed(decimals)} µs` : formatMs(ns, decimals);
+}
+
 export function formatBandwidth(bps: number | null): string {
   if (bps === null) return '∞';
   if (bps >= 1e9) return `${trim(bps / 1e9)} Gbps`;

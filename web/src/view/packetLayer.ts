@@ -41,6 +41,8 @@ export interface PacketMarks {
   readonly outlined?: (packet: number) => boolean;
   /** Red rings at ports where a packet just went wrong (age 0 = now .. 1 = fading out). */
   readonly rings?: readonly { readonly packet: number; readonly port: number; readonly age: number }[];
+  /** Packets a guided example's step names: outlined in the guide's colour, with their names. */
+  readonly focus?: ReadonlyMap<number, string>;
 }
 
 /** Above this many packets on links, they are drawn as squares. */
@@ -60,6 +62,8 @@ export interface DrawnFrame {
   readonly outlined: readonly number[];
   /** Ports ringed because a packet went wrong there just now. */
   readonly rings: readonly { packet: number; port: number }[];
+  /** Packets a guide step names, with the names drawn beside them. */
+  readonly focus: readonly { packet: number; label: string }[];
   /** Milliseconds this frame's canvas drawing took (JavaScript side). */
   readonly drawMs: number;
 }
@@ -71,7 +75,10 @@ export interface DrawnQueue {
   readonly at: Point[];
 }
 
-const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], drawMs: 0 };
+const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0 };
+
+/** The colour of a guide step's marks. */
+export const GUIDE_COLOUR = '#b06a00';
 
 /** Colour of a packet: red when overdue, else its flow's. */
 const fillOf = (packet: number, flow: number, marks: PacketMarks | undefined): string =>
@@ -80,7 +87,7 @@ const fillOf = (packet: number, flow: number, marks: PacketMarks | undefined): s
 interface Hit { x: number; y: number; w: number; h: number; packet: number }
 interface Box { x: number; y: number; w: number; h: number }
 /** Packets the marks singled out in this frame. */
-interface Marked { red: number[]; outlined: number[]; boxes: (Box & { red: boolean })[] }
+interface Marked { red: number[]; outlined: number[]; boxes: (Box & { red: boolean })[]; focus: (Box & { packet: number; label: string })[] }
 
 /** Where the followed packet was drawn: a dot on a link, or a cell in a queue. */
 interface Followed { p: Point | null; box: { x: number; y: number; w: number; h: number } | null }
@@ -125,7 +132,7 @@ export class PacketLayer {
     ctx.clearRect(0, 0, this.width, this.height);
     if (!frame) return;
     const followedAt: Followed = { p: null, box: null };
-    const marked: Marked = { red: [], outlined: [], boxes: [] };
+    const marked: Marked = { red: [], outlined: [], boxes: [], focus: [] };
     const queues = this.drawQueues(ctx, frame, ports, opts, followedAt, marked);
     const inFlight = this.drawPackets(ctx, frame, ports, opts, followedAt, marked);
     // Flashes go just right of the port's queue cells.
@@ -149,7 +156,8 @@ export class PacketLayer {
     const box = followedAt.box;
     const at = followedAt.p ?? (box ? { x: box.x + box.w / 2, y: box.y + box.h / 2 } : null);
     this.drawn = {
-      inFlight, queues, drops, ecnMarks, followedAt: at, red: marked.red, outlined: marked.outlined, rings, drawMs: performance.now() - started,
+      inFlight, queues, drops, ecnMarks, followedAt: at, red: marked.red, outlined: marked.outlined, rings,
+      focus: marked.focus.map((f) => ({ packet: f.packet, label: f.label })), drawMs: performance.now() - started,
     };
   }
 
@@ -271,6 +279,8 @@ export class PacketLayer {
   /** Notes a packet the marks colour (red) or outline, with where it was drawn. */
   private mark(packet: number, marks: PacketMarks | undefined, marked: Marked, box: Box): void {
     if (!marks) return;
+    const label = marks.focus?.get(packet);
+    if (label !== undefined) marked.focus.push({ ...box, packet, label });
     if (marks.red?.(packet)) {
       marked.red.push(packet);
       marked.boxes.push({ ...box, red: true });
@@ -302,6 +312,17 @@ export class PacketLayer {
       ctx.stroke();
     }
     ctx.globalAlpha = 1;
+    ctx.strokeStyle = GUIDE_COLOUR;
+    ctx.fillStyle = GUIDE_COLOUR;
+    ctx.lineWidth = 2.5;
+    ctx.font = '700 12px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    for (const f of marked.focus) {
+      ctx.beginPath();
+      ctx.rect(f.x - 3, f.y - 3, f.w + 6, f.h + 6);
+      ctx.stroke();
+      ctx.fillText(f.label, f.x + f.w / 2, f.y - 6);
+    }
     return out;
   }
 }

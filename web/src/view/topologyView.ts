@@ -37,6 +37,7 @@ export class TopologyView {
   private followed: number | null = null;
   private marks: PacketMarks | undefined = undefined;
   private selection: Selection = null;
+  private focus: string | null = null;
   private tool: Tool = 'select';
   private pending: string | null = null;
   private drag: Drag | null = null;
@@ -102,6 +103,13 @@ export class TopologyView {
     this.followed = followed;
     this.marks = marks;
     this.draw();
+  }
+
+  /** Rings a node (a guided example's step), or none. */
+  setFocus(node: string | null): void {
+    if (node === this.focus) return;
+    this.focus = node;
+    this.paintFocus();
   }
 
   /** Scales the drawing to fill the panel. */
@@ -190,6 +198,15 @@ export class TopologyView {
     for (const n of this.scene.nodes) this.drawNode(nodes, n, s);
     svg.append('line').attr('class', 'ghost').attr('visibility', 'hidden');
     this.paintSelection();
+    this.paintFocus();
+  }
+
+  private paintFocus(): void {
+    this.svg.selectAll('.guide-ring').remove();
+    const p = this.focus === null ? undefined : this.screen.get(this.focus);
+    if (!p) return;
+    this.svg.select('.nodes').insert('circle', ':first-child').attr('class', 'guide-ring').attr('data-testid', 'guide-ring')
+      .attr('data-focus', this.focus).attr('cx', p.x).attr('cy', p.y).attr('r', 32 * this.size);
   }
 
   private drawNode(parent: D3Selection<SVGGElement, unknown, null, undefined>, n: SceneNode, s: number): void {

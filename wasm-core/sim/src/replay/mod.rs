@@ -3,13 +3,19 @@
 //! A run's schedule is recorded from its trace (`record`); the replay injects exactly those
 //! packets open-loop at i(p) at the same first router, along the same path, with every router
 //! running the scheduler under test and the header initialised at the ingress from the
-//! record:
-//! - `lstf`: slack(p) = o(p) - i(p) - t_min(p, ingress, egress) (non-preemptive, as in the
-//!   paper's Table 1; `lstf_preemptive` for its Sec. 2.3 (5) variant);
+//! record (`scenario::Mode`):
+//! - `lstf`: slack(p) = o(p) - i(p) - t_min(p, ingress, egress) (Sec. 2.2);
 //! - `edf`: deadline o(p), per-router priority o(p) - t_min(p, a, egress) + T(p, a) (App. A.5);
-//! - `priority`: simple priorities with priority = o(p), the paper's "most intuitive" choice;
+//! - `priority`: simple priorities with priority = o(p), the paper's "most intuitive" choice
+//!   (Sec. 2.3), or the order a replay entry gives (Fig. 9 enumerates them);
+//! - `priority_a6`: simple priorities o(p) - t_min(p, a_p, egress) + T(p, a_p), a_p the
+//!   packet's congestion point in the original (App. A.6; `table::a6_hop`);
 //! - `omniscient`: the per-hop vector of original scheduling times o(p, a), used as the
-//!   priority at each hop, with preemptive-resume service (App. A.2: no packet is overdue).
+//!   priority at each hop (App. A.2: no packet is overdue).
+//!
+//! Every mode runs preemptive-resume or not (the theorems of App. A are about preemptive
+//! replays of non-preemptive originals; Table 1 replays non-preemptively): LSTF, EDF and the
+//! priorities with their `preemption` toggle.
 //!
 //! Packets the original dropped are left out and counted; so are packets still in the network
 //! when it ended. The replay runs for twice the scenario's duration, so late packets can
@@ -17,6 +23,7 @@
 
 pub mod record;
 pub mod report;
+pub mod table;
 
 use std::collections::BTreeMap;
 
@@ -25,35 +32,56 @@ use crate::metrics::Metrics;
 use crate::network::Network;
 use crate::packet::Packet;
 use crate::results::replay::ReplayReport;
+use crate::results::replay::ScheduleTable;
 use crate::run::{conclude, RunOutput, THROUGHPUT_BINS};
-use crate::scenario::{Mode, NodeKind, Scenario, ScenarioError, SchedulerSpec};
+use crate::scenario::{Mode, NodeKind, Replay, Scenario, ScenarioError, SchedulerSpec};
 use crate::time::Time;
 use crate::trace::TraceRecorder;
 use record::Recorded;
 
-/// The scheduler every router runs in a replay of `mode`.
-fn scheduler(mode: Mode) -> SchedulerSpec {
-    let (name, preempt) = match mode {
-        Mode::Lstf => ("lstf", false),
-        Mode::LstfPreemptive => ("lstf", true),
-        Mode::Edf => ("edf", false),
-        Mode::Priority => ("priority", false),
-        Mode::Omniscient => ("priority", true),
+/// The scheduler every router runs in a replay.
+fn scheduler(r: &Replay) -> SchedulerSpec {
+    let name = match r.mode {
+        Mode::Lstf => "lstf",
+        Mode::Edf => "edf",
+        Mode::Priority | Mode::PriorityA6 | Mode::Omniscient => "priority",
     };
     let mut params = BTreeMap::new();
-    if preempt {
+    if r.preemptive {
         params.insert("preemption".to_string(), serde_json::Value::from("on"));
     }
     SchedulerSpec { name: name.into(), params, children: Vec::new() }
 }
 
-/// Replays the schedule of `original` (which must hold its complete trace) with `mode`.
+/// A packet's name in the paper's tables: its id in a scripted schedule, else its number.
+fn namer(s: &Scenario) -> impl Fn(u64) -> String {
+    let names: Vec<String> = match crate::script::resolve(s) {
+        Ok(Some(timed)) => timed.into_iter().map(|p| p.name).collect(),
+        _ => Vec::new(),
+    };
+    move |id| names.get(id as usize).cloned().unwrap_or_else(|| id.to_string())
+}
+
+fn unit_ns(s: &Scenario) -> u64 {
+    s.schedule.as_ref().and_then(|sc| sc.unit).map_or(crate::script::DEFAULT_UNIT, |u| u.0).as_ns()
+}
+
+/// The schedule of a finished original (its complete trace) as the paper tabulates it.
+pub fn original_table(s: &Scenario, original: &RunOutput, net: &Network) -> ScheduleTable {
+    let schedule = record::record(&original.trace, true);
+    let packets: Vec<&Recorded> = schedule.packets.iter().collect();
+    let points = table::congestion_points(&packets, net);
+    let times: Vec<Option<&Recorded>> = packets.iter().map(|&p| Some(p)).collect();
+    table::table(unit_ns(s), net, &packets, &points, &times, &namer(s))
+}
+
+/// Replays the schedule of `original` (which must hold its complete trace) with `r`.
 /// The replay's own trace is returned in full.
 /// `views`: the trace events whose view records (queue order, state) the page will get.
 pub fn replay(
     s: &Scenario,
     original: &RunOutput,
-    mode: Mode,
+    r: &Replay,
     views: u64,
 ) -> Result<(RunOutput, ReplayReport), ScenarioError> {
     let seed = original.summary.seed;
@@ -65,7 +93,8 @@ pub fn replay(
     alt.traffic.clear();
     alt.checks.clear();
     alt.replay = None;
-    alt.default_scheduler = Some(scheduler(mode));
+    alt.schedule = None;
+    alt.default_scheduler = Some(scheduler(r));
     alt.node_schedulers.clear();
     for n in &mut alt.topology.nodes {
         if n.kind == NodeKind::Router {
@@ -92,9 +121,11 @@ pub fn replay(
             }
         }
     }
-    if mode == Mode::Omniscient {
+    if r.mode == Mode::Omniscient {
         net.hop_ranks = Some(order.iter().map(|p| p.hops.iter().map(|h| h.start as i64).collect()).collect());
     }
+    let points = table::congestion_points(&order, &net);
+    let name = namer(s);
     let end = s.duration.0 + s.duration.0;
     let flows = net.flows.len();
     let metrics = Metrics::new(net.ports.len(), flows, true, end.as_ns(), THROUGHPUT_BINS, 0);
@@ -106,14 +137,26 @@ pub fn replay(
         pkt.hops = 1;
         (pkt.class, pkt.source) = (info.class, info.source);
         let path = &paths[&p.flow];
-        match mode {
-            Mode::Lstf | Mode::LstfPreemptive => {
+        match r.mode {
+            Mode::Lstf => {
                 let tmin = engine.net.tmin_rest(path, 1, p.size as u64);
                 pkt.slack = o.as_ns() as i64 - i.as_ns() as i64 - tmin.as_ns() as i64;
                 pkt.initial_slack = pkt.slack;
             }
             Mode::Edf => pkt.deadline = o,
-            Mode::Priority => pkt.rank = o.as_ns() as i64,
+            Mode::Priority => {
+                pkt.rank = match &r.order {
+                    // Validated: the order lists every scripted packet once.
+                    Some(list) => list.iter().position(|n| *n == name(p.id)).expect("validated") as i64,
+                    None => o.as_ns() as i64,
+                }
+            }
+            Mode::PriorityA6 => {
+                let k = table::a6_hop(p, &points[rid]);
+                let size = p.size as u64;
+                let t = engine.net.ports[path[k] as usize].bandwidth.tx_time(size);
+                pkt.rank = o.as_ns() as i64 - engine.net.tmin_rest(path, k, size).as_ns() as i64 + t.as_ns() as i64;
+            }
             Mode::Omniscient => {}
         }
         let first_router = engine.net.ports[p.hops[0].port as usize].to;
@@ -131,13 +174,16 @@ pub fn replay(
     for r in &replayed {
         by_id[r.id as usize] = Some(r);
     }
-    let report = report::report(
-        mode,
-        (out.summary.trace_hash.clone(), out.summary.events_total),
-        &net,
-        &schedule,
-        &order,
-        &by_id,
-    );
+    let mut report =
+        report::report(r, (out.summary.trace_hash.clone(), out.summary.events_total), &net, &schedule, &order, &by_id);
+    if order.len() <= table::TABLE_PACKETS {
+        // By original id, as the original's table.
+        let mut rows: Vec<usize> = (0..order.len()).collect();
+        rows.sort_by_key(|&i| order[i].id);
+        let packets: Vec<&Recorded> = rows.iter().map(|&i| order[i]).collect();
+        let cps: Vec<Vec<bool>> = rows.iter().map(|&i| points[i].clone()).collect();
+        let times: Vec<Option<&Recorded>> = rows.iter().map(|&i| by_id[i]).collect();
+        report.schedule = Some(table::table(unit_ns(s), &net, &packets, &cps, &times, &name));
+    }
     Ok((out, report))
 }

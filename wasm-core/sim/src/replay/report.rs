@@ -11,7 +11,7 @@ use crate::metrics::cdf_f64;
 use crate::network::Network;
 use crate::packet::PortId;
 use crate::results::replay::{CongestionBucket, OverduePacket, ReplayReport};
-use crate::scenario::Mode;
+use crate::scenario::Replay;
 
 /// Overdue packets listed in full (all are counted).
 pub const LISTED: usize = 2000;
@@ -27,7 +27,7 @@ fn congestion_points(p: &Recorded) -> u32 {
 /// `original`: the recorded schedule, in replay order (replay id = index). `replay`: what the
 /// replay recorded, by replay id (missing: the packet did not finish).
 pub fn report(
-    mode: Mode,
+    replay_of: &Replay,
     (trace_hash, events_total): (String, u64),
     net: &Network,
     sched: &Schedule,
@@ -105,7 +105,9 @@ pub fn report(
     let n = original.len() as u64;
     let frac = |k: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
     ReplayReport {
-        mode,
+        name: replay_of.name.clone(),
+        mode: replay_of.mode,
+        preemptive: replay_of.preemptive,
         trace_hash,
         events_total,
         packets: n,
@@ -132,5 +134,6 @@ pub fn report(
         overdue_packets: listed,
         all_overdue,
         original_ids: original.iter().map(|p| p.id).collect(),
+        schedule: None,
     }
 }

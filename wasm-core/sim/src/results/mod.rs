@@ -69,6 +69,8 @@ pub struct RunSummary {
     pub workloads: Vec<WorkloadOut>,
     /// Replays of this run's schedule (scenarios with a `replay` section, or a replay run).
     pub replays: Vec<replay::ReplayReport>,
+    /// The run's schedule as the UPS paper tabulates it (a scripted `schedule`'s run).
+    pub schedule: Option<replay::ScheduleTable>,
     /// What the trace's codes mean.
     pub vocabulary: Vocabulary,
     /// Queued packets per port the order records describe, from the head.
@@ -573,6 +575,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         throughput,
         workloads,
         replays: Vec::new(),
+        schedule: None,
         vocabulary: Vocabulary::new(),
         queue_view_depth: crate::view::QUEUE_VIEW_DEPTH as u32,
     }

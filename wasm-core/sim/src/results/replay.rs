@@ -8,7 +8,11 @@ use crate::scenario::Mode;
 #[derive(Serialize, Debug, Clone)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ReplayReport {
+    /// The replay's name (`replay.modes`): what checks and golden files call it.
+    pub name: String,
+    /// How headers were initialised, and whether routers served preemptively.
     pub mode: Mode,
+    pub preemptive: bool,
     /// The replay run's own trace hash (EDF and LSTF replays must be identical).
     pub trace_hash: String,
     /// Trace events of the replay run.
@@ -38,6 +42,54 @@ pub struct ReplayReport {
     pub all_overdue: Vec<OverduePacket>,
     /// The original packet id of every replay packet id.
     pub original_ids: Vec<u64>,
+    /// Every packet's times at every router in the replay, by original packet (the paper's
+    /// tables; the original's are in the run's `schedule`), for schedules of at most
+    /// `replay::TABLE_PACKETS` packets.
+    pub schedule: Option<ScheduleTable>,
+}
+
+/// A schedule as the UPS paper's Figs. 8-10 tabulate it: per packet, per router it crosses,
+/// its arrival and scheduling time.
+#[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ScheduleTable {
+    /// One unit of the paper's tables, ns (the scenario's `schedule.unit`; 1us by default).
+    pub unit_ns: u64,
+    /// By packet id of the original run.
+    pub packets: Vec<TablePacket>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct TablePacket {
+    /// Packet id in the original run.
+    pub id: u64,
+    /// Its name in the scenario's `schedule`, else its id.
+    pub name: String,
+    pub flow: u32,
+    /// When its last bit left its last router: o(p) (the replay's o'(p) in a replay's table;
+    /// None if the replay never finished it).
+    pub exit_ns: Option<u64>,
+    /// Congestion points on its path (see `congestion_point`).
+    pub congestion_points: u32,
+    /// Routers on its path, in order (None: the replay had not got it there).
+    pub hops: Vec<TableHop>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct TableHop {
+    pub node: u32,
+    /// The port it leaves the router by.
+    pub port: PortId,
+    /// A congestion point of the packet in the original (UPS App. A: a node where it waits
+    /// or could be made to wait): it waited here, or the port has a nonzero transmission
+    /// time and another packet of the schedule crosses it (the grey nodes of Figs. 8-10).
+    pub congestion_point: bool,
+    pub arrive_ns: Option<u64>,
+    /// Scheduling time: its first bit starts out (after a preemption, the last start).
+    pub start_ns: Option<u64>,
+    pub depart_ns: Option<u64>,
 }
 
 #[derive(Serialize, Debug, Clone)]

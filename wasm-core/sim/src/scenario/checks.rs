@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use super::slack::EdgeCodelSpec;
-use super::{BytesQ, LinkRef, Mode, SchedulerSpec};
+use super::{BytesQ, LinkRef, SchedulerSpec};
 
 /// Another run of the scenario with the same seed: every router on `scheduler` (the versus
 /// rule of `Scenario::with_every_router`) and, when given, Edge-CoDel with these settings
@@ -38,9 +38,9 @@ pub struct Check {
     /// The directed link, for `utilization`.
     #[serde(default)]
     pub link: Option<LinkRef>,
-    /// The replay the replay metrics are read from.
+    /// The replay the replay metrics are read from, by name (`replay.modes`).
     #[serde(default)]
-    pub replay: Option<Mode>,
+    pub replay: Option<String>,
     /// Measure in the run where every router uses this scheduler (same traffic and seed)
     /// instead of in this run; `versus` then compares with a metric or replay of that run,
     /// or with another such run.
@@ -118,6 +118,11 @@ pub enum Metric {
     OverdueFraction,
     /// Replayed packets with o'(p) > o(p) + T.
     OverdueByTFraction,
+    /// Overdue packets of the selected flows in the replay (a count).
+    OverduePackets,
+    /// The largest o'(p) - o(p) over the selected flows' packets in the replay, ns (0 when
+    /// none is overdue; infinite when one never left).
+    MaxLateNs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -131,6 +136,8 @@ pub enum Op {
     Gt,
     #[serde(rename = ">=")]
     Ge,
+    #[serde(rename = "==")]
+    Eq,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -165,8 +172,9 @@ pub struct Versus {
     /// With `default_scheduler`: that run also has Edge-CoDel, with these settings.
     #[serde(default)]
     pub edge_codel: Option<EdgeCodelSpec>,
+    /// Another replay of this run, by name.
     #[serde(default)]
-    pub replay: Option<Mode>,
+    pub replay: Option<String>,
     #[serde(default)]
     pub metric: Option<Metric>,
 }
@@ -190,7 +198,7 @@ pub struct PaperFigure {
     #[serde(default)]
     pub link: Option<LinkRef>,
     #[serde(default)]
-    pub replay: Option<Mode>,
+    pub replay: Option<String>,
     /// Read from the run where every router uses this scheduler (see `Check::under`).
     #[serde(default)]
     pub under: Option<SchedulerSpec>,

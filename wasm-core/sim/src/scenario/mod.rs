@@ -6,6 +6,7 @@ pub mod checks;
 mod error;
 mod quantity;
 mod replay;
+mod script;
 pub mod slack;
 
 use std::collections::BTreeMap;
@@ -14,7 +15,8 @@ use serde::Deserialize;
 
 pub use error::{Limits, ScenarioError, LIMITS, TRUSTED_LIMITS};
 pub use quantity::{BandwidthQ, BufferQ, BytesQ, TimeQ};
-pub use replay::{Mode, ReplaySpec};
+pub use replay::{Mode, Replay, ReplayEntry, ReplayObject, ReplaySpec};
+pub use script::{GuideStep, Schedule, ScriptFlow, ScriptPacket};
 
 /// The only format name; files of other formats are refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -43,6 +45,10 @@ pub struct Scenario {
     pub topology: Topology,
     #[serde(default)]
     pub traffic: Vec<Traffic>,
+    /// The original schedule, scripted instead of produced by schedulers and traffic (UPS
+    /// App. A's figures): with it, `traffic` is empty and no scheduler is chosen.
+    #[serde(default)]
+    pub schedule: Option<Schedule>,
     #[serde(default)]
     pub trace: TraceSpec,
     /// Scheduler of every router port that names none (nodes and links can override it).
@@ -72,6 +78,9 @@ pub struct Scenario {
     /// each.
     #[serde(default)]
     pub paper: Vec<checks::PaperFigure>,
+    /// A guided example's steps: the moments the page walks through, with what they show.
+    #[serde(default)]
+    pub guide: Vec<GuideStep>,
 }
 
 /// Either explicit nodes and links, or a preset with parameters (`{"preset": "fat_tree",
@@ -512,14 +521,20 @@ pub const BUILTIN_SCHEDULER: &str = "fifo";
 
 impl Scenario {
     /// Every choice of scheduler that applies to node `from`'s port on link `li`, by
-    /// precedence: the link's choice for that end, `node_schedulers`, the node's own,
-    /// (routers only) `default_scheduler`, the built-in FIFO. The port runs the first.
+    /// precedence: a scripted `schedule` (every port), the link's choice for that end,
+    /// `node_schedulers`, the node's own, (routers only) `default_scheduler`, the built-in
+    /// FIFO. The port runs the first.
     pub fn port_choices(&self, li: usize, from: &str) -> Vec<Choice> {
         let l = &self.topology.links[li];
         let a = self.topology.nodes.iter().position(|n| n.id == from);
         let node = a.map(|a| &self.topology.nodes[a]);
         let mut out = Vec::new();
         let mut push = |spec: &SchedulerSpec, from: String| out.push(Choice { scheduler: spec.clone(), from });
+        if self.schedule.is_some() {
+            // A scripted schedule sends every packet at its scripted time (sched/scripted.rs).
+            let scripted = SchedulerSpec { name: "scripted".into(), params: BTreeMap::new(), children: Vec::new() };
+            push(&scripted, "schedule".to_string());
+        }
         if let Some(spec) = l.schedulers.get(from) {
             push(spec, format!("topology.links[{li}].schedulers.{from}"));
         }

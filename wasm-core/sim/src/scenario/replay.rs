@@ -1,35 +1,168 @@
 //! A scenario's replay section: which replays of the recorded schedule to run (`replay`
 //! carries them out).
+//!
+//! A replay is a header-initialisation rule (the mode) and whether the routers serve
+//! preemptively (UPS Sec. 2.1: the theorems of App. A are about a preemptive replay of a
+//! non-preemptive original; Table 1 replays non-preemptively). A file writes one as a name,
+//! `"lstf"`, `"edf_preemptive"`, or as an object `{"mode": "priority", "preemptive": true,
+//! "order": ["a", "b", "c"], "name": "a<b<c"}`. The names are the mode's, with `_preemptive`
+//! (or, for `omniscient`, which is preemptive by default, `_nonpreemptive`) when the service
+//! is not the mode's default: `"lstf_preemptive"` and `"omniscient"` mean what they always
+//! meant.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer};
 
-/// How a recorded schedule is replayed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+/// How a replay initialises each packet's header from the recorded schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
+    /// LSTF: slack(p) = o(p) - i(p) - t_min(p, ingress, egress) (Sec. 2.2).
     Lstf,
-    LstfPreemptive,
+    /// Network-wide EDF: deadline o(p), per-router priority o(p) - t_min(p, a, egress) + T(p, a)
+    /// (App. A.5).
     Edf,
+    /// Simple priorities, priority = o(p) (Sec. 2.3's "most intuitive" choice), or the order
+    /// a replay entry gives.
     Priority,
+    /// Simple priorities with App. A.6's assignment o(p) - t_min(p, a_p, egress) + T(p, a_p),
+    /// a_p the packet's congestion point in the original.
+    PriorityA6,
+    /// The omniscient header (App. A.2): the original's per-hop scheduling times o(p, a).
     Omniscient,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 5] = [Mode::Lstf, Mode::LstfPreemptive, Mode::Edf, Mode::Priority, Mode::Omniscient];
+    pub const ALL: [Mode; 5] = [Mode::Lstf, Mode::Edf, Mode::Priority, Mode::PriorityA6, Mode::Omniscient];
 
     pub fn name(self) -> &'static str {
         match self {
             Mode::Lstf => "lstf",
-            Mode::LstfPreemptive => "lstf_preemptive",
             Mode::Edf => "edf",
             Mode::Priority => "priority",
+            Mode::PriorityA6 => "priority_a6",
             Mode::Omniscient => "omniscient",
         }
     }
 
-    pub fn parse(name: &str) -> Option<Mode> {
-        Mode::ALL.into_iter().find(|m| m.name() == name)
+    /// Preemptive unless said otherwise: only the omniscient header (App. A.2 is preemptive).
+    pub fn preemptive_by_default(self) -> bool {
+        self == Mode::Omniscient
+    }
+}
+
+/// A replay, resolved: what `replay` runs and what reports, checks and goldens name it by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    pub mode: Mode,
+    pub preemptive: bool,
+    /// Unique among a scenario's replays; checks and golden files refer to it.
+    pub name: String,
+    /// `priority` only: packet ids of the scenario's `schedule`, highest priority first.
+    pub order: Option<Vec<String>>,
+}
+
+impl Replay {
+    pub fn new(mode: Mode, preemptive: bool) -> Replay {
+        Replay { mode, preemptive, name: Replay::default_name(mode, preemptive), order: None }
+    }
+
+    /// "lstf", "lstf_preemptive", "omniscient", "omniscient_nonpreemptive", ...
+    pub fn default_name(mode: Mode, preemptive: bool) -> String {
+        match (preemptive, mode.preemptive_by_default()) {
+            (true, false) => format!("{}_preemptive", mode.name()),
+            (false, true) => format!("{}_nonpreemptive", mode.name()),
+            _ => mode.name().to_string(),
+        }
+    }
+
+    /// A replay written as a name (see the module doc).
+    pub fn parse(name: &str) -> Option<Replay> {
+        Mode::ALL.into_iter().flat_map(|m| [Replay::new(m, false), Replay::new(m, true)]).find(|r| r.name == name)
+    }
+
+    /// Every name `parse` accepts.
+    pub fn names() -> Vec<String> {
+        Mode::ALL.into_iter().flat_map(|m| [Replay::default_name(m, false), Replay::default_name(m, true)]).collect()
+    }
+}
+
+/// A replay as an object.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ReplayObject {
+    pub mode: Mode,
+    /// Preemptive-resume service at every router (default: off, except `omniscient`).
+    #[serde(default)]
+    pub preemptive: Option<bool>,
+    /// What checks and the page call it (default: the mode's name, as for a name entry).
+    /// Letters, digits and `_ - . < >`.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// `priority` only, for a scripted `schedule`: its packet ids, highest priority first
+    /// (every packet once). Fig. 9 of the UPS paper enumerates such orders.
+    #[serde(default)]
+    pub order: Option<Vec<String>>,
+}
+
+/// One entry of `replay.modes`: a name or an object.
+#[derive(Clone, Debug)]
+pub enum ReplayEntry {
+    Name(String),
+    Object(ReplayObject),
+}
+
+impl<'de> Deserialize<'de> for ReplayEntry {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(s) => {
+                if Replay::parse(&s).is_none() {
+                    return Err(D::Error::custom(format!(
+                        "unknown replay \"{s}\"; give one of {} or an object {{\"mode\", \"preemptive\", \"name\", \"order\"}}",
+                        Replay::names().join(", ")
+                    )));
+                }
+                Ok(ReplayEntry::Name(s))
+            }
+            v @ serde_json::Value::Object(_) => {
+                ReplayObject::deserialize(v).map(ReplayEntry::Object).map_err(D::Error::custom)
+            }
+            _ => Err(D::Error::custom("a replay is a name (\"lstf\") or an object {\"mode\": ...}")),
+        }
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for ReplayEntry {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ReplayEntry".into()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let object = g.subschema_for::<ReplayObject>();
+        schemars::json_schema!({
+            "description": "A replay: a name (the mode, with _preemptive or _nonpreemptive when the service is not the mode's default) or an object.",
+            "anyOf": [{ "type": "string", "enum": Replay::names() }, object]
+        })
+    }
+}
+
+impl ReplayEntry {
+    /// The replay this entry describes (its fields are checked by validation).
+    pub fn resolve(&self) -> Replay {
+        match self {
+            ReplayEntry::Name(s) => Replay::parse(s).expect("checked when read"),
+            ReplayEntry::Object(o) => {
+                let preemptive = o.preemptive.unwrap_or(o.mode.preemptive_by_default());
+                Replay {
+                    mode: o.mode,
+                    preemptive,
+                    name: o.name.clone().unwrap_or_else(|| Replay::default_name(o.mode, preemptive)),
+                    order: o.order.clone(),
+                }
+            }
+        }
     }
 }
 
@@ -38,5 +171,32 @@ impl Mode {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ReplaySpec {
-    pub modes: Vec<Mode>,
+    pub modes: Vec<ReplayEntry>,
+}
+
+impl ReplaySpec {
+    pub fn replays(&self) -> Vec<Replay> {
+        self.modes.iter().map(ReplayEntry::resolve).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_keep_their_old_meaning() {
+        assert_eq!(Replay::parse("lstf_preemptive"), Some(Replay::new(Mode::Lstf, true)));
+        assert_eq!(Replay::parse("omniscient"), Some(Replay::new(Mode::Omniscient, true)));
+        assert_eq!(Replay::parse("lstf").map(|r| r.preemptive), Some(false));
+        assert_eq!(Replay::parse("omniscient_nonpreemptive").map(|r| r.preemptive), Some(false));
+        assert_eq!(Replay::parse("priority_a6_preemptive").map(|r| r.mode), Some(Mode::PriorityA6));
+        assert_eq!(Replay::parse("fifo"), None);
+        let entry: ReplayEntry = serde_json::from_str(r#"{"mode": "edf", "preemptive": true}"#).unwrap();
+        assert_eq!(entry.resolve().name, "edf_preemptive");
+        let e = serde_json::from_str::<ReplayEntry>(r#""lstf_fast""#).unwrap_err().to_string();
+        assert!(e.contains("unknown replay \"lstf_fast\""), "{e}");
+        let e = serde_json::from_str::<ReplayEntry>(r#"{"mode": "edf", "fast": true}"#).unwrap_err().to_string();
+        assert!(e.contains("unknown field `fast`"), "{e}");
+    }
 }

@@ -5,7 +5,9 @@
 //!
 //! Invariant: dequeue order is ascending priority, ties in arrival order. With the same ties,
 //! this is exactly LSTF (App. A.5): the replays are identical, event for event.
-//! Non-preemptive; drop-tail. Shown on a queued packet: the latest time it can start here
+//! Non-preemptive by default; `preemption = on`: an arriving packet of strictly lower
+//! priority interrupts the one in service (preemptive-resume, as LSTF's option: the
+//! priority is static, so the two stay identical). Drop-tail. Shown on a queued packet: the latest time it can start here
 //! and still meet its deadline on an empty path, deadline - t_min(rest of path) (the page
 //! shows it against the playhead: the slack left; the same number LSTF shows).
 
@@ -19,22 +21,31 @@ use crate::time::{Bandwidth, Time};
 pub struct Edf {
     q: KeyedQueue,
     bandwidth: Bandwidth,
+    preemptive: bool,
 }
 
 impl Edf {
-    pub fn new(limits: Limits, bandwidth: Bandwidth) -> Edf {
-        Edf { q: KeyedQueue::new(limits), bandwidth }
+    pub fn new(limits: Limits, bandwidth: Bandwidth, preemptive: bool) -> Edf {
+        Edf { q: KeyedQueue::new(limits), bandwidth, preemptive }
+    }
+
+    /// o(p) - t_min(p, a, egress) + T(p, a).
+    fn key(&self, pkt: &Packet) -> i64 {
+        let t = self.bandwidth.tx_time(pkt.size as u64).as_ns() as i64;
+        (pkt.deadline.as_ns() as i64).saturating_sub(pkt.tmin_rest.as_ns() as i64).saturating_add(t)
     }
 }
 
 impl Scheduler for Edf {
     fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let t = self.bandwidth.tx_time(pkt.size as u64).as_ns() as i64;
-        let key = (pkt.deadline.as_ns() as i64).saturating_sub(pkt.tmin_rest.as_ns() as i64).saturating_add(t);
+        let key = self.key(&pkt);
         self.q.push(key, pkt, v)
     }
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
+    }
+    fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
+        self.preemptive && self.key(arriving) < self.key(in_service)
     }
     fn len(&self) -> usize {
         self.q.len()
@@ -57,12 +68,30 @@ mod tests {
     #[test]
     fn priority_is_deadline_minus_rest_of_path_plus_transmission() {
         // Deadline 500 us, 100 us of path left, T = 12 us: priority 412 us.
-        let mut s = Edf::new(Limits::tail(Buffer::Unlimited), Bandwidth::BitsPerSec(1_000_000_000));
+        let mut s = Edf::new(Limits::tail(Buffer::Unlimited), Bandwidth::BitsPerSec(1_000_000_000), false);
         let p = Packet {
             deadline: Time::us(500),
             tmin_rest: Time::us(100),
             ..Packet::new(0, 0, 0, 1500, 0, 1, Time::ZERO)
         };
         assert_eq!(s.enqueue(Time::ZERO, p, &mut Verdicts::default()), Admission::Queued { key: 412_000 });
+    }
+
+    #[test]
+    fn preemption_on_a_strictly_smaller_priority() {
+        // T = 12 us. In service: deadline 500, rest 100: priority 412 us. An arrival with
+        // deadline 490 and rest 100 (402 us) preempts; one with 512 and rest 100 (424) or an
+        // equal priority does not; without the toggle nothing preempts.
+        let g = Bandwidth::BitsPerSec(1_000_000_000);
+        let p = |d: u64| Packet {
+            deadline: Time::us(d),
+            tmin_rest: Time::us(100),
+            ..Packet::new(0, 0, 0, 1500, 0, 1, Time::ZERO)
+        };
+        let on = Edf::new(Limits::tail(Buffer::Unlimited), g, true);
+        assert!(on.preempts(&p(490), &p(500)));
+        assert!(!on.preempts(&p(512), &p(500)));
+        assert!(!on.preempts(&p(500), &p(500)));
+        assert!(!Edf::new(Limits::tail(Buffer::Unlimited), g, false).preempts(&p(490), &p(500)));
     }
 }

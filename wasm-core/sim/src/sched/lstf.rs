@@ -103,6 +103,23 @@ mod tests {
     }
 
     #[test]
+    fn preemption_compares_keys_at_this_hop() {
+        // 1 Gbps, T = 12 us. p0 arrives at 100 us with slack 50 us: key 162 us; it is sent.
+        // p1 arrives at 110 us with slack 45 us: key 167 us > 162 us, no preemption. p2
+        // arrives at 110 us with slack 30 us: key 152 us < 162 us, it preempts. (The port
+        // stamps an arrival's time before asking, UPS Sec. 5: key = slack + arrival + T.)
+        let mut s = Lstf::new(Limits::tail(Buffer::Unlimited), Bandwidth::BitsPerSec(1_000_000_000), true);
+        let mut d = Verdicts::default();
+        let mut p0 = pkt(0, 50_000);
+        p0.enqueued_at = Time::us(100);
+        s.enqueue(Time::us(100), p0, &mut d);
+        let sent = s.dequeue(Time::us(100), &mut d).unwrap();
+        let at = |id: u64, slack: i64| Packet { enqueued_at: Time::us(110), ..pkt(id, slack) };
+        assert!(!s.preempts(&at(1, 45_000), &sent));
+        assert!(s.preempts(&at(2, 30_000), &sent));
+    }
+
+    #[test]
     fn equal_slack_is_fifo() {
         // FIFO+: the same slack everywhere; equal keys fall back to arrival order.
         let mut s = Lstf::new(Limits::tail(Buffer::Unlimited), Bandwidth::BitsPerSec(1_000_000_000), false);

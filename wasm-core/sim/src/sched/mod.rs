@@ -23,6 +23,7 @@ pub mod red;
 pub mod registry;
 pub mod round_robin;
 pub mod scfq;
+pub mod scripted;
 pub mod sjf;
 pub mod srpt;
 pub mod stfq;
@@ -131,6 +132,8 @@ pub enum AnyScheduler {
     Stfq(Box<stfq::Stfq>),
     Wf2qPlus(Box<wf2q_plus::Wf2qPlus>),
     VirtualClock(Box<virtual_clock::VirtualClock>),
+    /// A scripted original's port (not in the registry: a scenario's `schedule` sets it).
+    Scripted(scripted::Scripted),
 }
 
 macro_rules! dispatch {
@@ -157,6 +160,7 @@ macro_rules! dispatch {
             AnyScheduler::Stfq($s) => $e,
             AnyScheduler::Wf2qPlus($s) => $e,
             AnyScheduler::VirtualClock($s) => $e,
+            AnyScheduler::Scripted($s) => $e,
         }
     };
 }

@@ -134,11 +134,11 @@ pub const EDF: SchedulerInfo = SchedulerInfo {
     reference: "UPS (Mittal et al., NSDI'16) App. A.5",
     key: KeySpec { label: "slack", unit: Unit::Deadline },
     state: &[],
-    params: &[DROP_KEYED],
+    params: &[PREEMPTION, DROP_KEYED],
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
-    build: |a| Ok(AnyScheduler::Edf(Edf::new(limits(&a), a.port.bandwidth))),
+    build: |a| Ok(AnyScheduler::Edf(Edf::new(limits(&a), a.port.bandwidth, a.params.toggle("preemption")))),
 };
 
 pub const PRIORITY: SchedulerInfo = SchedulerInfo {

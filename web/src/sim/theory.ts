@@ -1,0 +1,123 @@
+// The UPS appendix's guided examples (scenarios/ups-theory/): schedules as the paper's tables
+// and the steps of a guide, in words. Pure TypeScript, no DOM. Every time comes from the core
+// (the run's `schedule` table and a replay's); here they are only grouped and printed in the
+// scenario's unit.
+import { parseTime } from '../scenario/units';
+import type { Scenario } from '../scenario/types';
+import type { ReplayReport, RunSummary } from './types';
+
+export type ScheduleTable = NonNullable<RunSummary['schedule']>;
+export type GuideStep = NonNullable<Scenario['guide']>[number];
+
+/** "3.2", "0", "2.5": a time in the table's unit, as the paper prints it. */
+export function inUnits(ns: number | null | undefined, unitNs: number): string {
+  if (ns === null || ns === undefined) return '–';
+  return String(Number((ns / unitNs).toFixed(3)));
+}
+
+/** One entry of a table row: a packet at a node, "a(2, 4)". */
+export interface Cell {
+  readonly name: string;
+  /** Packet id in the original run. */
+  readonly packet: number;
+  readonly arrive: number | null;
+  readonly start: number | null;
+  /** The packet leaves the network after its target in this replay. */
+  readonly late: boolean;
+}
+
+export interface Row {
+  readonly node: string;
+  readonly original: readonly Cell[];
+  /** The same node in the replay (null: no replay). */
+  readonly replay: readonly Cell[] | null;
+}
+
+const byStart = (a: Cell, b: Cell) => (a.start ?? Infinity) - (b.start ?? Infinity) || a.packet - b.packet;
+
+/**
+ * The paper's table (Figs. 8-10): per router that is a congestion point of some packet, in
+ * the scenario's order of nodes, every packet with its arrival and
+ * scheduling time, in order of scheduling time; beside it the same in the replay.
+ */
+export function paperRows(summary: RunSummary, original: ScheduleTable, replay: ScheduleTable | null): Row[] {
+  const nodes: number[] = [];
+  const cells = new Map<number, { original: Cell[]; replay: Cell[] }>();
+  const exits = new Map(original.packets.map((p) => [p.id, p.exit_ns ?? null]));
+  const again = new Map((replay?.packets ?? []).map((p) => [p.id, p]));
+  for (const p of original.packets) {
+    const r = again.get(p.id);
+    const late = r !== undefined && (r.exit_ns === null || r.exit_ns === undefined || r.exit_ns > (exits.get(p.id) ?? Infinity));
+    p.hops.forEach((h, k) => {
+      if (!h.congestion_point) return;
+      if (!cells.has(h.node)) {
+        nodes.push(h.node);
+        cells.set(h.node, { original: [], replay: [] });
+      }
+      const c = cells.get(h.node) as { original: Cell[]; replay: Cell[] };
+      c.original.push({ name: p.name, packet: p.id, arrive: h.arrive_ns ?? null, start: h.start_ns ?? null, late: false });
+      const rh = r?.hops[k];
+      if (r) c.replay.push({ name: p.name, packet: p.id, arrive: rh?.arrive_ns ?? null, start: rh?.start_ns ?? null, late });
+    });
+  }
+  return [...nodes].sort((a, b) => a - b).map((n) => {
+    const c = cells.get(n) as { original: Cell[]; replay: Cell[] };
+    return {
+      node: summary.nodes[n]?.id ?? `node ${n}`,
+      original: [...c.original].sort(byStart),
+      replay: replay ? [...c.replay].sort(byStart) : null,
+    };
+  });
+}
+
+/** Every packet's target o(p) and, in a replay, its exit o'(p) and how late it was. */
+export interface Exit {
+  readonly name: string;
+  readonly packet: number;
+  readonly target: number | null;
+  readonly replay: number | null;
+  readonly lateBy: number | null;
+}
+
+export function exits(original: ScheduleTable, replay: ScheduleTable | null): Exit[] {
+  const again = new Map((replay?.packets ?? []).map((p) => [p.id, p]));
+  return original.packets.map((p) => {
+    const o = p.exit_ns ?? null;
+    const r = replay ? (again.get(p.id)?.exit_ns ?? null) : null;
+    return { name: p.name, packet: p.id, target: o, replay: r, lateBy: o !== null && r !== null && r > o ? r - o : null };
+  });
+}
+
+/** The guide of a run's scenario text (empty when it has none or cannot be read). */
+export function guideOf(scenarioText: string): readonly GuideStep[] {
+  try {
+    const v = JSON.parse(scenarioText) as { guide?: unknown };
+    return Array.isArray(v.guide) ? (v.guide as GuideStep[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A guide step's time, ns (null if the scenario's text is malformed: the core refuses it anyway). */
+export function stepTime(step: GuideStep): number | null {
+  const t = parseTime(step.at);
+  return t.ok ? t.value : null;
+}
+
+/**
+ * The packets a step names, as drawn in its view: original packet ids, or (for a step about
+ * a replay) the replay's ids, each with its name.
+ */
+export function stepPackets(step: GuideStep, original: ScheduleTable, report: ReplayReport | null): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const name of step.packets ?? []) {
+    const p = original.packets.find((x) => x.name === name);
+    if (!p) continue;
+    if (!step.replay) out.set(p.id, name);
+    else if (report) {
+      const rid = report.original_ids.indexOf(p.id);
+      if (rid >= 0) out.set(rid, name);
+    }
+  }
+  return out;
+}
