@@ -76,3 +76,18 @@ test('UPS Fig. 8: the same priority replay is on time in one case and late in th
   await expect(page.getByTestId('paper-original-a0')).toHaveText('x(0, 0), a(0, 1)');
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('the generated schedule LSTF fails (three congestion points): p2 preempts p4 at r2 and p4 ends 0.25 unit late', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('ups-theory/generated-lstf-three-congestion-points');
+  await expect(page.getByTestId('paper-original-r4')).toHaveText('p0(0.75, 0.75), p1(1.25, 1.25), p2(2.75, 2.75), p4(3, 3.25)');
+  await page.getByTestId('guide-step-2').click();
+  await expect.poll(async () => (await app.handle('replay'))?.name, { timeout: 60_000 }).toBe('lstf_preemptive');
+  expect(await app.playhead()).toBe(5_250);
+  await expect(page.getByTestId('replay-topology').getByTestId('guide-ring')).toHaveAttribute('data-focus', 'r2');
+  // By hand in the scenario's description: p4 leaves at 9 instead of 8.75; p2 is on time.
+  await expect(page.getByTestId('paper-late-p4')).toHaveText('0.25');
+  await expect(page.getByTestId('paper-late-p2')).toHaveText('');
+  await expect(app.metric('overdue')).toHaveText(String(cliOverdue('scenarios/ups-theory/generated-lstf-three-congestion-points.json', 'lstf_preemptive')));
+  expect(app.consoleErrors).toEqual([]);
+});

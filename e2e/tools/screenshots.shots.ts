@@ -127,6 +127,16 @@ test('UPS Fig. 9: the original at the third congestion point, where the priority
   await page.screenshot({ path: out('ups-fig9') });
 });
 
+test('UPS App. A: the generated schedule LSTF fails with three congestion points, p2 preempting p4 at r2', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('ups-theory/generated-lstf-three-congestion-points');
+  await app.pause();
+  await page.getByTestId('guide-step-2').click();
+  await expect(page.getByTestId('guide-callout-replay')).toBeVisible({ timeout: 60_000 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: out('ups-generated-lstf') });
+});
+
 test('queues in service order: SRPT serves flow B (least remaining) from its oldest packet', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   await app.openExample('queues/srpt-service-order');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useAppState } from '../app/context';
 import { replayLabel } from '../sim/replay';
 import { exits, inUnits, paperRows, type Cell } from '../sim/theory';
@@ -23,9 +23,13 @@ export function ScheduleTables() {
   const cells = (list: readonly Cell[], testId: string) => (
     <td data-testid={testId}>
       {list.map((c, i) => (
-        <span key={c.packet} className={`cell${c.late ? ' late' : ''}${c.start !== null && c.start > t ? ' future' : ''}`}>
-          {c.name}({inUnits(c.arrive, unit)}, {inUnits(c.start, unit)}){i < list.length - 1 ? ', ' : ''}
-        </span>
+        // The separator sits outside the (unbreakable) entry, so a long row wraps between entries.
+        <Fragment key={c.packet}>
+          <span className={`cell${c.late ? ' late' : ''}${c.start !== null && c.start > t ? ' future' : ''}`}>
+            {c.name}({inUnits(c.arrive, unit)}, {inUnits(c.start, unit)})
+          </span>
+          {i < list.length - 1 ? ', ' : ''}
+        </Fragment>
       ))}
     </td>
   );
