@@ -2,7 +2,7 @@
 //! (`scenarios/ups-theory/`): the engine plays each script exactly, the tables are the ones
 //! the appendix's prose gives, and the replays do what the paper says. The scenarios' own
 //! checks cover the overdue counts; these tests cover what checks cannot say (which packet,
-//! the tables, the same headers in both cases of Fig. 8).
+//! the tables, the same headers in both cases of Fig. 8, a preempted packet's entry).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -137,4 +137,23 @@ fn fig10_lstf_leaves_c2_one_unit_late() {
         let at_a1 = a.hops.iter().find(|h| s.nodes[h.node as usize].id == "a1").unwrap();
         assert_eq!((at_a1.arrive_ns, at_a1.start_ns), (Some(2_000), Some(3_000)));
     }
+}
+
+#[test]
+fn a_preempted_packet_keeps_its_scheduling_time_and_shows_when_it_resumed() {
+    // The generated schedule (its description, by hand): in the LSTF replay p4 starts at r4 at
+    // 3 and is never interrupted there; at r2 it starts at 5, p2 preempts it at 5.25 and it
+    // resumes at 5.75; p2 starts at r4 at 2.75 and resumes at 4.5.
+    let s = summary("generated-lstf-three-congestion-points.json");
+    let r = s.replays.iter().find(|r| r.name == "lstf_preemptive").unwrap();
+    let hop = |p: &str, node: &str| {
+        let t = r.schedule.as_ref().unwrap();
+        let h =
+            t.packets.iter().find(|x| x.name == p).unwrap().hops.iter().find(|h| s.nodes[h.node as usize].id == node);
+        let h = h.unwrap();
+        (h.arrive_ns.unwrap(), h.start_ns.unwrap(), h.resumed_ns, h.depart_ns.unwrap())
+    };
+    assert_eq!(hop("p4", "r4"), (3_000, 3_000, None, 4_500));
+    assert_eq!(hop("p4", "r2"), (5_000, 5_000, Some(5_750), 7_000));
+    assert_eq!(hop("p2", "r4"), (2_750, 2_750, Some(4_500), 4_750));
 }

@@ -6,8 +6,9 @@ import { formatDuration } from '../view/format';
 
 /**
  * The original schedule and the replay's as the UPS paper tabulates them (Figs. 8-10): per
- * congestion point, packet(arrival, scheduling time) in the scenario's unit. Entries after
- * the playhead are dimmed (they have not happened yet); packets the replay makes late are red.
+ * congestion point, packet(arrival, scheduling time) in the scenario's unit (a preemptive
+ * replay adds when an interrupted packet resumed). Entries after the playhead are dimmed
+ * (they have not happened yet); packets the replay makes late are red.
  */
 export function ScheduleTables() {
   const run = useAppState((s) => s.run);
@@ -26,7 +27,8 @@ export function ScheduleTables() {
         // The separator sits outside the (unbreakable) entry, so a long row wraps between entries.
         <Fragment key={c.packet}>
           <span className={`cell${c.late ? ' late' : ''}${c.start !== null && c.start > t ? ' future' : ''}`}>
-            {c.name}({inUnits(c.arrive, unit)}, {inUnits(c.start, unit)})
+            {c.name}({inUnits(c.arrive, unit)}, {inUnits(c.start, unit)}
+            {c.resumed !== null && <span className={c.resumed > t ? 'future' : undefined}>; resumed {inUnits(c.resumed, unit)}</span>})
           </span>
           {i < list.length - 1 ? ', ' : ''}
         </Fragment>

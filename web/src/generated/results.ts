@@ -671,7 +671,12 @@ export interface TableHop {
    */
   port: number;
   /**
-   * Scheduling time: its first bit starts out (after a preemption, the last start).
+   * When it resumed after its last preemption here (None: never interrupted here).
+   */
+  resumed_ns?: number | null;
+  /**
+   * Scheduling time: its first bit starts out (the first start, when a preemptive replay
+   * interrupted it).
    */
   start_ns?: number | null;
 }

@@ -9,7 +9,7 @@ import type { ReplayReport, RunSummary } from './types';
 // original, then at a3 a goes first, c leaves at 3.4 (target 3.2).
 const summary = { nodes: [{ id: 'a1' }, { id: 'w1' }, { id: 'a2' }, { id: 'a3' }] } as unknown as RunSummary;
 const hop = (node: number, arrive: number, start: number, cp = true) =>
-  ({ node, port: node, congestion_point: cp, arrive_ns: arrive, start_ns: start, depart_ns: null });
+  ({ node, port: node, congestion_point: cp, arrive_ns: arrive, start_ns: start, resumed_ns: null, depart_ns: null });
 const original: ScheduleTable = {
   unit_ns: 1000,
   packets: [

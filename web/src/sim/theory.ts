@@ -22,6 +22,8 @@ export interface Cell {
   readonly packet: number;
   readonly arrive: number | null;
   readonly start: number | null;
+  /** When it resumed after a preemption here (preemptive replays), else null. */
+  readonly resumed: number | null;
   /** The packet leaves the network after its target in this replay. */
   readonly late: boolean;
 }
@@ -55,9 +57,9 @@ export function paperRows(summary: RunSummary, original: ScheduleTable, replay: 
         cells.set(h.node, { original: [], replay: [] });
       }
       const c = cells.get(h.node) as { original: Cell[]; replay: Cell[] };
-      c.original.push({ name: p.name, packet: p.id, arrive: h.arrive_ns ?? null, start: h.start_ns ?? null, late: false });
+      c.original.push({ name: p.name, packet: p.id, arrive: h.arrive_ns ?? null, start: h.start_ns ?? null, resumed: h.resumed_ns ?? null, late: false });
       const rh = r?.hops[k];
-      if (r) c.replay.push({ name: p.name, packet: p.id, arrive: rh?.arrive_ns ?? null, start: rh?.start_ns ?? null, late });
+      if (r) c.replay.push({ name: p.name, packet: p.id, arrive: rh?.arrive_ns ?? null, start: rh?.start_ns ?? null, resumed: rh?.resumed_ns ?? null, late });
     });
   }
   return [...nodes].sort((a, b) => a - b).map((n) => {

@@ -10,13 +10,19 @@ use crate::packet::{FlowId, NodeId, PortId};
 use crate::trace::{Kind, TraceColumns};
 
 /// One hop: the port left by, and when the packet arrived there, started and finished.
+/// `start` is its last start (after a preemption, when it resumed), `first_start` when it
+/// was first scheduled there (the same without preemption).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Hop {
     pub port: PortId,
     pub arrive: u64,
     pub start: u64,
     pub depart: u64,
+    pub first_start: u64,
 }
+
+/// `first_start` of a hop not started yet.
+const NOT_STARTED: u64 = u64::MAX;
 
 #[derive(Clone, Debug, Default)]
 pub struct Recorded {
@@ -66,18 +72,21 @@ pub fn record(trace: &TraceColumns, with_hosts: bool) -> Schedule {
                     p.src = loc;
                 } else {
                     // The far end of the last hop: an open hop until its port is known.
-                    p.hops.push(Hop { port: PortId::MAX, arrive: t, start: 0, depart: 0 });
+                    p.hops.push(Hop { port: PortId::MAX, arrive: t, start: 0, depart: 0, first_start: NOT_STARTED });
                 }
             }
             k if k == Kind::Enqueue as u8 => match p.hops.last_mut() {
                 Some(h) if h.port == PortId::MAX => h.port = loc,
                 // Put back after a preemption: the same hop goes on.
                 Some(h) if h.port == loc && h.depart == 0 => {}
-                _ => p.hops.push(Hop { port: loc, arrive: t, start: 0, depart: 0 }),
+                _ => p.hops.push(Hop { port: loc, arrive: t, start: 0, depart: 0, first_start: NOT_STARTED }),
             },
             k if k == Kind::Dequeue as u8 => {
                 if let Some(h) = p.hops.last_mut() {
                     h.start = t;
+                    if h.first_start == NOT_STARTED {
+                        h.first_start = t;
+                    }
                 }
             }
             k if k == Kind::Depart as u8 => {
@@ -145,7 +154,10 @@ mod tests {
         let p = &s.packets[0];
         assert_eq!(
             p.hops,
-            vec![Hop { port: 0, arrive: 0, start: 0, depart: 12 }, Hop { port: 2, arrive: 13, start: 20, depart: 32 }]
+            vec![
+                Hop { port: 0, arrive: 0, start: 0, depart: 12, first_start: 0 },
+                Hop { port: 2, arrive: 13, start: 20, depart: 32, first_start: 20 }
+            ]
         );
         assert_eq!((p.ingress_time(), p.exit_time(), p.size), (13, 32, 1500));
         // The same packet replayed: it enters at router 1.
@@ -158,7 +170,26 @@ mod tests {
             (26, Deliver, 2, 13),
         ]);
         let r = record(&replay, false);
-        assert_eq!(r.packets[0].hops, vec![Hop { port: 2, arrive: 13, start: 13, depart: 25 }]);
+        assert_eq!(r.packets[0].hops, vec![Hop { port: 2, arrive: 13, start: 13, depart: 25, first_start: 13 }]);
         assert_eq!((r.direct, record(&replay, true).direct), (0, 1));
+    }
+
+    #[test]
+    fn a_preempted_hop_keeps_its_first_start_and_its_last() {
+        use Kind::*;
+        // Sent at 13 at port 2, preempted at 16 and put back, resumed at 28 (9 units left),
+        // done at 37: one hop, first started at 13, last at 28.
+        let replay = trace(&[
+            (13, Arrive, 1, 1500),
+            (13, Enqueue, 2, 0),
+            (13, Dequeue, 2, 0),
+            (16, Enqueue, 2, 0),
+            (28, Dequeue, 2, 12),
+            (37, Depart, 2, 38),
+            (38, Arrive, 2, 1500),
+            (38, Deliver, 2, 25),
+        ]);
+        let r = record(&replay, false);
+        assert_eq!(r.packets[0].hops, vec![Hop { port: 2, arrive: 13, start: 28, depart: 37, first_start: 13 }]);
     }
 }

@@ -95,7 +95,8 @@ pub fn table(
                         port: h.port,
                         congestion_point: cp[k + 1],
                         arrive_ns: at.map(|x| x.arrive),
-                        start_ns: at.map(|x| x.start),
+                        start_ns: at.map(|x| x.first_start),
+                        resumed_ns: at.filter(|x| x.start != x.first_start).map(|x| x.start),
                         depart_ns: at.map(|x| x.depart),
                     }
                 })

@@ -87,8 +87,11 @@ pub struct TableHop {
     /// time and another packet of the schedule crosses it (the grey nodes of Figs. 8-10).
     pub congestion_point: bool,
     pub arrive_ns: Option<u64>,
-    /// Scheduling time: its first bit starts out (after a preemption, the last start).
+    /// Scheduling time: its first bit starts out (the first start, when a preemptive replay
+    /// interrupted it).
     pub start_ns: Option<u64>,
+    /// When it resumed after its last preemption here (None: never interrupted here).
+    pub resumed_ns: Option<u64>,
     pub depart_ns: Option<u64>,
 }
 
