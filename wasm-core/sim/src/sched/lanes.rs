@@ -93,6 +93,12 @@ impl<T: Clone> PerQueue<T> {
         PerQueue { by_source: Vec::new(), by_class: vec![v.clone(); 256], hashed: v }
     }
 
+    /// `by_source[i]` for traffic source i, `rest` for the others (tests).
+    #[cfg(test)]
+    pub fn of_sources(by_source: Vec<T>, rest: T) -> PerQueue<T> {
+        PerQueue { by_source, by_class: vec![rest.clone(); 256], hashed: rest }
+    }
+
     /// The value of lane `l`.
     pub fn get<S>(&self, lanes: &Lanes<S>, l: usize) -> T {
         let lane = &lanes.lanes[l];

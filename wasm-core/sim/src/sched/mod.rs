@@ -7,10 +7,12 @@
 pub mod buffer;
 pub mod class_fq;
 pub mod codel;
+pub mod curve;
 pub mod edf;
 pub mod fifo;
 pub mod fq;
 pub mod fq_codel;
+pub mod fsc;
 pub mod gps;
 pub mod keyed;
 pub mod lanes;
@@ -24,6 +26,7 @@ pub mod registry;
 pub mod round_robin;
 pub mod scfq;
 pub mod scripted;
+pub mod sced;
 pub mod sjf;
 pub mod srpt;
 pub mod stfq;
@@ -134,6 +137,8 @@ pub enum AnyScheduler {
     VirtualClock(Box<virtual_clock::VirtualClock>),
     /// A scripted original's port (not in the registry: a scenario's `schedule` sets it).
     Scripted(scripted::Scripted),
+    Sced(Box<sced::Sced>),
+    Fsc(Box<fsc::Fsc>),
 }
 
 macro_rules! dispatch {
@@ -161,6 +166,8 @@ macro_rules! dispatch {
             AnyScheduler::Wf2qPlus($s) => $e,
             AnyScheduler::VirtualClock($s) => $e,
             AnyScheduler::Scripted($s) => $e,
+            AnyScheduler::Sced($s) => $e,
+            AnyScheduler::Fsc($s) => $e,
         }
     };
 }

@@ -5,10 +5,11 @@
 //! read this table, so a new scheduler needs nothing outside its file, its `AnyScheduler`
 //! and `dispatch!` arms, and one entry here. The entries live by family: `single` (one
 //! queue: FIFO and the priority family), `classes` (strict priority, round robin, DRR),
-//! `fair` (the fair queueing family) and `aqm` (active queue management).
+//! `fair` (the fair queueing family), `curves` (SCED and FSC) and `aqm` (active queue management).
 
 mod aqm;
 mod classes;
+mod curves;
 mod fair;
 mod single;
 
@@ -113,6 +114,8 @@ pub static REGISTRY: &[SchedulerInfo] = &[
     fair::STFQ,
     fair::WF2Q_PLUS,
     fair::VIRTUAL_CLOCK,
+    curves::SCED,
+    curves::FSC,
     aqm::CODEL,
     aqm::FQ_CODEL,
     aqm::RED,

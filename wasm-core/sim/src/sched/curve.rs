@@ -1,0 +1,198 @@
+//! Two-piece linear service curves for `sced` and `fsc` (FSC paper, Ng, Stephens, Stoica,
+//! Zhang, Sec. 2.2-2.3): a curve has slope m1 for its first `dx` (time or virtual time, ns)
+//! and `dy` bytes, then slope m2. A runtime curve is such a curve anchored at a point (x, y):
+//! flat before x, then the two pieces. `min_with` is the update of Eq. 5 (the deadline curve of
+//! SCED, the virtual curve of FSC): V = min(V, S(. - x) + y) for all points at or after x,
+//! kept in two pieces as Stoica, Zhang and Ng's H-FSC implementation does (the new curve's
+//! first piece is shortened to where it meets the old curve's second piece).
+//!
+//! Invariant: a runtime curve is non-decreasing; `y2x` is its inverse (the least x reaching
+//! y). Slopes are bytes per ns (f64, + - * / only, so natively and in wasm alike).
+
+use crate::params::{Curve, Knee};
+
+/// A service curve: slope `m1` for `dx` ns (`dy` bytes), then slope `m2` (bytes per ns).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Service {
+    pub m1: f64,
+    pub dx: f64,
+    pub dy: f64,
+    pub m2: f64,
+}
+
+impl Service {
+    /// From a checked `curve` parameter. Err: the problem (a curve with m1 = 0 bends only
+    /// after a time d, never after beta bytes).
+    pub fn from_param(c: Curve) -> Result<Service, String> {
+        let m1 = c.m1 as f64 / 8e9;
+        let m2 = c.m2 as f64 / 8e9;
+        let (dx, dy) = match c.knee {
+            Knee::Delay(d) => (d.as_ns() as f64, m1 * d.as_ns() as f64),
+            Knee::Burst(0) => (0.0, 0.0),
+            Knee::Burst(_) if c.m1 == 0 => return Err("with m1 = 0 the curve bends after a time d, not beta".into()),
+            Knee::Burst(b) => (b as f64 / m1, b as f64),
+        };
+        Ok(Service { m1, dx, dy, m2 })
+    }
+
+    /// The best-effort curve of FSC Sec. 2.4: m2 = `m2_bps`, m1 = BPR x m2, beta = PBS bytes.
+    pub fn best_effort(bpr: f64, pbs: u64, m2_bps: f64) -> Service {
+        let m2 = m2_bps / 8e9;
+        let m1 = bpr * m2;
+        let dy = if bpr == 1.0 { 0.0 } else { pbs as f64 };
+        Service { m1, dx: dy / m1, dy, m2 }
+    }
+
+    /// Bytes served by `x` ns after the start.
+    pub fn x2y(&self, x: f64) -> f64 {
+        if x <= 0.0 {
+            0.0
+        } else if x <= self.dx {
+            self.m1 * x
+        } else {
+            self.dy + self.m2 * (x - self.dx)
+        }
+    }
+}
+
+/// A service curve anchored at (x, y), possibly with a shortened first piece.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Runtime {
+    pub x: f64,
+    pub y: f64,
+    pub m1: f64,
+    pub dx: f64,
+    pub dy: f64,
+    pub m2: f64,
+}
+
+impl Runtime {
+    /// `s` anchored at (x, y).
+    pub fn anchored(s: Service, x: f64, y: f64) -> Runtime {
+        Runtime { x, y, m1: s.m1, dx: s.dx, dy: s.dy, m2: s.m2 }
+    }
+
+    pub fn x2y(&self, x: f64) -> f64 {
+        if x <= self.x {
+            self.y
+        } else if x <= self.x + self.dx {
+            self.y + self.m1 * (x - self.x)
+        } else {
+            self.y + self.dy + self.m2 * (x - self.x - self.dx)
+        }
+    }
+
+    /// The least x at which the curve reaches `y` (its inverse).
+    pub fn y2x(&self, y: f64) -> f64 {
+        if y <= self.y {
+            self.x
+        } else if y <= self.y + self.dy {
+            self.x + (y - self.y) / self.m1
+        } else {
+            self.x + self.dx + (y - self.y - self.dy) / self.m2
+        }
+    }
+
+    /// Eq. 5: the curve becomes min(itself, s(. - x) + y) for all points at or after x.
+    pub fn min_with(&mut self, s: Service, x: f64, y: f64) {
+        let y1 = self.x2y(x);
+        if s.m1 <= s.m2 {
+            // Convex or straight: the old curve stays where it is below at x (H-FSC's rule).
+            if y1 >= y {
+                *self = Runtime::anchored(s, x, y);
+            }
+            return;
+        }
+        // Concave and already below at x: it stays below (its increments from x on are at
+        // most s's from 0).
+        if y1 <= y {
+            return;
+        }
+        // The new curve is below at x; below at its knee too: below everywhere after.
+        if self.x2y(x + s.dx) >= y + s.dy {
+            *self = Runtime::anchored(s, x, y);
+            return;
+        }
+        // They cross on the new curve's first piece: where it gains y1 - y on the old one's m2
+        // (later by however much of the old first piece is left after x).
+        let mut dx = (y1 - y) / (s.m1 - s.m2);
+        if self.x + self.dx > x {
+            dx += self.x + self.dx - x;
+        }
+        *self = Runtime { x, y, m1: s.m1, dx, dy: s.m1 * dx, m2: s.m2 };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::Time;
+
+    /// 8 Mbps = 1 byte/ns... scaled: slopes in bytes per ns.
+    fn concave() -> Service {
+        // m1 = 4 bytes/ns, beta = 8 bytes (dx = 2 ns), m2 = 1 byte/ns.
+        Service { m1: 4.0, dx: 2.0, dy: 8.0, m2: 1.0 }
+    }
+
+    #[test]
+    fn params_become_slopes_in_bytes_per_ns() {
+        // The audio curve of Sec. 2.2: m1 = 256 kbps = 32 B/ms, d = 5 ms -> beta = 160 B.
+        let c = Curve { m1: 256_000, knee: Knee::Delay(Time(5_000_000)), m2: 64_000 };
+        let s = Service::from_param(c).unwrap();
+        assert_eq!(s.dy, 160.0);
+        assert_eq!(s.x2y(5e6), 160.0);
+        // 20 ms: 160 B + 15 ms at 64 kbps (8 B/ms) = 280 B.
+        assert_eq!(s.x2y(20e6), 280.0);
+        let c = Curve { m1: 4_000_000, knee: Knee::Burst(6000), m2: 1_000_000 };
+        // 6000 B at 4 Mbps = 12 ms.
+        assert_eq!(Service::from_param(c).unwrap().dx, 12e6);
+        assert!(Service::from_param(Curve { m1: 0, knee: Knee::Burst(1), m2: 1 }).is_err());
+    }
+
+    #[test]
+    fn inverse() {
+        let r = Runtime::anchored(concave(), 10.0, 100.0);
+        assert_eq!(r.y2x(100.0), 10.0);
+        assert_eq!(r.y2x(104.0), 11.0);
+        assert_eq!(r.y2x(108.0), 12.0);
+        assert_eq!(r.y2x(111.0), 15.0);
+        assert_eq!(r.x2y(15.0), 111.0);
+    }
+
+    #[test]
+    fn eq5_keeps_a_curve_that_is_already_below() {
+        // Old anchored (0, 0): at x = 10 it is 8 + 8 = 16; the flow has w = 20 > 16.
+        let mut r = Runtime::anchored(concave(), 0.0, 0.0);
+        r.min_with(concave(), 10.0, 20.0);
+        assert_eq!(r, Runtime::anchored(concave(), 0.0, 0.0));
+    }
+
+    #[test]
+    fn eq5_takes_the_new_curve_after_a_long_idle() {
+        // Old at x = 100: 8 + 98 = 106; new from (100, 10): its knee (102, 18) is under the
+        // old curve (108 there): the new curve whole.
+        let mut r = Runtime::anchored(concave(), 0.0, 0.0);
+        r.min_with(concave(), 100.0, 10.0);
+        assert_eq!(r, Runtime::anchored(concave(), 100.0, 10.0));
+    }
+
+    #[test]
+    fn eq5_shortens_the_first_piece_where_the_curves_cross() {
+        // Old at x = 10: 16; new from (10, 13): 3 bytes below, gains 4 - 1 = 3 per ns: they
+        // meet at x = 11 (y = 17), so the new first piece lasts 1 ns and 4 bytes.
+        let mut r = Runtime::anchored(concave(), 0.0, 0.0);
+        r.min_with(concave(), 10.0, 13.0);
+        assert_eq!(r, Runtime { x: 10.0, y: 13.0, m1: 4.0, dx: 1.0, dy: 4.0, m2: 1.0 });
+        assert_eq!(r.x2y(20.0), 26.0);
+    }
+
+    #[test]
+    fn a_straight_line_stays_a_line() {
+        // BPR = 1: V(v) = phi v; a flow back at v^s = 5 with w = 10 (its v = 10 ahead): kept.
+        let line = Service::best_effort(1.0, 6000, 8e9);
+        assert_eq!((line.m1, line.m2, line.dy), (1.0, 1.0, 0.0));
+        let mut r = Runtime::anchored(line, 0.0, 0.0);
+        r.min_with(line, 5.0, 10.0);
+        assert_eq!(r.y2x(10.0), 10.0);
+    }
+}
