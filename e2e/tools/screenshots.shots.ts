@@ -210,6 +210,22 @@ test('fair queueing: DRR\'s list with each queue\'s deficit, WRR\'s credits, WF2
   await page.screenshot({ path: out('strict-priority') });
 });
 
+test('service curves: FSC serving a burst ahead of TCP, SCED starving the flow that used idle bandwidth', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('curves/fsc-worst-case');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_004_000_000));
+  await app.tab('inspect');
+  await app.clickLink(2);
+  await page.screenshot({ path: out('fsc') });
+  await app.openExample('curves/sced-vs-fsc-tcp');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(2_500_000_000));
+  await app.tab('inspect');
+  await app.clickLink(2);
+  await page.screenshot({ path: out('sced') });
+});
+
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {
   await new PlaygroundPage(page).open();
   await page.getByTestId('examples').click();

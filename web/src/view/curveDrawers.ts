@@ -33,7 +33,7 @@ const fsc: PortDrawer = (ctx, c, state) => {
 
 const sced: PortDrawer = (ctx, c, state) => {
   const n = state[0]?.length ?? 0;
-  line(ctx, c, 0, `SCED: ${n} queue${n === 1 ? '' : 's'} backlogged, least deadline first`, '#33414f');
+  line(ctx, c, 0, `SCED: ${n} queue${n === 1 ? '' : 's'} backlogged`, '#33414f');
   // A deadline curve's first slope runs until its knee in real time: the head deadline shows
   // whether the head is still inside it.
   queues(ctx, c, state, 1, (i) => state[0]?.[i]);
