@@ -7,6 +7,7 @@
 //!   virtual time v^s = (least + greatest v_j of the backlogged queues) / 2 (0 when none is).
 //! - get_packet: the backlogged queue with the least v_i sends its head; then w_i += its
 //!   length and v_i = V_i^{-1}(w_i).
+//!
 //! A queue that was served beyond its share while others idled is not punished when they
 //! return (v^s catches up with it), unlike SCED and Virtual Clock; a queue back from idling
 //! has its first beta bytes served at m1 against the others' m2. With BPR = m1/m2 = 1 or

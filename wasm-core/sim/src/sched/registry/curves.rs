@@ -34,9 +34,10 @@ const CLASS_CURVES: Spec = Spec {
 /// A list's curves resolved per queue; Err names the field of a curve that cannot be used.
 fn curves(a: &BuildArgs<'_>) -> Result<PerQueue<Service>, BuildError> {
     let check = |name: &'static str, l: &List| -> Result<(), BuildError> {
-        l.entries.values().chain(std::iter::once(l.default.as_ref())).try_for_each(|v| {
-            Service::from_param(v.curve()).map(|_| ()).map_err(|e| (name, e))
-        })
+        l.entries
+            .values()
+            .chain(std::iter::once(l.default.as_ref()))
+            .try_for_each(|v| Service::from_param(v.curve()).map(|_| ()).map_err(|e| (name, e)))
     };
     check("params.curves", a.params.list("curves"))?;
     check("params.class_curves", a.params.list("class_curves"))?;
