@@ -19,7 +19,7 @@
 //! `class_curves`), `drop` (longest: the paper's push-out), `queue_limit`. Virtual times are
 //! ns of the curves' own clock (with bpr_pbs, m2 = 1 Mbps; scaling every curve alike changes
 //! nothing). Shown on a packet: the virtual start time it gets at the head. State: v^s, and
-//! per backlogged queue v_i, w_i and its virtual curve's anchor and knee.
+//! per backlogged queue v_i, w_i and its virtual curve (anchor, knee, m2).
 
 use std::collections::BTreeMap;
 
@@ -159,6 +159,8 @@ impl Scheduler for Fsc {
         out.push(&curve(|c| c.x));
         out.push(&curve(|c| c.y));
         out.push(&curve(|c| c.x + c.dx));
+        out.push(&curve(|c| c.y + c.dy));
+        out.push(&curve(|c| c.m2 * 8e9));
     }
 }
 

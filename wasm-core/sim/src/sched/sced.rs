@@ -16,7 +16,7 @@
 //! Invariant: service in ascending deadline, ties to the earlier arrival. Parameters:
 //! `queues`, `buckets`, `curves` (per flow; default m1 = 4 Mbps, beta = 6000 B, m2 = 1 Mbps),
 //! `class_curves`, `drop`, `queue_limit`. Shown on a packet: its deadline. State: per
-//! backlogged queue its head deadline, w_i and its deadline curve's anchor and knee.
+//! backlogged queue its head deadline, w_i and its deadline curve (anchor, knee, m2).
 
 use std::collections::BTreeMap;
 
@@ -150,6 +150,8 @@ impl Scheduler for Sced {
         out.push(&curve(|c| c.x));
         out.push(&curve(|c| c.y));
         out.push(&curve(|c| c.x + c.dx));
+        out.push(&curve(|c| c.y + c.dy));
+        out.push(&curve(|c| c.m2 * 8e9));
     }
 }
 
@@ -227,6 +229,12 @@ mod tests {
         let mut state = StateView::default();
         s.state(&mut state);
         assert_eq!(state.field(0), &[19_968_000.0, 2_256_000.0]);
+        // The curves: anchored at (0, 0) and (2 ms, 0), knees 512 us and 2000 B later, m2 =
+        // 1/1024 B/ns = 7.8125 Mbps.
+        assert_eq!(state.field(2), &[0.0, 2_000_000.0]);
+        assert_eq!(state.field(4), &[512_000.0, 2_512_000.0]);
+        assert_eq!(state.field(5), &[2000.0, 2000.0]);
+        assert_eq!(state.field(6), &[7_812_500.0, 7_812_500.0]);
         let order: Vec<u32> = (0..21).map(|_| s.dequeue(Time(t), &mut v).unwrap().flow).collect();
         let mut want = vec![1; 19];
         want.extend([0, 1]);

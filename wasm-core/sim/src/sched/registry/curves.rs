@@ -50,7 +50,7 @@ fn lanes(a: &BuildArgs<'_>) -> Result<Lanes<()>, BuildError> {
     Lanes::new(kind, vec![], Limits::from_params(a.port.buffer, a.params, true))
 }
 
-const CURVE_STATE_TAIL: [StateSpec; 4] = [
+const CURVE_STATE_TAIL: [StateSpec; 6] = [
     StateSpec {
         name: "served",
         description: "w_i: bytes each backlogged queue has been served (its curve's y axis), in queue order",
@@ -75,6 +75,18 @@ const CURVE_STATE_TAIL: [StateSpec; 4] = [
         unit: Unit::Ns,
         shape: Shape::Vector,
     },
+    StateSpec {
+        name: "curve knee y",
+        description: "The bytes at the knee: the burst served at m1 ends here",
+        unit: Unit::Bytes,
+        shape: Shape::Vector,
+    },
+    StateSpec {
+        name: "curve m2",
+        description: "The slope after the knee, the long-term rate",
+        unit: Unit::Bps,
+        shape: Shape::Vector,
+    },
 ];
 
 const SCED_STATE: &[StateSpec] = &[
@@ -88,6 +100,8 @@ const SCED_STATE: &[StateSpec] = &[
     CURVE_STATE_TAIL[1],
     CURVE_STATE_TAIL[2],
     CURVE_STATE_TAIL[3],
+    CURVE_STATE_TAIL[4],
+    CURVE_STATE_TAIL[5],
 ];
 
 pub const SCED: SchedulerInfo = SchedulerInfo {
@@ -123,6 +137,8 @@ const FSC_STATE: &[StateSpec] = &[
     CURVE_STATE_TAIL[1],
     CURVE_STATE_TAIL[2],
     CURVE_STATE_TAIL[3],
+    CURVE_STATE_TAIL[4],
+    CURVE_STATE_TAIL[5],
 ];
 
 /// m2 of the best-effort curve (any value: FSC is unchanged when every curve is scaled alike).
