@@ -4,6 +4,7 @@
 //! it counts, traces and checks identities (ns-3's QueueDisc split). Adding a scheduler means
 //! one new file here, one arm in [`AnyScheduler`] and one entry in [`registry::REGISTRY`].
 
+pub mod aifo;
 pub mod buffer;
 pub mod class_fq;
 pub mod codel;
@@ -19,8 +20,10 @@ pub mod lanes;
 pub mod lifo;
 pub mod lstf;
 pub mod lstf_codel;
+pub mod pifo;
 pub mod priority;
 pub mod random;
+pub mod rank;
 pub mod red;
 pub mod registry;
 pub mod round_robin;
@@ -28,6 +31,7 @@ pub mod sced;
 pub mod scfq;
 pub mod scripted;
 pub mod sjf;
+pub mod sp_pifo;
 pub mod srpt;
 pub mod stfq;
 pub mod strict_priority;
@@ -139,6 +143,9 @@ pub enum AnyScheduler {
     Scripted(scripted::Scripted),
     Sced(Box<sced::Sced>),
     Fsc(Box<fsc::Fsc>),
+    Pifo(pifo::Pifo),
+    SpPifo(Box<sp_pifo::SpPifo>),
+    Aifo(Box<aifo::Aifo>),
 }
 
 macro_rules! dispatch {
@@ -168,6 +175,9 @@ macro_rules! dispatch {
             AnyScheduler::Scripted($s) => $e,
             AnyScheduler::Sced($s) => $e,
             AnyScheduler::Fsc($s) => $e,
+            AnyScheduler::Pifo($s) => $e,
+            AnyScheduler::SpPifo($s) => $e,
+            AnyScheduler::Aifo($s) => $e,
         }
     };
 }

@@ -5,12 +5,14 @@
 //! read this table, so a new scheduler needs nothing outside its file, its `AnyScheduler`
 //! and `dispatch!` arms, and one entry here. The entries live by family: `single` (one
 //! queue: FIFO and the priority family), `classes` (strict priority, round robin, DRR),
-//! `fair` (the fair queueing family), `curves` (SCED and FSC) and `aqm` (active queue management).
+//! `fair` (the fair queueing family), `curves` (SCED and FSC), `aqm` (active queue
+//! management) and `programmable` (rank programs: PIFO, SP-PIFO, AIFO).
 
 mod aqm;
 mod classes;
 mod curves;
 mod fair;
+mod programmable;
 mod single;
 
 use super::AnyScheduler;
@@ -124,6 +126,9 @@ pub static REGISTRY: &[SchedulerInfo] = &[
     classes::RR,
     classes::WRR,
     classes::DRR,
+    programmable::PIFO,
+    programmable::SP_PIFO,
+    programmable::AIFO,
 ];
 
 /// The registry as JSON, for the page's inspector forms and `cli schedulers`: per scheduler

@@ -1,0 +1,240 @@
+//! AIFO, admission-in first-out (Yu et al., "Programmable Packet Scheduling with a Single
+//! Queue", SIGCOMM'21, Sec. 4.2, Algorithm 1): one FIFO queue with admission control in
+//! front of it. An arrival of rank r (from a rank program, `sched::rank`) is admitted iff
+//!
+//!   c <= k C   or   W.quantile(r) <= (1 / (1 - k)) (C - c) / C
+//!
+//! with c the queue length in packets, C the target queue size, k the headroom, and W a
+//! sliding window of the last n sampled ranks. Otherwise it is dropped with reason AIFO
+//! admission.
+//!
+//! Readings where the text is open:
+//! - W.quantile(r) is the fraction of the window's ranks strictly below r (Sec. 4.4 counts
+//!   the window's registers the rank compares against, q / n); an empty window gives 0.
+//! - Algorithm 1 updates W with the packet before deciding (line 3); with sampling (Sec. 4.4,
+//!   "a sampling method to virtually scale up the sliding window") only every m-th arrival
+//!   enters the window, counted from the first, so the run stays deterministic.
+//! - C is a target, not the physical size (Sec. 4.2); the port's buffer still bounds the
+//!   queue (drop-tail, reason buffer full).
+//!
+//! Invariant: packets leave in the order they were admitted; an arrival finding c <= k C is
+//! always admitted (buffer permitting). Parameters (defaults from Sec. 5.1): `target` C = 20
+//! packets, `k` = 0.1, `window` n = 20, `sample` m = 15 (1 in 15), `rank` (srpt), `weights`.
+//! Shown on a packet: its rank. State: the window as a histogram, its least and greatest
+//! rank, the current quantile threshold, c and C, the last arrival's quantile and verdict.
+
+use std::collections::VecDeque;
+
+use super::rank::Ranker;
+use super::{Admission, DropReason, QueueView, Scheduler, StateView, Verdicts};
+use crate::packet::Packet;
+use crate::time::Time;
+use crate::units::Buffer;
+
+/// Bins of the exported window histogram.
+pub const BINS: usize = 8;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// C, packets.
+    pub target: usize,
+    /// k, in [0, 1).
+    pub k: f64,
+    /// n, ranks.
+    pub window: usize,
+    /// m: one arrival in m enters the window.
+    pub sample: u64,
+}
+
+#[derive(Debug)]
+pub struct Aifo {
+    queue: VecDeque<(i64, Packet)>,
+    bytes: u64,
+    buffer: Buffer,
+    cfg: Config,
+    window: VecDeque<i64>,
+    arrivals: u64,
+    ranker: Ranker,
+    /// The last arrival's quantile and whether it was admitted.
+    last: Option<(f64, bool)>,
+}
+
+impl Aifo {
+    pub fn new(buffer: Buffer, cfg: Config, ranker: Ranker) -> Aifo {
+        Aifo {
+            queue: VecDeque::new(),
+            bytes: 0,
+            buffer,
+            cfg,
+            window: VecDeque::with_capacity(cfg.window),
+            arrivals: 0,
+            ranker,
+            last: None,
+        }
+    }
+
+    /// W.quantile(r): the fraction of the window's ranks below `r`.
+    pub fn quantile(&self, r: i64) -> f64 {
+        if self.window.is_empty() {
+            return 0.0;
+        }
+        self.window.iter().filter(|&&w| w < r).count() as f64 / self.window.len() as f64
+    }
+
+    /// The admission threshold at queue length `c`: (1 / (1 - k)) (C - c) / C.
+    pub fn threshold(&self, c: usize) -> f64 {
+        let big_c = self.cfg.target as f64;
+        (big_c - c as f64) / ((1.0 - self.cfg.k) * big_c)
+    }
+
+    /// Algorithm 1, line 5, for an arrival of quantile `q` at queue length `c`.
+    pub fn admits(&self, c: usize, q: f64) -> bool {
+        c as f64 <= self.cfg.k * self.cfg.target as f64 || q <= self.threshold(c)
+    }
+
+    fn sample(&mut self, rank: i64) {
+        if self.arrivals % self.cfg.sample == 0 {
+            if self.window.len() == self.cfg.window {
+                self.window.pop_front();
+            }
+            self.window.push_back(rank);
+        }
+        self.arrivals += 1;
+    }
+}
+
+impl Scheduler for Aifo {
+    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
+        let rank = self.ranker.rank(now, &pkt);
+        self.sample(rank);
+        let c = self.queue.len();
+        let q = self.quantile(rank);
+        let admitted = self.admits(c, q);
+        self.last = Some((q, admitted));
+        if !admitted {
+            v.drop(pkt, DropReason::AifoAdmission);
+            return Admission::Refused;
+        }
+        if !self.buffer.fits(c, self.bytes, pkt.size as u64) {
+            v.drop(pkt, DropReason::BufferFull);
+            return Admission::Refused;
+        }
+        self.bytes += pkt.size as u64;
+        self.queue.push_back((rank, pkt));
+        Admission::Queued { key: rank }
+    }
+
+    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
+        let (rank, pkt) = self.queue.pop_front()?;
+        self.bytes -= pkt.size as u64;
+        self.ranker.dequeued(rank);
+        Some(pkt)
+    }
+
+    fn len(&self) -> usize {
+        self.queue.len()
+    }
+
+    fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    fn snapshot(&self, limit: usize, out: &mut QueueView) {
+        out.entries.clear();
+        out.entries.extend(self.queue.iter().take(limit).map(|(r, p)| (p.id, *r)));
+    }
+
+    fn state(&self, out: &mut StateView) {
+        out.clear();
+        let lo = self.window.iter().copied().min();
+        let hi = self.window.iter().copied().max();
+        let mut bins = [0.0; BINS];
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            let width = (hi as i128 - lo as i128 + 1) as f64 / BINS as f64;
+            for &w in &self.window {
+                let b = ((w as i128 - lo as i128) as f64 / width) as usize;
+                bins[b.min(BINS - 1)] += 1.0;
+            }
+            out.push(&bins);
+        } else {
+            out.push(&[]);
+        }
+        out.push(&lo.map(|x| vec![x as f64]).unwrap_or_default());
+        out.push(&hi.map(|x| vec![x as f64]).unwrap_or_default());
+        out.push(&[self.threshold(self.queue.len()).clamp(0.0, 1.0)]);
+        out.push(&[self.queue.len() as f64]);
+        out.push(&[self.cfg.target as f64]);
+        out.push(&self.last.map(|(q, _)| vec![q]).unwrap_or_default());
+        out.push(&self.last.map(|(_, a)| vec![if a { 1.0 } else { 0.0 }]).unwrap_or_default());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sched::rank::Program;
+
+    fn pkt(id: u64, rank: u8) -> Packet {
+        Packet { class: rank, ..Packet::new(id, 0, 0, 1500, 0, 1, Time::ZERO) }
+    }
+
+    fn aifo(target: usize, k: f64, window: usize, sample: u64) -> Aifo {
+        Aifo::new(Buffer::Unlimited, Config { target, k, window, sample }, Ranker::new(Program::Class, vec![]))
+    }
+
+    #[test]
+    fn fig4_thresholds() {
+        // AIFO Fig. 4: C = 6, k = 1/6: at c = 2 the threshold is (6/5)(4/6) = 80%, at c = 5 it
+        // is (6/5)(1/6) = 20%; a packet at the 50% quantile is admitted at c = 2, dropped at 5.
+        let a = aifo(6, 1.0 / 6.0, 4, 1);
+        assert!((a.threshold(2) - 0.8).abs() < 1e-12);
+        assert!((a.threshold(5) - 0.2).abs() < 1e-12);
+        assert!(a.admits(2, 0.5));
+        assert!(!a.admits(5, 0.5));
+        // The headroom kC = 1 packet: at c <= 1 everything is admitted.
+        assert!(a.admits(1, 1.0));
+        assert!(!a.admits(2, 0.9));
+    }
+
+    #[test]
+    fn fig4_through_the_queue() {
+        // The same two cases driven through enqueue (C = 6, k = 1/6, window of 4, every packet
+        // sampled). Ranks 10, 30 are admitted in the headroom (c = 0, 1); one leaves; 40 is
+        // admitted at c = 1. Queue c = 2, window [10, 30, 40]. Rank 35 arrives: the window
+        // becomes [10, 30, 40, 35], two of four below 35: quantile 50% <= 80%: admitted.
+        let mut a = aifo(6, 1.0 / 6.0, 4, 1);
+        let mut v = Verdicts::default();
+        for (id, r) in [(0, 10), (1, 30)] {
+            assert!(matches!(a.enqueue(Time::ZERO, pkt(id, r), &mut v), Admission::Queued { .. }));
+        }
+        a.dequeue(Time::ZERO, &mut v);
+        assert!(matches!(a.enqueue(Time::ZERO, pkt(2, 40), &mut v), Admission::Queued { .. }));
+        assert_eq!(a.len(), 2);
+        assert!(matches!(a.enqueue(Time::ZERO, pkt(3, 35), &mut v), Admission::Queued { .. }));
+        assert_eq!(a.last, Some((0.5, true)));
+        // Two rank-1 packets (quantile 0, admitted at c = 3 and 4) bring c to 5 and the window
+        // to [40, 35, 1, 1]. Rank 20 arrives: the window becomes [35, 1, 1, 20], two of four
+        // below 20: quantile 50% > 20% at c = 5: dropped.
+        for id in [4, 5] {
+            assert!(matches!(a.enqueue(Time::ZERO, pkt(id, 1), &mut v), Admission::Queued { .. }));
+        }
+        assert_eq!(a.len(), 5);
+        assert_eq!(a.enqueue(Time::ZERO, pkt(6, 20), &mut v), Admission::Refused);
+        assert_eq!(a.last, Some((0.5, false)));
+        assert_eq!(v.drops.last().map(|d| (d.pkt.id, d.reason)), Some((6, DropReason::AifoAdmission)));
+        // FIFO order of the admitted.
+        let order: Vec<u64> = std::iter::from_fn(|| a.dequeue(Time::ZERO, &mut v)).map(|p| p.id).collect();
+        assert_eq!(order, vec![1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn sampling_takes_one_arrival_in_m() {
+        // m = 3: arrivals 0, 3, 6 enter the window (ranks 0, 3, 6); a window of 2 keeps 3, 6.
+        let mut a = aifo(100, 0.1, 2, 3);
+        let mut v = Verdicts::default();
+        for id in 0..8u64 {
+            a.enqueue(Time::ZERO, pkt(id, id as u8), &mut v);
+        }
+        assert_eq!(a.window.iter().copied().collect::<Vec<_>>(), vec![3, 6]);
+    }
+}
