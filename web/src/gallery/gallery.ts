@@ -18,7 +18,7 @@ export interface GalleryGroup {
 }
 
 /** Known folders first, in this order; others after them, alphabetically. */
-const ORDER = ['', 'queues', 'presets', 'ups', 'ups-theory', 'tcp', 'aqm', 'fq', 'curves'];
+const ORDER = ['', 'queues', 'presets', 'ups', 'ups-theory', 'tcp', 'aqm', 'fq', 'curves', 'programmable'];
 const TITLES: Record<string, string> = {
   '': 'Start here',
   queues: 'How schedulers order a queue',
@@ -29,6 +29,7 @@ const TITLES: Record<string, string> = {
   aqm: 'Active queue management: CoDel, FQ-CoDel, RED, LSTFCoDel',
   fq: 'Fair queueing, round robin, strict priority and buffer management',
   curves: 'Service curves: SCED and FSC (the FSC paper)',
+  programmable: 'Programmable scheduling: PIFO, SP-PIFO, AIFO (AIFO paper Fig. 2, Theorem 1)',
 };
 
 /** "../../../scenarios/ups/x.json" (a glob key) -> "ups/x.json"; null for schemas and non-JSON. */

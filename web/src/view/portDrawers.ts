@@ -3,11 +3,13 @@
 // recorded (one list of values per declared field, in the registry's order) and draws over the
 // queue column; it computes nothing about scheduling. Keyed by registry name; the queue-management
 // family's drawers are in aqmDrawers.ts, strict priority's and round robin's in classDrawers.ts,
-// the timestamp family's in fairDrawers.ts, SCED's and FSC's in curveDrawers.ts.
+// the timestamp family's in fairDrawers.ts, SCED's and FSC's in curveDrawers.ts, AIFO's and
+// SP-PIFO's in programmableDrawers.ts.
 import { AQM_DRAWERS } from './aqmDrawers';
 import { CLASS_DRAWERS } from './classDrawers';
 import { CURVE_DRAWERS } from './curveDrawers';
 import { FAIR_DRAWERS } from './fairDrawers';
+import { PROGRAMMABLE_DRAWERS } from './programmableDrawers';
 
 /** Where a port's queue column is drawn. */
 export interface QueueColumn {
@@ -54,4 +56,6 @@ const fifoThreshold: PortDrawer = (ctx, c, state) => {
   ctx.restore();
 };
 
-export const PORT_DRAWERS: Readonly<Record<string, PortDrawer>> = { fifo: fifoThreshold, ...AQM_DRAWERS, ...CLASS_DRAWERS, ...FAIR_DRAWERS, ...CURVE_DRAWERS };
+export const PORT_DRAWERS: Readonly<Record<string, PortDrawer>> = {
+  fifo: fifoThreshold, ...AQM_DRAWERS, ...CLASS_DRAWERS, ...FAIR_DRAWERS, ...CURVE_DRAWERS, ...PROGRAMMABLE_DRAWERS,
+};

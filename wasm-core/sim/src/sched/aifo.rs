@@ -9,8 +9,12 @@
 //! admission.
 //!
 //! Readings where the text is open:
-//! - W.quantile(r) is the fraction of the window's ranks strictly below r (Sec. 4.4 counts
-//!   the window's registers the rank compares against, q / n); an empty window gives 0.
+//! - W.quantile(r) is the fraction of the window's ranks at or below r, the packet's own
+//!   sampled rank included: the proof of Theorem 1 (App. A) admits rank class i iff
+//!   i <= n(c) = (1 / (1 - k)) ((C - c) / C) n, i.e. class i of n equal classes sits at
+//!   quantile i / n. (Sec. 4.4's register comparison reads the other way round in this copy:
+//!   "if the packet rank is smaller, output = 1"; taken literally it would admit the highest
+//!   ranks first.) An empty window gives 0.
 //! - Algorithm 1 updates W with the packet before deciding (line 3); with sampling (Sec. 4.4,
 //!   "a sampling method to virtually scale up the sliding window") only every m-th arrival
 //!   enters the window, counted from the first, so the run stays deterministic.
@@ -73,12 +77,12 @@ impl Aifo {
         }
     }
 
-    /// W.quantile(r): the fraction of the window's ranks below `r`.
+    /// W.quantile(r): the fraction of the window's ranks at or below `r`.
     pub fn quantile(&self, r: i64) -> f64 {
         if self.window.is_empty() {
             return 0.0;
         }
-        self.window.iter().filter(|&&w| w < r).count() as f64 / self.window.len() as f64
+        self.window.iter().filter(|&&w| w <= r).count() as f64 / self.window.len() as f64
     }
 
     /// The admission threshold at queue length `c`: (1 / (1 - k)) (C - c) / C.
@@ -198,33 +202,38 @@ mod tests {
 
     #[test]
     fn fig4_through_the_queue() {
-        // The same two cases driven through enqueue (C = 6, k = 1/6, window of 4, every packet
-        // sampled). Ranks 10, 30 are admitted in the headroom (c = 0, 1); one leaves; 40 is
-        // admitted at c = 1. Queue c = 2, window [10, 30, 40]. Rank 35 arrives: the window
-        // becomes [10, 30, 40, 35], two of four below 35: quantile 50% <= 80%: admitted.
+        // The same two cases driven through enqueue (C = 6, k = 1/6, so kC = 1; window of 4,
+        // every arrival sampled). Ranks 50 and 60 pass through an idle queue; 70 and 80 are
+        // admitted in the headroom (c = 0, 1). Now c = 2 and W = [50, 60, 70, 80].
         let mut a = aifo(6, 1.0 / 6.0, 4, 1);
         let mut v = Verdicts::default();
-        for (id, r) in [(0, 10), (1, 30)] {
-            assert!(matches!(a.enqueue(Time::ZERO, pkt(id, r), &mut v), Admission::Queued { .. }));
+        let queued = |x: Admission| matches!(x, Admission::Queued { .. });
+        for (id, r) in [(0, 50), (1, 60)] {
+            assert!(queued(a.enqueue(Time::ZERO, pkt(id, r), &mut v)));
+            a.dequeue(Time::ZERO, &mut v);
         }
-        a.dequeue(Time::ZERO, &mut v);
-        assert!(matches!(a.enqueue(Time::ZERO, pkt(2, 40), &mut v), Admission::Queued { .. }));
+        for (id, r) in [(2, 70), (3, 80)] {
+            assert!(queued(a.enqueue(Time::ZERO, pkt(id, r), &mut v)));
+        }
         assert_eq!(a.len(), 2);
-        assert!(matches!(a.enqueue(Time::ZERO, pkt(3, 35), &mut v), Admission::Queued { .. }));
+        // Case 1: rank 65 arrives; W = [60, 70, 80, 65], two of four at or below 65: the 50%
+        // quantile, under the 80% threshold at c = 2: admitted.
+        assert!(queued(a.enqueue(Time::ZERO, pkt(4, 65), &mut v)));
         assert_eq!(a.last, Some((0.5, true)));
-        // Two rank-1 packets (quantile 0, admitted at c = 3 and 4) bring c to 5 and the window
-        // to [40, 35, 1, 1]. Rank 20 arrives: the window becomes [35, 1, 1, 20], two of four
-        // below 20: quantile 50% > 20% at c = 5: dropped.
-        for id in [4, 5] {
-            assert!(matches!(a.enqueue(Time::ZERO, pkt(id, 1), &mut v), Admission::Queued { .. }));
+        // Ranks 20 and 10 are each the least of the window (quantile 25%), admitted at c = 3
+        // (threshold 60%) and c = 4 (40%). W = [80, 65, 20, 10], c = 5.
+        for (id, r) in [(5, 20), (6, 10)] {
+            assert!(queued(a.enqueue(Time::ZERO, pkt(id, r), &mut v)));
         }
         assert_eq!(a.len(), 5);
-        assert_eq!(a.enqueue(Time::ZERO, pkt(6, 20), &mut v), Admission::Refused);
+        // Case 2: rank 15 arrives; W = [65, 20, 10, 15], two of four at or below 15: the 50%
+        // quantile, over the 20% threshold at c = 5: dropped.
+        assert_eq!(a.enqueue(Time::ZERO, pkt(7, 15), &mut v), Admission::Refused);
         assert_eq!(a.last, Some((0.5, false)));
-        assert_eq!(v.drops.last().map(|d| (d.pkt.id, d.reason)), Some((6, DropReason::AifoAdmission)));
-        // FIFO order of the admitted.
+        assert_eq!(v.drops.last().map(|d| (d.pkt.id, d.reason)), Some((7, DropReason::AifoAdmission)));
+        // The admitted leave in arrival order.
         let order: Vec<u64> = std::iter::from_fn(|| a.dequeue(Time::ZERO, &mut v)).map(|p| p.id).collect();
-        assert_eq!(order, vec![1, 2, 3, 4, 5]);
+        assert_eq!(order, vec![2, 3, 4, 5, 6]);
     }
 
     #[test]
