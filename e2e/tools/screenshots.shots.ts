@@ -226,6 +226,23 @@ test('service curves: FSC serving a burst ahead of TCP, SCED starving the flow t
   await page.screenshot({ path: out('sced') });
 });
 
+test('programmable: an AIFO port (c against C, the quantile threshold, the last verdict, the window), and PIFO in rank order', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('programmable/theorem1-aifo');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_000_400_000));
+  await app.tab('inspect');
+  await app.clickLink(0);
+  await page.screenshot({ path: out('aifo') });
+  await app.openExample('programmable/fig2-pifo');
+  await app.pause();
+  // The whole burst has reached r (six 1500 B packets at 100 Mbps from 1 ms).
+  await page.evaluate(() => window.__playground?.seek(3_000_000));
+  await app.tab('inspect');
+  await app.clickLink(1);
+  await page.screenshot({ path: out('pifo') });
+});
+
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {
   await new PlaygroundPage(page).open();
   await page.getByTestId('examples').click();

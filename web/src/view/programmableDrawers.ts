@@ -56,7 +56,7 @@ const aifo: PortDrawer = (ctx, c, state) => {
     const l = scalar(lo);
     const h = scalar(hi);
     line(ctx, c, 3, `window ranks ${l ?? '–'} … ${h ?? '–'}`, '#4a5a6a');
-    bars(ctx, c, 3, window, 96);
+    bars(ctx, c, 4, window, 96);
   }
 };
 
