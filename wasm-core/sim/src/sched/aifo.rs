@@ -97,7 +97,7 @@ impl Aifo {
     }
 
     fn sample(&mut self, rank: i64) {
-        if self.arrivals % self.cfg.sample == 0 {
+        if self.arrivals.is_multiple_of(self.cfg.sample) {
             if self.window.len() == self.cfg.window {
                 self.window.pop_front();
             }
