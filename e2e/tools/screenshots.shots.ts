@@ -241,6 +241,12 @@ test('programmable: an AIFO port (c against C, the quantile threshold, the last 
   await app.tab('inspect');
   await app.clickLink(1);
   await page.screenshot({ path: out('pifo') });
+  await app.openExample('programmable/fig2-sp-pifo');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(3_000_000));
+  await app.tab('inspect');
+  await app.clickLink(1);
+  await page.screenshot({ path: out('sp-pifo') });
 });
 
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {

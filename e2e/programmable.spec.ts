@@ -1,0 +1,47 @@
+// The programmable family in the page: an AIFO port's exported state obeys Algorithm 1 as
+// drawn (the threshold shown is (1/(1-k))(C-c)/C of the c shown), and SP-PIFO's bounds after the Fig. 2 burst are the ones worked out by hand
+// in scenarios/programmable/fig2-sp-pifo.json.
+import { expect, test } from '@playwright/test';
+import type { DrawnFrame } from '../web/src/view/packetLayer';
+import { PlaygroundPage } from './pages/playground';
+
+test('an AIFO port shows c against C, the threshold of that c, the window\'s edges and the last verdict', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('programmable/theorem1-aifo');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(1_000_400_000));
+  await app.tab('inspect');
+  await app.clickLink(0);
+  const field = (name: string) => page.getByTestId(`state-a-b-${name}`);
+  await expect(field('C')).toHaveText('20 pkt');
+  const c = Number.parseFloat((await field('c').textContent()) ?? 'NaN');
+  expect(c).toBeGreaterThan(2); // past the headroom kC = 2: the quantile decides
+  // k = 0.1, C = 20 (the scenario's parameters): threshold (20 - c) / 18, clamped to [0, 1].
+  const expected = Math.min(1, Math.max(0, (20 - c) / 18));
+  const shown = Number.parseFloat((await field('quantile threshold').textContent()) ?? 'NaN');
+  expect(Math.abs(shown - expected)).toBeLessThan(0.001);
+  const q = Number.parseFloat((await field('last arrival quantile').textContent()) ?? 'NaN');
+  expect(q).toBeGreaterThanOrEqual(0);
+  expect(q).toBeLessThanOrEqual(1);
+  // The window histogram is drawn as bars, its edges as ranks 0 (the least class) and 4.
+  await expect(field('window least rank')).toHaveText('0');
+  await expect(field('window greatest rank')).toHaveText('4');
+  await expect(field('last arrival admitted')).toHaveText(/^(yes|no)$/);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('SP-PIFO after the Fig. 2 burst: bounds [2, 5], the rank-1 packet of q0 drawn first', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('programmable/fig2-sp-pifo');
+  await app.pause();
+  // The burst has reached r (six 1500 B packets at 100 Mbps from 1 ms); the rank-0 packet is on the link.
+  await page.evaluate(() => window.__playground?.seek(3_000_000));
+  await app.tab('inspect');
+  await app.clickLink(1);
+  await expect(page.getByTestId('state-r-d-bounds')).toHaveText('2, 5');
+  await expect(page.getByTestId('state-r-d-queue lengths')).toHaveText('1 pkt, 3 pkt');
+  const drawn = (await app.handle('drawn')) as DrawnFrame;
+  const keys = drawn.queues.flatMap((q) => q.keys);
+  expect(keys.slice(0, 4)).toEqual(['1', '1', '4', '5']);
+  expect(app.consoleErrors).toEqual([]);
+});
