@@ -72,6 +72,43 @@ pub fn start(text: &str, limits: &scenario::Limits, opts: &RunOptions) -> Result
     Ok(Run::with_network(s, net, opts))
 }
 
+/// Starts one run of a comparison: the scenario text (checked as it is first) with `variant`
+/// applied ([`Scenario::with_variant`]: every router, or the routers named, on one scheduler),
+/// on the scenario's seed, so every run of a comparison sees the same traffic. `variant` is
+/// JSON `{"scheduler": {...}, "routers": [...]?}`; errors in it name its own fields
+/// ("scheduler.params.buffer: ...", "routers[1]: ...").
+pub fn start_variant(
+    text: &str,
+    variant: &str,
+    limits: &scenario::Limits,
+    opts: &RunOptions,
+) -> Result<Run, ScenarioError> {
+    let s = validate_with(text, limits)?;
+    let de = &mut serde_json::Deserializer::from_str(variant);
+    let v: scenario::Variant = serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        ScenarioError::new(
+            if path == "." { String::new() } else { path },
+            validation::strip_position(&e.into_inner().to_string()),
+        )
+    })?;
+    let alt = s.with_variant(&v)?;
+    // The original is valid, so a problem with a scheduler is the variant's: say it there.
+    let placed: Vec<String> = match &v.routers {
+        None => vec!["default_scheduler".into()],
+        Some(routers) => routers.iter().map(|r| format!("node_schedulers.{r}")).collect(),
+    };
+    let net = Network::build(&alt, opts.seed.unwrap_or(alt.seed)).map_err(|e| {
+        let rest =
+            placed.iter().find_map(|p| e.path.strip_prefix(p.as_str()).filter(|r| r.is_empty() || r.starts_with('.')));
+        match rest {
+            Some(rest) => ScenarioError::new(format!("scheduler{rest}"), e.message.clone()),
+            None => e,
+        }
+    })?;
+    Ok(Run::with_network(alt, net, opts))
+}
+
 /// A run in progress, advanced in chunks (for progress reports and cancellation).
 pub struct Run {
     scenario: Scenario,

@@ -195,7 +195,9 @@ fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) ->
     Ok(())
 }
 
-fn strip_position(msg: &str) -> String {
+/// A serde message without serde_json's " at line L column C" (which points into the text, not
+/// at the field the path names).
+pub fn strip_position(msg: &str) -> String {
     match msg.rfind(" at line ") {
         Some(i) => msg[..i].to_string(),
         None => msg.to_string(),

@@ -52,6 +52,16 @@ pub fn start_run(json: &str, max_trace_events: u32) -> Result<RunHandle, JsError
     Ok(RunHandle { run })
 }
 
+/// Starts one run of a comparison: the scenario with `variant` (JSON `{"scheduler": {...},
+/// "routers": [...]?}`) applied, on the scenario's seed; advanced like `start_run`.
+#[wasm_bindgen]
+pub fn start_variant_run(json: &str, variant: &str, max_trace_events: u32) -> Result<RunHandle, JsError> {
+    let opts = RunOptions { seed: None, max_trace_events: Some(max_trace_events as u64) };
+    let run = sched_sim::start_variant(json, variant, &sched_sim::scenario::LIMITS, &opts)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(RunHandle { run })
+}
+
 /// A run in progress.
 #[wasm_bindgen]
 pub struct RunHandle {

@@ -18,9 +18,10 @@ export interface GalleryGroup {
 }
 
 /** Known folders first, in this order; others after them, alphabetically. */
-const ORDER = ['', 'queues', 'presets', 'ups', 'ups-theory', 'tcp', 'aqm', 'fq', 'curves', 'programmable'];
+const ORDER = ['', 'compare', 'queues', 'presets', 'ups', 'ups-theory', 'tcp', 'aqm', 'fq', 'curves', 'programmable'];
 const TITLES: Record<string, string> = {
   '': 'Start here',
+  compare: 'Compare schedulers on the same traffic',
   queues: 'How schedulers order a queue',
   presets: 'Topology presets',
   ups: 'UPS: schedule replay (Table 1)',

@@ -181,7 +181,13 @@ export interface FctOut {
    * The same for every delivered packet's delay.
    */
   delay_cdf_ns: number[];
+  large: BucketOut;
   slowdown_cdf: number[];
+  /**
+   * Small flows, (0, 100 KB], and large flows, (10 MB, inf): the groups of pFabric's and
+   * AIFO's FCT figures (mean and 99th percentile of small flows, mean of large ones).
+   */
+  small: BucketOut;
 }
 /**
  * FCT statistics of one group of finite flows.

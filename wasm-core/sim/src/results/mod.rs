@@ -19,6 +19,10 @@ use crate::view::{KeySpec, StateSpec};
 
 /// Flow-size buckets for FCT, bytes: (0, 10K], (10K, 100K], (100K, 1M], (1M, 10M], (10M, inf).
 pub const BUCKETS: [u64; 4] = [10_000, 100_000, 1_000_000, 10_000_000];
+/// pFabric's small flows, (0, 100 KB] (Alizadeh et al., SIGCOMM'13, Sec. 5), which AIFO's
+/// figures follow ("small flows", "large flows"); large flows are (10 MB, inf).
+pub const SMALL_MAX: u64 = 100_000;
+pub const LARGE_MIN: u64 = 10_000_000;
 
 macro_rules! results_type {
     ($item:item) => {
@@ -241,6 +245,10 @@ pub struct FctOut {
     /// Sum of size x FCT over sum of sizes: the FCT seen by an average byte.
     pub byte_weighted_mean_ns: Option<f64>,
     pub by_size: Vec<BucketOut>,
+    /// Small flows, (0, 100 KB], and large flows, (10 MB, inf): the groups of pFabric's and
+    /// AIFO's FCT figures (mean and 99th percentile of small flows, mean of large ones).
+    pub small: BucketOut,
+    pub large: BucketOut,
     /// 101 quantiles (0th..100th percentile) of the completed flows' FCT.
     pub cdf_ns: Vec<u64>,
     pub slowdown_cdf: Vec<f64>,
@@ -341,6 +349,12 @@ fn fct_stats<'a>(flows: impl Iterator<Item = &'a FlowOut>) -> FctStats {
         mean_slowdown: (sn > 0).then(|| slow.iter().sum::<f64>() / sn as f64),
         p99_slowdown: (sn > 0).then(|| slow[(99 * sn).div_ceil(100).max(1) - 1]),
     }
+}
+
+/// FCT statistics of the finite flows with sizes in (lo, hi] (hi None: unbounded).
+fn bucket(flows: &[FlowOut], lo: u64, hi: Option<u64>) -> BucketOut {
+    let inside = |f: &&FlowOut| f.size.is_some_and(|sz| sz > lo && hi.is_none_or(|h| sz <= h));
+    BucketOut { min_bytes: lo, max_bytes: hi, stats: fct_stats(flows.iter().filter(inside)) }
 }
 
 pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunFacts) -> RunSummary {
@@ -448,15 +462,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
     let finite = || flows.iter().filter(|f| f.size.is_some());
     let mut bounds = vec![0];
     bounds.extend(BUCKETS);
-    let by_size = bounds
-        .iter()
-        .enumerate()
-        .map(|(b, &lo)| {
-            let hi = BUCKETS.get(b).copied();
-            let stats = fct_stats(finite().filter(|f| f.size.is_some_and(|sz| sz > lo && hi.is_none_or(|h| sz <= h))));
-            BucketOut { min_bytes: lo, max_bytes: hi, stats }
-        })
-        .collect();
+    let by_size = bounds.iter().enumerate().map(|(b, &lo)| bucket(&flows, lo, BUCKETS.get(b).copied())).collect();
     let (mut wsum, mut w) = (0.0, 0.0);
     let mut fcts: Vec<u64> = Vec::new();
     let mut slows: Vec<f64> = Vec::new();
@@ -474,6 +480,8 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         all: fct_stats(finite()),
         byte_weighted_mean_ns: (w > 0.0).then(|| wsum / w),
         by_size,
+        small: bucket(&flows, 0, Some(SMALL_MAX)),
+        large: bucket(&flows, LARGE_MIN, None),
         cdf_ns: cdf(&fcts),
         slowdown_cdf: cdf_f64(&slows),
         delay_cdf_ns: cdf(&all_delays),
@@ -587,4 +595,58 @@ pub fn json_schema() -> String {
     let mut schema = schemars::schema_for!(RunSummary);
     schema.insert("$id".into(), "https://scheduler-playground.invalid/results.schema.json".into());
     serde_json::to_string_pretty(&schema).expect("a schema is plain JSON") + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flow(size: Option<u64>, fct: Option<u64>) -> FlowOut {
+        FlowOut {
+            id: String::new(),
+            kind: "flow".into(),
+            transport: "udp".into(),
+            src: 0,
+            dst: 1,
+            size,
+            start_ns: 0,
+            sent: 0,
+            delivered: 0,
+            dropped: 0,
+            in_flight: 0,
+            bytes_sent: 0,
+            bytes_delivered: 0,
+            acks_sent: 0,
+            acks_dropped: 0,
+            retransmits: 0,
+            timeouts: 0,
+            fct_ns: fct,
+            ideal_fct_ns: fct.map(|_| 1_000),
+            slowdown: fct.map(|t| t as f64 / 1_000.0),
+            hops: 1,
+            delay_ns: None,
+        }
+    }
+
+    #[test]
+    fn small_and_large_flows_are_pfabrics_groups() {
+        let flows = vec![
+            flow(Some(1_000), Some(2_000)),
+            flow(Some(100_000), Some(6_000)), // 100 KB exactly: small ((0, 100 KB] is closed above)
+            flow(Some(100_001), Some(50_000)),
+            flow(Some(10_000_000), Some(900_000)), // 10 MB exactly: not large ((10 MB, inf) is open below)
+            flow(Some(30_000_000), Some(4_000_000)),
+            flow(Some(20_000), None), // small, unfinished
+            flow(None, None),         // open-ended: in no group
+        ];
+        let small = bucket(&flows, 0, Some(SMALL_MAX));
+        // Three small flows, two finished: mean (2 000 + 6 000) / 2 = 4 000 ns; nearest-rank
+        // p99 of two values is the 2nd (ceil(1.98)); slowdowns 2 and 6.
+        assert_eq!((small.stats.flows, small.stats.completed), (3, 2));
+        assert_eq!((small.stats.mean_ns, small.stats.p99_ns), (Some(4_000.0), Some(6_000)));
+        assert_eq!((small.stats.mean_slowdown, small.stats.p99_slowdown), (Some(4.0), Some(6.0)));
+        let large = bucket(&flows, LARGE_MIN, None);
+        assert_eq!((large.min_bytes, large.max_bytes), (10_000_000, None));
+        assert_eq!((large.stats.flows, large.stats.mean_ns), (1, Some(4_000_000.0)));
+    }
 }

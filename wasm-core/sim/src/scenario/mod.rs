@@ -588,6 +588,59 @@ impl Scenario {
         }
         alt
     }
+
+    /// The same scenario with the routers named running `spec` on every port, and nothing
+    /// else changed: their own schedulers and per-port choices give way to a
+    /// `node_schedulers` entry. Other routers and hosts keep what they had.
+    pub fn with_routers(&self, spec: &SchedulerSpec, routers: &[String]) -> Scenario {
+        let mut alt = self.clone();
+        for n in &mut alt.topology.nodes {
+            if routers.contains(&n.id) {
+                n.scheduler = None;
+            }
+        }
+        for l in &mut alt.topology.links {
+            l.schedulers.retain(|owner, _| !routers.contains(owner));
+        }
+        for r in routers {
+            alt.node_schedulers.insert(r.clone(), spec.clone());
+        }
+        alt
+    }
+
+    /// The scenario one run of a comparison simulates: every router on the variant's
+    /// scheduler ([`Scenario::with_every_router`], a `versus` check's run), or only the routers
+    /// it names ([`Scenario::with_routers`]). Errors name the variant's field ("routers[1]").
+    pub fn with_variant(&self, v: &Variant) -> Result<Scenario, ScenarioError> {
+        let Some(routers) = &v.routers else {
+            return Ok(self.with_every_router(&v.scheduler));
+        };
+        if routers.is_empty() {
+            return Err(ScenarioError::new("routers", "name at least one router, or leave it out for every router"));
+        }
+        for (i, r) in routers.iter().enumerate() {
+            let problem = match self.topology.nodes.iter().find(|n| n.id == *r) {
+                None => Some(format!("unknown node \"{r}\"")),
+                Some(n) if n.kind != NodeKind::Router => Some(format!("\"{r}\" is a host; only routers schedule")),
+                Some(_) if routers[..i].contains(r) => Some(format!("\"{r}\" is named twice")),
+                Some(_) => None,
+            };
+            if let Some(p) = problem {
+                return Err(ScenarioError::new(format!("routers[{i}]"), p));
+            }
+        }
+        Ok(self.with_routers(&v.scheduler, routers))
+    }
+}
+
+/// One run of a comparison: the scenario with every router (`routers` absent) or the routers
+/// named on one scheduler, with the scenario's seed, so every run sees the same traffic.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    pub scheduler: SchedulerSpec,
+    #[serde(default)]
+    pub routers: Option<Vec<String>>,
 }
 
 impl Traffic {
@@ -676,9 +729,8 @@ pub fn json_schema() -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_versus_run_replaces_every_router_scheduler_and_nothing_on_hosts() {
-        let text = r#"{
+    /// Schedulers chosen at every level of precedence.
+    const PRECEDENCE: &str = r#"{
           "format": "scheduler-playground/scenario", "version": 1, "name": "t", "seed": 1, "duration": "1ms",
           "topology": {
             "nodes": [{"id": "a", "kind": "host", "scheduler": {"name": "lifo"}},
@@ -693,7 +745,10 @@ mod tests {
           "node_schedulers": {"s": {"name": "fifo_plus"}, "b": {"name": "lifo"}},
           "traffic": [{"kind": "cbr", "id": "f", "src": "a", "dst": "b", "rate": "1Mbps", "packet_size": "100B"}]
         }"#;
-        let s: Scenario = serde_json::from_str(text).unwrap();
+
+    #[test]
+    fn a_versus_run_replaces_every_router_scheduler_and_nothing_on_hosts() {
+        let s: Scenario = serde_json::from_str(PRECEDENCE).unwrap();
         let alt = s.with_every_router(&SchedulerSpec { name: "edf".into(), params: BTreeMap::new(), children: vec![] });
         assert_eq!(alt.default_scheduler.as_ref().map(|d| d.name.as_str()), Some("edf"));
         // Routers: their own, their link ends and their node_schedulers entries are gone.
@@ -702,5 +757,38 @@ mod tests {
         assert_eq!(alt.topology.links[0].schedulers.keys().collect::<Vec<_>>(), vec!["a"]);
         // Hosts keep theirs.
         assert_eq!(alt.topology.nodes[0].scheduler.as_ref().map(|d| d.name.as_str()), Some("lifo"));
+    }
+
+    #[test]
+    fn a_variant_on_chosen_routers_changes_only_them() {
+        let s: Scenario = serde_json::from_str(PRECEDENCE).unwrap();
+        let v: Variant = serde_json::from_str(r#"{"scheduler": {"name": "edf"}, "routers": ["r"]}"#).unwrap();
+        let alt = s.with_variant(&v).unwrap();
+        // r: every port on edf, whatever its link ends or its own scheduler said before.
+        assert_eq!(alt.port_scheduler(0, "r").scheduler.name, "edf");
+        assert_eq!(alt.port_scheduler(1, "r").scheduler.name, "edf");
+        // s keeps its node_schedulers entry, the host a its link end.
+        assert_eq!(alt.port_scheduler(1, "s").scheduler.name, "fifo_plus");
+        assert_eq!(alt.port_scheduler(0, "a").scheduler.name, "random");
+        assert_eq!(alt.default_scheduler.as_ref().map(|d| d.name.as_str()), Some("fq"));
+        // Without routers: the versus rule, every router.
+        let every: Variant = serde_json::from_str(r#"{"scheduler": {"name": "edf"}}"#).unwrap();
+        let alt = s.with_variant(&every).unwrap();
+        assert_eq!(alt.port_scheduler(1, "s").scheduler.name, "edf");
+        assert_eq!(alt.port_scheduler(0, "a").scheduler.name, "random");
+    }
+
+    #[test]
+    fn a_variant_names_its_bad_router() {
+        let s: Scenario = serde_json::from_str(PRECEDENCE).unwrap();
+        let err = |routers: &str| {
+            let v: Variant =
+                serde_json::from_str(&format!(r#"{{"scheduler": {{"name": "fifo"}}, "routers": {routers}}}"#)).unwrap();
+            s.with_variant(&v).unwrap_err().to_string()
+        };
+        assert_eq!(err(r#"["r", "x"]"#), "routers[1]: unknown node \"x\"");
+        assert_eq!(err(r#"["a"]"#), "routers[0]: \"a\" is a host; only routers schedule");
+        assert_eq!(err(r#"["s", "s"]"#), "routers[1]: \"s\" is named twice");
+        assert!(err("[]").starts_with("routers: name at least one router"));
     }
 }
