@@ -6,7 +6,7 @@ import type { PlaygroundHandle } from '../../web/src/app/testHandle';
 /** Handle methods that take no argument (queries). */
 type QueryName = { [K in keyof PlaygroundHandle]: Parameters<PlaygroundHandle[K]> extends [] ? K : never }[keyof PlaygroundHandle];
 export type Tool = 'select' | 'host' | 'router' | 'link';
-export type Tab = 'results' | 'inspect' | 'traffic' | 'packet' | 'replay';
+export type Tab = 'results' | 'inspect' | 'traffic' | 'packet' | 'replay' | 'compare';
 
 export class PlaygroundPage {
   readonly consoleErrors: string[] = [];
@@ -101,7 +101,7 @@ export class PlaygroundPage {
   /** Clicks Share and returns the link shown in the text field. */
   async share(): Promise<string> {
     await this.shareButton.click();
-    await expect(this.shareLink).toHaveValue(/#v1\./);
+    await expect(this.shareLink).toHaveValue(/#v[12]\./);
     return this.shareLink.inputValue();
   }
 

@@ -27,7 +27,9 @@ controller.startClock();
 void controller.boot(window.location.hash);
 // A link pasted into the address bar of an open tab changes only the fragment: load it too.
 window.addEventListener('hashchange', () => {
-  if (window.location.hash.length > 1) void controller.openLink(window.location.hash).then((ok) => ok && controller.run());
+  if (window.location.hash.length > 1) {
+    void controller.openLink(window.location.hash).then((opened) => opened && controller.runOpened(opened));
+  }
 });
 window.addEventListener('pagehide', () => controller.flush());
 

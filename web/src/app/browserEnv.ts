@@ -1,6 +1,13 @@
 // The real browser behind the controller's Env: local storage, the address bar, downloads.
 import type { Env } from './controller';
 
+/** The type of a text file by its extension. */
+function mimeOf(filename: string): string {
+  if (filename.endsWith('.csv')) return 'text/csv';
+  if (filename.endsWith('.svg')) return 'image/svg+xml';
+  return 'application/json';
+}
+
 export const browserEnv: Env = {
   storage: {
     load(key) {
@@ -21,8 +28,9 @@ export const browserEnv: Env = {
   clearHash() {
     if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
   },
-  download(filename, text) {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  download(filename, data) {
+    const blob = typeof data === 'string' ? new Blob([data], { type: mimeOf(filename) }) : data;
+    const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
     a.download = filename;

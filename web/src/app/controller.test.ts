@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addNode, blankScenario, setField } from '../scenario/commands';
 import type { EditableScenario } from '../scenario/types';
-import { decodeScenarioHash, encodeScenarioHash } from '../share/link';
-import type { SimClientLike } from '../sim/client';
+import { decodeScenarioHash, encodeCompareHash, encodeScenarioHash } from '../share/link';
+import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, type SimClientLike } from '../sim/client';
 import { traceFrom } from '../sim/testTrace';
 import type { RunResult, RunSummary } from '../sim/types';
 import { initialState } from '../store/appState';
 import { draftOf, edit, undoEdit } from '../store/editorActions';
 import { setReplayMode, setReplayPreemptive } from '../store/replayActions';
+import { setCompareSetup } from '../store/compareActions';
+import type { CompareSetup } from '../store/compareSetup';
 import { STORAGE_KEY } from '../store/persistence';
 import { createStore } from '../store/store';
 import { Controller, SAVE_DELAY_MS, type Env } from './controller';
@@ -25,6 +27,18 @@ class FakeSim implements SimClientLike {
     if (text.includes('"crash"')) return Promise.reject(new Error('out of memory'));
     onProgress?.(0.5);
     const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], trace_hash: 'ab'.repeat(32) };
+    return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
+  }
+  /** Variants run, as (scheduler name, trace budget), in order. */
+  variants: [string, number][] = [];
+  runVariant(text: string, variant: string, onProgress: (p: number) => void, budget: number): Promise<RunResult> {
+    const v = JSON.parse(variant) as { scheduler: { name: string; params?: Record<string, unknown> } };
+    this.variants.push([v.scheduler.name, budget]);
+    if (v.scheduler.name === 'stuck') return new Promise((_, reject) => { this.cancel = () => reject(new SimCancelled()); });
+    if (v.scheduler.params?.drop === 'middle') return Promise.reject(new Error('scheduler.params.drop: must be one of "tail", "head"'));
+    onProgress(0.5);
+    const hash = v.scheduler.name.padEnd(64, '0');
+    const summary = { end_ns: 2e6, trace_truncated: false, trace_end_ns: 2e6, ports: [], trace_hash: hash };
     return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
   }
   replays: string[] = [];
@@ -60,12 +74,12 @@ class FakeSim implements SimClientLike {
 function setup(saved: string | null = null) {
   const sim = new FakeSim();
   const storage = new Map<string, string>(saved === null ? [] : [[STORAGE_KEY, saved]]);
-  const env: Env & { cleared: number; downloads: [string, string][] } = {
+  const env: Env & { cleared: number; downloads: [string, string | Blob][] } = {
     storage: { load: (k) => storage.get(k) ?? null, save: (k, t) => void storage.set(k, t) },
     cleared: 0,
     clearHash() { this.cleared++; },
     downloads: [],
-    download(name, text) { this.downloads.push([name, text]); },
+    download(name, data) { this.downloads.push([name, data]); },
   };
   const store = createStore(initialState(DEFAULT));
   return { sim, store, env, storage, controller: new Controller(store, sim, DEFAULT, env) };
@@ -274,5 +288,80 @@ describe('files, links, presets and the saved draft', () => {
     store.dispatch(edit((d) => addNode(d, { kind: 'host', pos: [0, 0] })));
     vi.advanceTimersByTime(SAVE_DELAY_MS);
     expect((JSON.parse(storage.get(STORAGE_KEY) ?? '{}') as { draft: EditableScenario }).draft.topology.nodes).toEqual([{ id: 'h1', kind: 'host', pos: [0, 0] }]);
+  });
+});
+
+const THREE: CompareSetup = {
+  variants: [
+    { scheduler: { name: 'fifo' }, routers: null },
+    { scheduler: { name: 'sjf' }, routers: null },
+    { scheduler: { name: 'lstf' }, routers: ['r1'] },
+  ],
+};
+
+describe('comparisons', () => {
+  it('runs every variant of the draft one after another, sharing the trace budget, and shows them on one timeline', async () => {
+    const { sim, store, controller } = setup();
+    await controller.boot('');
+    store.dispatch(setCompareSetup(THREE));
+    const seen: (number | undefined)[] = [];
+    store.subscribe(() => seen.push(store.getState().compareProgress?.index));
+    expect(await controller.compare()).toBe(true);
+    const budget = Math.floor(DEFAULT_MAX_TRACE_EVENTS / 3);
+    expect(sim.variants).toEqual([['fifo', budget], ['sjf', budget], ['lstf', budget]]);
+    expect(seen).toContain(2);
+    const s = store.getState();
+    expect(s).toMatchObject({ compareState: 'idle', compareProgress: null, view: 'compare', playing: true });
+    expect(s.comparison?.runs.map((r) => [r.label, r.run.result.summary.trace_hash.slice(0, 4)])).toEqual([
+      ['fifo', 'fifo'], ['sjf', 'sjf0'], ['lstf on r1', 'lstf'],
+    ]);
+    expect(s.comparison?.endNs).toBe(2e6);
+  });
+
+  it('names a variant the core refuses next to its field, and keeps what was on screen', async () => {
+    const { store, controller } = setup();
+    await controller.boot('');
+    store.dispatch(setCompareSetup({ variants: [{ scheduler: { name: 'fifo' }, routers: null }, { scheduler: { name: 'fifo', params: { drop: 'middle' } }, routers: null }] }));
+    expect(await controller.compare()).toBe(false);
+    const s = store.getState();
+    expect(s.fieldError).toEqual({ path: 'compare[1].scheduler.params.drop', message: 'must be one of "tail", "head"' });
+    expect(s.error).toBe('Scheduler 2 (fifo (drop=middle)) could not run: scheduler.params.drop: must be one of "tail", "head".');
+    expect(s).toMatchObject({ compareState: 'error', comparison: null, view: 'single', sideTab: 'compare' });
+  });
+
+  it('cancels a comparison in the worker', async () => {
+    const { sim, store, controller } = setup();
+    await controller.boot('');
+    store.dispatch(setCompareSetup({ variants: [{ scheduler: { name: 'fifo' }, routers: null }, { scheduler: { name: 'stuck' }, routers: null }] }));
+    const done = controller.compare();
+    await vi.waitFor(() => expect(sim.variants.length).toBe(2));
+    expect(await controller.run()).toBe(false); // the worker is busy
+    controller.cancel();
+    expect(await done).toBe(false);
+    expect(store.getState()).toMatchObject({ compareState: 'idle', comparison: null });
+  });
+
+  it('shares the comparison on screen in a version 2 link, which opens it again', async () => {
+    const { store, controller } = setup();
+    await controller.boot('');
+    store.dispatch(setCompareSetup(THREE));
+    await controller.compare();
+    await controller.share('https://example.org/');
+    const link = store.getState().shareLink ?? '';
+    expect(link).toMatch(/^https:\/\/example\.org\/#v2\./);
+    const again = setup();
+    await again.controller.boot(link.slice('https://example.org/'.length));
+    expect(again.sim.runs).toEqual([]);
+    expect(again.sim.variants.map(([name]) => name)).toEqual(['fifo', 'sjf', 'lstf']);
+    expect(again.store.getState()).toMatchObject({ view: 'compare', compare: THREE, sideTab: 'compare' });
+    expect(draftOf(again.store.getState())).toEqual(DEFAULT);
+  });
+
+  it('opens the scenario of a link whose comparison is malformed, and says so', async () => {
+    const { sim, store, controller } = setup();
+    await controller.boot(encodeCompareHash(JSON.stringify(LINKED), { variants: [{ scheduler: { name: 'fifo' } }] }));
+    expect(store.getState().error).toBe("This share link's comparison is not valid: variants: a comparison has 2 to 4 schedulers, not 1. Its scenario is shown alone.");
+    expect(sim.runs).toEqual(['linked']);
+    expect(store.getState().view).toBe('single');
   });
 });

@@ -10,16 +10,21 @@ import { parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/
 import { restoreScenario, scenarioText } from '../scenario/restore';
 import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
 import { buildShareLink, decodeScenarioHash } from '../share/link';
-import { SimCancelled, type SimClientLike } from '../sim/client';
+import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, type SimClientLike } from '../sim/client';
+import type { RunResult } from '../sim/types';
 import {
-  catalogsLoaded, loadRun, runCancelled, runFailed, runFinished, runProgress, runStarted, setFieldError, setSideTab, setSpeed,
-  shareLinkBuilt, showError, showNotice, tick, type AppState,
+  catalogsLoaded, loadRun, runCancelled, runFailed, runFinished, runProgress, runStarted, setFieldError, setPresentation,
+  setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState,
 } from '../store/appState';
+import {
+  compareCancelled, compareFailed, compareFinished, compareProgressed, compareStarted, loadComparison, setCompareSetup,
+} from '../store/compareActions';
+import { parseSetup, variantJson, variantLabels, type CompareSetup } from '../store/compareSetup';
 import { draftOf, loadDraft, showFieldError } from '../store/editorActions';
 import { defaultReplayName } from '../sim/replay';
 import { guideOf, stepTime } from '../sim/theory';
 import { loadReplay, replayCancelled, replayFailed, replayFinished, replayStarted, showGuideStep } from '../store/replayActions';
-import { STORAGE_KEY, fileText, linkText, restoreStorage, storageRecord } from '../store/persistence';
+import { STORAGE_KEY, fileText, linkCompare, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -31,10 +36,14 @@ export interface Env {
   readonly storage: { load(key: string): string | null; save(key: string, text: string): void };
   /** Removes the share link from the address bar once it is loaded (a reload shows the draft). */
   clearHash(): void;
-  download(filename: string, text: string): void;
+  /** Saves a file: text (a scenario, CSV, SVG) or binary data (a PNG image). */
+  download(filename: string, data: string | Blob): void;
 }
 
 type Prepared = { ok: true; scenario: EditableScenario } | { ok: false; error: string };
+
+/** What opening a share link gave: nothing, a scenario, or a scenario with a comparison to run. */
+export type Opened = false | 'scenario' | { readonly compare: CompareSetup };
 
 /** Milliseconds between the last change and saving the draft. */
 export const SAVE_DELAY_MS = 300;
@@ -65,7 +74,10 @@ export class Controller {
       this.env.storage.save(`${STORAGE_KEY}:unreadable`, this.env.storage.load(STORAGE_KEY) ?? '');
       this.store.dispatch(showError(`${sentence(stored.error)} It was set aside; the default scenario is shown.`));
     } else {
-      if (stored.stored.speed !== undefined) this.store.dispatch(setSpeed(stored.stored.speed));
+      const { speed, compare, presentation } = stored.stored;
+      if (speed !== undefined) this.store.dispatch(setSpeed(speed));
+      if (compare !== undefined) this.store.dispatch(setCompareSetup(compare));
+      if (presentation !== undefined) this.store.dispatch(setPresentation(presentation));
       const saved = stored.stored.draft ? await this.editable(stored.stored.draft) : null;
       if (saved?.ok) {
         draft = saved.scenario;
@@ -74,13 +86,17 @@ export class Controller {
     }
     this.store.dispatch((s) => ({ ...s, history: historyOf(draft), selection: null }));
     this.startAutosave();
-    if (hash.length > 1) await this.openLink(hash, fallback);
+    const opened = hash.length > 1 ? await this.openLink(hash, fallback) : false;
     await catalogs;
-    await this.run();
+    await this.runOpened(opened);
   }
 
-  /** Opens a share link; a bad one leaves the draft as it is and says why. */
-  async openLink(hash: string, fallback = 'your draft'): Promise<boolean> {
+  /**
+   * Opens a share link; a bad one leaves the draft as it is and says why. A link with a
+   * comparison puts its schedulers in the Compare tab (a bad comparison is reported, and the
+   * scenario still opens).
+   */
+  async openLink(hash: string, fallback = 'your draft'): Promise<Opened> {
     const decoded = decodeScenarioHash(hash);
     const prepared: Prepared = decoded.ok ? await this.prepare(decoded.text) : { ok: false, error: decoded.error };
     this.env.clearHash();
@@ -90,12 +106,28 @@ export class Controller {
       return false;
     }
     this.store.dispatch(loadDraft(prepared.scenario));
-    return true;
+    if (!decoded.ok || decoded.compare === null) return 'scenario';
+    const setup = parseSetup(decoded.compare);
+    if (!setup.ok) {
+      this.store.dispatch(showError(`This share link's comparison is not valid: ${sentence(setup.error)} Its scenario is shown alone.`));
+      return 'scenario';
+    }
+    this.store.dispatch(setCompareSetup(setup.setup));
+    return { compare: setup.setup };
+  }
+
+  /** Runs what a link opened: its comparison, or the scenario. */
+  async runOpened(opened: Opened): Promise<boolean> {
+    if (typeof opened === 'object') {
+      this.store.dispatch(setSideTab('compare'));
+      return this.compare();
+    }
+    return this.run();
   }
 
   /** Validates and runs the draft in the worker; resolves to false when refused, failed or cancelled. */
   async run(): Promise<boolean> {
-    if (this.state.runState === 'running') return false;
+    if (this.busy()) return false;
     const text = scenarioText(draftOf(this.state));
     let problem: string | null;
     try {
@@ -121,6 +153,75 @@ export class Controller {
 
   cancel(): void {
     this.sim.cancel();
+  }
+
+  /** Whether the worker is busy with a run, a replay or a comparison. */
+  private busy(): boolean {
+    const s = this.state;
+    return s.runState === 'running' || s.replayState === 'running' || s.compareState === 'running';
+  }
+
+  /**
+   * Runs the comparison picked in the Compare tab: every variant in the worker, one after
+   * another, on the draft's scenario and seed (the core applies each variant). The trace
+   * budget of one run is shared among them, so memory stays that of one run. A variant the
+   * core refuses is named next to its field in the Compare tab.
+   */
+  async compare(): Promise<boolean> {
+    if (this.busy()) return false;
+    const draft = draftOf(this.state);
+    const setup = this.state.compare;
+    const text = scenarioText(draft);
+    let problem: string | null;
+    try {
+      problem = await this.sim.validate(text);
+    } catch (err) {
+      problem = message(err);
+    }
+    if (problem !== null) {
+      this.refuse(problem);
+      return false;
+    }
+    const n = setup.variants.length;
+    const budget = Math.floor(DEFAULT_MAX_TRACE_EVENTS / n);
+    this.store.dispatch(compareStarted(n));
+    const results: RunResult[] = [];
+    for (const [i, variant] of setup.variants.entries()) {
+      try {
+        results.push(await this.sim.runVariant(text, variantJson(variant), (p) => this.store.dispatch(compareProgressed(i, p)), budget));
+      } catch (err) {
+        if (err instanceof SimCancelled) {
+          this.store.dispatch(compareCancelled);
+        } else {
+          this.store.dispatch(compareFailed(`Scheduler ${i + 1} (${variantLabels(setup)[i] ?? ''}) could not run: ${sentence(message(err))}`));
+          this.variantFieldError(i, message(err));
+        }
+        return false;
+      }
+    }
+    this.store.dispatch(compareFinished(loadComparison(setup, text, draft, results)));
+    return true;
+  }
+
+  /** "scheduler.params.x: problem" from the core, beside that field of the variant's form. */
+  private variantFieldError(i: number, error: string): void {
+    const { path, message: text } = splitCoreMessage(error);
+    const field = path === 'scheduler.name' ? 'scheduler' : path.startsWith('routers') ? 'routers' : path;
+    if (/^(scheduler|routers)/.test(field)) {
+      this.store.dispatch(setFieldError({ path: `compare[${i}].${field}`, message: text }));
+      this.store.dispatch(setSideTab('compare'));
+    }
+  }
+
+  /** Saves a file the page made (a chart, a table). */
+  download(filename: string, data: string | Blob): void {
+    this.env.download(filename, data);
+  }
+
+  /** A file name for something of the draft: "web-search-flows-fct-cdf.svg". */
+  fileName(suffix: string): string {
+    const slug = draftOf(this.state).name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 48) || 'scenario';
+    return `${slug}-${suffix}`;
   }
 
   /**
@@ -175,7 +276,7 @@ export class Controller {
 
   /** Builds the share link of the draft, shows it, and copies it when the clipboard allows. */
   async share(base: string): Promise<void> {
-    const link = buildShareLink(base, linkText(this.state));
+    const link = buildShareLink(base, linkText(this.state), linkCompare(this.state));
     this.store.dispatch(shareLinkBuilt(link));
     try {
       await navigator.clipboard.writeText(link);
@@ -235,13 +336,14 @@ export class Controller {
    */
   startAutosave(): void {
     if (this.unsubscribeSave) return;
-    let saved = { draft: this.state.history.present, speed: this.state.speed };
+    const stored = (s: AppState) => [s.history.present, s.speed, s.compare, s.presentation] as const;
+    let saved = stored(this.state);
     void this.askPortChoices();
     this.unsubscribeSave = this.store.subscribe(() => {
-      const s = this.state;
-      if (s.history.present === saved.draft && s.speed === saved.speed) return;
-      const draftChanged = s.history.present !== saved.draft;
-      saved = { draft: s.history.present, speed: s.speed };
+      const now = stored(this.state);
+      if (now.every((v, i) => v === saved[i])) return;
+      const draftChanged = now[0] !== saved[0];
+      saved = now;
       if (this.saveTimer !== null) clearTimeout(this.saveTimer);
       this.saveTimer = setTimeout(() => {
         this.flush();

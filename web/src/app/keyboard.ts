@@ -1,6 +1,6 @@
 // Keyboard shortcuts: a pure table from keys to commands, and one listener that performs them.
 import {
-  pause, scrubBy, seek, stepBack, stepForward, togglePlay,
+  pause, scrubBy, seek, setPresentation, stepBack, stepForward, togglePlay,
 } from '../store/appState';
 import {
   deleteSelection, redoEdit, select, selectNextNode, setTool, undoEdit,
@@ -9,7 +9,7 @@ import type { Controller } from './controller';
 
 export type KeyCommand =
   | 'run' | 'toggle-play' | 'step' | 'step-back' | 'scrub-forward' | 'scrub-back' | 'to-start' | 'to-end'
-  | 'next-node' | 'prev-node' | 'delete' | 'undo' | 'redo' | 'escape'
+  | 'next-node' | 'prev-node' | 'delete' | 'undo' | 'redo' | 'escape' | 'presentation'
   | 'tool-select' | 'tool-host' | 'tool-router' | 'tool-link';
 
 export interface KeyLike {
@@ -27,6 +27,7 @@ export const SHORTCUTS: readonly { readonly keys: string; readonly what: string 
   { keys: '→ / ←', what: 'step one event forward / back' },
   { keys: 'Shift+→ / Shift+←', what: 'scrub 2% forward / back' },
   { keys: 'Home / End', what: 'start / end of the run' },
+  { keys: 'P', what: 'presentation size on / off' },
   { keys: 'N / Shift+N', what: 'select the next / previous node' },
   { keys: 'Delete', what: 'delete the selection' },
   { keys: 'Ctrl+Z / Ctrl+Shift+Z', what: 'undo / redo' },
@@ -55,6 +56,7 @@ export function keyCommand(e: KeyLike, inField: boolean): KeyCommand | null {
     case 'End': return 'to-end';
     case 'n': return 'next-node';
     case 'N': return 'prev-node';
+    case 'p': case 'P': return 'presentation';
     case 'Delete': case 'Backspace': return 'delete';
     case '1': return 'tool-select';
     case '2': return 'tool-host';
@@ -81,6 +83,7 @@ export function perform(controller: Controller, command: KeyCommand): void {
     case 'undo': d(undoEdit); break;
     case 'redo': d(redoEdit); break;
     case 'escape': d(setTool('select')); d(select(null)); break;
+    case 'presentation': d((s) => setPresentation(!s.presentation)(s)); break;
     case 'tool-select': d(setTool('select')); break;
     case 'tool-host': d(setTool('host')); break;
     case 'tool-router': d(setTool('router')); break;

@@ -40,6 +40,19 @@ export interface PlaygroundHandle {
   replay(): ReplayInfo | null;
   /** What the replay view drew last (null when it is not mounted). */
   replayDrawn(): DrawnFrame | null;
+  /** The comparison, if one has run: its runs' labels and trace hashes, and whether it is on screen. */
+  comparison(): ComparisonInfo | null;
+  /** What panel `i` of the compare view drew last (null when it is not mounted). */
+  compareDrawn(i: number): DrawnFrame | null;
+}
+
+export interface ComparisonInfo {
+  view: string;
+  state: string;
+  labels: string[];
+  hashes: string[];
+  schedulers: string[][];
+  endNs: number;
 }
 
 export interface ReplayInfo {
@@ -70,7 +83,11 @@ declare global {
 /** The mounted chart reports its point count here. */
 export const chartProbe = { pointCount: (): number => 0 };
 /** The mounted topology view reports what it drew here. */
-export const viewProbe = { drawn: (): DrawnFrame | null => null, replayDrawn: (): DrawnFrame | null => null };
+export const viewProbe = {
+  drawn: (): DrawnFrame | null => null,
+  replayDrawn: (): DrawnFrame | null => null,
+  compareDrawn: [] as (() => DrawnFrame | null)[],
+};
 
 export function installTestHandle(store: Store<AppState>, controller: Controller): void {
   const run = () => store.getState().run;
@@ -127,5 +144,23 @@ export function installTestHandle(store: Store<AppState>, controller: Controller
       };
     },
     replayDrawn: () => viewProbe.replayDrawn(),
+    comparison: () => {
+      const s = store.getState();
+      const c = s.comparison;
+      if (!c) return null;
+      return {
+        view: s.view,
+        state: s.compareState,
+        labels: c.runs.map((r) => r.label),
+        hashes: c.runs.map((r) => r.run.result.summary.trace_hash),
+        // Per run, what its router ports ran (the core's answer).
+        schedulers: c.runs.map(({ run }) => {
+          const sum = run.result.summary;
+          return sum.ports.filter((p) => sum.nodes[p.node]?.kind === 'router').map((p) => p.scheduler);
+        }),
+        endNs: c.endNs,
+      };
+    },
+    compareDrawn: (i) => viewProbe.compareDrawn[i]?.() ?? null,
   };
 }

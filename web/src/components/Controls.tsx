@@ -1,17 +1,20 @@
 import { useAppState, useController } from '../app/context';
-import { SPEEDS, seek, setSpeed, stepBack, stepForward, timelineEnd, togglePlay } from '../store/appState';
+import {
+  SPEEDS, hasTimeline, seek, setPresentation, setSpeed, stepBack, stepForward, timelineEnd, timelineRate, togglePlay,
+} from '../store/appState';
 import { formatClock, formatRate } from '../view/format';
 import { LastEvent } from './LastEvent';
 
 export function Controls() {
   const { store } = useController();
-  const run = useAppState((s) => s.run);
   const playing = useAppState((s) => s.playing);
   const speed = useAppState((s) => s.speed);
   const t = useAppState((s) => s.position.t);
-  const disabled = run === null;
+  const disabled = !useAppState(hasTimeline);
   const endNs = useAppState(timelineEnd);
-  const baseRate = run?.baseRate ?? 0;
+  const baseRate = useAppState(timelineRate);
+  const presentation = useAppState((s) => s.presentation);
+  const single = useAppState((s) => s.view === 'single');
 
   return (
     <div className="controls" role="toolbar" aria-label="Playback">
@@ -53,7 +56,11 @@ export function Controls() {
       <output className="time" data-testid="time" aria-label="Simulated time">
         {formatClock(t, endNs)} / {formatClock(endNs, endNs, 0)}
       </output>
-      <LastEvent />
+      <button type="button" data-testid="presentation" aria-pressed={presentation} className={presentation ? 'active' : undefined}
+        onClick={() => store.dispatch(setPresentation(!presentation))} title="Presentation size: larger nodes, queues and keys (P)">
+        Presentation
+      </button>
+      {single && <LastEvent />}
     </div>
   );
 }

@@ -1,10 +1,14 @@
 import { useAppState } from '../app/context';
+import { formatMs } from '../view/format';
 import { DROP_COLOUR, OVERDUE_COLOUR } from '../view/palette';
 
 /** What the marks in the animation mean, and what the scenario is about. */
 export function Legend() {
   const description = useAppState((s) => s.history.present.description ?? '');
-  const replayMode = useAppState((s) => s.replay?.mode ?? null);
+  const replayMode = useAppState((s) => (s.view === 'single' ? s.replay?.mode ?? null : null));
+  const comparison = useAppState((s) => (s.view === 'compare' ? s.comparison : null));
+  const cut = comparison?.runs.some((r) => r.run.result.summary.trace_truncated) ?? false;
+  const duration = Math.max(0, ...(comparison?.runs.map((r) => r.run.result.summary.end_ns) ?? []));
   const replayKey = useAppState((s) => {
     const r = s.replay?.run.result.summary;
     return r?.ports.find((p) => r.nodes[p.node]?.kind === 'router')?.key ?? null;
@@ -16,6 +20,12 @@ export function Legend() {
         <li><span className="mark square" /> queued, in the order its scheduler serves (bottom next), with the value it shows (select a link for its state)</li>
         <li><span className="mark dot" /> on a link (colour = flow; click to follow)</li>
         <li><span className="mark cross" style={{ color: DROP_COLOUR }}>✕</span> drop</li>
+        {comparison && <li data-testid="compare-legend">each panel: one scheduler, its own queues, at the same simulated time; wheel or +/− zooms all, drag pans</li>}
+        {comparison && cut && (
+          <li data-testid="compare-trace-cut">
+            the animation shows the first {formatMs(comparison.endNs, 1)} of {formatMs(duration, 0)} (the trace budget is shared by the runs); the charts cover whole runs
+          </li>
+        )}
         {replayMode && (
           <li data-testid="replay-legend">
             <span className="mark square" style={{ background: OVERDUE_COLOUR }} /> overdue in the replay (ring: where its slack went negative; outlined in the original)

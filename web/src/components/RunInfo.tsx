@@ -1,10 +1,12 @@
-import { useAppState } from '../app/context';
+import { useAppState, useController } from '../app/context';
 import { flowColour } from '../view/palette';
+import { flowsCsv } from '../view/summary';
 
 /** Rows of the flow table; a workload's hundreds of flows are summed up in one line. */
 const MAX_FLOW_ROWS = 8;
 
 export function RunInfo() {
+  const controller = useController();
   const summary = useAppState((s) => s.run?.result.summary ?? null);
   const runState = useAppState((s) => s.runState);
   if (!summary) {
@@ -30,6 +32,11 @@ export function RunInfo() {
       {summary.trace_truncated && (
         <p className="note">The animation shows the first {summary.trace_stored.toLocaleString('en')} of {summary.events_total.toLocaleString('en')} events; totals cover the whole run.</p>
       )}
+      <div className="table-head">
+        <span className="muted small">{summary.flows.length.toLocaleString('en')} flows</span>
+        <button type="button" className="small" data-testid="export-csv-flows" title="Save every flow's results as a CSV file"
+          onClick={() => controller.download(controller.fileName('flows.csv'), flowsCsv(summary))}>CSV</button>
+      </div>
       <table className="flows">
         <thead>
           <tr><th>flow</th><th>sent</th><th>deliv.</th><th>drop</th></tr>

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { useAppState, useController } from '../app/context';
 import { setSideTab, type SideTab } from '../store/appState';
 import { ChartPanel } from './ChartPanel';
+import { CompareTab } from './CompareTab';
 import { FollowPanel } from './FollowPanel';
 import { Inspector } from './Inspector';
 import { ReplayTab } from './ReplayTab';
+import { RunCharts } from './RunCharts';
 import { RunInfo } from './RunInfo';
 import { TrafficPanel } from './TrafficPanel';
 
@@ -14,6 +16,7 @@ const TABS: readonly { tab: SideTab; label: string }[] = [
   { tab: 'traffic', label: 'Traffic' },
   { tab: 'packet', label: 'Packet' },
   { tab: 'replay', label: 'Replay' },
+  { tab: 'compare', label: 'Compare' },
 ];
 
 /** Tabs beside the drawing. Every tab stays mounted (hidden), so the chart keeps its data. */
@@ -35,11 +38,12 @@ export function SidePanel() {
           </button>
         ))}
       </div>
-      {pane('results', <><RunInfo /><ChartPanel /></>)}
+      {pane('results', <><RunInfo /><ChartPanel /><RunCharts /></>)}
       {pane('inspect', <Inspector />)}
       {pane('traffic', <TrafficPanel />)}
       {pane('packet', <FollowPanel />)}
       {pane('replay', <ReplayTab />)}
+      {pane('compare', <CompareTab />)}
     </aside>
   );
 }

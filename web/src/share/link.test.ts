@@ -5,6 +5,7 @@ import {
   base64urlEncode,
   buildShareLink,
   decodeScenarioHash,
+  encodeCompareHash,
   encodeScenarioHash,
   MAX_HASH_CHARS,
   MAX_SCENARIO_BYTES,
@@ -47,7 +48,7 @@ describe('share links', () => {
     const link = buildShareLink('https://example.org/play/', scenario);
     expect(link.startsWith('https://example.org/play/#v1.')).toBe(true);
     const result = decodeScenarioHash(new URL(link).hash);
-    expect(result).toEqual({ ok: true, text: scenario, json: JSON.parse(scenario) as unknown });
+    expect(result).toEqual({ ok: true, text: scenario, json: JSON.parse(scenario) as unknown, compare: null });
   });
 
   it('uses only URL-safe characters', () => {
@@ -55,7 +56,7 @@ describe('share links', () => {
   });
 
   it('refuses another version or no version, naming the version', () => {
-    expect(errorOf('#v9.abc')).toMatch(/version 9.*version 1/);
+    expect(errorOf('#v9.abc')).toMatch(/version 9.*version 1 and 2/);
     expect(errorOf('#hello')).toMatch(/no format version.*#v1\./);
     expect(errorOf('#v1.')).toMatch(/empty/);
   });
@@ -97,5 +98,27 @@ describe('share links', () => {
     const error = errorOf(encodeScenarioHash('{"seed": 1,'));
     expect(error).toMatch(/^This share link's scenario is not valid JSON: /);
     expect(error.length).toBeGreaterThan("This share link's scenario is not valid JSON: .".length);
+  });
+
+  it('writes a link without a comparison as version 1, byte for byte as before', () => {
+    expect(buildShareLink('https://x.org/', scenario, null)).toBe(`https://x.org/${encodeScenarioHash(scenario)}`);
+  });
+
+  it('carries a comparison in a version 2 link, and reads it back with the scenario', () => {
+    const compare = { variants: [{ scheduler: { name: 'fifo' } }, { scheduler: { name: 'sjf' }, routers: ['r1'] }] };
+    const link = buildShareLink('https://example.org/play/', scenario, compare);
+    expect(link.startsWith('https://example.org/play/#v2.')).toBe(true);
+    const result = decodeScenarioHash(new URL(link).hash);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.json).toEqual(JSON.parse(scenario));
+    expect(JSON.parse(result.text)).toEqual(JSON.parse(scenario));
+    expect(result.compare).toEqual(compare);
+  });
+
+  it('refuses a version 2 link without a scenario in it', () => {
+    const hash = '#v2.' + base64urlEncode(deflateSync(new TextEncoder().encode('{"compare": {}}'), { level: 9 }));
+    expect(errorOf(hash)).toMatch(/holds no scenario/);
+    expect(errorOf('#v2.')).toMatch(/empty: nothing follows "v2\."/);
+    expect(encodeCompareHash(scenario, {})).toMatch(/^#v2\.[A-Za-z0-9_-]+$/);
   });
 });

@@ -1,19 +1,32 @@
 // Share links: the whole scenario text, deflated and base64url-encoded into the URL fragment.
-//   location.origin + location.pathname + '#v1.' + base64url(deflateSync(utf8(text), {level: 9}))
+//   version 1 (a scenario):     '#v1.' + base64url(deflateSync(utf8(scenario text), {level: 9}))
+//   version 2 (a comparison):   '#v2.' + base64url(deflateSync(utf8(JSON {"scenario": {...},
+//                                       "compare": {"variants": [...]}}), {level: 9}))
+// A link without a comparison is written as version 1, exactly as before; both are read.
 // Decoding treats the fragment as untrusted input: length, version, alphabet, inflated size,
 // UTF-8 and JSON are checked in that order, and every failure becomes a readable message.
-// (Whether the JSON is a valid scenario is the core's call: the worker's validate_scenario.)
+// (Whether the JSON is a valid scenario is the core's call: the worker's validate_scenario;
+// the comparison's shape is checked by store/compareSetup.ts, its schedulers by the core.)
 import { deflateSync, inflateSync } from 'fflate';
 
 export const LINK_VERSION = 1;
 export const LINK_PREFIX = `#v${LINK_VERSION}.`;
+/** A scenario with a comparison. */
+export const COMPARE_LINK_VERSION = 2;
+export const COMPARE_LINK_PREFIX = `#v${COMPARE_LINK_VERSION}.`;
 /** Longer fragments are refused before any decoding. */
 export const MAX_HASH_CHARS = 16_000;
 /** Largest scenario text a link may expand to (bytes of UTF-8). */
 export const MAX_SCENARIO_BYTES = 1 << 20;
 
 export type DecodeResult =
-  | { readonly ok: true; readonly text: string; readonly json: unknown }
+  | {
+    readonly ok: true;
+    readonly text: string;
+    readonly json: unknown;
+    /** A version 2 link's comparison, unchecked (null: a version 1 link). */
+    readonly compare: unknown;
+  }
   | { readonly ok: false; readonly error: string };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -60,15 +73,25 @@ export function base64urlDecode(text: string): Uint8Array {
   return out;
 }
 
+const pack = (text: string): string => base64urlEncode(deflateSync(new TextEncoder().encode(text), { level: 9 }));
+
 /** The fragment for a scenario text, starting with '#v1.'. */
 export function encodeScenarioHash(scenarioText: string): string {
-  const compressed = deflateSync(new TextEncoder().encode(scenarioText), { level: 9 });
-  return LINK_PREFIX + base64urlEncode(compressed);
+  return LINK_PREFIX + pack(scenarioText);
 }
 
-/** The full share link: `base` is location.origin + location.pathname. */
-export function buildShareLink(base: string, scenarioText: string): string {
-  return base + encodeScenarioHash(scenarioText);
+/** The fragment for a scenario with a comparison, starting with '#v2.'. */
+export function encodeCompareHash(scenarioText: string, compare: unknown): string {
+  const scenario = JSON.parse(scenarioText) as unknown;
+  return COMPARE_LINK_PREFIX + pack(JSON.stringify({ scenario, compare }));
+}
+
+/**
+ * The full share link: `base` is location.origin + location.pathname. With a comparison it is
+ * a version 2 link, without one a version 1 link as it always was.
+ */
+export function buildShareLink(base: string, scenarioText: string, compare: unknown = null): string {
+  return base + (compare === null ? encodeScenarioHash(scenarioText) : encodeCompareHash(scenarioText, compare));
 }
 
 const fail = (error: string): DecodeResult => ({ ok: false, error });
@@ -81,16 +104,17 @@ export function decodeScenarioHash(hash: string): DecodeResult {
         `the limit is ${MAX_HASH_CHARS.toLocaleString('en')}).`,
     );
   }
-  if (!hash.startsWith(LINK_PREFIX)) {
+  const prefix = [LINK_PREFIX, COMPARE_LINK_PREFIX].find((p) => hash.startsWith(p));
+  if (prefix === undefined) {
     const version = /^#v(\d+)\./.exec(hash)?.[1];
     return fail(
       version !== undefined
-        ? `This share link uses format version ${version}, but this page only reads version ${LINK_VERSION} links (#v${LINK_VERSION}.…).`
+        ? `This share link uses format version ${version}, but this page only reads version ${LINK_VERSION} and ${COMPARE_LINK_VERSION} links (#v${LINK_VERSION}.…, #v${COMPARE_LINK_VERSION}.…).`
         : `This share link has no format version: a scenario link starts with "#v${LINK_VERSION}.".`,
     );
   }
-  const payload = hash.slice(LINK_PREFIX.length);
-  if (payload.length === 0) return fail('This share link is empty: nothing follows "#v1.".');
+  const payload = hash.slice(prefix.length);
+  if (payload.length === 0) return fail(`This share link is empty: nothing follows "${prefix.slice(1)}".`);
 
   let compressed: Uint8Array;
   try {
@@ -124,5 +148,10 @@ export function decodeScenarioHash(hash: string): DecodeResult {
   } catch (err) {
     return fail(`This share link's scenario is not valid JSON: ${(err as Error).message}.`);
   }
-  return { ok: true, text, json };
+  if (prefix === LINK_PREFIX) return { ok: true, text, json, compare: null };
+  const envelope = json as { scenario?: unknown; compare?: unknown } | null;
+  if (typeof envelope !== 'object' || envelope === null || typeof envelope.scenario !== 'object' || envelope.scenario === null) {
+    return fail('This share link holds no scenario: a version 2 link carries {"scenario": ..., "compare": ...}.');
+  }
+  return { ok: true, text: JSON.stringify(envelope.scenario), json: envelope.scenario, compare: envelope.compare ?? null };
 }

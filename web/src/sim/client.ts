@@ -24,6 +24,11 @@ export class SimCrashed extends Error {
 export interface SimClientLike {
   /** Runs a scenario; `onProgress` hears the simulated fraction (0..1) as the run goes. */
   run(scenarioText: string, onProgress?: (progress: number) => void): Promise<RunResult>;
+  /**
+   * One run of a comparison: the scenario with `variant` (JSON {"scheduler", "routers"?})
+   * applied, same seed; keeps at most `maxTraceEvents` trace events for playback.
+   */
+  runVariant(scenarioText: string, variant: string, onProgress: (progress: number) => void, maxTraceEvents: number): Promise<RunResult>;
   /** Records the scenario's run and replays its schedule with `mode` (summary.replays[0] is the report). */
   replay(scenarioText: string, mode: string): Promise<RunResult>;
   validate(scenarioText: string): Promise<string | null>;
@@ -57,6 +62,11 @@ export class SimClient implements SimClientLike {
   run(scenarioText: string, onProgress?: (progress: number) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
     const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
     return this.call((api) => api.run(scenarioText, maxTraceEvents, callback));
+  }
+
+  runVariant(scenarioText: string, variant: string, onProgress: (progress: number) => void, maxTraceEvents: number): Promise<RunResult> {
+    const callback = Comlink.proxy(onProgress);
+    return this.call((api) => api.runVariant(scenarioText, variant, maxTraceEvents, callback));
   }
 
   replay(scenarioText: string, mode: string, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {

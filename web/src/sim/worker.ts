@@ -36,6 +36,16 @@ function collect(out: core.RunOutput, withOverdue = false): RunResult {
   }
 }
 
+/** Advances a started run to its end in chunks, reporting progress (0..1) between them. */
+function finish(handle: core.RunHandle, onProgress?: (p: number) => void): RunResult {
+  let progress = 0;
+  while (progress < 1) {
+    progress = handle.advance(CHUNK_EVENTS);
+    onProgress?.(progress);
+  }
+  return collect(handle.finish());
+}
+
 const api = {
   /** `null` when the scenario is valid, else the core's message ("field.path: problem"). */
   async validate(scenarioText: string): Promise<string | null> {
@@ -73,13 +83,16 @@ const api = {
    */
   async run(scenarioText: string, maxTraceEvents: number, onProgress?: (p: number) => void): Promise<RunResult> {
     await ready;
-    const handle = core.start_run(scenarioText, maxTraceEvents);
-    let progress = 0;
-    while (progress < 1) {
-      progress = handle.advance(CHUNK_EVENTS);
-      onProgress?.(progress);
-    }
-    return collect(handle.finish());
+    return finish(core.start_run(scenarioText, maxTraceEvents), onProgress);
+  },
+
+  /**
+   * One run of a comparison: the scenario with `variant` (JSON {"scheduler", "routers"?})
+   * applied by the core, on the scenario's seed; like `run` otherwise.
+   */
+  async runVariant(scenarioText: string, variant: string, maxTraceEvents: number, onProgress?: (p: number) => void): Promise<RunResult> {
+    await ready;
+    return finish(core.start_variant_run(scenarioText, variant, maxTraceEvents), onProgress);
   },
 
   /**

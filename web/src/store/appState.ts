@@ -9,6 +9,7 @@ import { Playback, type Position } from '../sim/playback';
 import type { OverdueIndex } from '../sim/replay';
 import type { ReplayMode, ReplayReport, RunResult } from '../sim/types';
 import { niceRound } from '../view/format';
+import { DEFAULT_SETUP, type CompareSetup, type CompareVariant } from './compareSetup';
 
 export type RunState = 'idle' | 'running' | 'done' | 'error';
 
@@ -35,7 +36,39 @@ export type Selection =
   | null;
 
 export type Tool = 'select' | 'host' | 'router' | 'link';
-export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay';
+export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay' | 'compare';
+/** The stage: the editor with the run, or a comparison's runs side by side. */
+export type View = 'single' | 'compare';
+
+/** One finished run of a comparison (store/compareActions.ts). */
+export interface ComparedRun {
+  readonly variant: CompareVariant;
+  readonly label: string;
+  readonly colour: string;
+  readonly dash: string;
+  readonly run: LoadedRun;
+}
+
+/** A finished comparison: its runs on one timeline. */
+export interface LoadedComparison {
+  readonly setup: CompareSetup;
+  /** The scenario it ran (the draft then), and its network as the panels draw it. */
+  readonly scenarioText: string;
+  readonly draft: EditableScenario;
+  readonly runs: readonly ComparedRun[];
+  /** The timeline: the latest end of any run, and its play rate at 1x. */
+  readonly endNs: number;
+  readonly baseRate: number;
+}
+
+export type CompareRunState = 'idle' | 'running' | 'error';
+
+/** Which run of a comparison is in the worker (0-based), of how many, and how far it is. */
+export interface CompareProgress {
+  readonly index: number;
+  readonly of: number;
+  readonly fraction: number;
+}
 
 /** A replay of the current run's schedule (store/replayActions.ts). */
 export interface LoadedReplay {
@@ -96,6 +129,15 @@ export interface AppState {
   readonly replayFollowed: number | null;
   /** The guided example's step on screen (an index into the scenario's `guide`; null: none). */
   readonly guideStep: number | null;
+  readonly view: View;
+  /** The schedulers picked in the Compare tab. */
+  readonly compare: CompareSetup;
+  readonly compareState: CompareRunState;
+  readonly compareProgress: CompareProgress | null;
+  /** The last finished comparison (shown in the compare view). */
+  readonly comparison: LoadedComparison | null;
+  /** Presentation mode: the drawing's nodes, queues and keys large enough for a classroom. */
+  readonly presentation: boolean;
 }
 
 export const initialState = (draft: EditableScenario): AppState => ({
@@ -123,11 +165,49 @@ export const initialState = (draft: EditableScenario): AppState => ({
   replay: null,
   replayFollowed: null,
   guideStep: null,
+  view: 'single',
+  compare: DEFAULT_SETUP,
+  compareState: 'idle',
+  compareProgress: null,
+  comparison: null,
+  presentation: false,
 });
 
-/** Last instant of the timeline: the run's end, or the replay's last event when later. */
-export const timelineEnd = (s: AppState): number =>
-  Math.max(s.run?.endNs ?? 0, s.replay ? s.replay.run.playback.endTime : 0);
+/** The comparison on screen, if the stage shows one. */
+export const shownComparison = (s: AppState): LoadedComparison | null => (s.view === 'compare' ? s.comparison : null);
+
+/**
+ * Last instant of the timeline: the comparison's end in the compare view; else the run's end,
+ * or the replay's last event when later.
+ */
+export const timelineEnd = (s: AppState): number => {
+  const c = shownComparison(s);
+  if (c) return c.endNs;
+  return Math.max(s.run?.endNs ?? 0, s.replay ? s.replay.run.playback.endTime : 0);
+};
+
+/** Simulated nanoseconds per wall-clock second at 1x on the timeline shown (0: nothing to play). */
+export const timelineRate = (s: AppState): number => shownComparison(s)?.baseRate ?? s.run?.baseRate ?? 0;
+
+/** Whether the stage has something to play. */
+export const hasTimeline = (s: AppState): boolean => shownComparison(s) !== null || s.run !== null;
+
+/** The position at time t: the run's cursor there (the comparison's panels seek their own runs). */
+const positionAt = (s: AppState, t: number): Position => (s.run ? s.run.playback.seek(t) : { t, cursor: 0 });
+
+/**
+ * The next (dir 1) or previous (dir -1) instant at which any run of the comparison has an
+ * event, from t; t itself when there is none.
+ */
+function comparisonStep(c: LoadedComparison, t: number, dir: 1 | -1): number {
+  let best: number | null = null;
+  for (const { run } of c.runs) {
+    const pb = run.playback;
+    const e = dir === 1 ? pb.event(pb.cursorAt(t)) : pb.event(pb.cursorAt(t - 1) - 1);
+    if (e && (best === null || (dir === 1 ? e.time < best : e.time > best))) best = e.time;
+  }
+  return best ?? (dir === 1 ? t : 0);
+}
 
 /** Wraps a finished run for playback (builds the queue checkpoints). */
 export function loadRun(result: RunResult, scenarioText: string): LoadedRun {
@@ -158,6 +238,7 @@ export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
   replay: null,
   replayFollowed: null,
   guideStep: null,
+  view: 'single',
 });
 
 /** The run failed: say why; the editor and the previous run are left as they were. */
@@ -180,7 +261,7 @@ export const showNotice = (message: string | null) => (s: AppState): AppState =>
 export const shareLinkBuilt = (link: string | null) => (s: AppState): AppState => ({ ...s, shareLink: link });
 
 export const play = (s: AppState): AppState => {
-  if (!s.run || s.playing) return s;
+  if (!hasTimeline(s) || s.playing) return s;
   const atEnd = s.position.t >= timelineEnd(s);
   return { ...s, playing: true, position: atEnd ? { t: 0, cursor: 0 } : s.position };
 };
@@ -193,14 +274,14 @@ export const setSpeed = (speed: number) => (s: AppState): AppState => ({ ...s, s
 
 /** Moves the playhead to time t (clamped to the run), as if played up to there. */
 export const seek = (t: number) => (s: AppState): AppState => {
-  if (!s.run) return s;
+  if (!hasTimeline(s)) return s;
   const clamped = Math.min(Math.max(0, t), timelineEnd(s));
-  return { ...s, position: s.run.playback.seek(clamped) };
+  return { ...s, position: positionAt(s, clamped) };
 };
 
 /** Moves the playhead by a fraction of the run (keyboard scrubbing); pauses. */
 export const scrubBy = (fraction: number) => (s: AppState): AppState =>
-  (s.run ? { ...seek(s.position.t + fraction * timelineEnd(s))(s), playing: false } : s);
+  (hasTimeline(s) ? { ...seek(s.position.t + fraction * timelineEnd(s))(s), playing: false } : s);
 
 /** Puts the playhead just after trace event `index` (the follow panel's hops). */
 export const jumpToEvent = (index: number) => (s: AppState): AppState => {
@@ -208,26 +289,34 @@ export const jumpToEvent = (index: number) => (s: AppState): AppState => {
   return e ? { ...s, playing: false, position: { t: e.time, cursor: index + 1 } } : s;
 };
 
-/** One trace event forward (pauses). */
-export const stepForward = (s: AppState): AppState =>
-  s.run ? { ...s, playing: false, position: s.run.playback.stepForward(s.position) } : s;
+/** One trace event forward (pauses); in a comparison, to the next instant any run has an event. */
+export const stepForward = (s: AppState): AppState => {
+  const c = shownComparison(s);
+  if (c) return { ...s, playing: false, position: positionAt(s, comparisonStep(c, s.position.t, 1)) };
+  return s.run ? { ...s, playing: false, position: s.run.playback.stepForward(s.position) } : s;
+};
 
-/** One trace event back (pauses). */
-export const stepBack = (s: AppState): AppState =>
-  s.run ? { ...s, playing: false, position: s.run.playback.stepBack(s.position) } : s;
+/** One trace event back (pauses); in a comparison, to the previous instant any run has an event. */
+export const stepBack = (s: AppState): AppState => {
+  const c = shownComparison(s);
+  if (c) return { ...s, playing: false, position: positionAt(s, comparisonStep(c, s.position.t, -1)) };
+  return s.run ? { ...s, playing: false, position: s.run.playback.stepBack(s.position) } : s;
+};
 
 /** Advances the playhead by `dtMs` of wall-clock time at the current speed; stops at the end. */
 export const tick = (dtMs: number) => (s: AppState): AppState => {
-  if (!s.run || !s.playing) return s;
-  const t = s.position.t + (dtMs / 1000) * s.run.baseRate * s.speed;
+  if (!hasTimeline(s) || !s.playing) return s;
+  const t = s.position.t + (dtMs / 1000) * timelineRate(s) * s.speed;
   const end = timelineEnd(s);
   if (t >= end) {
-    return { ...s, playing: false, position: s.run.playback.seek(end) };
+    return { ...s, playing: false, position: positionAt(s, end) };
   }
-  return { ...s, position: s.run.playback.seek(t) };
+  return { ...s, position: positionAt(s, t) };
 };
 
 export const followPacket = (packet: number | null) => (s: AppState): AppState =>
   ({ ...s, followed: packet, sideTab: packet === null ? s.sideTab : 'packet' });
 
 export const setSideTab = (tab: SideTab) => (s: AppState): AppState => ({ ...s, sideTab: tab });
+
+export const setPresentation = (on: boolean) => (s: AppState): AppState => ({ ...s, presentation: on });

@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { blankScenario } from '../scenario/commands';
-import { initialState, setSpeed } from './appState';
-import { PERSISTENCE, fileText, linkText, restoreStorage, storageRecord } from './persistence';
+import { initialState, setPresentation, setSpeed, type AppState } from './appState';
+import { DEFAULT_SETUP } from './compareSetup';
+import { setCompareSetup } from './compareActions';
+import { PERSISTENCE, fileText, linkCompare, linkText, restoreStorage, storageRecord } from './persistence';
 
 describe('persistence table', () => {
-  it('puts the scenario in the link, storage and files, and the speed only in storage', () => {
+  it('puts the scenario in the link, storage and files, the comparison on screen in the link, preferences in storage', () => {
     const where = (k: keyof typeof PERSISTENCE) => PERSISTENCE[k];
     expect(where('history')).toEqual({ link: true, storage: true, file: true });
-    expect(where('speed')).toEqual({ link: false, storage: true, file: false });
-    const elsewhere = Object.entries(PERSISTENCE).filter(([k]) => k !== 'history' && k !== 'speed');
+    expect(where('comparison')).toEqual({ link: true, storage: false, file: false });
+    const prefs = ['speed', 'compare', 'presentation'] as const;
+    for (const k of prefs) expect(where(k)).toEqual({ link: false, storage: true, file: false });
+    const elsewhere = Object.entries(PERSISTENCE).filter(([k]) => !['history', 'comparison', ...prefs].includes(k));
     expect(elsewhere.every(([, w]) => !w.link && !w.storage && !w.file)).toBe(true);
   });
 
-  it('stores the draft and the speed, and reads them back', () => {
+  it('stores the draft, the speed, the compare picks and presentation mode, and reads them back', () => {
     const draft = { ...blankScenario(), name: 'mine', seed: 7 };
-    const s = setSpeed(4)(initialState(draft));
+    const compare = { variants: [{ scheduler: { name: 'lstf' }, routers: null }, { scheduler: { name: 'sjf' }, routers: ['r1'] }] };
+    const s = setPresentation(true)(setCompareSetup(compare)(setSpeed(4)(initialState(draft))));
     const text = storageRecord(s);
-    expect(JSON.parse(text)).toEqual({ draft, speed: 4 });
-    expect(restoreStorage(text)).toEqual({ ok: true, stored: { draft, speed: 4 } });
+    expect(JSON.parse(text)).toEqual({ draft, speed: 4, compare, presentation: true });
+    expect(restoreStorage(text)).toEqual({ ok: true, stored: { draft, speed: 4, compare, presentation: true } });
     expect(JSON.parse(fileText(s))).toEqual(draft);
     expect(JSON.parse(linkText(s))).toEqual(draft);
   });
@@ -29,5 +34,16 @@ describe('persistence table', () => {
       ok: false, error: 'the saved draft is damaged: format: must be "scheduler-playground/scenario" (this is not a scenario file)',
     });
     expect(restoreStorage(JSON.stringify({ speed: 3 }))).toEqual({ ok: true, stored: {} });
+    // Picks that do not read (one scheduler) are dropped; the draft is kept.
+    const one = { variants: [{ scheduler: { name: 'fifo' } }] };
+    expect(restoreStorage(JSON.stringify({ compare: one, presentation: 'yes' }))).toEqual({ ok: true, stored: {} });
+  });
+
+  it('carries a comparison in the link only while it is on screen', () => {
+    const s = initialState(blankScenario());
+    expect(linkCompare(s)).toBeNull();
+    const comparison = { setup: DEFAULT_SETUP } as unknown as NonNullable<AppState['comparison']>;
+    expect(linkCompare({ ...s, comparison, view: 'single' })).toBeNull();
+    expect(linkCompare({ ...s, comparison, view: 'compare' })).toBe(DEFAULT_SETUP);
   });
 });

@@ -4,9 +4,10 @@
 import { restoreScenario, scenarioText } from '../scenario/restore';
 import type { Scenario } from '../scenario/types';
 import { SPEEDS, type AppState } from './appState';
+import { parseSetup, type CompareSetup } from './compareSetup';
 
 export interface Persist {
-  /** In the share link (#v1.<deflated scenario>). */
+  /** In the share link (#v1.<deflated scenario>, #v2. with a comparison). */
   readonly link: boolean;
   /** In local storage (the draft, kept across reloads). */
   readonly storage: boolean;
@@ -47,6 +48,16 @@ export const PERSISTENCE = {
   replay: none,
   replayFollowed: none,
   guideStep: none,
+  /** Which view the stage shows: a link with a comparison opens in the compare view. */
+  view: none,
+  /** The schedulers picked in the Compare tab: kept across reloads, like the draft. */
+  compare: { link: false, storage: true, file: false },
+  compareState: none,
+  compareProgress: none,
+  /** The comparison on screen: the link carries which schedulers it compares (its runs are recomputed). */
+  comparison: { link: true, storage: false, file: false },
+  /** A preference of this browser. */
+  presentation: { link: false, storage: true, file: false },
 } as const satisfies Record<keyof AppState, Persist>;
 
 export const STORAGE_KEY = 'scheduler-playground:v1';
@@ -55,6 +66,8 @@ export const STORAGE_KEY = 'scheduler-playground:v1';
 export interface StoredState {
   readonly draft: Scenario;
   readonly speed: number;
+  readonly compare: CompareSetup;
+  readonly presentation: boolean;
 }
 
 export function storageRecord(s: AppState): string {
@@ -81,12 +94,19 @@ export function restoreStorage(text: string | null): StorageRestore {
     return { ok: false, error: 'the saved draft is not valid JSON' };
   }
   if (typeof v !== 'object' || v === null) return { ok: false, error: 'the saved draft is not an object' };
-  const rec = v as { draft?: unknown; speed?: unknown };
+  const rec = v as { draft?: unknown; speed?: unknown; compare?: unknown; presentation?: unknown };
+  // Preferences that do not read are left out (the defaults apply); a damaged draft is reported.
   const speed = SPEEDS.find((x) => x === rec.speed);
-  if (rec.draft === undefined) return { ok: true, stored: speed !== undefined ? { speed } : {} };
+  const compare = rec.compare === undefined ? null : parseSetup(rec.compare);
+  const prefs: Partial<StoredState> = {
+    ...(speed !== undefined ? { speed } : {}),
+    ...(compare?.ok ? { compare: compare.setup } : {}),
+    ...(typeof rec.presentation === 'boolean' ? { presentation: rec.presentation } : {}),
+  };
+  if (rec.draft === undefined) return { ok: true, stored: prefs };
   const r = restoreScenario(JSON.stringify(rec.draft));
   if (!r.ok) return { ok: false, error: `the saved draft is damaged: ${r.error}` };
-  return { ok: true, stored: { draft: r.scenario, ...(speed !== undefined ? { speed } : {}) } };
+  return { ok: true, stored: { draft: r.scenario, ...prefs } };
 }
 
 /** The text of an exported file: the scenario alone, as a file a user can read. */
@@ -94,3 +114,6 @@ export const fileText = (s: AppState): string => scenarioText(s.history.present,
 
 /** The scenario text a share link carries. */
 export const linkText = (s: AppState): string => scenarioText(s.history.present);
+
+/** The comparison a share link carries: the one on screen (null: none, a version 1 link). */
+export const linkCompare = (s: AppState): CompareSetup | null => (s.view === 'compare' ? s.comparison?.setup ?? null : null);

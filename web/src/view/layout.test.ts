@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitToBox, layeredLayout, nodePositions } from './layout';
+import { fitToBox, fitTransform, layeredLayout, nodePositions, toScreen, zoomAbout, zoomed, NO_ZOOM } from './layout';
 
 describe('layeredLayout', () => {
   it('puts nodes in layers by hop distance from the sources', () => {
@@ -45,5 +45,34 @@ describe('fitToBox', () => {
 
   it('handles a horizontal row', () => {
     expect(fitToBox([{ x: 0, y: 1 }, { x: 1, y: 1 }], box)).toEqual([{ x: 10, y: 100 }, { x: 290, y: 100 }]);
+  });
+});
+
+describe('fitTransform with stretch', () => {
+  const box = { width: 300, height: 200, padding: [10, 10, 10, 10] as const };
+
+  it('scales the roomy axis up to maxStretch times the other', () => {
+    // Span 1 x 1 into 280 x 180: uniform 180; x may take 280 (< 2 x 180), so it fills the width.
+    const t = fitTransform([{ x: 0, y: 0 }, { x: 1, y: 1 }], box, 2);
+    expect(t).toEqual({ kx: 280, ky: 180, x: 10, y: 10 });
+    // At most 1.25 x 180 = 225 px per unit across: centred, from 37.5.
+    expect(fitTransform([{ x: 0, y: 0 }, { x: 1, y: 1 }], box, 1.25)).toEqual({ kx: 225, ky: 180, x: 37.5, y: 10 });
+  });
+
+  it('keeps a row of nodes at the uniform scale vertically', () => {
+    // One row: no vertical span; both axes take the horizontal scale, 280.
+    expect(fitTransform([{ x: 0, y: 1 }, { x: 1, y: 1 }], box, 2)).toEqual({ kx: 280, ky: 280, x: 10, y: 100 - 280 });
+  });
+});
+
+describe('zoom', () => {
+  it('keeps the point under the pointer in place and stays within its limits', () => {
+    const t = { kx: 100, ky: 50, x: 10, y: 20 };
+    const at = { x: 110, y: 70 }; // the abstract point (1, 1)
+    const z = zoomAbout(NO_ZOOM, 2, at);
+    expect(z).toEqual({ k: 2, x: -110, y: -70 });
+    expect(toScreen(zoomed(t, z), { x: 1, y: 1 })).toEqual(at);
+    expect(zoomAbout(z, 100, at).k).toBe(8);
+    expect(zoomAbout(z, 0.001, at).k).toBe(0.5);
   });
 });

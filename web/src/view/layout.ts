@@ -75,9 +75,10 @@ export function nodePositions(
   });
 }
 
-/** Screen = abstract * k + (x, y). */
+/** Screen = (abstract.x * kx + x, abstract.y * ky + y). */
 export interface Transform {
-  readonly k: number;
+  readonly kx: number;
+  readonly ky: number;
   readonly x: number;
   readonly y: number;
 }
@@ -85,33 +86,61 @@ export interface Transform {
 /** Pixels per abstract unit when nothing sets the scale (an empty or one-node drawing). */
 export const DEFAULT_SCALE = 120;
 
-export const toScreen = (t: Transform, p: Point): Point => ({ x: t.x + p.x * t.k, y: t.y + p.y * t.k });
-export const toAbstract = (t: Transform, p: Point): Point => ({ x: (p.x - t.x) / t.k, y: (p.y - t.y) / t.k });
+export const toScreen = (t: Transform, p: Point): Point => ({ x: t.x + p.x * t.kx, y: t.y + p.y * t.ky });
+export const toAbstract = (t: Transform, p: Point): Point => ({ x: (p.x - t.x) / t.kx, y: (p.y - t.y) / t.ky });
 
 /**
- * The transform that scales points uniformly (same factor on both axes) and centres them
- * inside the box; `DEFAULT_SCALE` when the points span no distance.
+ * The transform that scales points to fit inside the box and centres them. `maxStretch` 1
+ * scales both axes alike; above 1, the axis with room to spare may be scaled up to that many
+ * times the other, so a square network fills a wide panel. `DEFAULT_SCALE` when the points
+ * span no distance.
  */
-export function fitTransform(points: readonly Point[], box: Box): Transform {
+export function fitTransform(points: readonly Point[], box: Box, maxStretch = 1): Transform {
   const [top, right, bottom, left] = box.padding;
   const innerW = Math.max(0, box.width - left - right);
   const innerH = Math.max(0, box.height - top - bottom);
-  if (points.length === 0) return { k: DEFAULT_SCALE, x: left + innerW / 2, y: top + innerH / 2 };
+  if (points.length === 0) return { kx: DEFAULT_SCALE, ky: DEFAULT_SCALE, x: left + innerW / 2, y: top + innerH / 2 };
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const minX = Math.min(...xs);
   const minY = Math.min(...ys);
   const spanX = Math.max(...xs) - minX;
   const spanY = Math.max(...ys) - minY;
-  const scale = Math.min(spanX > 0 ? innerW / spanX : Infinity, spanY > 0 ? innerH / spanY : Infinity);
+  const fx = spanX > 0 ? innerW / spanX : Infinity;
+  const fy = spanY > 0 ? innerH / spanY : Infinity;
+  const scale = Math.min(fx, fy);
   const k = Number.isFinite(scale) && scale > 0 ? scale : DEFAULT_SCALE;
-  const offX = left + (innerW - spanX * k) / 2;
-  const offY = top + (innerH - spanY * k) / 2;
-  return { k, x: offX - minX * k, y: offY - minY * k };
+  const stretch = Math.max(1, maxStretch);
+  const kx = Number.isFinite(fx) && fx > 0 ? Math.min(fx, k * stretch) : k;
+  const ky = Number.isFinite(fy) && fy > 0 ? Math.min(fy, k * stretch) : k;
+  const offX = left + (innerW - spanX * kx) / 2;
+  const offY = top + (innerH - spanY * ky) / 2;
+  return { kx, ky, x: offX - minX * kx, y: offY - minY * ky };
 }
 
 /** Scales points uniformly and centres them inside the box. */
 export function fitToBox(points: readonly Point[], box: Box): Point[] {
   const t = fitTransform(points, box);
   return points.map((p) => toScreen(t, p));
+}
+
+/** A zoom on top of the fitted drawing: screen' = screen * k + (x, y). */
+export interface Zoom {
+  readonly k: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+export const NO_ZOOM: Zoom = { k: 1, x: 0, y: 0 };
+export const MIN_ZOOM = 0.5;
+export const MAX_ZOOM = 8;
+
+/** The fitted transform with a zoom applied. */
+export const zoomed = (t: Transform, z: Zoom): Transform => ({ kx: t.kx * z.k, ky: t.ky * z.k, x: t.x * z.k + z.x, y: t.y * z.k + z.y });
+
+/** Zooms by `factor` about the screen point `at` (it stays where it is), within [MIN_ZOOM, MAX_ZOOM]. */
+export function zoomAbout(z: Zoom, factor: number, at: Point): Zoom {
+  const k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z.k * factor));
+  const f = k / z.k;
+  return { k, x: at.x - (at.x - z.x) * f, y: at.y - (at.y - z.y) * f };
 }

@@ -29,6 +29,8 @@ export interface DrawOptions {
   readonly packetRadius: number;
   /** Dense drawings (a fat tree) get smaller queue cells and shorter columns. */
   readonly dense: boolean;
+  /** Size of queue cells, keys and labels, 1 = the base size (roomy drawings and presentation mode go above). */
+  readonly scale: number;
   /** Replay marks (the replay view and its original); absent in the plain view. */
   readonly marks?: PacketMarks;
 }
@@ -167,6 +169,7 @@ export class PacketLayer {
   ): DrawnFrame['queues'] {
     const marks = opts.marks;
     const { cellW, cellH, gap } = cellSize(opts);
+    const k = opts.dense ? 1 : opts.scale;
     const maxRows = opts.dense ? 8 : 24;
     const out: DrawnQueue[] = [];
     const cells: { x: number; y: number; q: QueuedPacket; key: string }[] = [];
@@ -201,7 +204,7 @@ export class PacketLayer {
       }
       out.push(entry);
       ctx.fillStyle = '#33414f';
-      ctx.font = opts.dense ? '600 9px system-ui, sans-serif' : '600 11px system-ui, sans-serif';
+      ctx.font = opts.dense ? '600 9px system-ui, sans-serif' : `600 ${Math.round(11 * k)}px system-ui, sans-serif`;
       ctx.textAlign = 'left';
       const more = queue.length > shown ? ` (+${queue.length - shown})` : '';
       const random = info?.random ? ', random order' : '';
@@ -221,11 +224,11 @@ export class PacketLayer {
       ctx.fill();
     }
     if (opts.keys) {
-      ctx.font = '600 10px ui-monospace, monospace';
+      ctx.font = `600 ${Math.round(10 * k)}px ui-monospace, monospace`;
       ctx.textAlign = 'center';
       for (const c of cells) {
         ctx.fillStyle = textOn(fillOf(c.q.packet, c.q.flow, marks));
-        ctx.fillText(c.key, c.x + cellW / 2, c.y + cellH - 4);
+        ctx.fillText(c.key, c.x + cellW / 2, c.y + cellH - 4 * k);
       }
     }
     for (const draw of decorations) draw();
@@ -327,9 +330,14 @@ export class PacketLayer {
   }
 }
 
-/** Queue cells: wide enough for a key when keys are shown, small in dense drawings. */
+/** Queue cells: wide enough for a key when keys are shown, small in dense drawings, `scale` times the base size otherwise. */
 function cellSize(opts: DrawOptions): { cellW: number; cellH: number; gap: number } {
-  return { cellW: opts.keys ? 42 : opts.dense ? 6 : 10, cellH: opts.keys ? 15 : opts.dense ? 6 : 10, gap: opts.dense ? 1 : 2 };
+  const k = opts.dense ? 1 : opts.scale;
+  return {
+    cellW: Math.round((opts.keys ? 42 : opts.dense ? 6 : 10) * k),
+    cellH: Math.round((opts.keys ? 15 : opts.dense ? 6 : 10) * k),
+    gap: opts.dense ? 1 : 2,
+  };
 }
 
 /** Black or white text, whichever reads better on a flow colour. */

@@ -18,3 +18,9 @@ export function seriesColour(i: number): string {
 export const FOLLOW_COLOUR = '#1b2a3a';
 /** Overdue packets in the replay view (a red no flow wears). */
 export const OVERDUE_COLOUR = '#E4002B';
+/**
+ * One colour per scheduler of a comparison (Okabe-Ito blue, orange, green, purple: told apart
+ * with the common colour-vision deficiencies), and a dash per scheduler on lines as well.
+ */
+export const COMPARE_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7'] as const;
+export const COMPARE_DASHES = ['', '7 3', '2 2', '9 3 2 3'] as const;

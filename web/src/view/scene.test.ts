@@ -48,11 +48,11 @@ describe('view transform', () => {
   const box = { width: 300, height: 200, padding: [10, 10, 10, 10] as const };
   it('maps abstract to screen and back', () => {
     const t = fitTransform([{ x: 0, y: 0 }, { x: 2, y: 1 }], box);
-    expect(t).toEqual({ k: 140, x: 10, y: 30 });
+    expect(t).toEqual({ kx: 140, ky: 140, x: 10, y: 30 });
     expect(toScreen(t, { x: 1, y: 1 })).toEqual({ x: 150, y: 170 });
     expect(toAbstract(t, { x: 150, y: 170 })).toEqual({ x: 1, y: 1 });
   });
   it('uses the default scale for an empty drawing, centred in the box', () => {
-    expect(fitTransform([], box)).toEqual({ k: 120, x: 150, y: 100 });
+    expect(fitTransform([], box)).toEqual({ kx: 120, ky: 120, x: 150, y: 100 });
   });
 });

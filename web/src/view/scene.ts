@@ -27,12 +27,16 @@ export interface Scene {
   readonly links: readonly SceneLink[];
 }
 
-/** What a router's ports run, as the core says: one name, or the first with "+" when they differ. */
-function routerLabel(id: string, ports: readonly PortChoices[] | null): string | null {
-  const names = (ports ?? []).filter((p) => p.node === id).map((p) => p.choices[0]?.scheduler.name ?? '');
+/** One name for a router's ports: theirs, or the first with "+" when they differ. */
+function oneName(names: readonly string[]): string | null {
   const first = names[0];
   if (first === undefined) return null;
   return names.every((n) => n === first) ? first : `${first}+`;
+}
+
+/** What a router's ports run, as the core says. */
+function routerLabel(id: string, ports: readonly PortChoices[] | null): string | null {
+  return oneName((ports ?? []).filter((p) => p.node === id).map((p) => p.choices[0]?.scheduler.name ?? ''));
 }
 
 /** The scene of a draft; `ports` is the core's answer to which scheduler each port runs. */
@@ -57,6 +61,17 @@ export function buildScene(s: EditableScenario, ports: readonly PortChoices[] | 
       label: `${l.bandwidth} · ${l.delay}${l.buffer ? ` · ${l.buffer}` : ''}`,
     })),
   };
+}
+
+/** The scene of a run of the draft's network, each router labelled with what its ports ran in it. */
+export function runScene(s: EditableScenario, summary: RunSummary): Scene {
+  const scene = buildScene(s, null);
+  const ran = new Map<string, string[]>();
+  for (const p of summary.ports) {
+    const id = summary.nodes[p.node]?.id;
+    if (id !== undefined) ran.set(id, [...(ran.get(id) ?? []), p.scheduler]);
+  }
+  return { ...scene, nodes: scene.nodes.map((n) => (n.kind === 'router' ? { ...n, scheduler: oneName(ran.get(n.id) ?? []) } : n)) };
 }
 
 /** Nodes added, removed or moved between two scenes: more than one means "a new drawing". */

@@ -1,11 +1,16 @@
 // The topology editor and animation: nodes and links in SVG (D3), packets on a canvas overlay
 // (packetLayer.ts). A plain class outside React; components/TopologyPanel.tsx mounts it and
 // turns its callbacks into editor commands. The view never changes the scenario itself.
+// The drawing fits its panel (an axis may stretch up to twice the other), and can be zoomed
+// (wheel, the + and − buttons) and panned (drag the background); node, label and queue sizes
+// follow the room the drawing has, up to a larger cap in presentation mode.
 import { select, type Selection as D3Selection } from 'd3-selection';
 import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import type { RunSummary } from '../sim/types';
 import type { Selection, Tool } from '../store/appState';
-import { fitTransform, toAbstract, toScreen, type Point, type Transform } from './layout';
+import {
+  NO_ZOOM, fitTransform, toAbstract, toScreen, zoomAbout, zoomed, type Point, type Transform, type Zoom,
+} from './layout';
 import { PacketLayer, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
 import { shortValue } from './values';
 import { changedNodes, type Scene, type SceneNode } from './scene';
@@ -21,15 +26,30 @@ export interface ViewCallbacks {
 }
 
 const PADDING: [number, number, number, number] = [70, 80, 50, 80];
+/** How much more one axis may be scaled than the other to fill the panel. */
+const MAX_STRETCH = 2;
+/** Largest node size factor: a roomy drawing, and presentation mode (legible from afar). */
+const MAX_SIZE = 1.25;
+const MAX_SIZE_PRESENTATION = 2.2;
+/** Zoom per button press, and per pixel of wheel movement. */
+const ZOOM_STEP = 1.5;
+const WHEEL_ZOOM = 0.0015;
 
 interface Drag { id: string; start: Point; at: Point; moved: boolean }
+/** Dragging the background: the zoom when it started, and where. */
+interface Pan { start: Point; zoom: Zoom; moved: boolean; click: () => void }
 
 export class TopologyView {
   private readonly svg: D3Selection<SVGSVGElement, unknown, null, undefined>;
   private readonly packets: PacketLayer;
   private readonly observer: ResizeObserver | null;
   private scene: Scene = { nodes: [], links: [] };
+  /** The fitted transform, and the user's zoom and pan on top of it. */
+  private base: Transform | null = null;
+  private zoom: Zoom = NO_ZOOM;
   private transform: Transform | null = null;
+  private pan: Pan | null = null;
+  private presentation = false;
   private screen = new Map<string, Point>();
   private summary: RunSummary | null = null;
   private ports: (PortGeometry | null)[] = [];
@@ -47,13 +67,14 @@ export class TopologyView {
   private size = 1;
 
   /**
-   * `readOnly`: an animation only (the replay view): clicks follow packets, nothing is edited.
-   * `testId` names the drawing for tests.
+   * `readOnly`: an animation only (the replay and compare views): clicks follow packets,
+   * nothing is edited. `testId` names the drawing for tests. `onZoom` hears the user's zoom
+   * and pan (the compare view keeps its panels in step).
    */
   constructor(
     private readonly root: HTMLElement,
     private readonly callbacks: ViewCallbacks,
-    private readonly options: { readOnly?: boolean; testId?: string } = {},
+    private readonly options: { readOnly?: boolean; testId?: string; onZoom?: (z: Zoom) => void } = {},
   ) {
     this.svg = select(root).append('svg').attr('class', 'topology-svg').attr('data-testid', options.testId ?? 'topology')
       .attr('role', 'img').attr('aria-label', 'Network topology');
@@ -66,6 +87,8 @@ export class TopologyView {
     el?.addEventListener('pointerdown', (e) => this.onDown(e));
     el?.addEventListener('pointermove', (e) => this.onMove(e));
     el?.addEventListener('pointerup', (e) => this.onUp(e));
+    el?.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
+    root.appendChild(this.zoomButtons(options.testId ?? 'topology'));
     this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
     this.observer?.observe(root);
     this.resize();
@@ -77,7 +100,7 @@ export class TopologyView {
   }
 
   setScene(scene: Scene): void {
-    const refit = this.transform === null || changedNodes(this.scene, scene) > 1 || !this.fits(scene);
+    const refit = this.base === null || changedNodes(this.scene, scene) > 1 || !this.fits(scene);
     this.scene = scene;
     if (refit) this.fit();
     else this.layout();
@@ -112,9 +135,28 @@ export class TopologyView {
     this.paintFocus();
   }
 
-  /** Scales the drawing to fill the panel. */
+  /** Scales the drawing to fill the panel, without zoom. */
   fit(): void {
-    this.transform = fitTransform(this.scene.nodes.map((n) => n.p), this.box());
+    this.base = fitTransform(this.scene.nodes.map((n) => n.p), this.box(), MAX_STRETCH);
+    this.zoom = NO_ZOOM;
+    this.layout();
+  }
+
+  /** Sets the zoom and pan (from another view kept in step: not reported back). */
+  setZoom(z: Zoom): void {
+    if (z.k === this.zoom.k && z.x === this.zoom.x && z.y === this.zoom.y) return;
+    this.zoom = z;
+    this.layout();
+  }
+
+  get currentZoom(): Zoom {
+    return this.zoom;
+  }
+
+  /** Presentation mode: larger nodes, labels, queues and keys. */
+  setPresentation(on: boolean): void {
+    if (on === this.presentation) return;
+    this.presentation = on;
     this.layout();
   }
 
@@ -122,14 +164,52 @@ export class TopologyView {
     this.observer?.disconnect();
     this.svg.remove();
     this.root.querySelector('canvas.topology-canvas')?.remove();
+    this.root.querySelector('.zoom-buttons')?.remove();
   }
 
+  /** Zoom in, zoom out, fit: buttons over the drawing's top-right corner. */
+  private zoomButtons(testId: string): HTMLElement {
+    const bar = document.createElement('div');
+    bar.className = 'zoom-buttons';
+    const button = (label: string, title: string, id: string, act: () => void) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = label;
+      b.title = title;
+      b.setAttribute('aria-label', title);
+      b.dataset.testid = `${testId}-${id}`;
+      b.addEventListener('click', act);
+      bar.appendChild(b);
+    };
+    const centre = () => ({ x: this.width / 2, y: this.height / 2 });
+    button('+', 'Zoom in (or the mouse wheel)', 'zoom-in', () => this.userZoom(zoomAbout(this.zoom, ZOOM_STEP, centre())));
+    button('−', 'Zoom out', 'zoom-out', () => this.userZoom(zoomAbout(this.zoom, 1 / ZOOM_STEP, centre())));
+    button('Fit', 'Fit the drawing to the panel (drag the background to pan)', 'zoom-fit', () => this.userZoom(NO_ZOOM));
+    return bar;
+  }
+
+  /** A zoom the user made here: applied and reported. */
+  private userZoom(z: Zoom): void {
+    this.setZoom(z);
+    this.options.onZoom?.(z);
+  }
+
+  private onWheel(e: WheelEvent): void {
+    e.preventDefault();
+    const lines = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? this.height : 1;
+    this.userZoom(zoomAbout(this.zoom, Math.exp(-e.deltaY * lines * WHEEL_ZOOM), this.pointer(e)));
+  }
+
+  /** The panel, less room for labels and queues around the drawing (less in a small panel). */
   private box() {
-    return { width: this.width, height: this.height, padding: PADDING };
+    const [top, right, bottom, left] = PADDING;
+    const v = (p: number) => Math.min(p, this.height * 0.16);
+    const h = (p: number) => Math.min(p, this.width * 0.12);
+    return { width: this.width, height: this.height, padding: [v(top), h(right), v(bottom), h(left)] as const };
   }
 
   private fits(scene: Scene): boolean {
-    const t = this.transform;
+    const t = this.base;
     if (!t) return false;
     return scene.nodes.every((n) => {
       const p = toScreen(t, n.p);
@@ -149,7 +229,8 @@ export class TopologyView {
   }
 
   private layout(): void {
-    const t = this.transform ?? fitTransform([], this.box());
+    const t = zoomed(this.base ?? fitTransform([], this.box()), this.zoom);
+    this.transform = t;
     this.screen = new Map(this.scene.nodes.map((n) => [n.id, toScreen(t, n.p)]));
     if (this.drag) this.screen.set(this.drag.id, this.drag.at);
     this.size = this.sizeFactor();
@@ -168,11 +249,12 @@ export class TopologyView {
         min = Math.min(min, Math.hypot(a.x - b.x, a.y - b.y));
       }
     }
-    return Math.max(0.45, Math.min(1, min / 90));
+    return Math.max(0.45, Math.min(this.presentation ? MAX_SIZE_PRESENTATION : MAX_SIZE, min / 90));
   }
 
   private drawSvg(): void {
     const s = this.size;
+    const big = Math.max(1, s);
     const svg = this.svg;
     svg.selectAll('*').remove();
     svg.append('rect').attr('class', 'bg').attr('width', this.width).attr('height', this.height);
@@ -190,8 +272,8 @@ export class TopologyView {
         const nx = -(b.y - a.y) / len;
         const ny = (b.x - a.x) / len;
         const flip = ny < 0 ? -1 : 1; // keep the label below the line
-        g.append('text').attr('class', 'link-label').attr('text-anchor', 'middle')
-          .attr('x', (a.x + b.x) / 2 + nx * 16 * flip).attr('y', (a.y + b.y) / 2 + ny * 16 * flip + 4).text(l.label);
+        g.append('text').attr('class', 'link-label').attr('text-anchor', 'middle').style('font-size', `${11 * big}px`)
+          .attr('x', (a.x + b.x) / 2 + nx * 16 * big * flip).attr('y', (a.y + b.y) / 2 + ny * 16 * big * flip + 4 * big).text(l.label);
       }
     }
     const nodes = svg.append('g').attr('class', 'nodes');
@@ -218,7 +300,9 @@ export class TopologyView {
     else g.append('rect').attr('x', -23 * s).attr('y', -14 * s).attr('width', 46 * s).attr('height', 28 * s).attr('rx', 7 * s);
     if (s >= 0.7) {
       g.append('text').attr('class', 'node-label').attr('dy', '0.35em').style('font-size', `${Math.max(9, 13 * s)}px`).text(n.id);
-      if (n.scheduler) g.append('text').attr('class', 'node-sub').attr('y', 20 * s + 14).text(n.scheduler);
+      if (n.scheduler) {
+        g.append('text').attr('class', 'node-sub').attr('y', 20 * s + 14 * Math.max(1, s)).style('font-size', `${11 * Math.max(1, s)}px`).text(n.scheduler);
+      }
     } else {
       // Dense drawings: router names beside the node, every name (and scheduler) on hover.
       g.append('title').text(n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
@@ -261,7 +345,8 @@ export class TopologyView {
   }
 
   private draw(): void {
-    const keys = this.size >= 0.9 && this.scene.nodes.length <= 24;
+    // Keys need room: a roomy drawing, or a big one zoomed in.
+    const keys = this.size >= 0.9 && (this.scene.nodes.length <= 24 || this.zoom.k > 1);
     const { summary, frame } = this;
     const keyText = (q: QueuedPacket, port: number) => {
       const unit = summary?.ports[port]?.key.unit;
@@ -273,16 +358,17 @@ export class TopologyView {
     };
     this.packets.draw(summary ? frame : null, this.ports, {
       keys, keyText, portInfo, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < 0.7, marks: this.marks,
+      scale: Math.max(1, this.size),
     });
   }
 
-  private pointer(e: PointerEvent): Point {
+  private pointer(e: MouseEvent): Point {
     const r = this.root.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   }
 
   private abstract(p: Point): Pos {
-    const a = toAbstract(this.transform ?? fitTransform([], this.box()), p);
+    const a = toAbstract(this.transform ?? fitTransform([], this.box(), MAX_STRETCH), p);
     return [a.x, a.y];
   }
 
@@ -293,7 +379,9 @@ export class TopologyView {
     const link = target?.closest('[data-link]')?.getAttribute('data-link') ?? null;
     const p = this.pointer(e);
     if (this.options.readOnly) {
-      this.callbacks.follow(this.packets.hit(p.x, p.y));
+      const packet = this.packets.hit(p.x, p.y);
+      if (packet !== null) this.callbacks.follow(packet);
+      else this.startPan(e, p, () => this.callbacks.follow(null));
       return;
     }
     if (this.tool === 'host' || this.tool === 'router') {
@@ -315,12 +403,40 @@ export class TopologyView {
     } else {
       const packet = this.packets.hit(p.x, p.y);
       if (packet !== null) this.callbacks.follow(packet);
-      else this.callbacks.select(null);
+      else this.startPan(e, p, () => this.callbacks.select(null));
     }
   }
 
+  /** A press on the background: a drag pans, a click (no movement) does `click`. */
+  private startPan(e: PointerEvent, p: Point, click: () => void): void {
+    this.pan = { start: p, zoom: this.zoom, moved: false, click };
+    this.svg.node()?.setPointerCapture(e.pointerId);
+  }
+
+  /** Moves the drawing with the pointer; true while a pan is under way. */
+  private panMove(e: PointerEvent): boolean {
+    const pan = this.pan;
+    if (!pan) return false;
+    const p = this.pointer(e);
+    if (!pan.moved && Math.hypot(p.x - pan.start.x, p.y - pan.start.y) < 4) return true;
+    pan.moved = true;
+    this.svg.classed('panning', true);
+    this.userZoom({ k: pan.zoom.k, x: pan.zoom.x + p.x - pan.start.x, y: pan.zoom.y + p.y - pan.start.y });
+    return true;
+  }
+
+  /** Ends a pan; true when there was one. */
+  private panEnd(): boolean {
+    const pan = this.pan;
+    if (!pan) return false;
+    this.pan = null;
+    this.svg.classed('panning', false);
+    if (!pan.moved) pan.click();
+    return true;
+  }
+
   private onMove(e: PointerEvent): void {
-    if (this.options.readOnly) return;
+    if (this.panMove(e) || this.options.readOnly) return;
     const p = this.pointer(e);
     if (this.tool === 'link' && this.pending !== null) {
       const a = this.screen.get(this.pending);
@@ -339,7 +455,7 @@ export class TopologyView {
   }
 
   private onUp(e: PointerEvent): void {
-    if (this.options.readOnly) return;
+    if (this.panEnd() || this.options.readOnly) return;
     if (this.tool === 'link' && this.pending !== null) {
       const under = document.elementFromPoint(e.clientX, e.clientY)?.closest('[data-node]')?.getAttribute('data-node');
       if (under && under !== this.pending) this.connect(under);

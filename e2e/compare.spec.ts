@@ -1,0 +1,187 @@
+// The compare view: FIFO, SJF and LSTF on a web-search workload, driven like a user.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { encodeCompareHash } from '../web/src/share/link';
+import { CHARTS, ComparePage } from './pages/compare';
+import { PlaygroundPage } from './pages/playground';
+
+const SCENARIO = 'compare/web-search';
+
+/**
+ * The scenario's golden trace hashes (checked natively by `cargo test` and in wasm under Node):
+ * its own run (FIFO on every router), and each `versus` run (every router on SJF, on LSTF),
+ * which is what a comparison runs for those schedulers.
+ */
+function goldens(): { run: string; versus: Record<string, string> } {
+  const text = readFileSync(fileURLToPath(new URL(`../scenarios/${SCENARIO}.golden`, import.meta.url)), 'utf8');
+  const versus: Record<string, string> = {};
+  let run = '';
+  for (const line of text.split('\n')) {
+    const m = /^([0-9a-f]{64}) (run|versus (.*))$/.exec(line);
+    if (!m) continue;
+    if (m[2] === 'run') run = m[1] ?? '';
+    else versus[(JSON.parse(m[3] ?? '{}') as { name: string }).name] = m[1] ?? '';
+  }
+  return { run, versus };
+}
+
+test.describe.configure({ timeout: 240_000 });
+
+test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in every chart, exports, and a link that reopens it', async ({ page, browser }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample(SCENARIO);
+  const single = await app.handle('traceHash');
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  await expect(page.getByTestId('closed-loop-note')).toContainText('open loop (UDP)');
+  await compare.pick(0, 'fifo');
+  await compare.pick(1, 'sjf');
+  await compare.pick(2, 'lstf');
+  await expect(compare.runButton).toHaveText('Compare 3 schedulers');
+  const info = await compare.run();
+
+  // Each run is the scenario with every router on its scheduler, on the same seed: the FIFO run
+  // is the scenario itself (it names FIFO), and every hash is the one the native core computes.
+  const golden = goldens();
+  expect(info.labels).toEqual(['fifo', 'sjf', 'lstf']);
+  expect(info.schedulers.map((ports) => [...new Set(ports)])).toEqual([['fifo'], ['sjf'], ['lstf']]);
+  expect(info.hashes).toEqual([golden.run, golden.versus.sjf, golden.versus.lstf]);
+  expect(info.hashes[0]).toBe(single);
+
+  // Side by side, in step: three panels, each with its own queues, on one timeline.
+  for (const [i, name] of ['fifo', 'sjf', 'lstf'].entries()) await expect(compare.panelTitle(i)).toHaveText(name);
+  await app.pause();
+  // At 60 ms (a busy moment of this seed) every panel has queued packets; the bottleneck's
+  // queue holds the same packets in each run but SJF serves them in another order than FIFO.
+  await page.evaluate(() => window.__playground?.seek(60_000_000));
+  const drawn = () => page.evaluate(() => [0, 1, 2].map((i) => window.__playground?.compareDrawn(i)?.queues ?? []));
+  await expect.poll(async () => (await drawn()).map((q) => q.length > 0)).toEqual([true, true, true]);
+  const [fifoQueues, sjfQueues] = await drawn();
+  const port = fifoQueues?.at(-1)?.port;
+  const head = (queues: typeof fifoQueues) => queues?.find((q) => q.port === port)?.packets.slice(0, 8) ?? [];
+  expect(head(fifoQueues).length).toBeGreaterThan(1);
+  expect(head(sjfQueues)).not.toEqual(head(fifoQueues));
+
+  // Every chart draws three series with a legend naming them.
+  for (const id of ['fct-cdf', 'slowdown-cdf', 'delay-cdf', 'fct-mean-by-size', 'fct-p99-by-size', 'queue'] as const) {
+    await expect.poll(() => compare.seriesCount(id), { message: id }).toBe(3);
+    await expect(compare.legend(id)).toHaveText(['fifo', 'sjf', 'lstf']);
+  }
+  // Charts with nothing to draw here say so (no explicit flow to bin, no drop) but keep the legend.
+  for (const id of ['throughput', 'fairness', 'drops'] as const) {
+    await expect(compare.chart(id).getByTestId('chart-empty')).toBeVisible();
+    await expect(compare.legend(id)).toHaveText(['fifo', 'sjf', 'lstf']);
+  }
+  expect(CHARTS.length).toBe(9);
+
+  // Hover reads every series at the pointer.
+  const fct = compare.chart('fct-cdf').getByTestId('chart-fct-cdf');
+  await fct.scrollIntoViewIfNeeded();
+  const box = await fct.boundingBox();
+  if (!box) throw new Error('the FCT chart is not visible');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const tip = compare.chart('fct-cdf').getByTestId('chart-fct-cdf-tip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText(/percentile/);
+  for (const name of ['fifo:', 'sjf:', 'lstf:']) await expect(tip).toContainText(name);
+
+  // The summary: SJF gives small flows the lowest mean FCT (the scenario's check, from the papers).
+  await expect(compare.summary.locator('tbody tr')).toHaveCount(3);
+  await expect(compare.cell('small-mean', 1)).toHaveClass(/best/);
+  await expect(compare.cell('small-mean', 0)).not.toHaveClass(/best/);
+  await expect(compare.cell('completed', 0)).toHaveText('82 of 82');
+
+  // Exports: SVG and PNG of a chart, CSV of the table.
+  const svg = await compare.exportChart('fct-cdf', 'svg');
+  expect(svg.name).toMatch(/-fct-cdf\.svg$/);
+  const svgText = svg.bytes.toString('utf8');
+  expect(svgText).toMatch(/^<svg[^>]+xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  expect(svgText.match(/class="series"/g)?.length).toBe(3);
+  expect(svgText).toContain('Flow completion time (CDF)');
+  const png = await compare.exportChart('fct-mean-by-size', 'png');
+  expect(png.name).toMatch(/-fct-mean-by-size\.png$/);
+  expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(png.bytes.length).toBeGreaterThan(5_000);
+  const csv = await compare.exportSummary();
+  expect(csv.name).toMatch(/-summary\.csv$/);
+  const rows = csv.bytes.toString('utf8').trim().split('\n').map((r) => r.split(','));
+  expect(rows[0]?.slice(0, 3)).toEqual(['scheduler', 'trace_hash', 'small_flows_mean_fct_ns']);
+  expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([['fifo', golden.run], ['sjf', golden.versus.sjf], ['lstf', golden.versus.lstf]]);
+
+  // The share link carries the comparison: opened in another tab, it runs the same three runs.
+  const link = await app.share();
+  expect(link).toMatch(/#v2\./);
+  const other = new PlaygroundPage(await (await browser.newContext()).newPage());
+  await other.page.goto(link);
+  const again = new ComparePage(other);
+  await expect(again.view).toBeVisible({ timeout: 120_000 });
+  await expect.poll(async () => (await other.handle('comparison'))?.hashes, { timeout: 60_000 }).toEqual(info.hashes);
+  await expect(other.page.getByTestId('scenario-name')).toContainText('Web-search flows at one bottleneck');
+  for (const [i, name] of ['fifo', 'sjf', 'lstf'].entries()) await expect(again.panelTitle(i)).toHaveText(name);
+  expect(other.consoleErrors).toEqual([]);
+
+  // Back in the editor, a link without a comparison is a version 1 link, as before.
+  await compare.backToEditor();
+  expect(await app.share()).toMatch(/#v1\./);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('a comparison on a chosen router, drops by reason with whole-number ticks', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  // The dumbbell: two routers, rl and rr, joined by the bottleneck (rl's port), overloaded 2:1.
+  await app.openExample('presets/dumbbell');
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  // A FIFO that drops from the head on every router, and SJF on rl only (rr keeps its FIFO).
+  await compare.pick(0, 'fifo');
+  await app.choose('compare[0].scheduler.params.drop', 'head');
+  await compare.pick(1, 'sjf');
+  await page.getByTestId('compare-where-1').selectOption('chosen');
+  await expect(page.getByTestId('compare-router-1-rl')).toBeChecked();
+  await expect(page.getByTestId('compare-router-1-rr')).not.toBeChecked();
+  await expect(page.getByTestId('closed-loop-note')).toContainText('open loop (UDP)');
+  const info = await compare.run();
+  expect(info.labels).toEqual(['fifo (drop=head)', 'sjf on rl']);
+  expect(info.schedulers.map((ports) => [...new Set(ports)].sort())).toEqual([['fifo'], ['fifo', 'sjf']]);
+  // The legend names both runs, then the reasons their ports dropped for.
+  const legend = await compare.chart('drops').locator('.legend-item text').allTextContents();
+  expect(legend.slice(0, 2)).toEqual(['fifo (drop=head)', 'sjf on rl']);
+  expect(legend).toContain('pushed out');
+  await expect.poll(() => compare.seriesCount('drops')).toBe(2);
+  const ticks = await compare.chart('drops').locator('.axis-x .tick text').allTextContents();
+  expect(ticks.length).toBeGreaterThan(1);
+  for (const t of ticks) expect(t).toMatch(/^\d+$/);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('a link comparing a scheduler this page does not know: the scenario opens and the Compare tab names the problem', async ({ page }) => {
+  const app = new PlaygroundPage(page);
+  const scenario = readFileSync(fileURLToPath(new URL('../scenarios/default.json', import.meta.url)), 'utf8');
+  const hash = encodeCompareHash(scenario, { variants: [{ scheduler: { name: 'fifo' } }, { scheduler: { name: 'pifo_tree' } }] });
+  await page.goto(`/${hash}`);
+  await expect(app.fieldError('compare[1].scheduler')).toContainText('unknown scheduler "pifo_tree"', { timeout: 60_000 });
+  await expect(app.errorMessage).toContainText('Scheduler 2 (pifo_tree) could not run');
+  await expect(page.getByTestId('scenario-name')).toHaveText('Three senders, one bottleneck');
+  await expect(app.field('compare[1].scheduler')).toHaveValue('pifo_tree');
+  // Pick one it knows and compare.
+  await app.choose('compare[1].scheduler', 'lifo');
+  const compare = new ComparePage(app);
+  expect((await compare.run()).labels).toEqual(['fifo', 'lifo']);
+});
+
+test('Cancel stops a four-way comparison of the fat-tree preset; the page stays usable', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('presets/fat_tree');
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  for (const [i, name] of ['fifo', 'sjf', 'lstf', 'fq'].entries()) await compare.pick(i, name);
+  await expect(compare.addButton).toBeHidden(); // four at most
+  await compare.runButton.click();
+  await expect(page.getByTestId('compare-progress')).toContainText('Run 1 of 4');
+  await page.getByTestId('compare-cancel').click();
+  await expect(compare.runButton).toBeVisible();
+  expect(await app.handle('comparison')).toBeNull();
+  await app.run();
+  expect(app.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,94 @@
+// What a comparison compares: 2 to 4 schedulers, each for every router or for chosen routers,
+// run on the same scenario and seed (the core applies each one: `start_variant_run`). The
+// setup's type, reading it from untrusted JSON (a share link, local storage), and its names.
+import type { SchedulerSpec } from '../scenario/types';
+
+export const MIN_VARIANTS = 2;
+export const MAX_VARIANTS = 4;
+
+/** One run of a comparison, as the core reads it (`{"scheduler", "routers"?}`). */
+export interface CompareVariant {
+  readonly scheduler: SchedulerSpec;
+  /** The routers that run it (the others keep the scenario's choice); null: every router. */
+  readonly routers: readonly string[] | null;
+}
+
+export interface CompareSetup {
+  readonly variants: readonly CompareVariant[];
+}
+
+export const DEFAULT_SETUP: CompareSetup = {
+  variants: [{ scheduler: { name: 'fifo' }, routers: null }, { scheduler: { name: 'sjf' }, routers: null }],
+};
+
+/** The variant as the binding takes it (JSON text). */
+export const variantJson = (v: CompareVariant): string =>
+  JSON.stringify(v.routers === null ? { scheduler: v.scheduler } : { scheduler: v.scheduler, routers: v.routers });
+
+// ---- Reading a setup from untrusted JSON
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A scheduler spec's shape (the core judges names and parameters). */
+function specProblem(v: unknown, path: string, depth = 0): string | null {
+  if (!isObj(v)) return `${path}: must be an object like {"name": "fifo"}`;
+  if (typeof v.name !== 'string' || v.name === '') return `${path}.name: must be a scheduler name`;
+  if (v.params !== undefined && !isObj(v.params)) return `${path}.params: must be an object`;
+  if (v.children === undefined) return null;
+  if (!Array.isArray(v.children) || depth > 4) return `${path}.children: must be a list of schedulers`;
+  for (const [i, c] of v.children.entries()) {
+    const p = specProblem(c, `${path}.children[${i}]`, depth + 1);
+    if (p) return p;
+  }
+  return null;
+}
+
+export type SetupRestore = { readonly ok: true; readonly setup: CompareSetup } | { readonly ok: false; readonly error: string };
+
+/** Reads `{"variants": [{"scheduler": {...}, "routers"?: [...]}, ...]}`; says what is wrong ("variants[1].scheduler: ..."). */
+export function parseSetup(v: unknown): SetupRestore {
+  const fail = (error: string): SetupRestore => ({ ok: false, error });
+  if (!isObj(v) || !Array.isArray(v.variants)) return fail('variants: must be a list of schedulers to compare');
+  const list = v.variants as unknown[];
+  if (list.length < MIN_VARIANTS || list.length > MAX_VARIANTS) {
+    return fail(`variants: a comparison has ${MIN_VARIANTS} to ${MAX_VARIANTS} schedulers, not ${list.length}`);
+  }
+  const variants: CompareVariant[] = [];
+  for (const [i, item] of list.entries()) {
+    const path = `variants[${i}]`;
+    if (!isObj(item)) return fail(`${path}: must be an object with a scheduler`);
+    const problem = specProblem(item.scheduler, `${path}.scheduler`);
+    if (problem) return fail(problem);
+    const routers = item.routers ?? null;
+    if (routers !== null && !(Array.isArray(routers) && routers.every((r) => typeof r === 'string'))) {
+      return fail(`${path}.routers: must be a list of router names`);
+    }
+    variants.push({ scheduler: item.scheduler as SchedulerSpec, routers: routers });
+  }
+  return { ok: true, setup: { variants } };
+}
+
+// ---- Names
+
+/** "lstf", "fifo (drop=head)", "sjf on r1, r2": a variant in a few words. */
+export function variantLabel(v: CompareVariant): string {
+  const s = v.scheduler;
+  const params = Object.entries(s.params ?? {}).map(([k, x]) => `${k}=${typeof x === 'string' ? x : JSON.stringify(x)}`);
+  const children = (s.children ?? []).map((c) => c.name);
+  const detail = [...params, ...(children.length > 0 ? [`classes: ${children.join(', ')}`] : [])];
+  const where = v.routers === null ? '' : ` on ${v.routers.join(', ')}`;
+  return `${s.name}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}${where}`;
+}
+
+/** Labels of a setup, made distinct ("fifo", "fifo #2") when two variants read the same. */
+export function variantLabels(setup: CompareSetup): string[] {
+  const seen = new Map<string, number>();
+  return setup.variants.map((v) => {
+    const label = variantLabel(v);
+    const n = (seen.get(label) ?? 0) + 1;
+    seen.set(label, n);
+    return n === 1 ? label : `${label} #${n}`;
+  });
+}
+
