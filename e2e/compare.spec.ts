@@ -13,8 +13,8 @@ const SCENARIO = 'compare/web-search';
  * its own run (FIFO on every router), and each `versus` run (every router on SJF, on LSTF),
  * which is what a comparison runs for those schedulers.
  */
-function goldens(): { run: string; versus: Record<string, string> } {
-  const text = readFileSync(fileURLToPath(new URL(`../scenarios/${SCENARIO}.golden`, import.meta.url)), 'utf8');
+function goldens(scenario = SCENARIO): { run: string; versus: Record<string, string> } {
+  const text = readFileSync(fileURLToPath(new URL(`../scenarios/${scenario}.golden`, import.meta.url)), 'utf8');
   const versus: Record<string, string> = {};
   let run = '';
   for (const line of text.split('\n')) {
@@ -64,7 +64,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   expect(head(sjfQueues)).not.toEqual(head(fifoQueues));
 
   // Every chart draws three series with a legend naming them.
-  for (const id of ['fct-cdf', 'slowdown-cdf', 'delay-cdf', 'fct-mean-by-size', 'fct-p99-by-size', 'queue'] as const) {
+  for (const id of ['fct-cdf', 'slowdown-cdf', 'delay-cdf', 'fct-mean-by-size', 'fct-p99-by-size', 'wait', 'queue'] as const) {
     await expect.poll(() => compare.seriesCount(id), { message: id }).toBe(3);
     await expect(compare.legend(id)).toHaveText(['fifo', 'sjf', 'lstf']);
   }
@@ -73,7 +73,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
     await expect(compare.chart(id).getByTestId('chart-empty')).toBeVisible();
     await expect(compare.legend(id)).toHaveText(['fifo', 'sjf', 'lstf']);
   }
-  expect(CHARTS.length).toBe(9);
+  expect(CHARTS.length).toBe(10);
 
   // Hover reads every series at the pointer.
   const fct = compare.chart('fct-cdf').getByTestId('chart-fct-cdf');
@@ -152,6 +152,37 @@ test('a comparison on a chosen router, drops by reason with whole-number ticks',
   const ticks = await compare.chart('drops').locator('.axis-x .tick text').allTextContents();
   expect(ticks.length).toBeGreaterThan(1);
   for (const t of ticks) expect(t).toMatch(/^\d+$/);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('CoDel against LSTFCoDel on the LSTFCoDel experiment: a lower mean queueing delay with a larger spread', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('aqm/lstf-codel');
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  await expect(page.getByTestId('closed-loop-note')).toContainText('closed-loop traffic');
+  await compare.pick(0, 'codel');
+  await compare.pick(1, 'lstf_codel');
+  const info = await compare.run();
+  expect(info.labels).toEqual(['codel', 'lstf_codel']);
+  // The CoDel run is the scenario's own versus run: the hash the native core computes.
+  expect(info.hashes[0]).toBe(goldens('aqm/lstf-codel').versus.codel);
+  // The paper's finding (Tables II and V) at router_a → server_a, the bottleneck the table reads:
+  // LSTFCoDel's mean wait is the lower, CoDel's spread the smaller.
+  await expect(compare.cell('wait-mean', 1)).toHaveClass(/best/);
+  await expect(compare.cell('wait-std', 0)).toHaveClass(/best/);
+  await expect(page.getByTestId('compare-results').getByTestId('summary').locator('th', { hasText: 'queueing delay at router_a → server_a: std dev' })).toBeVisible();
+  await expect.poll(() => compare.seriesCount('wait')).toBe(2);
+  // Hover over the bottleneck's row gives both runs' mean, spread and variance in s².
+  const chart = compare.chart('wait').getByTestId('chart-wait');
+  await chart.scrollIntoViewIfNeeded();
+  const bar = compare.chart('wait').locator('rect.series').first();
+  const box = await bar.boundingBox();
+  if (!box) throw new Error('no bar in the queueing-delay chart');
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  const tip = compare.chart('wait').getByTestId('chart-wait-tip');
+  await expect(tip).toContainText('queueing delay at router_a → server_a');
+  await expect(tip).toContainText(/codel: mean .* ± .* · variance \d\.\de-\d s²/);
   expect(app.consoleErrors).toEqual([]);
 });
 

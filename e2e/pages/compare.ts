@@ -7,7 +7,7 @@ import { PlaygroundPage } from './playground';
 
 /** The charts of the results board, by card id. */
 export const CHARTS = [
-  'fct-cdf', 'slowdown-cdf', 'fct-mean-by-size', 'fct-p99-by-size', 'delay-cdf', 'queue', 'throughput', 'fairness', 'drops',
+  'fct-cdf', 'slowdown-cdf', 'fct-mean-by-size', 'fct-p99-by-size', 'delay-cdf', 'wait', 'queue', 'throughput', 'fairness', 'drops',
 ] as const;
 export type ChartId = (typeof CHARTS)[number];
 

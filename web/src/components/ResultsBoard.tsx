@@ -6,6 +6,7 @@ import { CdfChart, type CdfSeries } from '../view/charts/cdfChart';
 import type { SeriesStyle } from '../view/charts/chart';
 import { DropsChart, type DropsSeries } from '../view/charts/dropsChart';
 import { TimeChart, type TimeSeries } from '../view/charts/timeChart';
+import { WaitChart, type WaitSeries } from '../view/charts/waitChart';
 import { formatBandwidth, formatDuration } from '../view/format';
 import { portLabel } from '../view/labels';
 import { flowColour } from '../view/palette';
@@ -49,12 +50,14 @@ const makeFairness = (el: HTMLElement) => new TimeChart(el, {
   empty: 'No window with two listed flows active throughout',
 });
 const makeDrops = (el: HTMLElement) => new DropsChart(el, 'chart-drops', 'Drops by reason, per port');
+const makeWait = (el: HTMLElement) => new WaitChart(el, 'chart-wait', 'Queueing delay per port');
 const makeQueue = (el: HTMLElement) => new QueueChart(el, { testId: 'chart-queue', title: 'Queue length at a port', legend: true });
 
 const drawCdf = (c: CdfChart, d: readonly CdfSeries[]) => c.setData(d);
 const drawBars = (c: BucketChart, d: Parameters<BucketChart['setData']>[0]) => c.setData(d);
 const drawTime = (c: TimeChart, d: { series: readonly TimeSeries[]; windowNs: number }) => c.setData(d.series, d.windowNs);
 const drawDrops = (c: DropsChart, d: { series: readonly DropsSeries[]; label: (p: number) => string }) => c.setData(d.series, d.label);
+const drawWait = (c: WaitChart, d: { series: readonly WaitSeries[]; label: (p: number) => string }) => c.setData(d.series, d.label);
 const drawQueue = (c: QueueChart, d: { series: readonly ChartSeries[]; endNs: number }) => c.setData(d.series, d.endNs);
 const followQueue = (c: QueueChart, t: number) => c.setPlayhead(t);
 
@@ -82,6 +85,11 @@ export function ResultsBoard({ runs, queues }: Props) {
   }), [runs, first]);
   const drops = useMemo(() => ({
     series: runs.map((r) => ({ ...style(r), ports: r.summary.ports.map((p) => p.stats.dropped) })),
+    label: (p: number) => (first ? portLabel(first, p) : `port ${p}`),
+  }), [runs, first]);
+
+  const waits = useMemo(() => ({
+    series: runs.map((r) => ({ ...style(r), ports: r.summary.ports.map((p) => p.stats.wait) })),
     label: (p: number) => (first ? portLabel(first, p) : `port ${p}`),
   }), [runs, first]);
 
@@ -132,6 +140,8 @@ export function ResultsBoard({ runs, queues }: Props) {
         <ChartCard id="fct-mean-by-size" title="Mean FCT by flow size" make={makeMeanBars} draw={drawBars} data={buckets} />
         <ChartCard id="fct-p99-by-size" title="99th-percentile FCT by flow size" make={makeP99Bars} draw={drawBars} data={buckets} />
         <ChartCard id="delay-cdf" title="Per-packet delay" make={makeDelay} draw={drawCdf} data={delay} />
+        <ChartCard id="wait" title="Queueing delay per port" make={makeWait} draw={drawWait} data={waits}
+          note="From enqueue to the start of transmission, over every packet the port sent: mean (bar), ± one standard deviation (whisker), 99th percentile (tick)." />
         {queues && (
           <QueueCard data={queue}
             controls={queued.length > 0 && (

@@ -1,6 +1,7 @@
 // The results summary table: per run, the headline numbers the papers compare (mean and p99
 // FCT of small and large flows, as pFabric and AIFO group them; mean and p99 per-packet delay;
-// drops; completed flows; the bottleneck's utilisation), each read from the core's results,
+// drops; completed flows; at the bottleneck, the queueing delay's mean and standard deviation
+// (CoDel against LSTFCoDel) and the utilisation), each read from the core's results,
 // with the best of each column marked, and the same table as CSV. Pure, no DOM.
 import type { RunSummary } from '../sim/types';
 import { formatDuration } from './format';
@@ -59,9 +60,15 @@ export function summaryColumns(first: RunSummary): SummaryColumn[] {
     },
   ];
   if (port !== null) {
+    const at = portLabel(first, port);
+    const wait = (s: RunSummary) => s.ports[port]?.stats.wait;
+    columns.push(
+      ns('wait-mean', `queueing delay at ${at}: mean`, 'bottleneck_wait_mean_ns', (s) => wait(s)?.mean_ns),
+      ns('wait-std', `queueing delay at ${at}: std dev`, 'bottleneck_wait_std_ns', (s) => wait(s)?.std_ns),
+    );
     const util = (s: RunSummary) => s.ports[port]?.stats.utilization ?? null;
     columns.push({
-      id: 'utilisation', title: `utilisation, ${portLabel(first, port)}`, csv: 'bottleneck_utilisation', unit: 'fraction', better: 'high',
+      id: 'utilisation', title: `utilisation, ${at}`, csv: 'bottleneck_utilisation', unit: 'fraction', better: 'high',
       value: util, text: (s) => { const u = util(s); return u === null ? '—' : `${(u * 100).toFixed(1)}%`; },
     });
   }
