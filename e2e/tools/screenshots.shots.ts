@@ -4,6 +4,7 @@ import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { DrawnFrame } from '../../web/src/view/packetLayer';
+import { ComparePage } from '../pages/compare';
 import { PlaygroundPage } from '../pages/playground';
 
 const out = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
@@ -247,6 +248,65 @@ test('programmable: an AIFO port (c against C, the quantile threshold, the last 
   await app.tab('inspect');
   await app.clickLink(1);
   await page.screenshot({ path: out('sp-pifo') });
+});
+
+/** FIFO, SJF and LSTF compared on compare/web-search, paused at a busy moment (60 ms). */
+async function webSearchComparison(app: PlaygroundPage): Promise<ComparePage> {
+  await app.openExample('compare/web-search');
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  await compare.pick(2, 'lstf');
+  await compare.run();
+  await app.pause();
+  await app.page.evaluate(() => window.__playground?.seek(60_000_000));
+  await app.page.waitForTimeout(500);
+  return compare;
+}
+
+for (const [w, h] of [[1366, 768], [1920, 1080]] as const) {
+  test(`compare view at ${w}x${h}: FIFO, SJF and LSTF side by side on one timeline`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    const app = await new PlaygroundPage(page).open();
+    await webSearchComparison(app);
+    await page.screenshot({ path: out(`compare-${w}`) });
+  });
+}
+
+test('compare charts at 1920x1080: FCT and delay CDFs, FCT by size, queueing delay, the summary', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const app = await new PlaygroundPage(page).open();
+  const compare = await webSearchComparison(app);
+  await compare.chart('fct-cdf').scrollIntoViewIfNeeded();
+  const box = await compare.chart('fct-cdf').getByTestId('chart-fct-cdf').boundingBox();
+  if (box) await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.45);
+  await page.getByTestId('compare-results').screenshot({ path: out('compare-charts') });
+});
+
+test('compare: CoDel against LSTFCoDel, queueing delay per port with its spread', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('aqm/lstf-codel');
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  await compare.pick(0, 'codel');
+  await compare.pick(1, 'lstf_codel');
+  await compare.run();
+  await app.pause();
+  await compare.chart('wait').scrollIntoViewIfNeeded();
+  const bar = compare.chart('wait').locator('rect.series').first();
+  const box = await bar.boundingBox();
+  if (box) await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.getByTestId('compare-results').screenshot({ path: out('compare-codel') });
+});
+
+test('presentation size at 1920x1080: the default scenario with large queues and keys', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const app = await new PlaygroundPage(page).open();
+  await page.getByTestId('presentation').click();
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(120_000_000));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: out('presentation') });
 });
 
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {

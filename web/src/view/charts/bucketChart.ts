@@ -25,6 +25,11 @@ export function bucketLabel(b: BucketOut): string {
   return `${formatBytes(b.min_bytes)}–${formatBytes(b.max_bytes)}`;
 }
 
+/** Under a bar group, short: "≤ 100 KB" (the bucket's upper bound; the one before is its lower), "> 10 MB". */
+export function bucketTick(b: BucketOut): string {
+  return b.max_bytes == null ? `> ${formatBytes(b.min_bytes)}` : `≤ ${formatBytes(b.max_bytes)}`;
+}
+
 export const bucketValue = (b: BucketOut, stat: BucketStat): number | null =>
   (stat === 'mean' ? b.stats.mean_ns : b.stats.p99_ns) ?? null;
 
@@ -57,7 +62,8 @@ export class BucketChart extends Chart {
     const [lo, hi] = decadeDomain(values);
     const y = scaleLog().domain([lo, hi]).range([innerH, 0]).clamp(true);
     const g = this.svg.append('g').attr('transform', `translate(${MARGIN.left},${top})`);
-    g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`).call(axisBottom(x).tickSizeOuter(0));
+    g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`)
+      .call(axisBottom(x).tickSizeOuter(0).tickFormat((l) => { const b = buckets[labels.indexOf(l)]; return b ? bucketTick(b) : l; }));
     const decades = Math.round(Math.log10(hi / lo));
     const every = Math.max(1, Math.ceil(decades / Math.max(1, Math.floor(innerH / 28))));
     g.append('g').attr('class', 'axis axis-y')

@@ -41,6 +41,15 @@ export function countTicks(scale: ScaleLinear<number, number>, approx: number): 
   return scale.ticks(approx).filter((v) => Number.isInteger(v));
 }
 
+/**
+ * The left margin that fits row labels of 10 px text ("router_a → server_a"), at least `min`
+ * and at most 40% of the chart's width.
+ */
+export function labelMargin(labels: readonly string[], width: number, min = 60): number {
+  const longest = Math.max(0, ...labels.map((l) => l.length));
+  return Math.round(Math.max(min, Math.min(0.4 * width, longest * 6 + 14)));
+}
+
 /** A time tick: "0", "250 µs", "1.5 ms". */
 export const timeTick = (ns: number): string => (ns === 0 ? '0' : formatDuration(ns));
 

@@ -1,9 +1,9 @@
 import { scaleLinear } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
 import type { BucketOut, DropCounts, WaitOut } from '../../generated/results';
-import { bucketLabel } from './bucketChart';
+import { bucketLabel, bucketTick } from './bucketChart';
 import { decadeDomain } from './cdfChart';
-import { countTicks, ordinal } from './chart';
+import { countTicks, labelMargin, ordinal } from './chart';
 import { droppingPorts } from './dropsChart';
 import { varianceSeconds, waitText, waitingPorts } from './waitChart';
 
@@ -24,11 +24,18 @@ describe('chart helpers', () => {
     expect(countTicks(scaleLinear().domain([0, 3]), 6)).toEqual([0, 1, 2, 3]);
   });
 
+  it('leaves room for row labels: 6 px a character and 14 px of axis, within 60 px and 40% of the width', () => {
+    expect(labelMargin(['r → dst'], 400)).toBe(60); // 7 × 6 + 14 = 56, below the minimum
+    expect(labelMargin(['r → dst', 'router_a → server_a'], 400)).toBe(128); // 19 × 6 + 14
+    expect(labelMargin(['router_a → server_a'], 200)).toBe(80); // 40% of 200
+  });
+
   it('names percentiles and size buckets', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 99].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '99th']);
     const b = (min: number, max: number | null) => ({ min_bytes: min, max_bytes: max }) as unknown as BucketOut;
     expect([bucketLabel(b(0, 10_000)), bucketLabel(b(10_000, 100_000)), bucketLabel(b(10_000_000, null))])
       .toEqual(['≤ 10 KB', '10 KB–100 KB', '> 10 MB']);
+    expect([bucketTick(b(0, 10_000)), bucketTick(b(10_000, 100_000)), bucketTick(b(10_000_000, null))]).toEqual(['≤ 10 KB', '≤ 100 KB', '> 10 MB']);
   });
 
   it('rows of the drops chart: ports that dropped in any run, the most drops first', () => {

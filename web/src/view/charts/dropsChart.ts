@@ -5,14 +5,14 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { DropCounts } from '../../generated/results';
 import { DROP_REASON_LABELS, DROP_REASONS } from '../../generated/vocabulary';
-import { Chart, countTicks, type SeriesStyle } from './chart';
+import { Chart, labelMargin, countTicks, type SeriesStyle } from './chart';
 
 export interface DropsSeries extends SeriesStyle {
   /** Per port index, its drops by reason. */
   readonly ports: readonly DropCounts[];
 }
 
-const MARGIN = { top: 6, right: 16, bottom: 30, left: 96 };
+const MARGIN = { top: 6, right: 16, bottom: 30 };
 /** Rows shown: the ports with the most drops. */
 export const MAX_PORT_ROWS = 8;
 /** Opacity of each reason's segment, in the order of DROP_REASONS. */
@@ -50,14 +50,15 @@ export class DropsChart extends Chart {
       this.message('No packet was dropped');
       return;
     }
-    const innerW = Math.max(10, this.width - MARGIN.left - MARGIN.right);
-    const innerH = Math.max(10, this.height - top - MARGIN.bottom);
     const labels = ports.map((p) => this.portLabel(p));
+    const left = labelMargin(labels, this.width);
+    const innerW = Math.max(10, this.width - left - MARGIN.right);
+    const innerH = Math.max(10, this.height - top - MARGIN.bottom);
     const y = scaleBand<number>().domain(ports).range([0, innerH]).paddingInner(0.2);
     const inner = scaleBand<number>().domain(this.series.map((_, i) => i)).range([0, y.bandwidth()]).padding(0.06);
     const max = Math.max(1, ...this.series.flatMap((s) => ports.map((p) => total(s.ports[p]))));
     const x = scaleLinear().domain([0, max]).nice().range([0, innerW]);
-    const g = this.svg.append('g').attr('transform', `translate(${MARGIN.left},${top})`);
+    const g = this.svg.append('g').attr('transform', `translate(${left},${top})`);
     g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`)
       .call(axisBottom(x).tickValues(countTicks(x, Math.max(2, Math.floor(innerW / 60)))).tickFormat((d) => String(d)));
     g.append('g').attr('class', 'axis axis-y').call(axisLeft(y).tickFormat((p) => labels[ports.indexOf(p)] ?? ''));
@@ -81,7 +82,7 @@ export class DropsChart extends Chart {
       const pt = this.pointer(e);
       const row = ports.find((p) => {
         const by = top + (y(p) ?? 0);
-        return pt.y >= by && pt.y <= by + y.bandwidth() && pt.x >= MARGIN.left;
+        return pt.y >= by && pt.y <= by + y.bandwidth() && pt.x >= left;
       });
       if (row === undefined) {
         this.showTip(null);

@@ -8,14 +8,14 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { WaitOut } from '../../generated/results';
 import { formatDuration } from '../format';
-import { Chart, timeTick, type SeriesStyle } from './chart';
+import { Chart, labelMargin, timeTick, type SeriesStyle } from './chart';
 
 export interface WaitSeries extends SeriesStyle {
   /** Per port index, its packets' waits (null: the port sent nothing). */
   readonly ports: readonly (WaitOut | null | undefined)[];
 }
 
-const MARGIN = { top: 6, right: 16, bottom: 30, left: 96 };
+const MARGIN = { top: 6, right: 16, bottom: 30 };
 /** Rows shown: the ports where packets waited longest. */
 export const MAX_WAIT_ROWS = 8;
 
@@ -71,14 +71,15 @@ export class WaitChart extends Chart {
       this.message('No packet waited in a queue');
       return;
     }
-    const innerW = Math.max(10, this.width - MARGIN.left - MARGIN.right);
+    const left = labelMargin(ports.map((p) => this.portLabel(p)), this.width);
+    const innerW = Math.max(10, this.width - left - MARGIN.right);
     const innerH = Math.max(10, this.height - top - MARGIN.bottom);
     const y = scaleBand<number>().domain(ports).range([0, innerH]).paddingInner(0.2);
     const inner = scaleBand<number>().domain(this.series.map((_, i) => i)).range([0, y.bandwidth()]).padding(0.06);
     const reach = (w: WaitOut | null | undefined) => (w ? Math.max(w.mean_ns + w.std_ns, w.p99_ns ?? 0) : 0);
     const max = Math.max(1, ...this.series.flatMap((s) => ports.map((p) => reach(s.ports[p]))));
     const x = scaleLinear().domain([0, max]).nice().range([0, innerW]);
-    const g = this.svg.append('g').attr('transform', `translate(${MARGIN.left},${top})`);
+    const g = this.svg.append('g').attr('transform', `translate(${left},${top})`);
     g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`)
       .call(axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 70))).tickFormat((d) => timeTick(Number(d))));
     g.append('g').attr('class', 'axis axis-y').call(axisLeft(y).tickFormat((p) => this.portLabel(p)));
@@ -108,7 +109,7 @@ export class WaitChart extends Chart {
       const pt = this.pointer(e);
       const row = ports.find((p) => {
         const by = top + (y(p) ?? 0);
-        return pt.y >= by && pt.y <= by + y.bandwidth() && pt.x >= MARGIN.left;
+        return pt.y >= by && pt.y <= by + y.bandwidth() && pt.x >= left;
       });
       if (row === undefined) {
         this.showTip(null);
