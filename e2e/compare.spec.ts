@@ -216,3 +216,37 @@ test('Cancel stops a four-way comparison of the fat-tree preset; the page stays 
   await app.run();
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('zooming one panel zooms every panel; presentation size enlarges the queued packets', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const app = await new PlaygroundPage(page).open();
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  await compare.pick(0, 'fifo');
+  await compare.pick(1, 'sjf');
+  await compare.run();
+  await app.pause();
+  // The default scenario's bottleneck queue is long at 120 ms (the buffer fills).
+  await page.evaluate(() => window.__playground?.seek(120_000_000));
+  type Cells = { x: number; y: number }[][];
+  const cells = (): Promise<Cells> => page.evaluate(() => [0, 1].map((i) => {
+    const q = window.__playground?.compareDrawn(i)?.queues ?? [];
+    return q.reduce((a, b) => (b.packets.length > a.packets.length ? b : a), { packets: [] as number[], at: [] as { x: number; y: number }[] }).at;
+  }));
+  await expect.poll(async () => (await cells()).map((c) => c.length >= 2)).toEqual([true, true]);
+  const before = await cells();
+  expect(before[1]?.[0]).toEqual(before[0]?.[0]); // one network, one layout
+  await page.getByTestId('compare-topology-0-zoom-in').click();
+  await expect.poll(async () => (await cells())[0]?.[0]).not.toEqual(before[0]?.[0]);
+  const zoomed = await cells();
+  expect(zoomed[1]?.[0]).toEqual(zoomed[0]?.[0]); // the other panel followed
+  await page.getByTestId('compare-topology-1-zoom-fit').click();
+  await expect.poll(async () => (await cells())[0]?.[0]).toEqual(before[0]?.[0]);
+  // Presentation: the rows of a queue are further apart (larger cells), in both panels.
+  const pitch = (c: { y: number }[] | undefined) => Math.abs((c?.[0]?.y ?? 0) - (c?.[1]?.y ?? 0));
+  await page.keyboard.press('p');
+  await expect(page.getByTestId('presentation')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => pitch((await cells())[0])).toBeGreaterThan(pitch(before[0]));
+  expect(pitch((await cells())[1])).toBe(pitch((await cells())[0]));
+  expect(app.consoleErrors).toEqual([]);
+});
