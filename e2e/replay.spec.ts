@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { DrawnFrame } from '../web/src/view/packetLayer';
+import { csvField } from '../web/src/view/summary';
 import { PlaygroundPage } from './pages/playground';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -42,6 +44,12 @@ test('the UPS default scenario from the gallery, replayed with LSTF: Table 1 as 
   const packets = Number((await app.metric('packets').textContent())?.replace(/,/g, ''));
   await expect(app.metric('overdue', 'fraction')).toHaveText(`${((cli.overdue / packets) * 100).toFixed(2)}%`);
   await expect(page.getByTestId('overdue-count')).toHaveText(cli.overdue.toLocaleString('en'));
+  // The table saves as CSV, with the numbers as the page shows them.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv-replay').click()]);
+  expect(download.suggestedFilename()).toMatch(/-replay-lstf\.csv$/);
+  const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  expect(csv[0]).toBe('metric,value,fraction');
+  expect(csv).toContain(['overdue', cli.overdue.toLocaleString('en'), `${((cli.overdue / packets) * 100).toFixed(2)}%`].map(csvField).join(','));
   // The report lists the first 2000; LSTF keys carry the slack, so the page marks every overdue packet.
   expect((await app.handle('replay'))?.marked).toBe(cli.overdue);
 

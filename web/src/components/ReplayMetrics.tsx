@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useAppState } from '../app/context';
+import { useAppState, useController } from '../app/context';
 import { replayLabel, table1Rows } from '../sim/replay';
 import { RatioChart } from '../view/ratioChart';
+import { tableCsv } from '../view/summary';
 
 /** The replay's Table 1 metrics (UPS) and the CDF of the queueing-delay ratio. */
 export function ReplayMetrics() {
+  const controller = useController();
   const replay = useAppState((s) => s.replay);
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<RatioChart | null>(null);
@@ -24,6 +26,12 @@ export function ReplayMetrics() {
   if (!replay) return null;
   return (
     <section className="replay-metrics" aria-label="Replay metrics">
+      <div className="table-head">
+        <span className="spacer" />
+        <button type="button" className="small" data-testid="export-csv-replay" title="Save this table as a CSV file"
+          onClick={() => controller.download(controller.fileName(`replay-${replay.name}.csv`),
+            tableCsv([['metric', 'value', 'fraction'], ...rows.map((r) => [r.what, r.value, r.fraction])]))}>CSV</button>
+      </div>
       <table className="metrics" data-testid="replay-metrics">
         <caption>Table 1: {replayLabel(replay)} replay</caption>
         <tbody>

@@ -93,13 +93,18 @@ export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Rows of text as CSV (RFC 4180), a header row first. */
+export function tableCsv(rows: readonly (readonly string[])[]): string {
+  return rows.map((row) => row.map(csvField).join(',')).join('\n') + '\n';
+}
+
 /** The table as CSV: one row per run, raw values in the unit its header names (empty: none). */
 export function summaryCsv(runs: readonly { label: string; summary: RunSummary }[], columns: readonly SummaryColumn[]): string {
   const head = ['scheduler', 'trace_hash', ...columns.map((c) => c.csv)];
   const rows = runs.map((r) => [
     r.label, r.summary.trace_hash, ...columns.map((c) => { const v = c.value(r.summary); return v === null ? '' : String(v); }),
   ]);
-  return [head, ...rows].map((row) => row.map(csvField).join(',')).join('\n') + '\n';
+  return tableCsv([head, ...rows]);
 }
 
 /** Every flow of a run as CSV: what the core reports per flow, times in ns, sizes in bytes. */
@@ -114,5 +119,5 @@ export function flowsCsv(s: RunSummary): string {
     String(f.sent), String(f.delivered), String(f.dropped), String(f.bytes_delivered), String(f.retransmits), String(f.timeouts),
     opt(f.fct_ns), opt(f.ideal_fct_ns), opt(f.slowdown), String(f.hops), opt(f.delay_ns?.mean), opt(f.delay_ns?.p99),
   ]);
-  return [head, ...rows].map((row) => row.map(csvField).join(',')).join('\n') + '\n';
+  return tableCsv([head, ...rows]);
 }
