@@ -27,6 +27,10 @@ describe('values with units', () => {
     expect(formatValue(5000, 'deadline', 7345)).toBe('−2.35µs');
     expect(formatSigned(0)).toBe('+0ns');
     expect(formatSigned(125_000_000)).toBe('+125ms');
+    expect(formatSigned(9_990e9)).toBe('+9990s'); // three significant digits, below 1e4 s
+    // A 22 MB flow's slack at 1 s per byte: 2.2e7 s, short enough for a queue cell.
+    expect(formatSigned(22_000_000 * 1e9)).toBe('+2.2e7s');
+    expect(formatSigned(-1.5e13)).toBe('−1.5e4s');
   });
 
   it('is short in a queue cell', () => {

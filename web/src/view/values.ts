@@ -17,13 +17,15 @@ export function formatBytes(b: number): string {
   return `${trim(b)} B`;
 }
 
-/** "−2.35 µs", "+120 µs": a signed time, short. */
+/** "−2.35 µs", "+120 µs", "+2.2e7s": a signed time, short. */
 export function formatSigned(ns: number): string {
   const sign = ns < 0 ? '−' : '+';
   const a = Math.abs(ns);
   if (a < 1e3) return `${sign}${trim(a)}ns`;
   if (a < 1e6) return `${sign}${trim(a / 1e3)}µs`;
   if (a < 1e9) return `${sign}${trim(a / 1e6)}ms`;
+  // Slacks of seconds per byte (UPS Sec. 3.1) run to millions of seconds: "+2.2e7s".
+  if (a >= 1e13) return `${sign}${(a / 1e9).toExponential(1).replace('e+', 'e')}s`;
   return `${sign}${trim(a / 1e9)}s`;
 }
 
