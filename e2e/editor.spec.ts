@@ -70,6 +70,8 @@ test('undo, redo, drag and delete in the editor', async ({ page }) => {
 
   // Dragging moves only the dragged node.
   const before = await app.draft<{ topology: { nodes: { id: string; pos: [number, number] }[] } }>();
+  // The undo redraws the nodes: measure h1 once it is drawn again.
+  await expect.poll(async () => (await app.node('h1').boundingBox()) !== null).toBe(true);
   const box = await app.node('h1').boundingBox();
   if (!box) throw new Error('h1 is not drawn');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
