@@ -9,6 +9,10 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
+mod routing;
+
+pub use routing::reverse_port;
+
 use crate::aqm::edge_codel::EdgeCodel;
 use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
@@ -517,182 +521,6 @@ impl Network {
         };
         PathFacts { base_rtt, bdp_bytes }
     }
-
-    /// Breadth-first search from `dst` over links, not passing through other hosts; records
-    /// every equal-cost next port.
-    fn ensure_routes_to(&mut self, dst: NodeId) -> usize {
-        if let Some(&slot) = self.dst_slot.get(&dst) {
-            return slot;
-        }
-        let n = self.nodes.len();
-        let mut dist = vec![u32::MAX; n];
-        dist[dst as usize] = 0;
-        let mut queue = VecDeque::from([dst]);
-        while let Some(v) = queue.pop_front() {
-            if v != dst && self.nodes[v as usize].kind == NodeKind::Host {
-                continue;
-            }
-            for &p in &self.nodes[v as usize].ports {
-                let w = self.ports[p as usize].to;
-                if dist[w as usize] == u32::MAX {
-                    dist[w as usize] = dist[v as usize] + 1;
-                    queue.push_back(w);
-                }
-            }
-        }
-        let slot = self.dst_slot.len();
-        self.dst_slot.insert(dst, slot);
-        if self.hops.len() < n {
-            self.hops.resize(n, Vec::new());
-        }
-        for v in 0..n {
-            let start = self.hop_ports.len() as u32;
-            if dist[v] != u32::MAX && v as NodeId != dst {
-                let ports = &self.nodes[v].ports;
-                for &p in ports {
-                    let w = self.ports[p as usize].to as usize;
-                    let forwards = w as NodeId == dst || self.nodes[w].kind == NodeKind::Router;
-                    if forwards && dist[w] != u32::MAX && dist[w] + 1 == dist[v] {
-                        self.hop_ports.push(p);
-                    }
-                }
-            }
-            let len = self.hop_ports.len() as u32 - start;
-            self.hops[v].push((start, len));
-        }
-        slot
-    }
-
-    /// The equal-cost next ports of `node` towards `dst` (empty: unreachable).
-    pub fn next_ports(&mut self, node: NodeId, dst: NodeId) -> &[PortId] {
-        let slot = self.ensure_routes_to(dst);
-        let (start, len) = self.hops[node as usize][slot];
-        &self.hop_ports[start as usize..(start + len) as usize]
-    }
-
-    /// The port a packet leaves `node` by.
-    pub fn route(&self, node: NodeId, pkt: &Packet) -> PortId {
-        let flow = &self.flows[pkt.flow as usize];
-        let path = if pkt.flags & flags::ACK != 0 { flow.ack_path } else { flow.path };
-        if let Some(path) = path {
-            return self.paths[path as usize][pkt.hops as usize];
-        }
-        let slot = self.dst_slot[&pkt.dst];
-        let (start, len) = self.hops[node as usize][slot];
-        let pick = if len == 1 { 0 } else { (ecmp_hash(pkt.flow, node) % len as u64) as u32 };
-        self.hop_ports[(start + pick) as usize]
-    }
-
-    /// Registers an explicit path (as ports) and returns its index.
-    pub fn add_path(&mut self, ports: Vec<PortId>) -> u32 {
-        self.paths.push(ports);
-        self.paths.len() as u32 - 1
-    }
-
-    /// t_min(p, a, egress) for a packet of `size` bytes at hop `hop` of `path`: the empty-network
-    /// time until its last bit leaves the path's last port (transmission at every remaining
-    /// port, propagation on every remaining link but the last).
-    pub fn tmin_rest(&self, path: &[PortId], hop: usize, size: u64) -> Time {
-        let rest = &path[hop.min(path.len())..];
-        let mut t = Time::ZERO;
-        for (k, &p) in rest.iter().enumerate() {
-            let port = &self.ports[p as usize];
-            t += port.bandwidth.tx_time(size);
-            if k + 1 < rest.len() {
-                t += port.delay;
-            }
-        }
-        t
-    }
-
-    /// t_min(p, a, egress) at hop `hop` of flow `flow`'s path (EDF's router state); explicit
-    /// paths (every replayed flow has one) are read in place, without copying.
-    pub fn flow_tmin_rest(&self, flow: FlowId, hop: usize, size: u64) -> Time {
-        match self.flows[flow as usize].path {
-            Some(p) => self.tmin_rest(&self.paths[p as usize], hop, size),
-            None => self.tmin_rest(&self.flow_path(flow), hop, size),
-        }
-    }
-
-    /// The ports a flow's packets cross, in order.
-    /// `pkt` reached its first router at `now`: its slack by the scenario's rule, if any.
-    pub fn init_slack(&mut self, now: Time, pkt: &mut Packet) {
-        let Some(slack) = self.slack.as_mut() else { return };
-        let info = &self.flows[pkt.flow as usize];
-        let source = info.workload.map_or(info.name.as_str(), |w| self.workloads[w as usize].name.as_str());
-        slack.at_ingress(now, pkt, source);
-    }
-
-    pub fn flow_path(&self, flow: FlowId) -> Vec<PortId> {
-        let f = &self.flows[flow as usize];
-        if let Some(p) = f.path {
-            return self.paths[p as usize].clone();
-        }
-        self.walk(flow, f.src, f.dst, false)
-    }
-
-    /// The ports a packet of `flow` (an ACK if `ack`) crosses from `from` to `to`.
-    fn walk(&self, flow: FlowId, from: NodeId, to: NodeId, ack: bool) -> Vec<PortId> {
-        let mut out = Vec::new();
-        let mut node = from;
-        let mut probe = Packet::new(0, flow, 0, 0, from, to, Time::ZERO);
-        if ack {
-            probe.flags = flags::ACK;
-        }
-        while node != to {
-            let p = self.route(node, &probe);
-            out.push(p);
-            node = self.ports[p as usize].to;
-            probe.hops += 1;
-        }
-        out
-    }
-
-    /// For each port, the probability that a flow of `pairs` crosses it (ECMP splits evenly).
-    fn crossing(&mut self, pairs: &Pairs) -> Vec<f64> {
-        let mut prob = vec![0.0; self.ports.len()];
-        let mut list = Vec::new();
-        pairs.each(|s, d, p| list.push((s, d, p)));
-        for (s, d, p) in list {
-            let mut mass: BTreeMap<NodeId, f64> = BTreeMap::from([(s, p)]);
-            while let Some((&v, _)) = mass.iter().next() {
-                let m = mass.remove(&v).expect("present");
-                if v == d {
-                    continue;
-                }
-                let next: Vec<PortId> = self.next_ports(v, d).to_vec();
-                let share = m / next.len() as f64;
-                for q in next {
-                    prob[q as usize] += share;
-                    *mass.entry(self.ports[q as usize].to).or_insert(0.0) += share;
-                }
-            }
-        }
-        prob
-    }
-
-    /// Ensures routes exist for every destination a flow may use (before the run).
-    pub fn prepare_routes(&mut self) {
-        let mut dsts: Vec<NodeId> = self.flows.iter().map(|f| f.dst).collect();
-        // TCP-family ACKs travel back to the source.
-        dsts.extend(self.flows.iter().filter(|f| f.transport != Transport::Udp).map(|f| f.src));
-        for d in dsts {
-            self.ensure_routes_to(d);
-        }
-        let mut all = Vec::new();
-        for w in &self.workloads {
-            let acks = w.transport != Transport::Udp;
-            w.pairs.each(|s, d, _| {
-                all.push(d);
-                if acks {
-                    all.push(s);
-                }
-            });
-        }
-        for d in all {
-            self.ensure_routes_to(d);
-        }
-    }
 }
 
 /// What a workload's new flow needs from the engine.
@@ -701,17 +529,4 @@ pub enum Spawned {
     Emitter(usize),
     /// A TCP-family flow: its id; its connection sends at once.
     Connection(FlowId),
-}
-
-/// The port sending the other way over the same link (ports are made in pairs per link).
-pub fn reverse_port(p: PortId) -> PortId {
-    p ^ 1
-}
-
-/// ECMP choice: a mix of (flow, node), so a flow keeps one path and flows spread.
-fn ecmp_hash(flow: FlowId, node: NodeId) -> u64 {
-    let mut z = ((flow as u64) << 32 | node as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
