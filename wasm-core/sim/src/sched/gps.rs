@@ -98,6 +98,25 @@ impl Gps {
         self.finish.insert(flow, f);
         self.active.insert((f.to_bits(), flow));
     }
+
+    /// `flow`'s last finish tag falls back to `f` (a queued packet left unsent gives up its
+    /// fluid service): the flow stays backlogged until V reaches `f`, or leaves now if V is
+    /// already past it. Call after `at` for the current instant.
+    pub fn revise(&mut self, flow: u64, f: f64) {
+        let Some(&last) = self.finish.get(&flow) else { return };
+        if last > self.v {
+            self.active.remove(&(last.to_bits(), flow));
+            if f > self.v {
+                self.active.insert((f.to_bits(), flow));
+            } else {
+                self.weight_sum -= self.weights[&flow];
+                if self.active.is_empty() {
+                    self.weight_sum = 0.0;
+                }
+            }
+        }
+        self.finish.insert(flow, f);
+    }
 }
 
 /// A finish tag as a queue key: thousandths of a bit, so ordering keeps sub-bit precision.

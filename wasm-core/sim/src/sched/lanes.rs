@@ -123,6 +123,26 @@ pub struct Slot<T> {
     pub tag: T,
 }
 
+/// A slot's tag: what the parent keeps per queued packet. Tags that chain along a lane (each
+/// derived from the one in front, as the fair queueing family's virtual times are) re-derive
+/// the tags behind a packet that leaves its lane unsent, so a pushed-out packet costs its
+/// queue nothing.
+pub trait Tag: Copy {
+    /// Whether `unlink` changes anything (then `Lanes::take_unlinked` lists the lanes it
+    /// touched).
+    const CHAINS: bool = false;
+
+    /// The packet tagged `gone` left its lane unsent; `front` is the tag in front of it (None
+    /// at the head) and `behind` the tags and keys after it, front to back.
+    fn unlink<'a>(_gone: Self, _front: Option<Self>, _behind: impl Iterator<Item = (&'a mut Self, &'a mut i64)>)
+    where
+        Self: 'a,
+    {
+    }
+}
+
+impl Tag for () {}
+
 /// A packet in a lane's service order, for snapshots.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry<T> {
@@ -163,9 +183,11 @@ pub struct Lanes<T> {
     bytes: u64,
     seq: u64,
     limits: Limits,
+    /// Lanes whose tags `unlink` re-derived since `take_unlinked` (chaining tags only).
+    unlinked: Vec<usize>,
 }
 
-impl<T: Copy> Lanes<T> {
+impl<T: Tag> Lanes<T> {
     /// `children` must be non-empty exactly for `QueueKind::Children`, whose buffer must be
     /// drop-tail without a per-queue limit (`Err` names the parameter otherwise).
     pub fn new(
@@ -199,6 +221,7 @@ impl<T: Copy> Lanes<T> {
             bytes: 0,
             seq: 0,
             limits,
+            unlinked: Vec::new(),
         })
     }
 
@@ -241,6 +264,24 @@ impl<T: Copy> Lanes<T> {
 
     pub fn lane_len(&self, l: usize) -> usize {
         self.lanes[l].slots.len()
+    }
+
+    /// The tag of lane `l`'s last packet, if it holds any.
+    pub fn back_tag(&self, l: usize) -> Option<T> {
+        self.lanes.get(l).and_then(|x| x.slots.back()).map(|(s, _)| s.tag)
+    }
+
+    /// The tag and key of lane `l`'s last packet and the tag in front of it.
+    pub fn back_mut(&mut self, l: usize) -> Option<(&mut T, &mut i64, Option<T>)> {
+        let slots = &mut self.lanes.get_mut(l)?.slots;
+        let n = slots.len();
+        let front = n.checked_sub(2).map(|i| slots[i].0.tag);
+        slots.back_mut().map(|(s, _)| (&mut s.tag, &mut s.key, front))
+    }
+
+    /// The lanes whose tags were re-derived since the last call (see `Tag`), in order.
+    pub fn take_unlinked(&mut self) -> Vec<usize> {
+        std::mem::take(&mut self.unlinked)
     }
 
     /// Queues `pkt` in lane `l` with the parent's `key` and `tag`, after the buffer policy
@@ -400,7 +441,7 @@ impl<T: Copy> Lanes<T> {
 }
 
 /// FIFO lanes for the buffer policies (`Lanes::push` does not call them for child lanes).
-impl<T: Copy> Store for Lanes<T> {
+impl<T: Tag> Store for Lanes<T> {
     fn totals(&self) -> (usize, u64) {
         (self.packets, self.bytes)
     }
@@ -437,8 +478,13 @@ impl<T: Copy> Store for Lanes<T> {
     }
     fn remove(&mut self, v: Victim) -> Packet {
         let lane = &mut self.lanes[v.queue];
-        let (_, pkt) = lane.slots.remove(v.index).expect("a queued packet");
+        let (slot, pkt) = lane.slots.remove(v.index).expect("a queued packet");
         let pkt = pkt.expect("a FIFO lane holds its packets");
+        if T::CHAINS {
+            let front = v.index.checked_sub(1).map(|i| lane.slots[i].0.tag);
+            T::unlink(slot.tag, front, lane.slots.range_mut(v.index..).map(|(s, _)| (&mut s.tag, &mut s.key)));
+            self.unlinked.push(v.queue);
+        }
         lane.bytes -= pkt.size as u64;
         self.packets -= 1;
         self.bytes -= pkt.size as u64;
@@ -483,6 +529,9 @@ mod tests {
             Lanes::new(QueueKind::Children, vec![fifo(), fifo()], Limits::tail(Buffer::Unlimited)).unwrap();
         assert_eq!([k.lane_of(&pkt(0, 7, 0, 1)), k.lane_of(&pkt(1, 7, 1, 1)), k.lane_of(&pkt(2, 7, 5, 1))], [0, 1, 1]);
     }
+
+    /// A plain tag for the tests: it does not chain.
+    impl Tag for u8 {}
 
     #[test]
     fn a_child_lane_fills_its_slots_in_the_childs_order() {

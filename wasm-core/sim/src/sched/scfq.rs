@@ -67,7 +67,7 @@ impl Scheduler for Scfq {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::tagged::tests::{order, tagged};
+    use crate::sched::tagged::tests::{order, pushout, shares_under_pushout, tagged, tagged_in};
 
     #[test]
     fn tags_follow_the_packet_in_service() {
@@ -88,5 +88,14 @@ mod tests {
         s.state(&mut state);
         assert_eq!(state.field(1), &[8_800_000.0]);
         assert_eq!(state.field(2), &[16_800_000.0]);
+    }
+
+    #[test]
+    fn a_queue_losing_packets_to_pushout_keeps_its_share() {
+        // tagged::tests::shares_under_pushout: both flows over half the link, so GPS gives
+        // each 500 of the 1000 sends; a pushed-out packet must not count against its flow.
+        let mut s = Scfq::new(tagged_in(&[], 1.0, pushout()));
+        let (a, b) = shares_under_pushout(&mut s);
+        assert!(a.abs_diff(500) <= 2 && b.abs_diff(500) <= 2, "flow 0: {a}, flow 1: {b}");
     }
 }

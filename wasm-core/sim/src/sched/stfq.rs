@@ -79,7 +79,7 @@ impl Scheduler for Stfq {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::tagged::tests::{order, tagged};
+    use crate::sched::tagged::tests::{order, pushout, shares_under_pushout, tagged, tagged_in};
 
     #[test]
     fn the_least_start_tag_goes_first() {
@@ -93,5 +93,14 @@ mod tests {
         want.extend([0; 10]);
         assert_eq!(served, want);
         assert_eq!((s.v, s.max_finish), (8000.0, 8800.0));
+    }
+
+    #[test]
+    fn a_queue_losing_packets_to_pushout_keeps_its_share() {
+        // tagged::tests::shares_under_pushout: both flows over half the link, so GPS gives
+        // each 500 of the 1000 sends; a pushed-out packet must not count against its flow.
+        let mut s = Stfq::new(tagged_in(&[], 1.0, pushout()), Bandwidth::BitsPerSec(1_000_000_000));
+        let (a, b) = shares_under_pushout(&mut s);
+        assert!(a.abs_diff(500) <= 2 && b.abs_diff(500) <= 2, "flow 0: {a}, flow 1: {b}");
     }
 }

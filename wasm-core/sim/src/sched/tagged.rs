@@ -12,18 +12,44 @@
 //!   alike.
 //! - Tags are f64 (+ - * / only: bit-identical natively and in wasm). The value shown on a
 //!   packet is one tag as an integer (`Shown`).
+//! - A packet pushed out of its queue unsent costs the queue nothing: the tags behind it are
+//!   re-derived as if it had never arrived (S = max(V at arrival, F in front)), so a queue
+//!   that keeps losing packets to a full buffer still gets its share (`Tag for Tags`).
 
 use std::collections::BTreeMap;
 
-use super::lanes::{Entry, Lanes, PerQueue};
+use super::lanes::{Entry, Lanes, PerQueue, Tag};
 use super::{Admission, Packet, QueueView, Verdicts};
 use crate::time::Time;
 
-/// A packet's virtual start and finish tags.
+/// A packet's virtual start and finish tags, and what they were derived from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tags {
     pub start: f64,
     pub finish: f64,
+    /// The system virtual time at its arrival.
+    pub v: f64,
+    /// F - S: its length over its queue's weight (or rate).
+    pub cost: f64,
+    /// How the tags become the slot's key.
+    pub shown: Shown,
+}
+
+impl Tag for Tags {
+    const CHAINS: bool = true;
+
+    fn unlink<'a>(gone: Tags, front: Option<Tags>, behind: impl Iterator<Item = (&'a mut Tags, &'a mut i64)>) {
+        // In front of the packets behind, there is now `front` (its F), or at the head what
+        // `gone` itself started from: max(V at its arrival, F in front) <= its S, and the
+        // packets behind arrived later, when V was at least as large.
+        let mut pred = front.map_or(gone.start, |t| t.finish);
+        for (t, key) in behind {
+            t.start = t.v.max(pred);
+            t.finish = t.start + t.cost;
+            *key = t.shown.of(*t);
+            pred = t.finish;
+        }
+    }
 }
 
 /// Which head is sent next.
@@ -80,14 +106,17 @@ impl Shown {
 pub struct Tagged {
     pub lanes: Lanes<Tags>,
     weights: PerQueue<f64>,
-    /// The finish tag of each queue's latest arrival.
-    last: BTreeMap<usize, f64>,
+    /// The finish tag of each queue's last sent packet.
+    sent: BTreeMap<usize, f64>,
     shown: Shown,
+    /// Queues other than the arrival's whose tags the last `push` re-derived (a buffer
+    /// policy pushed a packet out of them).
+    pub relinked: Vec<usize>,
 }
 
 impl Tagged {
     pub fn new(lanes: Lanes<Tags>, weights: PerQueue<f64>, shown: Shown) -> Tagged {
-        Tagged { lanes, weights, last: BTreeMap::new(), shown }
+        Tagged { lanes, weights, sent: BTreeMap::new(), shown, relinked: Vec::new() }
     }
 
     /// Queue `l`'s weight (or rate, for Virtual Clock).
@@ -95,19 +124,31 @@ impl Tagged {
         self.weights.get(&self.lanes, l)
     }
 
-    /// The finish tag of queue `l`'s latest arrival (0 before any).
+    /// The finish tag of queue `l`'s latest arrival still queued, else of its last sent
+    /// packet (0 before any).
     pub fn last_finish(&self, l: usize) -> f64 {
-        self.last.get(&l).copied().unwrap_or(0.0)
+        self.lanes.back_tag(l).map_or_else(|| self.sent.get(&l).copied().unwrap_or(0.0), |t| t.finish)
     }
 
     /// Queues `pkt` in lane `l` with S = max(`v`, the lane's last F) and F = S + `cost`.
     pub fn push(&mut self, now: Time, l: usize, pkt: Packet, v: f64, cost: f64, out: &mut Verdicts) -> Admission {
         let start = v.max(self.last_finish(l));
-        let tags = Tags { start, finish: start + cost };
-        let admitted = self.lanes.push(now, l, pkt, self.shown.of(tags), tags, out);
-        if matches!(admitted, Admission::Queued { .. }) {
-            self.last.insert(l, tags.finish);
+        let tags = Tags { start, finish: start + cost, v, cost, shown: self.shown };
+        let mut admitted = self.lanes.push(now, l, pkt, self.shown.of(tags), tags, out);
+        self.relinked = self.lanes.take_unlinked();
+        if self.relinked.contains(&l) && matches!(admitted, Admission::Queued { .. }) {
+            // Tagged before the buffer pushed a packet of its own queue out: re-derive.
+            let sent = self.sent.get(&l).copied().unwrap_or(0.0);
+            let (t, key, front) = self.lanes.back_mut(l).expect("the arrival is queued");
+            t.start = v.max(front.map_or(sent, |f| f.finish));
+            t.finish = t.start + cost;
+            *key = self.shown.of(*t);
+            admitted = Admission::Queued { key: *key };
         }
+        if matches!(admitted, Admission::Queued { .. }) {
+            self.relinked.retain(|&q| q != l);
+        }
+        self.relinked.dedup();
         admitted
     }
 
@@ -123,7 +164,9 @@ impl Tagged {
 
     /// Sends lane `l`'s next packet and the tags of the slot it fills.
     pub fn pop(&mut self, now: Time, l: usize, v: &mut Verdicts) -> Option<(Tags, Packet)> {
-        self.lanes.pop(now, l, v).map(|(s, p)| (s.tag, p))
+        let (slot, p) = self.lanes.pop(now, l, v)?;
+        self.sent.insert(l, slot.tag.finish);
+        Some((slot.tag, p))
     }
 
     /// The next `limit` packets, replaying the rule: before each pick `rule(heads, sent)`
@@ -180,11 +223,44 @@ pub mod tests {
     /// Per-flow queues with flow i's weight `weights[i]` (`rest` for the others); flows are
     /// named f0, f1, ... and packets of flow i carry source i.
     pub fn tagged(weights: &[f64], rest: f64) -> Tagged {
+        tagged_in(weights, rest, Limits::tail(Buffer::Unlimited))
+    }
+
+    /// Two equal flows, both over their fair share, through a 10-packet buffer that pushes
+    /// out the longest queue's second packet: flow 0 offers 3 packets per packet time, flow 1
+    /// one (1000 B each). Both demand more than half the link, so max-min fairness (GPS with
+    /// equal weights) gives each one packet in two, and every member of the family serves
+    /// equal weights within a packet or two of GPS. The packets of flows 0 and 1 among sends
+    /// 1001..=2000 (the first thousand fill the buffer).
+    pub fn shares_under_pushout<S: Scheduler>(s: &mut S) -> (u32, u32) {
+        let mut v = Verdicts::default();
+        let (mut id, mut sent) = (0, [0u32; 2]);
+        for k in 0..2000u64 {
+            let now = Time::ns(k * 8000);
+            for flow in [0, 1, 0, 0] {
+                id += 1;
+                s.enqueue(now, Packet { source: flow, ..Packet::new(id, flow, 0, 1000, 0, 1, now) }, &mut v);
+            }
+            let p = s.dequeue(now, &mut v).expect("a backlogged port sends");
+            if k >= 1000 {
+                sent[p.flow as usize] += 1;
+            }
+        }
+        (sent[0], sent[1])
+    }
+
+    /// 10 packets shared, pushing out the longest queue's second packet.
+    pub fn pushout() -> Limits {
+        Limits { shared: Buffer::Packets(10), per_queue: None, policy: crate::sched::buffer::DropPolicy::Longest }
+    }
+
+    /// `tagged` with the buffer `limits`.
+    pub fn tagged_in(weights: &[f64], rest: f64, limits: Limits) -> Tagged {
         let flows: Vec<String> = (0..16).map(|i| format!("f{i}")).collect();
         let entries = weights.iter().enumerate().map(|(i, &w)| (format!("f{i}"), Value::Real(w))).collect();
         let list = List { per: Per::Flow, entries, default: Box::new(Value::Real(rest)) };
         let class = List { per: Per::Class, entries: Default::default(), default: Box::new(Value::Real(rest)) };
-        let lanes = Lanes::new(QueueKind::Flow, vec![], Limits::tail(Buffer::Unlimited)).unwrap();
+        let lanes = Lanes::new(QueueKind::Flow, vec![], limits).unwrap();
         Tagged::new(lanes, PerQueue::new(&list, &class, &flows, |v| v.real()), Shown::FinishMilli)
     }
 
@@ -216,5 +292,19 @@ pub mod tests {
         let shown: Vec<u32> = view.entries.iter().map(|e| flow_of[&e.0]).collect();
         assert_eq!(shown, served, "snapshot = service order");
         served
+    }
+
+    #[test]
+    fn the_tags_behind_a_pushed_out_head_are_re_derived() {
+        // By hand (FinishMilli): the head (S 8000, F 16000) leaves unsent; behind it one
+        // packet that arrived at V = 0 (cost 8000: S 16000, F 24000) and one at V = 20000
+        // (S 24000, F 32000). In front of them is now what the head started from, 8000: the
+        // first becomes S max(0, 8000) = 8000, F 16000; the second S max(20000, 16000) =
+        // 20000, F 28000.
+        let t = |start: f64, v: f64| Tags { start, finish: start + 8000.0, v, cost: 8000.0, shown: Shown::FinishMilli };
+        let mut behind = [(t(16000.0, 0.0), 0i64), (t(24000.0, 20000.0), 0)];
+        Tags::unlink(t(8000.0, 0.0), None, behind.iter_mut().map(|(t, k)| (t, k)));
+        let got: Vec<(f64, f64, i64)> = behind.iter().map(|(t, k)| (t.start, t.finish, *k)).collect();
+        assert_eq!(got, vec![(8000.0, 16000.0, 16_000_000), (20000.0, 28000.0, 28_000_000)]);
     }
 }

@@ -89,7 +89,7 @@ impl Scheduler for Wf2qPlus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::tagged::tests::{order, tagged};
+    use crate::sched::tagged::tests::{order, pushout, shares_under_pushout, tagged, tagged_in};
 
     #[test]
     fn the_classic_burst_alternates() {
@@ -110,5 +110,14 @@ mod tests {
         assert_eq!(served, want);
         // 21 packets of 8000 bit over Phi = 20.
         assert_eq!(s.v, 21.0 * 400.0);
+    }
+
+    #[test]
+    fn a_queue_losing_packets_to_pushout_keeps_its_share() {
+        // tagged::tests::shares_under_pushout: both flows over half the link, so GPS gives
+        // each 500 of the 1000 sends; a pushed-out packet must not count against its flow.
+        let mut s = Wf2qPlus::new(tagged_in(&[], 1.0, pushout()));
+        let (a, b) = shares_under_pushout(&mut s);
+        assert!(a.abs_diff(500) <= 2 && b.abs_diff(500) <= 2, "flow 0: {a}, flow 1: {b}");
     }
 }

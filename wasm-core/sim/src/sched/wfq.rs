@@ -55,6 +55,9 @@ impl Scheduler for Wfq {
         if matches!(admitted, Admission::Queued { .. }) {
             self.gps.arrive(l as u64, w, self.t.last_finish(l));
         }
+        for q in std::mem::take(&mut self.t.relinked) {
+            self.gps.revise(q as u64, self.t.last_finish(q));
+        }
         admitted
     }
 
@@ -87,7 +90,7 @@ impl Scheduler for Wfq {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::tagged::tests::{order, tagged};
+    use crate::sched::tagged::tests::{order, pushout, shares_under_pushout, tagged, tagged_in};
 
     #[test]
     fn the_classic_burst_wfq_runs_ahead_of_gps() {
@@ -103,5 +106,14 @@ mod tests {
         want.extend(1..=10);
         want.push(0);
         assert_eq!(served, want);
+    }
+
+    #[test]
+    fn a_queue_losing_packets_to_pushout_keeps_its_share() {
+        // tagged::tests::shares_under_pushout: both flows over half the link, so GPS gives
+        // each 500 of the 1000 sends; a pushed-out packet must not count against its flow.
+        let mut s = Wfq::new(tagged_in(&[], 1.0, pushout()), Bandwidth::BitsPerSec(1_000_000_000));
+        let (a, b) = shares_under_pushout(&mut s);
+        assert!(a.abs_diff(500) <= 2 && b.abs_diff(500) <= 2, "flow 0: {a}, flow 1: {b}");
     }
 }
