@@ -7,11 +7,13 @@
 //! the weights of the queues seen (their guaranteed rates are phi_i C / Phi).
 //!
 //! Invariant: the packet sent is eligible (S <= V) with the least finish tag among the
-//! eligible heads, ties in arrival order. Bounds: WF2Q+ is never ahead of the fluid
-//! reference by more than one packet (its worst-case fair index; the classic burst in the
-//! tests alternates where WFQ sends ten packets back to back), and a token-bucket flow
-//! (sigma, rho <= phi_i C / Phi) is delayed at most sigma / rho + L_max / C
-//! (tests/fq_bounds.rs).
+//! eligible heads, ties in arrival order. Bounds: WF2Q+ is never ahead of its fluid
+//! reference by more than one packet (its worst-case fairness; the classic burst in the
+//! tests alternates where WFQ sends ten packets back to back). The reference is GPS while
+//! every queue seen stays backlogged; when queues come and go, GPS hands an idle queue's
+//! share to the others at once and Phi does not, so against GPS the bound is not a theorem
+//! (tests/fq_bounds.rs measures both regimes against an exact fluid GPS). A token-bucket
+//! flow (sigma, rho <= phi_i C / Phi) is delayed at most sigma / rho + L_max / C.
 //!
 //! Parameters: as `wfq`. Shown on a packet: its finish tag (bits per unit weight, in
 //! thousandths). State: V, the heads' start and finish tags.

@@ -254,3 +254,51 @@ pub fn fairness_gap(all: &[Sent], (i, phi_i): (u32, f64), (j, phi_j): (u32, f64)
 pub fn max_delay(all: &[Sent], flow: u32) -> u64 {
     all.iter().filter(|s| s.flow == flow).map(|s| s.end - s.arrived).max().unwrap_or(0)
 }
+
+/// How far each flow's service ran ahead of the exact fluid GPS system fed the same arrivals
+/// (Parekh and Gallager: a backlogged flow i is served at rate C phi_i / (sum of the
+/// backlogged phi)): the worst W_i(0, t) - W_i^GPS(0, t) in bytes over the instants when one
+/// of flow i's packets has left (the worst instants: between them the packet system serves
+/// flow i at C or not at all, GPS at most at C), up to `until` ns.
+pub fn ahead_of_gps(all: &[Sent], weights: &[f64], bandwidth_bps: u64, until: u64) -> Vec<f64> {
+    let n = weights.len();
+    let bytes_per_ns = bandwidth_bps as f64 / 8e9;
+    let mut arrivals: Vec<(u64, usize, f64)> = all.iter().map(|s| (s.arrived, s.flow as usize, s.size as f64)).collect();
+    arrivals.sort_by_key(|a| a.0);
+    let (mut backlog, mut served, mut t) = (vec![0.0f64; n], vec![0.0f64; n], 0.0f64);
+    // The fluid system from `t` to `to`: rates change whenever a flow drains.
+    let mut advance = |to: f64, backlog: &mut Vec<f64>, served: &mut Vec<f64>| {
+        while t < to {
+            let active: Vec<usize> = (0..n).filter(|&f| backlog[f] > 0.0).collect();
+            if active.is_empty() {
+                t = to;
+                break;
+            }
+            let wsum: f64 = active.iter().map(|&f| weights[f]).sum();
+            let rate = |f: usize| bytes_per_ns * weights[f] / wsum;
+            let (first, drain) =
+                active.iter().map(|&f| (f, backlog[f] / rate(f))).fold((n, f64::MAX), |a, b| if b.1 < a.1 { b } else { a });
+            let dt = drain.min(to - t);
+            for &f in &active {
+                let x = if f == first && dt == drain { backlog[f] } else { rate(f) * dt };
+                served[f] += x;
+                backlog[f] -= x;
+            }
+            t += dt;
+        }
+    };
+    let (mut next, mut sent, mut worst) = (0, vec![0.0f64; n], vec![0.0f64; n]);
+    for s in all.iter().filter(|s| s.end <= until) {
+        while next < arrivals.len() && arrivals[next].0 <= s.end {
+            let (at, f, size) = arrivals[next];
+            advance(at as f64, &mut backlog, &mut served);
+            backlog[f] += size;
+            next += 1;
+        }
+        advance(s.end as f64, &mut backlog, &mut served);
+        let f = s.flow as usize;
+        sent[f] += s.size as f64;
+        worst[f] = worst[f].max(sent[f] - served[f]);
+    }
+    worst
+}

@@ -168,7 +168,7 @@ pub const STFQ: SchedulerInfo = SchedulerInfo {
 pub const WF2Q_PLUS: SchedulerInfo = SchedulerInfo {
     name: "wf2q_plus",
     summary: "WF2Q+: among the packets that have started in the fluid reference (S <= V), the least finish tag \
-              is sent; never more than one packet ahead of GPS.",
+              is sent; never more than one packet ahead of GPS while the queues stay backlogged.",
     reference: "Bennett and Zhang, \"Hierarchical packet fair queueing algorithms\", SIGCOMM'96 / IEEE/ACM ToN \
                 5(5), 1997, Sec. 4",
     key: FINISH_TAG,
