@@ -263,7 +263,8 @@ pub fn max_delay(all: &[Sent], flow: u32) -> u64 {
 pub fn ahead_of_gps(all: &[Sent], weights: &[f64], bandwidth_bps: u64, until: u64) -> Vec<f64> {
     let n = weights.len();
     let bytes_per_ns = bandwidth_bps as f64 / 8e9;
-    let mut arrivals: Vec<(u64, usize, f64)> = all.iter().map(|s| (s.arrived, s.flow as usize, s.size as f64)).collect();
+    let mut arrivals: Vec<(u64, usize, f64)> =
+        all.iter().map(|s| (s.arrived, s.flow as usize, s.size as f64)).collect();
     arrivals.sort_by_key(|a| a.0);
     let (mut backlog, mut served, mut t) = (vec![0.0f64; n], vec![0.0f64; n], 0.0f64);
     // The fluid system from `t` to `to`: rates change whenever a flow drains.
@@ -277,7 +278,10 @@ pub fn ahead_of_gps(all: &[Sent], weights: &[f64], bandwidth_bps: u64, until: u6
             let wsum: f64 = active.iter().map(|&f| weights[f]).sum();
             let rate = |f: usize| bytes_per_ns * weights[f] / wsum;
             let (first, drain) =
-                active.iter().map(|&f| (f, backlog[f] / rate(f))).fold((n, f64::MAX), |a, b| if b.1 < a.1 { b } else { a });
+                active
+                    .iter()
+                    .map(|&f| (f, backlog[f] / rate(f)))
+                    .fold((n, f64::MAX), |a, b| if b.1 < a.1 { b } else { a });
             let dt = drain.min(to - t);
             for &f in &active {
                 let x = if f == first && dt == drain { backlog[f] } else { rate(f) * dt };
