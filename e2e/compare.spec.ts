@@ -186,6 +186,34 @@ test('CoDel against LSTFCoDel on the LSTFCoDel experiment: a lower mean queueing
   expect(app.consoleErrors).toEqual([]);
 });
 
+test('UPS objectives in the compare view: FQ and LSTF with Edge-CoDel are the Edge-CoDel scenario\'s own versus runs', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('ups/objective-edge-codel');
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  await compare.pick(0, 'fq');
+  await compare.pick(1, 'lstf');
+  for (const i of [0, 1]) {
+    await page.getByTestId(`compare-objective-${i}`).locator('summary').click();
+    // The scenario sets a slack rule (fairness, r_est 10 Mbps) and no Edge-CoDel.
+    await expect(page.getByTestId(`compare-slack-${i}`)).toHaveValue('scenario');
+    await expect(page.getByTestId(`compare-edge-${i}`).locator('option[value="scenario"]')).toHaveText("the scenario's (off)");
+    await page.getByTestId(`compare-edge-${i}`).selectOption('on');
+  }
+  const info = await compare.run();
+  expect(info.labels).toEqual(['fq + Edge-CoDel', 'lstf + Edge-CoDel']);
+  // The native core's hashes of the checks' runs "versus fq / lstf with Edge-CoDel" (defaults:
+  // target 5 ms, interval 100 ms, refresh 20 ms).
+  const golden = readFileSync(fileURLToPath(new URL('../scenarios/ups/objective-edge-codel.golden', import.meta.url)), 'utf8');
+  const hash = (name: string) =>
+    new RegExp(`^([0-9a-f]{64}) versus \\{"name":"${name}"\\} \\+ edge_codel target 5000000 interval 100000000 refresh 20000000 ecn false$`, 'm').exec(golden)?.[1];
+  expect(info.hashes).toEqual([hash('fq'), hash('lstf')]);
+  // Another slack rule for the LSTF run names itself.
+  await page.getByTestId('compare-slack-1').selectOption('flow_size');
+  await expect(page.getByTestId('compare-row-1')).toContainText('lstf + slack flow_size, Edge-CoDel');
+  expect(app.consoleErrors).toEqual([]);
+});
+
 test('a link comparing a scheduler this page does not know: the scenario opens and the Compare tab names the problem', async ({ page }) => {
   const app = new PlaygroundPage(page);
   const scenario = readFileSync(fileURLToPath(new URL('../scenarios/default.json', import.meta.url)), 'utf8');

@@ -93,6 +93,12 @@ pub fn start_variant(
         )
     })?;
     let alt = s.with_variant(&v)?;
+    if let Some(Some(spec)) = &v.slack {
+        slack::check(spec, &alt).map_err(|(f, m)| ScenarioError::new(format!("slack.{f}"), m))?;
+    }
+    if let Some(Some(e)) = &v.edge_codel {
+        slack::check_edge(e).map_err(|(f, m)| ScenarioError::new(format!("edge_codel.{f}"), m))?;
+    }
     // The original is valid, so a problem with a scheduler is the variant's: say it there.
     let placed: Vec<String> = match &v.routers {
         None => vec!["default_scheduler".into()],

@@ -81,6 +81,26 @@ fn every_run_of_a_comparison_sees_the_same_flows() {
 }
 
 #[test]
+fn a_variant_with_a_slack_rule_and_edge_codel_is_the_scenario_written_with_them() {
+    // UPS's objectives in a comparison: LSTF everywhere, the mean-FCT slack rule, Edge-CoDel.
+    let v = variant(
+        TWO_ROUTERS,
+        r#"{"scheduler": {"name": "lstf"}, "slack": {"default": {"policy": "flow_size"}}, "edge_codel": {"target": "1ms"}}"#,
+    );
+    let by_hand = TWO_ROUTERS.replace(
+        r#""node_schedulers": {"r0": {"name": "lifo"}},"#,
+        r#""default_scheduler": {"name": "lstf"}, "slack": {"default": {"policy": "flow_size"}}, "edge_codel": {"target": "1ms"},"#,
+    );
+    assert_ne!(by_hand, TWO_ROUTERS);
+    assert_eq!(v.summary.trace_hash, plain(&by_hand).summary.trace_hash);
+    // null takes them away again: the plain LSTF run.
+    let off = variant(&by_hand, r#"{"scheduler": {"name": "lstf"}, "slack": null, "edge_codel": null}"#);
+    let plain_lstf = TWO_ROUTERS
+        .replace(r#""node_schedulers": {"r0": {"name": "lifo"}},"#, r#""default_scheduler": {"name": "lstf"},"#);
+    assert_eq!(off.summary.trace_hash, plain(&plain_lstf).summary.trace_hash);
+}
+
+#[test]
 fn errors_name_the_variants_field() {
     let err = |v: &str| start_variant(TWO_ROUTERS, v, &LIMITS, &RunOptions::default()).err().unwrap().to_string();
     assert!(err(r#"{"scheduler": {"name": "nope"}}"#).starts_with("scheduler.name: unknown scheduler \"nope\""));
@@ -91,6 +111,16 @@ fn errors_name_the_variants_field() {
         "routers[0]: \"src\" is a host; only routers schedule"
     );
     assert!(err(r#"{"scheduler": {"name": "fifo"}, "extra": 1}"#).starts_with("extra: unknown field"));
+    assert_eq!(
+        err(r#"{"scheduler": {"name": "lstf"}, "slack": {"default": {"policy": "fair", "r_est": "0bps"}}}"#),
+        "slack.default: invalid bandwidth \"0bps\": a rate must be greater than zero"
+    );
+    assert_eq!(
+        err(r#"{"scheduler": {"name": "lstf"}, "edge_codel": {"target": "0ms"}}"#),
+        "edge_codel.target: must be greater than zero"
+    );
+    let e = err(r#"{"scheduler": {"name": "lstf"}, "slack": {"default": {"policy": "soon"}}}"#);
+    assert!(e.starts_with("slack.default.policy: unknown variant `soon`"), "{e}");
     // The scenario itself is checked first, and its errors keep their own paths.
     let bad = TWO_ROUTERS.replace(r#""r0": {"name": "lifo"}"#, r#""r0": {"name": "lifo", "params": {"x": 1}}"#);
     let e =

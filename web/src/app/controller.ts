@@ -207,7 +207,7 @@ export class Controller {
   private variantFieldError(i: number, error: string): void {
     const { path, message: text } = splitCoreMessage(error);
     const field = path === 'scheduler.name' ? 'scheduler' : path.startsWith('routers') ? 'routers' : path;
-    if (/^(scheduler|routers)/.test(field)) {
+    if (/^(scheduler|routers|slack|edge_codel)/.test(field)) {
       this.store.dispatch(setFieldError({ path: `compare[${i}].${field}`, message: text }));
       this.store.dispatch(setSideTab('compare'));
     }

@@ -4,6 +4,7 @@ import type { SchedulerSpec } from '../scenario/types';
 import { setCompareSetup, showView } from '../store/compareActions';
 import { MAX_VARIANTS, MIN_VARIANTS, variantLabels, type CompareSetup, type CompareVariant } from '../store/compareSetup';
 import { COMPARE_COLOURS } from '../view/palette';
+import { CompareObjective } from './CompareObjective';
 import { SchedulerPicker } from './SchedulerPicker';
 
 /** A scheduler the setup does not have yet, for "+ Add": the next of a few common ones. */
@@ -62,6 +63,8 @@ export function CompareTab() {
                 <option value="chosen">chosen routers (the others keep the scenario&apos;s)</option>
               </select>
             </label>
+            <CompareObjective index={i} variant={v} scenarioSlack={draft.slack != null} scenarioEdge={draft.edge_codel != null}
+              onChange={(c) => change(i, c)} />
             {v.routers !== null && (
               <fieldset className="router-list" data-testid={`compare-routers-${i}`}>
                 <legend className="field-label">routers</legend>

@@ -1,16 +1,21 @@
 // What a comparison compares: 2 to 4 schedulers, each for every router or for chosen routers,
 // run on the same scenario and seed (the core applies each one: `start_variant_run`). The
 // setup's type, reading it from untrusted JSON (a share link, local storage), and its names.
+import type { EdgeCodelSpec, SlackSpec } from '../generated/scenario';
 import type { SchedulerSpec } from '../scenario/types';
 
 export const MIN_VARIANTS = 2;
 export const MAX_VARIANTS = 4;
 
-/** One run of a comparison, as the core reads it (`{"scheduler", "routers"?}`). */
+/** One run of a comparison, as the core reads it (`{"scheduler", "routers"?, "slack"?, "edge_codel"?}`). */
 export interface CompareVariant {
   readonly scheduler: SchedulerSpec;
   /** The routers that run it (the others keep the scenario's choice); null: every router. */
   readonly routers: readonly string[] | null;
+  /** UPS's slack rule at the ingress for this run: absent keeps the scenario's, null removes it. */
+  readonly slack?: SlackSpec | null;
+  /** Edge-CoDel at the egress ports for this run: absent keeps the scenario's, null removes it. */
+  readonly edge_codel?: EdgeCodelSpec | null;
 }
 
 export interface CompareSetup {
@@ -23,7 +28,12 @@ export const DEFAULT_SETUP: CompareSetup = {
 
 /** The variant as the binding takes it (JSON text). */
 export const variantJson = (v: CompareVariant): string =>
-  JSON.stringify(v.routers === null ? { scheduler: v.scheduler } : { scheduler: v.scheduler, routers: v.routers });
+  JSON.stringify({
+    scheduler: v.scheduler,
+    ...(v.routers === null ? {} : { routers: v.routers }),
+    ...(v.slack === undefined ? {} : { slack: v.slack }),
+    ...(v.edge_codel === undefined ? {} : { edge_codel: v.edge_codel }),
+  });
 
 // ---- Reading a setup from untrusted JSON
 
@@ -64,7 +74,16 @@ export function parseSetup(v: unknown): SetupRestore {
     if (routers !== null && !(Array.isArray(routers) && routers.every((r) => typeof r === 'string'))) {
       return fail(`${path}.routers: must be a list of router names`);
     }
-    variants.push({ scheduler: item.scheduler as SchedulerSpec, routers: routers });
+    for (const key of ['slack', 'edge_codel'] as const) {
+      const x = item[key];
+      if (x !== undefined && x !== null && !isObj(x)) return fail(`${path}.${key}: must be an object, or null for none`);
+    }
+    variants.push({
+      scheduler: item.scheduler as SchedulerSpec,
+      routers: routers,
+      ...(item.slack === undefined ? {} : { slack: item.slack }),
+      ...(item.edge_codel === undefined ? {} : { edge_codel: item.edge_codel }),
+    });
   }
   return { ok: true, setup: { variants } };
 }
@@ -78,7 +97,21 @@ export function variantLabel(v: CompareVariant): string {
   const children = (s.children ?? []).map((c) => c.name);
   const detail = [...params, ...(children.length > 0 ? [`classes: ${children.join(', ')}`] : [])];
   const where = v.routers === null ? '' : ` on ${v.routers.join(', ')}`;
-  return `${s.name}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}${where}`;
+  return `${s.name}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}${where}${objectiveLabel(v)}`;
+}
+
+/** " + slack flow_size, Edge-CoDel": what a variant changes of UPS's objectives, if anything. */
+function objectiveLabel(v: CompareVariant): string {
+  const parts: string[] = [];
+  if (v.slack === null) parts.push('no slack rule');
+  if (v.slack) {
+    const rules = [v.slack.default, ...Object.values(v.slack.classes ?? {}), ...Object.values(v.slack.flows ?? {})];
+    const names = [...new Set(rules.flatMap((r) => (r ? [r.policy] : [])))];
+    parts.push(`slack ${names.join('/') || 'none'}`);
+  }
+  if (v.edge_codel === null) parts.push('no Edge-CoDel');
+  if (v.edge_codel) parts.push('Edge-CoDel');
+  return parts.length > 0 ? ` + ${parts.join(', ')}` : '';
 }
 
 /** Labels of a setup, made distinct ("fifo", "fifo #2") when two variants read the same. */

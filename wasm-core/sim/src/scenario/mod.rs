@@ -279,6 +279,17 @@ impl Scenario {
     /// scheduler ([`Scenario::with_every_router`], a `versus` check's run), or only the routers
     /// it names ([`Scenario::with_routers`]). Errors name the variant's field ("routers[1]").
     pub fn with_variant(&self, v: &Variant) -> Result<Scenario, ScenarioError> {
+        let mut alt = self.with_variant_schedulers(v)?;
+        if let Some(slack) = &v.slack {
+            alt.slack = slack.clone();
+        }
+        if let Some(edge) = &v.edge_codel {
+            alt.edge_codel = edge.clone();
+        }
+        Ok(alt)
+    }
+
+    fn with_variant_schedulers(&self, v: &Variant) -> Result<Scenario, ScenarioError> {
         let Some(routers) = &v.routers else {
             return Ok(self.with_every_router(&v.scheduler));
         };
@@ -302,12 +313,23 @@ impl Scenario {
 
 /// One run of a comparison: the scenario with every router (`routers` absent) or the routers
 /// named on one scheduler, with the scenario's seed, so every run sees the same traffic.
+/// `slack` and `edge_codel`, when present, replace the scenario's (UPS's objectives: the
+/// ingress slack rule, Edge-CoDel at the egress); `null` removes it; absent keeps it.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
     pub scheduler: SchedulerSpec,
     #[serde(default)]
     pub routers: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub slack: Option<Option<slack::SlackSpec>>,
+    #[serde(default, deserialize_with = "present")]
+    pub edge_codel: Option<Option<slack::EdgeCodelSpec>>,
+}
+
+/// A field that is present, `null` included (absent: the `default`, None).
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 /// How results are aggregated.
@@ -392,6 +414,22 @@ mod tests {
         let alt = s.with_variant(&every).unwrap();
         assert_eq!(alt.port_scheduler(1, "s").scheduler.name, "edf");
         assert_eq!(alt.port_scheduler(0, "a").scheduler.name, "random");
+    }
+
+    #[test]
+    fn a_variant_replaces_or_removes_the_slack_rule_and_edge_codel() {
+        let mut s: Scenario = serde_json::from_str(PRECEDENCE).unwrap();
+        s.edge_codel = Some(slack::EdgeCodelSpec::default());
+        let v = |json: &str| s.with_variant(&serde_json::from_str::<Variant>(json).unwrap()).unwrap();
+        // Absent: the scenario's (none and Edge-CoDel on).
+        let kept = v(r#"{"scheduler": {"name": "lstf"}}"#);
+        assert_eq!((kept.slack.is_none(), kept.edge_codel.is_some()), (true, true));
+        // Given: replaces; null: removes.
+        let set =
+            v(r#"{"scheduler": {"name": "lstf"}, "slack": {"default": {"policy": "flow_size"}}, "edge_codel": null}"#);
+        let want = slack::SlackPolicySpec::FlowSize { d: None, offset: None };
+        assert_eq!(set.slack.and_then(|x| x.default), Some(want));
+        assert!(set.edge_codel.is_none());
     }
 
     #[test]

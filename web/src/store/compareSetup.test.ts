@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseSetup, variantJson, variantLabels } from './compareSetup';
+
+describe('a comparison run with a UPS objective', () => {
+  const lstf = { name: 'lstf' };
+
+  it('sends the slack rule and Edge-CoDel to the core only when the run sets them; null takes the scenario\'s away', () => {
+    expect(JSON.parse(variantJson({ scheduler: lstf, routers: null }))).toEqual({ scheduler: lstf });
+    const set = { scheduler: lstf, routers: null, slack: { default: { policy: 'flow_size' as const } }, edge_codel: {} };
+    expect(JSON.parse(variantJson(set))).toEqual({ scheduler: lstf, slack: { default: { policy: 'flow_size' } }, edge_codel: {} });
+    expect(JSON.parse(variantJson({ scheduler: lstf, routers: ['r1'], slack: null, edge_codel: null })))
+      .toEqual({ scheduler: lstf, routers: ['r1'], slack: null, edge_codel: null });
+  });
+
+  it('names what a run changes, so two LSTF runs read apart', () => {
+    const setup = {
+      variants: [
+        { scheduler: lstf, routers: null, slack: { default: { policy: 'flow_size' as const } } },
+        { scheduler: lstf, routers: null, slack: { default: { policy: 'constant' as const, value: '1s' } }, edge_codel: {} },
+        { scheduler: lstf, routers: null, slack: null, edge_codel: null },
+      ],
+    };
+    expect(variantLabels(setup)).toEqual(['lstf + slack flow_size', 'lstf + slack constant, Edge-CoDel', 'lstf + no slack rule, no Edge-CoDel']);
+  });
+
+  it('reads them from a link and names a wrong one', () => {
+    const link = { variants: [{ scheduler: lstf, slack: { default: { policy: 'fair', r_est: '50Mbps' } } }, { scheduler: lstf, edge_codel: null }] };
+    expect(parseSetup(link)).toEqual({
+      ok: true,
+      setup: { variants: [{ scheduler: lstf, routers: null, slack: { default: { policy: 'fair', r_est: '50Mbps' } } }, { scheduler: lstf, routers: null, edge_codel: null }] },
+    });
+    expect(parseSetup({ variants: [{ scheduler: lstf, slack: 'fast' }, { scheduler: lstf }] }))
+      .toEqual({ ok: false, error: 'variants[0].slack: must be an object, or null for none' });
+  });
+});
