@@ -106,6 +106,8 @@ pub struct Engine {
     now: Time,
     end: Time,
     next_packet: u64,
+    /// Heap events processed so far (stale timer and transmission events included).
+    processed: u64,
     out: Emit,
     on_links: Slab,
     pub recorder: TraceRecorder,
@@ -122,6 +124,7 @@ impl Engine {
             now: Time::ZERO,
             end,
             next_packet: 0,
+            processed: 0,
             out: Emit::default(),
             on_links: Slab::default(),
             recorder,
@@ -234,6 +237,7 @@ impl Engine {
             self.flush();
             n += 1;
         }
+        self.processed += n;
         let done = self.heap.peek().is_none_or(|e| e.time > self.end);
         if done {
             self.now = self.end;
@@ -498,5 +502,10 @@ impl Engine {
 
     pub fn now(&self) -> Time {
         self.now
+    }
+
+    /// Heap events processed so far (the benchmark's cost unit, as htsim's event count).
+    pub fn processed(&self) -> u64 {
+        self.processed
     }
 }
