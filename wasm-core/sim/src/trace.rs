@@ -337,8 +337,11 @@ impl TraceRecorder {
         e.encode(&mut buf);
         self.pending.extend_from_slice(&buf);
         if self.pending.len() >= HASH_CHUNK {
-            self.hasher.update(&self.pending);
-            self.pending.clear();
+            // Exactly HASH_CHUNK bytes (whole 1 KiB BLAKE3 chunks, hashed in parallel); the
+            // event that straddles the boundary stays for the next call. The hash of the
+            // stream does not depend on how it is split into calls.
+            self.hasher.update(&self.pending[..HASH_CHUNK]);
+            self.pending.drain(..HASH_CHUNK);
         }
         if self.total < self.budget {
             self.stored.push(e);
