@@ -328,7 +328,7 @@ impl Engine {
                 ce: pkt.flags & flags::CE != 0,
                 cwr: pkt.flags & flags::CWR != 0,
                 retx: pkt.flags & flags::RETX != 0,
-                tsval: pkt.tsval,
+                tsval: pkt.created,
             };
             let (ack, bytes) = c.receiver.on_segment(now, segment);
             if bytes > 0 {
@@ -361,7 +361,6 @@ impl Engine {
                 flow_size: info.size.unwrap_or(u64::MAX),
                 remaining,
                 flags: bits,
-                tsval: now,
                 ..Packet::new(self.next_packet, flow, seg.seq, size, info.src, info.dst, now)
             };
             self.metrics.note_role(pkt.id, if seg.retx { Role::Retransmission } else { Role::Data });
@@ -389,7 +388,6 @@ impl Engine {
             remaining: 0,
             ack: a.ack,
             flags: bits,
-            tsval: self.now,
             tsecr: a.tsecr,
             ..Packet::new(self.next_packet, flow, 0, header, info.dst, info.src, self.now)
         };
