@@ -39,6 +39,8 @@ const SCENARIOS: [(&str, &str); 6] = [
 /// What one run measured.
 struct Measure {
     events: u64,
+    /// Engine (heap) events: htsim's unit of work, for CPU per event side by side.
+    heap_events: u64,
     delivered: u64,
     hash: String,
     wall: f64,
@@ -77,13 +79,16 @@ fn measure(text: &str) -> Result<Measure, String> {
     let c0 = cpu_seconds().map_or(0.0, |c| c.0);
     let t0 = Instant::now();
     let opts = sched_sim::RunOptions { seed: None, max_trace_events: Some(0) };
-    let out = sched_sim::start(text, &sched_sim::scenario::TRUSTED_LIMITS, &opts).map_err(|e| e.to_string())?.finish();
+    let mut run = sched_sim::start(text, &sched_sim::scenario::TRUSTED_LIMITS, &opts).map_err(|e| e.to_string())?;
+    while run.advance(u64::MAX) < 1.0 {}
+    let heap_events = run.heap_events();
+    let out = run.finish();
     let wall = t0.elapsed().as_secs_f64();
     let cpu = cpu_seconds().map_or(f64::NAN, |c| c.0) - c0;
     let s = out.summary;
     // Data packets delivered to their sinks (flow counts exclude ACKs).
     let delivered = s.flows.iter().map(|f| f.delivered).sum();
-    Ok(Measure { events: s.events_total, delivered, hash: s.trace_hash, wall, cpu })
+    Ok(Measure { events: s.events_total, heap_events, delivered, hash: s.trace_hash, wall, cpu })
 }
 
 pub fn main(args: &[String]) -> Result<(), String> {
@@ -129,10 +134,23 @@ pub fn main(args: &[String]) -> Result<(), String> {
         println!("  wall: parse + validate + run; CPU: {cpu_src}");
         println!("  peak: VmHWM of the whole process (/proc/self/status), {reset}; before: VmRSS at that reset");
         println!("  (memory an earlier benchmark freed but the allocator kept counts in both)");
+        println!("  events: trace events; heap ev: engine events (htsim counts the same unit); ns/heap ev: CPU per");
+        println!("  engine event; heap/pkt: engine events per delivered data packet; pkts: delivered data packets");
         println!();
         println!(
-            "{:<22} {:>10} {:>9} {:>7} {:>7} {:>12} {:>10} {:>8} {:>8}  trace hash",
-            "benchmark", "events", "data pkts", "wall s", "CPU s", "events/CPU-s", "pkts/CPU-s", "peak MiB", "before"
+            "{:<22} {:>10} {:>10} {:>9} {:>7} {:>7} {:>12} {:>10} {:>8} {:>8} {:>8} {:>8}  trace hash",
+            "benchmark",
+            "events",
+            "heap ev",
+            "data pkts",
+            "wall s",
+            "CPU s",
+            "events/CPU-s",
+            "pkts/CPU-s",
+            "ns/heap ev",
+            "heap/pkt",
+            "peak MiB",
+            "before"
         );
     }
     for name in names {
@@ -163,10 +181,13 @@ pub fn main(args: &[String]) -> Result<(), String> {
         runs.sort_by(|a, b| a.cpu.total_cmp(&b.cpu));
         let m = runs.swap_remove(runs.len() / 2);
         let per_cpu = |n: u64| n as f64 / m.cpu.max(1e-9);
+        let ns_per_heap = m.cpu * 1e9 / m.heap_events.max(1) as f64;
+        let heap_per_pkt = m.heap_events as f64 / m.delivered.max(1) as f64;
         if as_json {
             let v = json!({
-                "name": name, "events": m.events, "delivered": m.delivered, "wall_s": m.wall, "cpu_s": m.cpu,
+                "name": name, "events": m.events, "heap_events": m.heap_events, "delivered": m.delivered, "wall_s": m.wall, "cpu_s": m.cpu,
                 "events_per_cpu_s": per_cpu(m.events), "delivered_per_cpu_s": per_cpu(m.delivered),
+                "ns_per_heap_event": ns_per_heap, "heap_events_per_delivered": heap_per_pkt,
                 "peak_kib": peak, "rss_before_kib": before, "peak_reset": reset,
                 "trace_hash": m.hash, "repeat": repeat,
             });
@@ -174,14 +195,17 @@ pub fn main(args: &[String]) -> Result<(), String> {
         } else {
             let mib = |k: Option<u64>| k.map_or("-".to_string(), |k| format!("{:.1}", k as f64 / 1024.0));
             println!(
-                "{:<22} {:>10} {:>9} {:>7.3} {:>7.3} {:>12.0} {:>10.0} {:>8} {:>8}  {}",
+                "{:<22} {:>10} {:>10} {:>9} {:>7.3} {:>7.3} {:>12.0} {:>10.0} {:>10.1} {:>8.2} {:>8} {:>8}  {}",
                 name,
                 m.events,
+                m.heap_events,
                 m.delivered,
                 m.wall,
                 m.cpu,
                 per_cpu(m.events),
                 per_cpu(m.delivered),
+                ns_per_heap,
+                heap_per_pkt,
                 mib(peak),
                 mib(before),
                 &m.hash[..16]

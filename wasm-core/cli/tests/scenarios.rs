@@ -100,11 +100,19 @@ fn finite(s: &RunSummary) -> Result<(), String> {
 /// The trace hashes of a scenario file's runs, one line each: `HASH run`, `HASH replay MODE`,
 /// `HASH versus {SPEC}`. Lines starting with `#` are comments.
 fn golden_text(name: &str, lines: &[String]) -> String {
-    let mut t = format!(
-        "# Trace hashes of {name}: SHA-256 over every trace event (wasm-core/wasm/README.md).\n\
-         # Checked natively (cargo test) and in wasm (scripts/wasm-determinism.mjs). A change that\n\
-         # alters one rewrites this file (npm run goldens) in the same commit and says why.\n"
-    );
+    let mut t = if REFERENCE {
+        format!(
+            "# Reference trace hashes of {name}: SHA-256 over every trace event (test-only; the run's\n\
+             # identity is NAME.golden's BLAKE3 over the same bytes). Checked natively by the scenario\n\
+             # tests with --features sha256-trace; npm run goldens rewrites both files.\n"
+        )
+    } else {
+        format!(
+            "# Trace hashes of {name}: BLAKE3 over every trace event (wasm-core/wasm/README.md).\n\
+             # Checked natively (cargo test) and in wasm (scripts/wasm-determinism.mjs). A change that\n\
+             # alters one rewrites this file (npm run goldens) in the same commit and says why.\n"
+        )
+    };
     for l in lines {
         t.push_str(l);
         t.push('\n');
@@ -112,8 +120,13 @@ fn golden_text(name: &str, lines: &[String]) -> String {
     t
 }
 
+/// Whether this build's trace hashes are the SHA-256 reference (feature `sha256-trace`).
+const REFERENCE: bool = cfg!(feature = "sha256-trace");
+
+/// `NAME.golden` (the run's identity, BLAKE3), or `NAME.sha256` (the reference) in a
+/// `sha256-trace` build.
 fn golden_path(scenario: &Path) -> PathBuf {
-    scenario.with_extension("golden")
+    scenario.with_extension(if REFERENCE { "sha256" } else { "golden" })
 }
 
 #[test]
@@ -220,7 +233,9 @@ fn every_golden_file_belongs_to_a_scenario() {
             let p = e.unwrap().path();
             if p.is_dir() {
                 dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "golden") && !p.with_extension("json").exists() {
+            } else if p.extension().is_some_and(|x| x == "golden" || x == "sha256")
+                && !p.with_extension("json").exists()
+            {
                 stray.push(p.display().to_string());
             }
         }

@@ -106,6 +106,8 @@ pub struct Engine {
     now: Time,
     end: Time,
     next_packet: u64,
+    /// Heap events processed so far (stale timer and transmission events included).
+    processed: u64,
     out: Emit,
     on_links: Slab,
     pub recorder: TraceRecorder,
@@ -122,6 +124,7 @@ impl Engine {
             now: Time::ZERO,
             end,
             next_packet: 0,
+            processed: 0,
             out: Emit::default(),
             on_links: Slab::default(),
             recorder,
@@ -234,6 +237,7 @@ impl Engine {
             self.flush();
             n += 1;
         }
+        self.processed += n;
         let done = self.heap.peek().is_none_or(|e| e.time > self.end);
         if done {
             self.now = self.end;
@@ -324,7 +328,7 @@ impl Engine {
                 ce: pkt.flags & flags::CE != 0,
                 cwr: pkt.flags & flags::CWR != 0,
                 retx: pkt.flags & flags::RETX != 0,
-                tsval: pkt.tsval,
+                tsval: pkt.created,
             };
             let (ack, bytes) = c.receiver.on_segment(now, segment);
             if bytes > 0 {
@@ -357,7 +361,6 @@ impl Engine {
                 flow_size: info.size.unwrap_or(u64::MAX),
                 remaining,
                 flags: bits,
-                tsval: now,
                 ..Packet::new(self.next_packet, flow, seg.seq, size, info.src, info.dst, now)
             };
             self.metrics.note_role(pkt.id, if seg.retx { Role::Retransmission } else { Role::Data });
@@ -385,7 +388,6 @@ impl Engine {
             remaining: 0,
             ack: a.ack,
             flags: bits,
-            tsval: self.now,
             tsecr: a.tsecr,
             ..Packet::new(self.next_packet, flow, 0, header, info.dst, info.src, self.now)
         };
@@ -498,5 +500,10 @@ impl Engine {
 
     pub fn now(&self) -> Time {
         self.now
+    }
+
+    /// Heap events processed so far (the benchmark's cost unit, as htsim's event count).
+    pub fn processed(&self) -> u64 {
+        self.processed
     }
 }

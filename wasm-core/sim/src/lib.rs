@@ -166,6 +166,11 @@ impl Run {
         }
     }
 
+    /// Engine (heap) events processed so far.
+    pub fn heap_events(&self) -> u64 {
+        self.engine.processed()
+    }
+
     /// Packet totals so far (created = delivered + dropped + in the network).
     pub fn conservation(&self) -> engine::Conservation {
         self.engine.conservation()

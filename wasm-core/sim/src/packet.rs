@@ -54,7 +54,8 @@ pub struct Packet {
     pub initial_slack: i64,
     /// Absolute deadline (EDF), ns.
     pub deadline: Time,
-    /// When the source created the packet.
+    /// When the source created the packet; TCP family: also the sender's timestamp (RFC 7323
+    /// TSval), as a transport sends a segment or an ACK the instant it makes it.
     pub created: Time,
     /// When the packet entered the queue it is in (set by the port).
     pub enqueued_at: Time,
@@ -74,8 +75,6 @@ pub struct Packet {
     pub ack: u64,
     /// TCP family: `transport::flags` (ACK, ECT, CE, ECE, CWR, RETX). Queues may set CE.
     pub flags: u8,
-    /// TCP family: the sender's send time (data) (RFC 7323 TSval).
-    pub tsval: Time,
     /// TCP family: the TSval echoed (ACKs) (RFC 7323 TSecr).
     pub tsecr: Time,
 }
@@ -104,7 +103,6 @@ impl Packet {
             tmin_rest: Time::ZERO,
             ack: 0,
             flags: 0,
-            tsval: Time::ZERO,
             tsecr: Time::ZERO,
         }
     }

@@ -115,7 +115,7 @@ export interface RunSummary {
    */
   trace_end_ns: number;
   /**
-   * SHA-256 of the canonical encoding of every trace event.
+   * BLAKE3 hash of the canonical encoding of every trace event.
    */
   trace_hash: string;
   trace_stored: number;

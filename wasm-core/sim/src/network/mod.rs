@@ -62,7 +62,11 @@ pub struct Network {
     /// destination `dsts[slot]`.
     hops: Vec<Vec<(u32, u32)>>,
     hop_ports: Vec<PortId>,
-    dst_slot: BTreeMap<NodeId, usize>,
+    /// `dst_slot[node]`: the slot of destination `node` in `hops` (u32::MAX: no routes to it
+    /// yet); a plain table, read once per hop.
+    dst_slot: Vec<u32>,
+    /// Destinations with routes so far (the next slot).
+    dst_count: usize,
     /// Explicit paths, as port lists.
     paths: Vec<Vec<PortId>>,
     pub flows: Vec<FlowInfo>,
@@ -129,7 +133,8 @@ impl Network {
             port_info,
             hops: Vec::new(),
             hop_ports: Vec::new(),
-            dst_slot: BTreeMap::new(),
+            dst_slot: Vec::new(),
+            dst_count: 0,
             paths: Vec::new(),
             flows: Vec::new(),
             conns: Vec::new(),

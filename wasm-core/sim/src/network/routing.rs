@@ -7,10 +7,13 @@ impl Network {
     /// Breadth-first search from `dst` over links, not passing through other hosts; records
     /// every equal-cost next port.
     pub(super) fn ensure_routes_to(&mut self, dst: NodeId) -> usize {
-        if let Some(&slot) = self.dst_slot.get(&dst) {
-            return slot;
-        }
         let n = self.nodes.len();
+        if self.dst_slot.len() < n {
+            self.dst_slot.resize(n, u32::MAX);
+        }
+        if self.dst_slot[dst as usize] != u32::MAX {
+            return self.dst_slot[dst as usize] as usize;
+        }
         let mut dist = vec![u32::MAX; n];
         dist[dst as usize] = 0;
         let mut queue = VecDeque::from([dst]);
@@ -26,8 +29,9 @@ impl Network {
                 }
             }
         }
-        let slot = self.dst_slot.len();
-        self.dst_slot.insert(dst, slot);
+        let slot = self.dst_count;
+        self.dst_count += 1;
+        self.dst_slot[dst as usize] = slot as u32;
         if self.hops.len() < n {
             self.hops.resize(n, Vec::new());
         }
@@ -63,7 +67,7 @@ impl Network {
         if let Some(path) = path {
             return self.paths[path as usize][pkt.hops as usize];
         }
-        let slot = self.dst_slot[&pkt.dst];
+        let slot = self.dst_slot[pkt.dst as usize] as usize;
         let (start, len) = self.hops[node as usize][slot];
         let pick = if len == 1 { 0 } else { (ecmp_hash(pkt.flow, node) % len as u64) as u32 };
         self.hop_ports[(start + pick) as usize]

@@ -46,7 +46,7 @@ pub struct RunSummary {
     pub duration_ns: u64,
     /// When the run stopped (the duration).
     pub end_ns: u64,
-    /// SHA-256 of the canonical encoding of every trace event.
+    /// BLAKE3 hash of the canonical encoding of every trace event.
     pub trace_hash: String,
     pub events_total: u64,
     pub trace_stored: u64,

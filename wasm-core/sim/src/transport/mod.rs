@@ -15,7 +15,8 @@
 //!
 //! Wire format: a data packet is `mss + header` bytes (the last segment may be shorter) and
 //! an ACK `header` bytes; `Packet::seq` is the byte offset of the payload, `Packet::ack` the
-//! cumulative ACK, `Packet::flags` the bits of [`crate::packet::flags`], `tsval`/`tsecr` the timestamps.
+//! cumulative ACK, `Packet::flags` the bits of [`crate::packet::flags`], `Packet::created`
+//! (TSval) and `Packet::tsecr` the timestamps.
 
 pub mod dctcp;
 pub mod newreno;
