@@ -96,7 +96,8 @@ export interface RunSummary {
    */
   quantile_error: number;
   /**
-   * Queue length over time for every port that ever queued: a point per change of value.
+   * Queue length over time for every port that ever queued: a point per change of value,
+   * up to 16,384 points per port; past that, per time slot its lowest and highest point.
    */
   queue_series: SeriesOut[];
   /**

@@ -12,16 +12,15 @@
 //! FCT) is goodput: each payload byte once, when it becomes in-order. Ports count every packet.
 
 pub mod packets;
+pub mod series;
 pub mod sketch;
 
 use crate::time::Time;
 use crate::trace::{Kind, TraceEvent};
 use crate::verdicts::{DropReason, MarkReason};
 use packets::PacketTable;
+use series::Series;
 use sketch::{Samples, EXACT_SAMPLES};
-
-/// Points kept per port in the queue-length series (a point per change).
-pub const SERIES_CAP: usize = 200_000;
 
 #[derive(Clone, Debug, Default)]
 pub struct PortMetrics {
@@ -49,9 +48,8 @@ pub struct PortMetrics {
     pub integrated_to: u64,
     pub busy_ns: u128,
     in_service_since: Option<u64>,
-    pub series_t: Vec<u64>,
-    pub series_packets: Vec<u64>,
-    pub series_bytes: Vec<u64>,
+    /// Queue length over time (see [`series`]).
+    pub series: Series,
 }
 
 /// What a packet is to its flow's transport.
@@ -312,27 +310,13 @@ impl Metrics {
         }
     }
 
-    /// Records the port's queue length at `t`: one point per change of value, changes at the
-    /// same instant merged (an enqueue and a dequeue at one instant leave no point).
+    /// Records the port's queue length at `t` (see [`series`]).
     fn point(&mut self, port: u32, t: u64) {
         if !self.detailed {
             return;
         }
         let p = &mut self.ports[port as usize];
-        let value = (p.queued_packets, p.queued_bytes);
-        let n = p.series_t.len();
-        if n > 0 && p.series_t[n - 1] == t {
-            p.series_packets.pop();
-            p.series_bytes.pop();
-            p.series_t.pop();
-        }
-        let n = p.series_t.len();
-        let previous = if n == 0 { (0, 0) } else { (p.series_packets[n - 1], p.series_bytes[n - 1]) };
-        if value != previous && n < SERIES_CAP {
-            p.series_t.push(t);
-            p.series_packets.push(value.0);
-            p.series_bytes.push(value.1);
-        }
+        p.series.record(t, (p.queued_packets, p.queued_bytes));
     }
 
     /// Closes open transmissions (for utilisation) and the queue integrals at the end of the run.
@@ -443,9 +427,9 @@ mod tests {
             m.observe(&e);
         }
         let p = &m.ports[0];
-        assert_eq!(p.series_t, vec![5, 7, 9, 11]);
-        assert_eq!(p.series_packets, vec![1, 2, 2, 2]);
-        assert_eq!(p.series_bytes, vec![200, 500, 400, 200]);
+        assert_eq!(p.series.t, vec![5, 7, 9, 11]);
+        assert_eq!(p.series.packets, vec![1, 2, 2, 2]);
+        assert_eq!(p.series.bytes, vec![200, 500, 400, 200]);
     }
 
     #[test]

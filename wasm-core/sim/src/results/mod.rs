@@ -58,7 +58,8 @@ pub struct RunSummary {
     pub links: Vec<LinkOut>,
     pub ports: Vec<PortOut>,
     pub flows: Vec<FlowOut>,
-    /// Queue length over time for every port that ever queued: a point per change of value.
+    /// Queue length over time for every port that ever queued: a point per change of value,
+    /// up to 16,384 points per port; past that, per time slot its lowest and highest point.
     pub queue_series: Vec<SeriesOut>,
     pub totals: Totals,
     /// Delay of every delivered packet.
@@ -561,9 +562,9 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         .filter(|(_, m)| m.max_packets > 0)
         .map(|(i, m)| SeriesOut {
             port: i as u32,
-            t_ns: m.series_t.clone(),
-            packets: m.series_packets.clone(),
-            bytes: m.series_bytes.clone(),
+            t_ns: m.series.t.clone(),
+            packets: m.series.packets.clone(),
+            bytes: m.series.bytes.clone(),
         })
         .collect();
     RunSummary {
