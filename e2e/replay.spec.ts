@@ -89,6 +89,8 @@ test('the gallery lists every scenario folder; a choice is undoable', async ({ p
   const before = await page.getByTestId('scenario-name').textContent();
   await page.getByTestId('examples').click();
   const gallery = page.getByTestId('gallery');
+  // The gallery's index is fetched when Examples… is first opened: wait for it, then count.
+  await expect(gallery.getByRole('region').first()).toBeVisible();
   expect(await gallery.getByRole('region').count()).toBeGreaterThanOrEqual(3);
   await expect(gallery).toContainText('scenarios/presets/');
   await expect(gallery).toContainText('scenarios/ups/');

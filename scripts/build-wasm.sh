@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
 # Builds the core to WebAssembly for the page: wasm-core/wasm/pkg/sched_wasm.{js,d.ts} + _bg.wasm.
 # --mode no-install: use the wasm-bindgen on PATH (the bootstrap installs the pinned version),
-# never let wasm-pack download or install its own. wasm-opt is off in wasm/Cargo.toml.
+# never let wasm-pack download or install its own. wasm-pack's own wasm-opt step is off
+# (wasm/Cargo.toml); wasm-opt runs after it, from the npm `binaryen` devDependency
+# (node_modules/.bin/wasm-opt), never a download. Its features (bulk memory, non-trapping
+# float-to-int, sign extension, mutable globals, multivalue, reference types) come from the
+# module's target_features section, which rustc writes. -O3, not -Oz: the page runs the
+# simulation, so speed first; no fast-math, so every float operation stays as Rust wrote it
+# and the trace hashes stay those of the native build (scripts/wasm-determinism.mjs).
 set -euo pipefail
-cd "$(dirname "$0")/../wasm-core/wasm"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root/wasm-core/wasm"
 export PATH="$HOME/.cargo/bin:$PATH"
 wasm-pack --log-level warn build --release --target web --mode no-install --no-pack --out-dir pkg
+wasm_opt="$root/node_modules/.bin/wasm-opt"
+if [[ ! -x "$wasm_opt" ]]; then
+  echo "build-wasm: $wasm_opt is missing (the binaryen devDependency): run npm ci" >&2
+  exit 1
+fi
+"$wasm_opt" -O3 pkg/sched_wasm_bg.wasm -o pkg/sched_wasm_bg.wasm

@@ -312,6 +312,7 @@ test('presentation size at 1920x1080: the default scenario with large queues and
 test('gallery: every scenario of the repository, by folder', async ({ page }) => {
   await new PlaygroundPage(page).open();
   await page.getByTestId('examples').click();
+  await expect(page.getByTestId('gallery').getByRole('region').first()).toBeVisible(); // fetched on opening
   await page.screenshot({ path: out('gallery') });
 });
 

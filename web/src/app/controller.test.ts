@@ -212,12 +212,17 @@ describe('replay and the gallery', () => {
   it('opens an example as an undoable draft and runs it; a bad one is refused', async () => {
     const { sim, store, controller } = setup();
     await controller.boot('');
-    expect(await controller.openExample('x/linked.json', JSON.stringify(LINKED))).toBe(true);
+    expect(await controller.openExample('x/linked.json', () => Promise.resolve(JSON.stringify(LINKED)))).toBe(true);
     expect(draftOf(store.getState()).name).toBe('linked');
     expect(sim.runs).toEqual(['default', 'linked']);
     expect(draftOf(undoEdit(store.getState())).name).toBe('default');
-    expect(await controller.openExample('x/bad.json', '{')).toBe(false);
+    expect(await controller.openExample('x/bad.json', () => Promise.resolve('{'))).toBe(false);
     expect(store.getState().error).toMatch(/^The example "x\/bad\.json" could not be loaded: it is not valid JSON/);
+    // A file that cannot be fetched (the page's chunk gone, the network down): said, draft kept.
+    expect(await controller.openExample('x/gone.json', () => Promise.reject(new Error('Failed to fetch dynamically imported module')))).toBe(false);
+    expect(store.getState().error).toBe('The example "x/gone.json" could not be fetched: Failed to fetch dynamically imported module. Your draft is unchanged.');
+    expect(draftOf(store.getState()).name).toBe('linked');
+    expect(sim.runs).toEqual(['default', 'linked']);
   });
 });
 

@@ -259,8 +259,15 @@ export class Controller {
     return true;
   }
 
-  /** Loads a scenario of the gallery as the draft (undoable) and runs it. */
-  async openExample(path: string, text: string): Promise<boolean> {
+  /** Loads a scenario of the gallery (its text fetched by `load`) as the draft (undoable) and runs it. */
+  async openExample(path: string, load: () => Promise<string>): Promise<boolean> {
+    let text: string;
+    try {
+      text = await load();
+    } catch (err) {
+      this.store.dispatch(showError(`The example "${path}" could not be fetched: ${sentence(message(err))} Your draft is unchanged.`));
+      return false;
+    }
     const prepared = await this.prepare(text);
     if (!prepared.ok) {
       this.store.dispatch(showError(`The example "${path}" could not be loaded: ${sentence(prepared.error)}`));

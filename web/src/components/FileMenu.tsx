@@ -1,9 +1,12 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useController } from '../app/context';
 import { blankScenario } from '../scenario/commands';
 import { loadDraft } from '../store/editorActions';
-import { GalleryDialog } from './GalleryDialog';
 import { PresetDialog } from './PresetDialog';
+
+// The gallery's index (every scenario file's name and description) is a chunk of its own,
+// fetched when Examples… is first opened: the page's main script does not grow with it.
+const GalleryDialog = lazy(() => import('./GalleryDialog').then((m) => ({ default: m.GalleryDialog })));
 
 /** New, presets, import and export of scenario files. */
 export function FileMenu() {
@@ -29,7 +32,11 @@ export function FileMenu() {
         onChange={(e) => void onFile(e.currentTarget)} />
       <button type="button" data-testid="export" onClick={() => controller.exportFile()}>Export</button>
       {presets && <PresetDialog onClose={() => setPresets(false)} />}
-      {gallery && <GalleryDialog onClose={() => setGallery(false)} />}
+      {gallery && (
+        <Suspense fallback={<div className="popover gallery" role="status" data-testid="gallery-loading">Loading the examples…</div>}>
+          <GalleryDialog onClose={() => setGallery(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

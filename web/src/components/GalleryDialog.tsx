@@ -1,13 +1,13 @@
 import { useController } from '../app/context';
-import { exampleTestId } from '../gallery/gallery';
+import { exampleTestId, type GalleryItem } from '../gallery/gallery';
 import { GALLERY } from '../gallery/galleryFiles';
 
 /** Every scenario file of the repository, by folder; choosing one loads it (undoable) and runs it. */
 export function GalleryDialog({ onClose }: { onClose: () => void }) {
   const controller = useController();
-  const open = (path: string, text: string) => {
+  const open = (item: GalleryItem) => {
     onClose();
-    void controller.openExample(path, text);
+    void controller.openExample(item.path, item.load);
   };
   return (
     <div className="popover gallery" role="dialog" aria-label="Example scenarios" data-testid="gallery">
@@ -19,7 +19,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
           <ul>
             {g.items.map((item) => (
               <li key={item.path}>
-                <button type="button" className="gallery-item" data-testid={exampleTestId(item.path)} onClick={() => open(item.path, item.text)}>
+                <button type="button" className="gallery-item" data-testid={exampleTestId(item.path)} onClick={() => open(item)}>
                   <span className="gallery-name">{item.name}</span>
                   <span className="gallery-file">{item.path}</span>
                   {item.description && <span className="gallery-desc">{item.description}</span>}

@@ -1,14 +1,19 @@
 // The scenario gallery: every scenario file of the repository (scenarios/**.json, schemas
-// excluded), grouped by folder, with its name and description. Pure; galleryFiles.ts feeds it
-// the files Vite bundles.
+// excluded), grouped by folder, with its name and description; a file's text is loaded when it
+// is chosen. Pure; galleryFiles.ts feeds it what Vite bundles (each file's format, name and
+// description) and the loaders of the files' texts.
 
 export interface GalleryItem {
   /** Path under scenarios/, e.g. "ups/default-random.json". */
   readonly path: string;
   readonly name: string;
   readonly description: string;
-  readonly text: string;
+  /** The file's text (fetched on the first call). */
+  readonly load: () => Promise<string>;
 }
+
+/** What the page bundles of a file (web/galleryMeta.ts): its fields, or null when not JSON. */
+export type GalleryMeta = { format?: unknown; name?: unknown; description?: unknown } | null;
 
 export interface GalleryGroup {
   /** Folder under scenarios/ ("" for the top level). */
@@ -40,29 +45,32 @@ export function galleryPath(key: string): string | null {
   return m[1];
 }
 
-function describe(path: string, text: string): GalleryItem | null {
-  try {
-    const v = JSON.parse(text) as { format?: unknown; name?: unknown; description?: unknown };
-    if (v.format !== 'scheduler-playground/scenario') return null;
-    const file = path.split('/').pop() ?? path;
-    return {
-      path,
-      name: typeof v.name === 'string' && v.name ? v.name : file,
-      description: typeof v.description === 'string' ? v.description : '',
-      text,
-    };
-  } catch {
-    return null;
-  }
+function describe(path: string, v: GalleryMeta, load: () => Promise<string>): GalleryItem | null {
+  if (v?.format !== 'scheduler-playground/scenario') return null;
+  const file = path.split('/').pop() ?? path;
+  return {
+    path,
+    name: typeof v.name === 'string' && v.name ? v.name : file,
+    description: typeof v.description === 'string' ? v.description : '',
+    load,
+  };
 }
 
-/** Groups files (glob key -> text) by folder; items sorted by file name. Unreadable files are skipped. */
-export function groupGallery(files: Readonly<Record<string, string>>): GalleryGroup[] {
+/**
+ * Groups files (glob key -> what the page bundles of it, and glob key -> the loader of its text)
+ * by folder; items sorted by file name. Files that are not scenarios, or have no loader, are
+ * skipped.
+ */
+export function groupGallery(
+  metas: Readonly<Record<string, GalleryMeta>>,
+  texts: Readonly<Record<string, () => Promise<string>>>,
+): GalleryGroup[] {
   const groups = new Map<string, GalleryItem[]>();
-  for (const [key, text] of Object.entries(files)) {
+  for (const [key, meta] of Object.entries(metas)) {
     const path = galleryPath(key);
-    if (path === null) continue;
-    const item = describe(path, text);
+    const load = texts[key];
+    if (path === null || !load) continue;
+    const item = describe(path, meta, load);
     if (!item) continue;
     const slash = path.lastIndexOf('/');
     const folder = slash < 0 ? '' : path.slice(0, slash);

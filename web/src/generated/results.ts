@@ -88,7 +88,16 @@ export interface RunSummary {
   nodes: NodeOut[];
   ports: PortOut[];
   /**
-   * Queue length over time for every port that ever queued: a point per change of value.
+   * Error of the wait and delay percentiles and CDFs (ports' `wait`, flows' and classes'
+   * `delay`, `fct.delay_cdf_ns`), relative to the exact values: 0 when they are exact (the
+   * run kept at most 2^22 waits and delays, all ports and flows together), else at most
+   * 2^-7 (read from log-linear histograms, so memory does not grow with the run's length).
+   * Means and maxima, and every FCT figure, are always exact.
+   */
+  quantile_error: number;
+  /**
+   * Queue length over time for every port that ever queued: a point per change of value,
+   * up to 16,384 points per port; past that, per time slot its lowest and highest point.
    */
   queue_series: SeriesOut[];
   /**

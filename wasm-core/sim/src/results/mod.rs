@@ -8,6 +8,7 @@ pub mod replay;
 use serde::Serialize;
 
 use crate::ideal::ideal_fct;
+use crate::metrics::sketch::{Samples, RELATIVE_ERROR};
 use crate::metrics::{cdf, cdf_f64, jain, percentiles, Metrics};
 use crate::network::Network;
 use crate::scenario::{NodeKind, Scenario};
@@ -57,11 +58,18 @@ pub struct RunSummary {
     pub links: Vec<LinkOut>,
     pub ports: Vec<PortOut>,
     pub flows: Vec<FlowOut>,
-    /// Queue length over time for every port that ever queued: a point per change of value.
+    /// Queue length over time for every port that ever queued: a point per change of value,
+    /// up to 16,384 points per port; past that, per time slot its lowest and highest point.
     pub queue_series: Vec<SeriesOut>,
     pub totals: Totals,
     /// Delay of every delivered packet.
     pub delay: Option<DelayOut>,
+    /// Error of the wait and delay percentiles and CDFs (ports' `wait`, flows' and classes'
+    /// `delay`, `fct.delay_cdf_ns`), relative to the exact values: 0 when they are exact (the
+    /// run kept at most 2^22 waits and delays, all ports and flows together), else at most
+    /// 2^-7 (read from log-linear histograms, so memory does not grow with the run's length).
+    /// Means and maxima, and every FCT figure, are always exact.
+    pub quantile_error: f64,
     /// The same per traffic class (classes that delivered a packet, in class order).
     pub delay_by_class: Vec<ClassDelayOut>,
     /// Flow completion times of the finite flows.
@@ -337,12 +345,13 @@ fn fct_stats<'a>(flows: impl Iterator<Item = &'a FlowOut>) -> FctStats {
             slow.push(s);
         }
     }
-    let p = percentiles(&mut fct);
+    let completed = fct.len() as u64;
+    let p = percentiles(&mut Samples::Exact(fct));
     slow.sort_by(f64::total_cmp);
     let sn = slow.len();
     FctStats {
         flows: n,
-        completed: fct.len() as u64,
+        completed,
         mean_ns: p.map(|p| p.mean),
         p50_ns: p.map(|p| p.p50),
         p99_ns: p.map(|p| p.p99),
@@ -400,8 +409,8 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         })
         .collect();
     metrics.flows.resize(net.flows.len(), Default::default());
-    let mut all_delays = Vec::new();
-    let mut class_delays: std::collections::BTreeMap<u8, Vec<u64>> = std::collections::BTreeMap::new();
+    let mut all_delays = Samples::default();
+    let mut class_delays: std::collections::BTreeMap<u8, Samples> = std::collections::BTreeMap::new();
     let flows: Vec<FlowOut> = net
         .flows
         .iter()
@@ -416,9 +425,9 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
                 (Some(size), Some(last)) if m.bytes_delivered == size => Some(last - info.start.as_ns()),
                 _ => None,
             };
-            all_delays.extend_from_slice(&m.delays_ns);
+            all_delays.extend(&m.delays_ns);
             if !m.delays_ns.is_empty() {
-                class_delays.entry(info.class).or_default().extend_from_slice(&m.delays_ns);
+                class_delays.entry(info.class).or_default().extend(&m.delays_ns);
             }
             FlowOut {
                 id: info.name.clone(),
@@ -482,7 +491,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         by_size,
         small: bucket(&flows, 0, Some(SMALL_MAX)),
         large: bucket(&flows, LARGE_MIN, None),
-        cdf_ns: cdf(&fcts),
+        cdf_ns: cdf(&Samples::Exact(fcts)),
         slowdown_cdf: cdf_f64(&slows),
         delay_cdf_ns: cdf(&all_delays),
     };
@@ -553,9 +562,9 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         .filter(|(_, m)| m.max_packets > 0)
         .map(|(i, m)| SeriesOut {
             port: i as u32,
-            t_ns: m.series_t.clone(),
-            packets: m.series_packets.clone(),
-            bytes: m.series_bytes.clone(),
+            t_ns: m.series.t.clone(),
+            packets: m.series.packets.clone(),
+            bytes: m.series.bytes.clone(),
         })
         .collect();
     RunSummary {
@@ -577,6 +586,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         queue_series,
         totals: facts.totals,
         delay,
+        quantile_error: if metrics.exact() { 0.0 } else { RELATIVE_ERROR },
         delay_by_class,
         fct,
         fairness,

@@ -1,6 +1,8 @@
 //! Metrics computed from the trace (the same events the page animates): per-port counts,
 //! waits, queue length over time and utilisation; per-flow delivery and delay percentiles.
-//! Percentiles are nearest-rank: p-th = sorted[ceil(p/100 * n) - 1].
+//! Percentiles are nearest-rank: p-th = sorted[ceil(p/100 * n) - 1], exact while the run has
+//! kept at most [`sketch::EXACT_SAMPLES`] waits and delays, then read from histograms within
+//! [`sketch::RELATIVE_ERROR`] (see [`sketch`]): memory does not grow with the run's length.
 //!
 //! TCP-family flows need two facts the trace does not carry, which the engine adds: each
 //! packet's role ([`Role`]: data, retransmitted data or ACK, noted when it is created) and the
@@ -9,12 +11,16 @@
 //! included), ACKs are counted apart, and `bytes_delivered` (hence throughput, fairness and
 //! FCT) is goodput: each payload byte once, when it becomes in-order. Ports count every packet.
 
+pub mod packets;
+pub mod series;
+pub mod sketch;
+
 use crate::time::Time;
 use crate::trace::{Kind, TraceEvent};
 use crate::verdicts::{DropReason, MarkReason};
-
-/// Points kept per port in the queue-length series (a point per change).
-pub const SERIES_CAP: usize = 200_000;
+use packets::PacketTable;
+use series::Series;
+use sketch::{Samples, EXACT_SAMPLES};
 
 #[derive(Clone, Debug, Default)]
 pub struct PortMetrics {
@@ -32,8 +38,8 @@ pub struct PortMetrics {
     /// Sum of squared waits, ns^2 (for the variance).
     pub wait_sq_sum: u128,
     pub max_wait_ns: u64,
-    /// Every wait, in dequeue order (kept only when detailed, for percentiles).
-    pub waits: Vec<u64>,
+    /// Every wait (kept only when detailed, for percentiles).
+    pub waits: Samples,
     /// Integrals over time of the queue: bytes x ns, bytes^2 x ns, packets x ns, up to
     /// `integrated_to`.
     pub bytes_ns: u128,
@@ -42,9 +48,8 @@ pub struct PortMetrics {
     pub integrated_to: u64,
     pub busy_ns: u128,
     in_service_since: Option<u64>,
-    pub series_t: Vec<u64>,
-    pub series_packets: Vec<u64>,
-    pub series_bytes: Vec<u64>,
+    /// Queue length over time (see [`series`]).
+    pub series: Series,
 }
 
 /// What a packet is to its flow's transport.
@@ -79,7 +84,7 @@ pub struct FlowMetrics {
     pub rtt_samples: u64,
     /// When the last packet was delivered.
     pub last_delivery_ns: Option<u64>,
-    pub delays_ns: Vec<u64>,
+    pub delays_ns: Samples,
     /// Bytes delivered per time bin (only the first `binned_flows` flows).
     pub bins: Vec<u64>,
 }
@@ -95,10 +100,10 @@ pub struct Percentiles {
 pub struct Metrics {
     pub ports: Vec<PortMetrics>,
     pub flows: Vec<FlowMetrics>,
-    /// Size of every packet, by id (ids are dense, in creation order).
-    sizes: Vec<u32>,
-    /// `Role` of every packet up to the last one noted (empty in UDP-only runs).
-    roles: Vec<u8>,
+    /// Size and `Role` of every packet alive.
+    packets: PacketTable,
+    /// Waits and delays kept so far; past `EXACT_SAMPLES`, all become histograms.
+    kept: u64,
     delivered: u64,
     dropped: u64,
     /// Whether to keep per-packet delays (percentiles) and the queue series.
@@ -125,8 +130,8 @@ impl Metrics {
         Metrics {
             ports: vec![PortMetrics::default(); ports],
             flows: vec![FlowMetrics::default(); flows],
-            sizes: Vec::new(),
-            roles: Vec::new(),
+            packets: PacketTable::default(),
+            kept: 0,
             delivered: 0,
             dropped: 0,
             detailed,
@@ -138,15 +143,26 @@ impl Metrics {
 
     /// Records the role of packet `id` (before its first event is observed).
     pub fn note_role(&mut self, id: u64, role: Role) {
-        let i = id as usize;
-        if self.roles.len() <= i {
-            self.roles.resize(i + 1, Role::Datagram as u8);
-        }
-        self.roles[i] = role as u8;
+        self.packets.note_role(id, role as u8);
     }
 
     fn role(&self, id: u64) -> u8 {
-        self.roles.get(id as usize).copied().unwrap_or(Role::Datagram as u8)
+        self.packets.role(id)
+    }
+
+    /// Whether percentiles are still exact (see [`sketch`]).
+    pub fn exact(&self) -> bool {
+        self.kept <= EXACT_SAMPLES
+    }
+
+    /// One more wait or delay kept: past the budget, every sample set becomes a histogram
+    /// (and those made later start as one).
+    fn kept_one(&mut self) {
+        self.kept += 1;
+        if self.kept == EXACT_SAMPLES + 1 {
+            self.ports.iter_mut().for_each(|p| p.waits.to_sketch());
+            self.flows.iter_mut().for_each(|f| f.delays_ns.to_sketch());
+        }
     }
 
     fn flow(&mut self, flow: u32) -> &mut FlowMetrics {
@@ -188,8 +204,8 @@ impl Metrics {
         let t = e.time.as_ns();
         match e.kind {
             Kind::Arrive => {
-                if e.packet == self.sizes.len() as u64 {
-                    self.sizes.push(e.value as u32);
+                if e.packet == self.packets.created() {
+                    self.packets.create(e.value as u32);
                     let role = self.role(e.packet);
                     let f = self.flow(e.flow);
                     if role == Role::Ack as u8 {
@@ -202,7 +218,7 @@ impl Metrics {
                 }
             }
             Kind::Enqueue => {
-                let size = self.sizes[e.packet as usize] as u64;
+                let size = self.packets.size(e.packet) as u64;
                 let p = &mut self.ports[e.loc as usize];
                 p.integrate(t);
                 p.enqueued += 1;
@@ -213,7 +229,7 @@ impl Metrics {
                 self.point(e.loc, t);
             }
             Kind::Dequeue => {
-                let size = self.sizes[e.packet as usize] as u64;
+                let size = self.packets.size(e.packet) as u64;
                 let p = &mut self.ports[e.loc as usize];
                 p.integrate(t);
                 p.dequeued += 1;
@@ -223,10 +239,14 @@ impl Metrics {
                 p.wait_sum_ns += wait as u128;
                 p.wait_sq_sum += wait as u128 * wait as u128;
                 p.max_wait_ns = p.max_wait_ns.max(wait);
-                if self.detailed {
-                    p.waits.push(wait);
-                }
                 p.in_service_since = Some(t);
+                if self.detailed {
+                    if self.kept >= EXACT_SAMPLES {
+                        p.waits.to_sketch();
+                    }
+                    p.waits.push(wait);
+                    self.kept_one();
+                }
                 self.point(e.loc, t);
             }
             Kind::Depart | Kind::Preempt => {
@@ -236,7 +256,7 @@ impl Metrics {
                 }
             }
             Kind::Drop => {
-                let size = self.sizes[e.packet as usize] as u64;
+                let size = self.packets.size(e.packet) as u64;
                 let (reason, queued) = (e.value & 0xff, e.value >> 8 == 1);
                 let p = &mut self.ports[e.loc as usize];
                 p.dropped[reason as usize] += 1;
@@ -252,6 +272,7 @@ impl Metrics {
                     self.flows[e.flow as usize].dropped += 1;
                 }
                 self.dropped += 1;
+                self.packets.end(e.packet);
             }
             Kind::Mark => {
                 self.ports[e.loc as usize].marked[e.value as usize] += 1;
@@ -262,6 +283,7 @@ impl Metrics {
                 if role != Role::Ack as u8 {
                     self.deliver_data(e, role == Role::Datagram as u8);
                 }
+                self.packets.end(e.packet);
             }
         }
         if e.kind == Kind::Enqueue || (e.kind == Kind::Drop && e.value >> 8 == 0) {
@@ -273,38 +295,28 @@ impl Metrics {
     /// A data packet reached its destination. Datagrams count their wire bytes; TCP-family
     /// payload counts through `goodput`, once per byte.
     fn deliver_data(&mut self, e: &TraceEvent, datagram: bool) {
-        let detailed = self.detailed;
+        let (detailed, full) = (self.detailed, self.kept >= EXACT_SAMPLES);
         let f = &mut self.flows[e.flow as usize];
         f.delivered += 1;
         if detailed {
+            if full {
+                f.delays_ns.to_sketch(); // a flow first heard of past the budget
+            }
             f.delays_ns.push(e.value as u64);
+            self.kept_one();
         }
         if datagram {
-            self.goodput(e.flow, e.time.as_ns(), self.sizes[e.packet as usize] as u64);
+            self.goodput(e.flow, e.time.as_ns(), self.packets.size(e.packet) as u64);
         }
     }
 
-    /// Records the port's queue length at `t`: one point per change of value, changes at the
-    /// same instant merged (an enqueue and a dequeue at one instant leave no point).
+    /// Records the port's queue length at `t` (see [`series`]).
     fn point(&mut self, port: u32, t: u64) {
         if !self.detailed {
             return;
         }
         let p = &mut self.ports[port as usize];
-        let value = (p.queued_packets, p.queued_bytes);
-        let n = p.series_t.len();
-        if n > 0 && p.series_t[n - 1] == t {
-            p.series_packets.pop();
-            p.series_bytes.pop();
-            p.series_t.pop();
-        }
-        let n = p.series_t.len();
-        let previous = if n == 0 { (0, 0) } else { (p.series_packets[n - 1], p.series_bytes[n - 1]) };
-        if value != previous && n < SERIES_CAP {
-            p.series_t.push(t);
-            p.series_packets.push(value.0);
-            p.series_bytes.push(value.1);
-        }
+        p.series.record(t, (p.queued_packets, p.queued_bytes));
     }
 
     /// Closes open transmissions (for utilisation) and the queue integrals at the end of the run.
@@ -356,112 +368,37 @@ fn moments(mean: f64, mean_sq: f64) -> (f64, f64) {
     (mean, (mean_sq - mean * mean).max(0.0))
 }
 
-/// Mean and nearest-rank percentiles; sorts `v`.
-pub fn percentiles(v: &mut [u64]) -> Option<Percentiles> {
+/// Nearest rank of the p-th percentile of n values (1-based; p = 0: the minimum).
+fn nearest_rank(p: u64, n: u64) -> u64 {
+    (p * n).div_ceil(100).max(1)
+}
+
+/// Mean and nearest-rank percentiles; sorts exact samples.
+pub fn percentiles(v: &mut Samples) -> Option<Percentiles> {
     if v.is_empty() {
         return None;
     }
-    v.sort_unstable();
+    v.sort();
     let n = v.len();
-    let rank = |p: u64| v[((p as usize * n).div_ceil(100)).max(1) - 1];
-    let mean = v.iter().map(|&x| x as f64).sum::<f64>() / n as f64;
-    Some(Percentiles { mean, p50: rank(50), p99: rank(99), max: v[n - 1] })
+    Some(Percentiles {
+        mean: v.mean(),
+        p50: v.rank(nearest_rank(50, n)),
+        p99: v.rank(nearest_rank(99, n)),
+        max: v.max(),
+    })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod tests;
 
-    #[test]
-    fn nearest_rank_percentiles() {
-        // 1..=100: p50 is the 50th value (50), p99 the 99th (99), mean 50.5.
-        let mut v: Vec<u64> = (1..=100).rev().collect();
-        let p = percentiles(&mut v).unwrap();
-        assert_eq!((p.p50, p.p99, p.max, p.mean), (50, 99, 100, 50.5));
-        // Three values: p50 = ceil(1.5) = 2nd; p99 = ceil(2.97) = 3rd.
-        let p = percentiles(&mut [30, 10, 20]).unwrap();
-        assert_eq!((p.p50, p.p99), (20, 30));
-        assert!(percentiles(&mut []).is_none());
-    }
-
-    fn ev(t: u64, kind: Kind, packet: u64, value: i64) -> TraceEvent {
-        TraceEvent { time: crate::time::Time(t), kind, packet, flow: 0, loc: 0, value }
-    }
-
-    #[test]
-    fn queue_series_has_a_point_per_change() {
-        let mut m = Metrics::new(1, 1, true, 100, 10, 1);
-        for e in [
-            ev(0, Kind::Arrive, 0, 100),
-            ev(0, Kind::Enqueue, 0, 0),
-            ev(0, Kind::Dequeue, 0, 0), // same instant: back to empty, no point
-            ev(5, Kind::Arrive, 1, 200),
-            ev(5, Kind::Enqueue, 1, 5), // 1 packet, 200 B
-            ev(7, Kind::Arrive, 2, 300),
-            ev(7, Kind::Enqueue, 2, 7), // 2 packets, 500 B
-            ev(9, Kind::Dequeue, 1, 4), // 1 packet, 300 B
-            ev(9, Kind::Arrive, 3, 100),
-            ev(9, Kind::Enqueue, 3, 9), // net at t=9: 2 packets, 400 B (a change from 500 B)
-            ev(11, Kind::Arrive, 4, 100),
-            ev(11, Kind::Enqueue, 4, 11),
-            ev(11, Kind::Dequeue, 2, 4), // net at t=11: 2 packets, 200 B
-            ev(12, Kind::Arrive, 5, 300),
-            ev(12, Kind::Enqueue, 5, 12),
-            ev(12, Kind::Dequeue, 5, 0), // net at t=12: no change, no point
-        ] {
-            m.observe(&e);
-        }
-        let p = &m.ports[0];
-        assert_eq!(p.series_t, vec![5, 7, 9, 11]);
-        assert_eq!(p.series_packets, vec![1, 2, 2, 2]);
-        assert_eq!(p.series_bytes, vec![200, 500, 400, 200]);
-    }
-
-    #[test]
-    fn wait_and_time_averaged_queue_moments() {
-        // The trace of the test above, closed at t = 20. Queue bytes over time: 0 on [0,5),
-        // 200 on [5,7), 500 on [7,9), 400 on [9,11), 200 on [11,20) (t = 12 nets to no change).
-        // Mean = (400 + 1000 + 800 + 1800) / 20 = 200 B; mean square = (200^2 x 2 + 500^2 x 2
-        // + 400^2 x 2 + 200^2 x 9) / 20 = 63,000, variance 63,000 - 200^2 = 23,000 B^2.
-        // Packets: (1 x 2 + 2 x 2 + 2 x 2 + 2 x 9) / 20 = 1.4. Waits 0, 4, 4, 0: mean 2,
-        // variance (0 + 16 + 16 + 0)/4 - 2^2 = 4.
-        let mut m = Metrics::new(1, 1, true, 100, 10, 1);
-        for e in [
-            ev(0, Kind::Arrive, 0, 100),
-            ev(0, Kind::Enqueue, 0, 0),
-            ev(0, Kind::Dequeue, 0, 0),
-            ev(5, Kind::Arrive, 1, 200),
-            ev(5, Kind::Enqueue, 1, 5),
-            ev(7, Kind::Arrive, 2, 300),
-            ev(7, Kind::Enqueue, 2, 7),
-            ev(9, Kind::Dequeue, 1, 4),
-            ev(9, Kind::Arrive, 3, 100),
-            ev(9, Kind::Enqueue, 3, 9),
-            ev(11, Kind::Arrive, 4, 100),
-            ev(11, Kind::Enqueue, 4, 11),
-            ev(11, Kind::Dequeue, 2, 4),
-            ev(12, Kind::Arrive, 5, 300),
-            ev(12, Kind::Enqueue, 5, 12),
-            ev(12, Kind::Dequeue, 5, 0),
-        ] {
-            m.observe(&e);
-        }
-        m.finish(20);
-        let p = &m.ports[0];
-        assert_eq!(p.queue_moments(20), (200.0, 23_000.0, 1.4));
-        assert_eq!(p.wait_moments(), Some((2.0, 4.0)));
-        assert_eq!((p.max_wait_ns, p.waits.clone()), (4, vec![0, 4, 4, 0]));
-    }
-}
-
-/// The CDF of sorted values as 101 nearest-rank quantiles: entry i is the i-th percentile
-/// (entry 0 the minimum). Empty input gives an empty CDF.
-pub fn cdf(sorted: &[u64]) -> Vec<u64> {
-    if sorted.is_empty() {
+/// The CDF of samples (exact ones sorted) as 101 nearest-rank quantiles: entry i is the i-th
+/// percentile (entry 0 the minimum). Empty input gives an empty CDF.
+pub fn cdf(sorted: &Samples) -> Vec<u64> {
+    let n = sorted.len();
+    if n == 0 {
         return Vec::new();
     }
-    let n = sorted.len();
-    (0..=100).map(|p| if p == 0 { sorted[0] } else { sorted[(p * n).div_ceil(100).max(1) - 1] }).collect()
+    (0..=100).map(|p| sorted.rank(nearest_rank(p, n))).collect()
 }
 
 /// The same for floating-point values (slowdowns), sorted.
@@ -495,9 +432,46 @@ mod more_tests {
     }
 
     #[test]
+    fn past_the_exact_budget_samples_become_histograms_and_packets_are_forgotten() {
+        // Packet i waits i % 1000 ns and is delivered after 10 us + that wait: one wait and one
+        // delay per packet, so EXACT_SAMPLES / 2 packets fill the exact budget.
+        let mut m = Metrics::new(1, 1, true, u64::MAX, 1, 1);
+        let deliver = |m: &mut Metrics, i: u64| {
+            let ev = |kind, value| TraceEvent { time: crate::time::Time(i), kind, packet: i, flow: 0, loc: 0, value };
+            for e in [
+                ev(Kind::Arrive, 1500),
+                ev(Kind::Enqueue, 0),
+                ev(Kind::Dequeue, (i % 1000) as i64),
+                ev(Kind::Deliver, 10_000 + (i % 1000) as i64),
+            ] {
+                m.observe(&e);
+            }
+        };
+        let half = EXACT_SAMPLES / 2;
+        for i in 0..half {
+            deliver(&mut m, i);
+        }
+        assert!(m.exact() && matches!(m.ports[0].waits, Samples::Exact(_)));
+        deliver(&mut m, half);
+        assert!(!m.exact());
+        assert!(matches!((&m.ports[0].waits, &m.flows[0].delays_ns), (Samples::Sketch(_), Samples::Sketch(_))));
+        // Waits 0..999 cycle 2097 times, then 0..152 once more (2^21 + 1 packets): the p50 rank
+        // 1,048,577 falls on 499 (153 x 2098 + 347 x 2097 = 1,048,653 values <= 499, 1,046,556
+        // <= 498), the p99 rank 2,076,182 on 989; delays are 10 us more; read within 2^-7.
+        // Memory: a page or two of packets, and the histograms' buckets.
+        let w = percentiles(&mut m.ports[0].waits).unwrap();
+        let d = percentiles(&mut m.flows[0].delays_ns).unwrap();
+        let close = |got: u64, exact: u64| (got as f64 - exact as f64).abs() <= sketch::RELATIVE_ERROR * exact as f64;
+        assert!(close(w.p50, 499) && close(w.p99, 989) && w.max == 999, "{w:?}");
+        assert!(close(d.p50, 10_499) && close(d.p99, 10_989) && d.max == 10_999, "{d:?}");
+        assert!(m.packets.pages() <= 2);
+        assert!(m.ports[0].waits.bytes() + m.flows[0].delays_ns.bytes() < 8 * 1024);
+    }
+
+    #[test]
     fn cdf_is_101_nearest_rank_quantiles() {
         let v: Vec<u64> = (1..=200).collect();
-        let c = cdf(&v);
+        let c = cdf(&Samples::Exact(v));
         assert_eq!(c.len(), 101);
         // p-th percentile of 1..=200 is the ceil(2p)-th value = 2p.
         assert_eq!((c[0], c[1], c[50], c[99], c[100]), (1, 2, 100, 198, 200));

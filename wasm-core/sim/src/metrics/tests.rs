@@ -1,0 +1,84 @@
+//! Unit tests of the metrics: percentiles, the queue series, moments, the exact budget.
+
+use super::*;
+
+#[test]
+fn nearest_rank_percentiles() {
+    // 1..=100: p50 is the 50th value (50), p99 the 99th (99), mean 50.5.
+    let v: Vec<u64> = (1..=100).rev().collect();
+    let p = percentiles(&mut Samples::Exact(v)).unwrap();
+    assert_eq!((p.p50, p.p99, p.max, p.mean), (50, 99, 100, 50.5));
+    // Three values: p50 = ceil(1.5) = 2nd; p99 = ceil(2.97) = 3rd.
+    let p = percentiles(&mut Samples::Exact(vec![30, 10, 20])).unwrap();
+    assert_eq!((p.p50, p.p99), (20, 30));
+    assert!(percentiles(&mut Samples::default()).is_none());
+}
+
+fn ev(t: u64, kind: Kind, packet: u64, value: i64) -> TraceEvent {
+    TraceEvent { time: crate::time::Time(t), kind, packet, flow: 0, loc: 0, value }
+}
+
+#[test]
+fn queue_series_has_a_point_per_change() {
+    let mut m = Metrics::new(1, 1, true, 100, 10, 1);
+    for e in [
+        ev(0, Kind::Arrive, 0, 100),
+        ev(0, Kind::Enqueue, 0, 0),
+        ev(0, Kind::Dequeue, 0, 0), // same instant: back to empty, no point
+        ev(5, Kind::Arrive, 1, 200),
+        ev(5, Kind::Enqueue, 1, 5), // 1 packet, 200 B
+        ev(7, Kind::Arrive, 2, 300),
+        ev(7, Kind::Enqueue, 2, 7), // 2 packets, 500 B
+        ev(9, Kind::Dequeue, 1, 4), // 1 packet, 300 B
+        ev(9, Kind::Arrive, 3, 100),
+        ev(9, Kind::Enqueue, 3, 9), // net at t=9: 2 packets, 400 B (a change from 500 B)
+        ev(11, Kind::Arrive, 4, 100),
+        ev(11, Kind::Enqueue, 4, 11),
+        ev(11, Kind::Dequeue, 2, 4), // net at t=11: 2 packets, 200 B
+        ev(12, Kind::Arrive, 5, 300),
+        ev(12, Kind::Enqueue, 5, 12),
+        ev(12, Kind::Dequeue, 5, 0), // net at t=12: no change, no point
+    ] {
+        m.observe(&e);
+    }
+    let p = &m.ports[0];
+    assert_eq!(p.series.t, vec![5, 7, 9, 11]);
+    assert_eq!(p.series.packets, vec![1, 2, 2, 2]);
+    assert_eq!(p.series.bytes, vec![200, 500, 400, 200]);
+}
+
+#[test]
+fn wait_and_time_averaged_queue_moments() {
+    // The trace of the test above, closed at t = 20. Queue bytes over time: 0 on [0,5),
+    // 200 on [5,7), 500 on [7,9), 400 on [9,11), 200 on [11,20) (t = 12 nets to no change).
+    // Mean = (400 + 1000 + 800 + 1800) / 20 = 200 B; mean square = (200^2 x 2 + 500^2 x 2
+    // + 400^2 x 2 + 200^2 x 9) / 20 = 63,000, variance 63,000 - 200^2 = 23,000 B^2.
+    // Packets: (1 x 2 + 2 x 2 + 2 x 2 + 2 x 9) / 20 = 1.4. Waits 0, 4, 4, 0: mean 2,
+    // variance (0 + 16 + 16 + 0)/4 - 2^2 = 4.
+    let mut m = Metrics::new(1, 1, true, 100, 10, 1);
+    for e in [
+        ev(0, Kind::Arrive, 0, 100),
+        ev(0, Kind::Enqueue, 0, 0),
+        ev(0, Kind::Dequeue, 0, 0),
+        ev(5, Kind::Arrive, 1, 200),
+        ev(5, Kind::Enqueue, 1, 5),
+        ev(7, Kind::Arrive, 2, 300),
+        ev(7, Kind::Enqueue, 2, 7),
+        ev(9, Kind::Dequeue, 1, 4),
+        ev(9, Kind::Arrive, 3, 100),
+        ev(9, Kind::Enqueue, 3, 9),
+        ev(11, Kind::Arrive, 4, 100),
+        ev(11, Kind::Enqueue, 4, 11),
+        ev(11, Kind::Dequeue, 2, 4),
+        ev(12, Kind::Arrive, 5, 300),
+        ev(12, Kind::Enqueue, 5, 12),
+        ev(12, Kind::Dequeue, 5, 0),
+    ] {
+        m.observe(&e);
+    }
+    m.finish(20);
+    let p = &m.ports[0];
+    assert_eq!(p.queue_moments(20), (200.0, 23_000.0, 1.4));
+    assert_eq!(p.wait_moments(), Some((2.0, 4.0)));
+    assert_eq!((p.max_wait_ns, p.waits.clone()), (4, Samples::Exact(vec![0, 4, 4, 0])));
+}
