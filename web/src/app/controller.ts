@@ -74,7 +74,8 @@ export class Controller {
       this.env.storage.save(`${STORAGE_KEY}:unreadable`, this.env.storage.load(STORAGE_KEY) ?? '');
       this.store.dispatch(showError(`${sentence(stored.error)} It was set aside; the default scenario is shown.`));
     } else {
-      const { speed, compare, presentation } = stored.stored;
+      const { speed, compare, presentation, toured } = stored.stored;
+      if (toured) this.store.dispatch((s) => ({ ...s, toured: true }));
       if (speed !== undefined) this.store.dispatch(setSpeed(speed));
       if (compare !== undefined) this.store.dispatch(setCompareSetup(compare));
       if (presentation !== undefined) this.store.dispatch(setPresentation(presentation));
@@ -85,6 +86,8 @@ export class Controller {
       }
     }
     this.store.dispatch((s) => ({ ...s, history: historyOf(draft), selection: null }));
+    // First visit: the guided tour (dismissed once, it stays closed; "?" brings it back).
+    if (!this.state.toured) this.store.dispatch((s) => ({ ...s, dialog: 'tour' }));
     this.startAutosave();
     const opened = hash.length > 1 ? await this.openLink(hash, fallback) : false;
     await catalogs;
@@ -336,7 +339,7 @@ export class Controller {
    */
   startAutosave(): void {
     if (this.unsubscribeSave) return;
-    const stored = (s: AppState) => [s.history.present, s.speed, s.compare, s.presentation] as const;
+    const stored = (s: AppState) => [s.history.present, s.speed, s.compare, s.presentation, s.toured] as const;
     let saved = stored(this.state);
     void this.askPortChoices();
     this.unsubscribeSave = this.store.subscribe(() => {

@@ -20,6 +20,7 @@ export function Legend() {
         <li><span className="mark square" /> queued, in the order its scheduler serves (bottom next), with the value it shows (select a link for its state)</li>
         <li><span className="mark dot" /> on a link (colour = flow; click to follow)</li>
         <li><span className="mark cross" style={{ color: DROP_COLOUR }}>✕</span> drop</li>
+        <li><span className="mark ce">CE</span> ECN mark</li>
         {comparison && <li data-testid="compare-legend">each panel: one scheduler, its own queues, at the same simulated time; wheel or +/− zooms all, drag pans</li>}
         {comparison && cut && (
           <li data-testid="compare-trace-cut">
@@ -28,7 +29,7 @@ export function Legend() {
         )}
         {replayMode && (
           <li data-testid="replay-legend">
-            <span className="mark square" style={{ background: OVERDUE_COLOUR }} /> overdue in the replay (ring: where its slack went negative; outlined in the original)
+            <span className="mark overdue" style={{ background: OVERDUE_COLOUR }} /> overdue (dark corner) in the replay (ring: where its slack went negative; outlined in the original)
             {replayKey?.unit === 'deadline' ? `; replay queues show each packet's ${replayKey.label} now` : `; replay queues show the ${replayKey?.label ?? 'key'}`}
           </li>
         )}

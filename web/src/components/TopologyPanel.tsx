@@ -7,6 +7,7 @@ import { scenarioText } from '../scenario/restore';
 import { followPacket } from '../store/appState';
 import { edit, select, setTool } from '../store/editorActions';
 import { buildScene, runMatches } from '../view/scene';
+import { stageSummary } from '../view/stageSummary';
 import { GuideCallout, useGuideFocus } from './GuideCallout';
 import { TopologyView } from '../view/topologyView';
 
@@ -62,14 +63,17 @@ export function TopologyPanel() {
   useEffect(() => view.current?.setEditorState(selection, tool), [selection, tool]);
   useEffect(() => view.current?.setRun(run && matches ? run.result.summary : null), [run, matches]);
 
+  const frame = useMemo(
+    () => (run && matches ? run.playback.frame(position, DROP_FLASH_SECONDS * run.baseRate * speed) : null),
+    [run, matches, position, speed],
+  );
   useEffect(() => {
-    if (!run || !matches) return view.current?.render(null, null);
-    const flashNs = DROP_FLASH_SECONDS * run.baseRate * speed;
+    if (!run || !frame) return view.current?.render(null, null);
     // Beside a replay: the original's copy of each packet that has gone wrong in the replay is outlined.
     const outlined = replay ? { outlined: (p: number) => replay.overdue.originalOverdue(p, position.t) } : {};
     const marks = replay || focus ? { ...outlined, focus: focus?.packets } : undefined;
-    view.current?.render(run.playback.frame(position, flashNs), followed, marks);
-  }, [run, matches, position, speed, followed, replay, focus]);
+    view.current?.render(frame, followed, marks);
+  }, [run, frame, position, followed, replay, focus]);
   useEffect(() => view.current?.setFocus(focus?.node ?? null), [focus]);
 
   return (
@@ -78,6 +82,7 @@ export function TopologyPanel() {
         <p className="view-title" data-testid="original-title">Original ({originalSchedulers(run.result.summary)})</p>
       )}
       <div className={`topology tool-${tool}`} ref={ref} />
+      {run && frame && <p className="sr-only" data-testid="stage-summary">{stageSummary(run.result.summary, frame)}</p>}
       <GuideCallout focus={focus} view="original" />
       {run && edited && (
         <p className="stale-note" data-testid="stale-note">

@@ -39,6 +39,8 @@ export type Tool = 'select' | 'host' | 'router' | 'link';
 export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay' | 'compare';
 /** The stage: the editor with the run, or a comparison's runs side by side. */
 export type View = 'single' | 'compare';
+/** The dialogs over the page; at most one is open (Esc closes it). */
+export type DialogName = 'help' | 'gallery' | 'presets' | 'tour';
 
 /** One finished run of a comparison (store/compareActions.ts). */
 export interface ComparedRun {
@@ -138,6 +140,12 @@ export interface AppState {
   readonly comparison: LoadedComparison | null;
   /** Presentation mode: the drawing's nodes, queues and keys large enough for a classroom. */
   readonly presentation: boolean;
+  /** The dialog open over the page (null: none). */
+  readonly dialog: DialogName | null;
+  /** Whether the guided tour has been seen or dismissed in this browser (else it opens on load). */
+  readonly toured: boolean;
+  /** The browser asks for reduced motion: runs start paused. */
+  readonly reducedMotion: boolean;
 }
 
 export const initialState = (draft: EditableScenario): AppState => ({
@@ -171,6 +179,9 @@ export const initialState = (draft: EditableScenario): AppState => ({
   compareProgress: null,
   comparison: null,
   presentation: false,
+  dialog: null,
+  toured: false,
+  reducedMotion: false,
 });
 
 /** The comparison on screen, if the stage shows one. */
@@ -226,13 +237,13 @@ export const runStarted = (s: AppState): AppState => ({ ...s, runState: 'running
 export const runProgress = (progress: number) => (s: AppState): AppState =>
   (s.runState === 'running' ? { ...s, progress } : s);
 
-/** A run finished: show it from the start and play. */
+/** A run finished: show it from the start and play (paused when the browser asks for reduced motion). */
 export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
   ...s,
   runState: 'done',
   progress: 1,
   run,
-  playing: true,
+  playing: !s.reducedMotion,
   position: { t: 0, cursor: 0 },
   followed: null,
   replay: null,
@@ -320,3 +331,9 @@ export const followPacket = (packet: number | null) => (s: AppState): AppState =
 export const setSideTab = (tab: SideTab) => (s: AppState): AppState => ({ ...s, sideTab: tab });
 
 export const setPresentation = (on: boolean) => (s: AppState): AppState => ({ ...s, presentation: on });
+
+/** Opens a dialog (closing any other: one at a time), or closes it when it is the one open. */
+export const toggleDialog = (name: DialogName) => (s: AppState): AppState => ({ ...s, dialog: s.dialog === name ? null : name });
+/** Closes the open dialog; closing the tour marks it seen. */
+export const closeDialog = (s: AppState): AppState =>
+  (s.dialog === null ? s : { ...s, dialog: null, toured: s.toured || s.dialog === 'tour' });

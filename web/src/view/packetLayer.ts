@@ -79,6 +79,10 @@ export interface DrawnQueue {
 
 const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0 };
 
+/** Queue cells' edge, and the corner that marks an overdue packet. */
+const CELL_EDGE = 'rgba(27, 42, 58, 0.75)';
+const OVERDUE_CORNER = '#3d000b';
+
 /** The colour of a guide step's marks. */
 export const GUIDE_COLOUR = '#b06a00';
 
@@ -223,6 +227,14 @@ export class PacketLayer {
       for (const c of list) ctx.rect(c.x, c.y, cellW, cellH);
       ctx.fill();
     }
+    if (!opts.dense && cells.length > 0) {
+      // A dark edge: light flow colours (yellow, sky blue) still stand out 3:1 from the background.
+      ctx.strokeStyle = CELL_EDGE;
+      ctx.lineWidth = 0.75;
+      ctx.beginPath();
+      for (const c of cells) ctx.rect(c.x + 0.5, c.y + 0.5, cellW - 1, cellH - 1);
+      ctx.stroke();
+    }
     if (opts.keys) {
       ctx.font = `600 ${Math.round(10 * k)}px ui-monospace, monospace`;
       ctx.textAlign = 'center';
@@ -302,6 +314,18 @@ export class PacketLayer {
       for (const b of marked.boxes) if (b.red === red) ctx.rect(b.x - 1, b.y - 1, b.w + 2, b.h + 2);
       ctx.stroke();
     }
+    // Overdue, told apart by shape as well as by colour: a dark corner (a dog-ear) on each.
+    ctx.fillStyle = OVERDUE_CORNER;
+    ctx.beginPath();
+    for (const b of marked.boxes) {
+      if (!b.red) continue;
+      const c = Math.max(4, Math.min(b.w, b.h) * 0.55);
+      ctx.moveTo(b.x + b.w - c, b.y);
+      ctx.lineTo(b.x + b.w, b.y);
+      ctx.lineTo(b.x + b.w, b.y + c);
+      ctx.closePath();
+    }
+    ctx.fill();
     const out: { packet: number; port: number }[] = [];
     ctx.strokeStyle = OVERDUE_COLOUR;
     for (const ring of opts.marks?.rings ?? []) {

@@ -76,8 +76,10 @@ export class TopologyView {
     private readonly callbacks: ViewCallbacks,
     private readonly options: { readOnly?: boolean; testId?: string; onZoom?: (z: Zoom) => void } = {},
   ) {
+    // The editor's drawing is a group of focusable nodes (Tab reaches them, Enter selects);
+    // an animation-only view is one image. components/StageSummary.tsx says what is queued where.
     this.svg = select(root).append('svg').attr('class', 'topology-svg').attr('data-testid', options.testId ?? 'topology')
-      .attr('role', 'img').attr('aria-label', 'Network topology');
+      .attr('role', options.readOnly ? 'img' : 'group').attr('aria-label', 'Network topology');
     const canvas = document.createElement('canvas');
     canvas.className = 'topology-canvas';
     canvas.setAttribute('aria-hidden', 'true');
@@ -256,6 +258,8 @@ export class TopologyView {
     const s = this.size;
     const big = Math.max(1, s);
     const svg = this.svg;
+    // Redrawing replaces the nodes: the focused one gets the focus back.
+    const focused = document.activeElement instanceof SVGElement ? document.activeElement.getAttribute('data-node') : null;
     svg.selectAll('*').remove();
     svg.append('rect').attr('class', 'bg').attr('width', this.width).attr('height', this.height);
     const showLabels = s >= 0.9;
@@ -281,6 +285,7 @@ export class TopologyView {
     svg.append('line').attr('class', 'ghost').attr('visibility', 'hidden');
     this.paintSelection();
     this.paintFocus();
+    if (focused !== null) (svg.select(`[data-node="${CSS.escape(focused)}"]`).node() as SVGElement | null)?.focus();
   }
 
   private paintFocus(): void {
@@ -296,12 +301,26 @@ export class TopologyView {
     if (!p) return;
     const g = parent.append('g').attr('class', `node node-${n.kind}`).attr('data-node', n.id)
       .attr('data-testid', `node-${n.id}`).attr('transform', `translate(${p.x},${p.y})`);
+    if (!this.options.readOnly) {
+      g.attr('tabindex', 0).attr('role', 'button').attr('aria-label', `${n.id}${n.scheduler ? ` ${n.scheduler}` : ''} (${n.kind})`)
+        .on('keydown', (e: KeyboardEvent) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          e.stopPropagation();
+          if (this.tool === 'link') {
+            if (this.pending === null) this.setPending(n.id);
+            else if (this.pending !== n.id) this.connect(n.id);
+          } else this.callbacks.select({ kind: 'node', id: n.id });
+        });
+    }
     if (n.kind === 'router') g.append('circle').attr('r', 20 * s);
     else g.append('rect').attr('x', -23 * s).attr('y', -14 * s).attr('width', 46 * s).attr('height', 28 * s).attr('rx', 7 * s);
     if (s >= 0.7) {
       g.append('text').attr('class', 'node-label').attr('dy', '0.35em').style('font-size', `${Math.max(9, 13 * s)}px`).text(n.id);
       if (n.scheduler) {
-        g.append('text').attr('class', 'node-sub').attr('y', 20 * s + 14 * Math.max(1, s)).style('font-size', `${11 * Math.max(1, s)}px`).text(n.scheduler);
+        g.append('text').attr('class', 'node-sub').attr('y', 20 * s + 14 * Math.max(1, s)).style('font-size', `${11 * Math.max(1, s)}px`)
+          // The leading space (not drawn) keeps the node's text "r1 fifo", as its accessible name says.
+          .text(` ${n.scheduler}`);
       }
     } else {
       // Dense drawings: router names beside the node, every name (and scheduler) on hover.
