@@ -3,6 +3,7 @@ import { useAppState, useController } from '../app/context';
 import { viewProbe } from '../app/testHandle';
 import { originalSchedulers } from '../sim/replay';
 import { addLink, addNode, moveNode, nextNodeId } from '../scenario/commands';
+import { displayName } from '../scenario/registry';
 import { scenarioText } from '../scenario/restore';
 import { followPacket } from '../store/appState';
 import { edit, select, setTool } from '../store/editorActions';
@@ -27,7 +28,8 @@ export function TopologyPanel() {
   const followed = useAppState((s) => s.followed);
   const replay = useAppState((s) => s.replay);
   const ports = useAppState((s) => s.portChoices);
-  const scene = useMemo(() => buildScene(draft, ports), [draft, ports]);
+  const registry = useAppState((s) => s.schedulers);
+  const scene = useMemo(() => buildScene(draft, ports, (id) => displayName(registry, id)), [draft, ports, registry]);
   const matches = useMemo(() => (run ? runMatches(run.result.summary, draft) : false), [run, draft]);
   const edited = useMemo(() => run !== null && scenarioText(draft) !== run.scenarioText, [run, draft]);
   const focus = useGuideFocus('original');
