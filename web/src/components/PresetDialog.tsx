@@ -36,7 +36,7 @@ export function PresetDialog({ onClose }: { onClose: () => void }) {
                 setParams(v === undefined ? rest : { ...rest, [p.name]: v as ParamValue });
               }} />
           ))}
-          <p className="muted">Replaces the network (Undo brings it back); traffic between hosts the preset lacks is removed.</p>
+          <p className="muted">Replaces the network (Undo brings it back); traffic between hosts the preset lacks is removed, and when none is left the preset comes with a web-search workload over TCP.</p>
           <button type="button" className="primary" data-testid="load-preset" onClick={() => void load()}>Load {info.name}</button>
         </>
       )}

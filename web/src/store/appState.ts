@@ -120,7 +120,10 @@ export interface AppState {
   readonly error: string | null;
   /** A dismissible note that is not an error (e.g. what loading a preset removed). */
   readonly notice: string | null;
+  /** The share link shown: the run on screen (or the draft when nothing has run). */
   readonly shareLink: string | null;
+  /** The draft's link, when the draft differs from the run on screen (it will run with another hash). */
+  readonly shareDraftLink: string | null;
   /** The replay mode picked in the Replay tab, and whether routers preempt. */
   readonly replayMode: ReplayMode;
   readonly replayPreemptive: boolean;
@@ -167,6 +170,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   error: null,
   notice: null,
   shareLink: null,
+  shareDraftLink: null,
   replayMode: 'lstf',
   replayPreemptive: false,
   replayState: 'idle',
@@ -269,7 +273,8 @@ export const showError = (message: string) => (s: AppState): AppState => ({ ...s
 export const dismissError = (s: AppState): AppState => (s.error === null ? s : { ...s, error: null });
 export const showNotice = (message: string | null) => (s: AppState): AppState => ({ ...s, notice: message });
 
-export const shareLinkBuilt = (link: string | null) => (s: AppState): AppState => ({ ...s, shareLink: link });
+export const shareLinkBuilt = (link: string | null, draftLink: string | null = null) => (s: AppState): AppState =>
+  ({ ...s, shareLink: link, shareDraftLink: draftLink });
 
 export const play = (s: AppState): AppState => {
   if (!hasTimeline(s) || s.playing) return s;

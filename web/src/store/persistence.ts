@@ -41,6 +41,7 @@ export const PERSISTENCE = {
   error: none,
   notice: none,
   shareLink: none,
+  shareDraftLink: none,
   /** A replay is recomputed from the run's scenario and the mode. */
   replayMode: none,
   replayPreemptive: none,
