@@ -20,12 +20,12 @@ for (const [name, example] of EXAMPLES) {
       const app = await new PlaygroundPage(page).open();
       await app.openExample(example);
       await app.pause();
-      // The moment with the most packets queued among 40 evenly spaced ones.
+      // The moment with the most packets queued among 12 evenly spaced ones.
       const end = (await app.handle('trace'))?.time.at(-1) ?? 0;
       let best = 0;
       let most = -1;
-      for (let i = 1; i <= 40; i++) {
-        const t = (end * i) / 41;
+      for (let i = 1; i <= 12; i++) {
+        const t = (end * i) / 13;
         await page.evaluate((at) => window.__playground?.seek(at), t);
         const queued = await page.evaluate(() => window.__playground?.drawn()?.queues.reduce((n, q) => n + q.packets.length, 0) ?? 0);
         if (queued > most) [best, most] = [t, queued];

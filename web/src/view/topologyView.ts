@@ -56,6 +56,7 @@ export class TopologyView {
   private frame: PlaybackFrame | null = null;
   private followed: number | null = null;
   private marks: PacketMarks | undefined = undefined;
+  private colourOf: ((flow: number) => string) | undefined = undefined;
   private selection: Selection = null;
   private focus: string | null = null;
   private tool: Tool = 'select';
@@ -65,6 +66,8 @@ export class TopologyView {
   private height = 0;
   /** Node size factor: 1 for roomy drawings, down to 0.45 for dense ones (a fat tree). */
   private size = 1;
+  /** The least distance between two nodes on screen: dense drawings shrink nodes below it. */
+  private minGap = Infinity;
 
   /**
    * `readOnly`: an animation only (the replay and compare views): clicks follow packets,
@@ -127,6 +130,13 @@ export class TopologyView {
     this.frame = frame;
     this.followed = followed;
     this.marks = marks;
+    this.draw();
+  }
+
+  /** How packets are coloured: by flow (undefined), or by their flow's group. */
+  setColours(colourOf: ((flow: number) => string) | undefined): void {
+    if (colourOf === this.colourOf) return;
+    this.colourOf = colourOf;
     this.draw();
   }
 
@@ -251,6 +261,7 @@ export class TopologyView {
         min = Math.min(min, Math.hypot(a.x - b.x, a.y - b.y));
       }
     }
+    this.minGap = min;
     return Math.max(0.45, Math.min(this.presentation ? MAX_SIZE_PRESENTATION : MAX_SIZE, min / 90));
   }
 
@@ -281,7 +292,10 @@ export class TopologyView {
       }
     }
     const nodes = svg.append('g').attr('class', 'nodes');
-    for (const n of this.scene.nodes) this.drawNode(nodes, n, s);
+    // Routers first: where labels collide, the router's stays.
+    const order = [...this.scene.nodes].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'router' ? -1 : 1));
+    for (const n of order) this.drawNode(nodes, n, s);
+    hideOverlaps(svg.node());
     svg.append('line').attr('class', 'ghost').attr('visibility', 'hidden');
     this.paintSelection();
     this.paintFocus();
@@ -313,8 +327,14 @@ export class TopologyView {
           } else this.callbacks.select({ kind: 'node', id: n.id });
         });
     }
-    if (n.kind === 'router') g.append('circle').attr('r', 20 * s);
-    else g.append('rect').attr('x', -23 * s).attr('y', -14 * s).attr('width', 46 * s).attr('height', 28 * s).attr('rx', 7 * s);
+    // Never wider than the room between nodes (servers in rows), so neighbours never touch.
+    if (n.kind === 'router') g.append('circle').attr('r', Math.min(20 * s, this.minGap * 0.42));
+    else {
+      const w = Math.min(46 * s, this.minGap * 0.8);
+      const h = w * (28 / 46);
+      g.append('rect').attr('x', -w / 2).attr('y', -h / 2).attr('width', w).attr('height', h).attr('rx', Math.min(7 * s, w / 5));
+    }
+    g.append('title').text(n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
     if (s >= 0.7) {
       g.append('text').attr('class', 'node-label').attr('dy', '0.35em').style('font-size', `${Math.max(9, 13 * s)}px`).text(n.id);
       if (n.scheduler) {
@@ -324,8 +344,9 @@ export class TopologyView {
       }
     } else {
       // Dense drawings: router names beside the node, every name (and scheduler) on hover.
-      g.append('title').text(n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
-      if (n.kind === 'router') g.append('text').attr('class', 'node-label small').attr('x', 20 * s + 3).attr('y', -20 * s).text(n.id);
+      if (n.kind === 'router') {
+        g.append('text').attr('class', 'node-label small').attr('x', Math.min(20 * s, this.minGap * 0.42) + 2).attr('y', -Math.min(20 * s, this.minGap * 0.42)).text(n.id);
+      }
     }
   }
 
@@ -377,7 +398,7 @@ export class TopologyView {
     };
     this.packets.draw(summary ? frame : null, this.ports, {
       keys, keyText, portInfo, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < 0.7, marks: this.marks,
-      scale: Math.max(1, this.size),
+      scale: Math.max(1, this.size), colourOf: this.colourOf,
     });
   }
 
@@ -502,5 +523,25 @@ export class TopologyView {
     const from = this.pending;
     this.setPending(null);
     if (from !== null) this.callbacks.connect(from, to);
+  }
+}
+
+/**
+ * Labels never overlap: in drawing order (routers' labels, then hosts', then schedulers',
+ * then links'), a label that would overlap one already kept is hidden (its node's title,
+ * shown on hover, and zooming in bring it back).
+ */
+function hideOverlaps(svg: SVGSVGElement | null): void {
+  if (!svg) return;
+  const kept: DOMRect[] = [];
+  const classes = ['.node-label', '.node-sub', '.link-label'];
+  for (const c of classes) {
+    for (const el of svg.querySelectorAll<SVGTextElement>(c)) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      const hit = kept.some((k) => r.left < k.right + 2 && r.right + 2 > k.left && r.top < k.bottom && r.bottom > k.top);
+      if (hit) el.setAttribute('visibility', 'hidden');
+      else kept.push(r);
+    }
   }
 }
