@@ -8,6 +8,7 @@ import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
 import type { OverdueIndex } from '../sim/replay';
 import type { ReplayMode, ReplayReport, RunResult } from '../sim/types';
+import type { GroupBy } from '../view/flowGroups';
 import { niceRound } from '../view/format';
 import { DEFAULT_SETUP, type CompareSetup, type CompareVariant } from './compareSetup';
 
@@ -149,6 +150,8 @@ export interface AppState {
   readonly toured: boolean;
   /** The browser asks for reduced motion: runs start paused. */
   readonly reducedMotion: boolean;
+  /** Packets coloured by flow, or by their flow's group (many flows: colours would repeat). */
+  readonly colourBy: 'flow' | GroupBy;
 }
 
 export const initialState = (draft: EditableScenario): AppState => ({
@@ -186,6 +189,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   dialog: null,
   toured: false,
   reducedMotion: false,
+  colourBy: 'flow',
 });
 
 /** The comparison on screen, if the stage shows one. */
@@ -325,7 +329,9 @@ export const tick = (dtMs: number) => (s: AppState): AppState => {
   const t = s.position.t + (dtMs / 1000) * timelineRate(s) * s.speed;
   const end = timelineEnd(s);
   if (t >= end) {
-    return { ...s, playing: false, position: positionAt(s, end) };
+    // Beside a replay both panes are empty at the end: stop where the most overdue packets are in flight.
+    const busiest = s.view === 'single' ? s.replay?.overdue.busiestMoment() ?? null : null;
+    return { ...s, playing: false, position: positionAt(s, busiest ?? end) };
   }
   return { ...s, position: positionAt(s, t) };
 };
@@ -342,3 +348,5 @@ export const toggleDialog = (name: DialogName) => (s: AppState): AppState => ({ 
 /** Closes the open dialog; closing the tour marks it seen. */
 export const closeDialog = (s: AppState): AppState =>
   (s.dialog === null ? s : { ...s, dialog: null, toured: s.toured || s.dialog === 'tour' });
+
+export const setColourBy = (by: AppState['colourBy']) => (s: AppState): AppState => ({ ...s, colourBy: by });
