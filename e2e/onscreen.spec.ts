@@ -88,3 +88,27 @@ test('the totals and per-flow counts follow the playhead: zero at t = 0, the end
   expect(app.consoleErrors).toEqual([]);
   await context.close();
 });
+
+test('many flows: grouped by workload, size or source in the table and the colours; a search box finds one flow', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('compare/web-search');
+  await app.pause();
+  const ids = (await app.handle('flowIds')) ?? [];
+  expect(ids.length).toBeGreaterThan(8);
+  // Grouped by workload: one row per workload, its flow count beside.
+  const workloads = new Set(ids.map((id) => id.split('#')[0]));
+  await expect(page.getByTestId('flow-results').locator('tbody tr')).toHaveCount(workloads.size);
+  // By size: the three buckets at most, all flows counted once.
+  await page.getByTestId('flow-group-by').selectOption('size');
+  const rows = await page.getByTestId('flow-results').locator('tbody tr td:first-child').allTextContents();
+  expect(rows.length).toBeLessThanOrEqual(4);
+  expect(rows.reduce((n, r) => n + Number(/\((\d[\d,]*)\)/.exec(r)?.[1]?.replace(/,/g, '') ?? 0), 0)).toBe(ids.length);
+  // The search box finds one flow.
+  const one = ids[ids.length - 1] ?? '';
+  await page.getByTestId('flow-search').fill(one);
+  await expect(page.getByTestId(`flow-row-${one}`)).toBeVisible();
+  // Colours by size bucket: the legend names the groups.
+  await page.getByTestId('colour-by').selectOption('size');
+  await expect(page.locator('[data-testid^="legend-group-"]')).toHaveCount(rows.length);
+  expect(app.consoleErrors).toEqual([]);
+});

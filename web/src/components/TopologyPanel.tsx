@@ -7,6 +7,7 @@ import { displayName } from '../scenario/registry';
 import { scenarioText } from '../scenario/restore';
 import { followPacket } from '../store/appState';
 import { edit, select, setTool } from '../store/editorActions';
+import { groupColours, groupFlows } from '../view/flowGroups';
 import { buildScene, runMatches } from '../view/scene';
 import { stageSummary } from '../view/stageSummary';
 import { GuideCallout, useGuideFocus } from './GuideCallout';
@@ -77,6 +78,13 @@ export function TopologyPanel() {
     view.current?.render(frame, followed, marks);
   }, [run, frame, position, followed, replay, focus]);
   useEffect(() => view.current?.setFocus(focus?.node ?? null), [focus]);
+  const colourBy = useAppState((s) => s.colourBy);
+  const colours = useMemo(() => {
+    if (!run || colourBy === 'flow') return undefined;
+    const summary = run.result.summary;
+    return groupColours(groupFlows(summary, colourBy), summary.flows.length);
+  }, [run, colourBy]);
+  useEffect(() => view.current?.setColours(colours), [colours]);
 
   return (
     <div className="topology-wrap">

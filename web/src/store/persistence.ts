@@ -64,6 +64,7 @@ export const PERSISTENCE = {
   toured: { link: false, storage: true, file: false },
   /** Read from the browser (prefers-reduced-motion) at load. */
   reducedMotion: none,
+  colourBy: none,
 } as const satisfies Record<keyof AppState, Persist>;
 
 export const STORAGE_KEY = 'scheduler-playground:v1';

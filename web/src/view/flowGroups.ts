@@ -1,6 +1,7 @@
 // Many flows (a workload's thousands) grouped for tables, colours and legends: by workload
 // (a workload's flows are named "<workload id>#<n>"), by size bucket, or by source host.
 import type { FlowSummary, RunSummary } from '../sim/types';
+import { flowColour } from './palette';
 import { formatBytes } from './values';
 
 export type GroupBy = 'workload' | 'size' | 'source';
@@ -59,4 +60,13 @@ export function findFlows(s: RunSummary, text: string, limit: number): number[] 
   const out: number[] = [];
   for (let i = 0; i < s.flows.length && out.length < limit; i++) if (s.flows[i]?.id.toLowerCase().includes(q)) out.push(i);
   return out;
+}
+
+/** Colour by group: each flow wears its group's colour (the group's index in the flow palette). */
+export function groupColours(groups: readonly FlowGroup[], flows: number): (flow: number) => string {
+  const colour = new Array<string>(flows);
+  groups.forEach((g, i) => {
+    for (const f of g.flows) colour[f] = flowColour(i);
+  });
+  return (flow) => colour[flow] ?? flowColour(flow);
 }
