@@ -344,6 +344,10 @@ export class TopologyView {
       }
     } else {
       // Dense drawings: router names beside the node, every name (and scheduler) on hover.
+      if (n.kind === 'host' && this.minGap >= 32) {
+        // Hosts in a row with room for a short name: under the box (hideOverlaps drops any that collide).
+        g.append('text').attr('class', 'node-label small host').attr('y', this.minGap * 0.25 + 10).text(n.id);
+      }
       if (n.kind === 'router') {
         g.append('text').attr('class', 'node-label small').attr('x', Math.min(20 * s, this.minGap * 0.42) + 2).attr('y', -Math.min(20 * s, this.minGap * 0.42)).text(n.id);
       }
