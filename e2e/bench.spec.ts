@@ -37,6 +37,6 @@ test('the benchmark page runs single-link-md1 in wasm, with the native trace has
 
 test('the playground links to the benchmark page from its "?" help', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await page.getByTestId('help').click();
   await expect(page.getByTestId('bench-link')).toHaveAttribute('href', './bench.html');
 });

@@ -116,6 +116,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   await other.page.goto(link);
   const again = new ComparePage(other);
   await expect(again.view).toBeVisible({ timeout: 120_000 });
+  await other.dismissTour();
   await expect.poll(async () => (await other.handle('comparison'))?.hashes, { timeout: 60_000 }).toEqual(info.hashes);
   await expect(other.page.getByTestId('scenario-name')).toContainText('Web-search flows at one bottleneck');
   for (const [i, name] of ['fifo', 'sjf', 'lstf'].entries()) await expect(again.panelTitle(i)).toHaveText(name);
@@ -220,6 +221,7 @@ test('a link comparing a scheduler this page does not know: the scenario opens a
   const hash = encodeCompareHash(scenario, { variants: [{ scheduler: { name: 'fifo' } }, { scheduler: { name: 'pifo_tree' } }] });
   await page.goto(`/${hash}`);
   await expect(app.fieldError('compare[1].scheduler')).toContainText('unknown scheduler "pifo_tree"', { timeout: 60_000 });
+  await app.dismissTour();
   await expect(app.errorMessage).toContainText('Scheduler 2 (pifo_tree) could not run');
   await expect(page.getByTestId('scenario-name')).toHaveText('Three senders, one bottleneck');
   await expect(app.field('compare[1].scheduler')).toHaveValue('pifo_tree');

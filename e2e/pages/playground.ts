@@ -47,11 +47,24 @@ export class PlaygroundPage {
     this.runButton = id('run');
   }
 
-  /** Opens the page (optionally at a URL fragment) and waits until a run is on screen. */
+  /**
+   * Opens the page (optionally at a URL fragment), waits until a run is on screen, and closes
+   * the guided tour a first visit opens (e2e/tour.spec.ts checks the tour itself).
+   */
   async open(hashOrUrl = ''): Promise<this> {
     await this.page.goto(hashOrUrl.startsWith('http') ? hashOrUrl : `/${hashOrUrl}`);
     await this.waitForRun();
+    await this.dismissTour();
     return this;
+  }
+
+  /** Closes the guided tour if it is open (it opens on a browser's first visit). */
+  async dismissTour(): Promise<void> {
+    const tour = this.page.getByTestId('tour');
+    if (await tour.isVisible()) {
+      await this.page.getByTestId('tour-skip').click();
+      await expect(tour).toHaveCount(0);
+    }
   }
 
   async waitForRun(): Promise<void> {

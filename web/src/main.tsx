@@ -19,7 +19,8 @@ if (!restored.ok || isPreset(restored.scenario.topology)) throw new Error('scena
 const defaultDraft = restored.scenario as EditableScenario;
 
 // Created once, outside React: StrictMode may run effects twice, the worker must not.
-const store = createStore(initialState(defaultDraft));
+const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const store = createStore({ ...initialState(defaultDraft), reducedMotion });
 const controller = new Controller(store, new SimClient(), defaultDraft, browserEnv);
 installTestHandle(store, controller);
 installKeyboard(window, controller);

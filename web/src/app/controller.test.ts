@@ -14,9 +14,11 @@ import { STORAGE_KEY } from '../store/persistence';
 import { createStore } from '../store/store';
 import { Controller, SAVE_DELAY_MS, type Env } from './controller';
 
-const DEFAULT: EditableScenario = { ...blankScenario(), name: 'default' };
-const SAVED: EditableScenario = { ...blankScenario(), name: 'saved draft', seed: 5 };
-const LINKED: EditableScenario = { ...blankScenario(), name: 'linked' };
+/** Scenarios with something to run (a run without traffic is refused with a notice). */
+const FLOW = { id: 'f', kind: 'cbr', src: 'h1', dst: 'h2', rate: '1Mbps', packet_size: '1500B' } as const;
+const DEFAULT: EditableScenario = { ...blankScenario(), name: 'default', traffic: [FLOW] };
+const SAVED: EditableScenario = { ...blankScenario(), name: 'saved draft', seed: 5, traffic: [FLOW] };
+const LINKED: EditableScenario = { ...blankScenario(), name: 'linked', traffic: [FLOW] };
 const stored = (draft: EditableScenario) => JSON.stringify({ draft, speed: 1 });
 
 /** A fake worker: refuses a duration of "bad", fails a run named "crash", runs anything else. */
@@ -269,8 +271,27 @@ describe('files, links, presets and the saved draft', () => {
     expect(await controller.loadPreset('dumbbell', { n: 2 })).toBe(true);
     expect(draftOf(store.getState()).topology.nodes.map((n) => n.id)).toEqual(['h1', 'h9']);
     expect(draftOf(store.getState()).traffic.map((t) => t.id)).toEqual(['a']);
-    expect(store.getState().notice).toBe('Loaded dumbbell. Removed traffic whose hosts it does not have: b.');
+    expect(store.getState().notice).toBe('Loaded dumbbell. Removed traffic whose hosts it does not have: b. Kept your traffic; press Run (R).');
     expect(draftOf(store.getState()).name).toBe('dumbbell (n=2)');
+  });
+
+  it('gives a preset its default workload when none of the traffic fits, and refuses to run a scenario without traffic', async () => {
+    const { sim, store, controller } = setup();
+    await controller.boot('');
+    store.dispatch(edit(() => ({ ...DEFAULT, duration: '1s', traffic: [{ ...FLOW, src: 'x', dst: 'y' }] })));
+    expect(await controller.loadPreset('fat_tree', {})).toBe(true);
+    const draft = draftOf(store.getState());
+    expect(draft.traffic).toEqual([{ kind: 'workload', id: 'web', load: 0.5, sizes: { dist: 'web_search' }, transport: 'tcp' }]);
+    expect(draft.duration).toBe('5ms');
+    expect(store.getState().notice).toBe('Loaded fat_tree. Removed traffic whose hosts it does not have: f. '
+      + 'It comes with web-search flows over TCP between its hosts at 50% load, for 5ms; press Run (R).');
+    // Without traffic (and no schedule) nothing would move: no run, a notice, the Traffic tab.
+    store.dispatch(edit((s) => ({ ...s, traffic: [] })));
+    const runs = sim.runs.length;
+    expect(await controller.run()).toBe(false);
+    expect(sim.runs.length).toBe(runs);
+    expect(store.getState().notice).toMatch(/^Nothing to run: this scenario has no traffic/);
+    expect(store.getState().sideTab).toBe('traffic');
   });
 
   it('shows a preset parameter the core refuses next to its field, anything else in the banner', async () => {

@@ -9,6 +9,7 @@ import { splitCoreMessage } from '../scenario/paths';
 import { parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
 import { restoreScenario, scenarioText } from '../scenario/restore';
 import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
+import { presetTraffic } from '../scenario/presetTraffic';
 import { buildShareLink, decodeScenarioHash } from '../share/link';
 import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, type SimClientLike } from '../sim/client';
 import type { RunResult } from '../sim/types';
@@ -74,7 +75,8 @@ export class Controller {
       this.env.storage.save(`${STORAGE_KEY}:unreadable`, this.env.storage.load(STORAGE_KEY) ?? '');
       this.store.dispatch(showError(`${sentence(stored.error)} It was set aside; the default scenario is shown.`));
     } else {
-      const { speed, compare, presentation } = stored.stored;
+      const { speed, compare, presentation, toured } = stored.stored;
+      if (toured) this.store.dispatch((s) => ({ ...s, toured: true }));
       if (speed !== undefined) this.store.dispatch(setSpeed(speed));
       if (compare !== undefined) this.store.dispatch(setCompareSetup(compare));
       if (presentation !== undefined) this.store.dispatch(setPresentation(presentation));
@@ -85,6 +87,8 @@ export class Controller {
       }
     }
     this.store.dispatch((s) => ({ ...s, history: historyOf(draft), selection: null }));
+    // First visit: the guided tour (dismissed once, it stays closed; "?" brings it back).
+    if (!this.state.toured) this.store.dispatch((s) => ({ ...s, dialog: 'tour' }));
     this.startAutosave();
     const opened = hash.length > 1 ? await this.openLink(hash, fallback) : false;
     await catalogs;
@@ -128,7 +132,14 @@ export class Controller {
   /** Validates and runs the draft in the worker; resolves to false when refused, failed or cancelled. */
   async run(): Promise<boolean> {
     if (this.busy()) return false;
-    const text = scenarioText(draftOf(this.state));
+    const draft = draftOf(this.state);
+    if (draft.traffic.length === 0 && !draft.schedule) {
+      // Nothing would move: say so instead of animating an empty network.
+      this.store.dispatch(showNotice('Nothing to run: this scenario has no traffic. Add a flow or a workload in the Traffic tab, or load a preset or an example.'));
+      this.store.dispatch(setSideTab('traffic'));
+      return false;
+    }
+    const text = scenarioText(draft);
     let problem: string | null;
     try {
       problem = await this.sim.validate(text);
@@ -281,10 +292,19 @@ export class Controller {
     return ran;
   }
 
-  /** Builds the share link of the draft, shows it, and copies it when the clipboard allows. */
+  /**
+   * Shares what is on screen: the link of the run (or comparison) shown, copied when the
+   * clipboard allows. When the draft differs from it, the draft's link is offered too (it
+   * will run with another trace hash). Without a run, the draft's link.
+   */
   async share(base: string): Promise<void> {
-    const link = buildShareLink(base, linkText(this.state), linkCompare(this.state));
-    this.store.dispatch(shareLinkBuilt(link));
+    const s = this.state;
+    const comparison = linkCompare(s);
+    const shown = comparison ? s.comparison?.scenarioText ?? null : s.run?.scenarioText ?? null;
+    const draft = linkText(s);
+    const link = buildShareLink(base, shown ?? draft, comparison);
+    const draftLink = shown !== null && shown !== draft ? buildShareLink(base, draft, null) : null;
+    this.store.dispatch(shareLinkBuilt(link, draftLink));
     try {
       await navigator.clipboard.writeText(link);
     } catch {
@@ -329,11 +349,14 @@ export class Controller {
     const info = this.state.presets?.find((p) => p.name === name);
     const args = Object.entries(params).map(([k, v]) => `${k}=${String(v)}`).join(', ');
     const named = { ...(expanded as EditableScenario), name: `${name}${args ? ` (${args})` : ''}`, description: info?.summary ?? '', traffic: draft.traffic };
-    const { scenario, removed } = pruneTraffic(named);
+    const { scenario: pruned, removed } = pruneTraffic(named);
+    // Nothing of the draft's traffic fits: the preset comes with its default workload.
+    const fresh = pruned.traffic.length === 0 ? presetTraffic(name) : null;
+    const scenario = fresh ? { ...pruned, traffic: fresh.traffic, ...(fresh.duration ? { duration: fresh.duration } : {}) } : pruned;
     this.store.dispatch(loadDraft(scenario));
-    this.store.dispatch(showNotice(removed.length > 0
-      ? `Loaded ${name}. Removed traffic whose hosts it does not have: ${removed.join(', ')}.`
-      : `Loaded ${name}.`));
+    const kept = removed.length > 0 ? ` Removed traffic whose hosts it does not have: ${removed.join(', ')}.` : '';
+    const added = fresh ? ` It comes with ${fresh.what}; press Run (R).` : ' Kept your traffic; press Run (R).';
+    this.store.dispatch(showNotice(`Loaded ${name}.${kept}${added}`));
     return true;
   }
 
@@ -343,7 +366,7 @@ export class Controller {
    */
   startAutosave(): void {
     if (this.unsubscribeSave) return;
-    const stored = (s: AppState) => [s.history.present, s.speed, s.compare, s.presentation] as const;
+    const stored = (s: AppState) => [s.history.present, s.speed, s.compare, s.presentation, s.toured] as const;
     let saved = stored(this.state);
     void this.askPortChoices();
     this.unsubscribeSave = this.store.subscribe(() => {

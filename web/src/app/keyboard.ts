@@ -1,6 +1,6 @@
 // Keyboard shortcuts: a pure table from keys to commands, and one listener that performs them.
 import {
-  pause, scrubBy, seek, setPresentation, stepBack, stepForward, togglePlay,
+  closeDialog, pause, scrubBy, seek, setPresentation, stepBack, stepForward, togglePlay,
 } from '../store/appState';
 import {
   deleteSelection, redoEdit, select, selectNextNode, setTool, undoEdit,
@@ -32,7 +32,8 @@ export const SHORTCUTS: readonly { readonly keys: string; readonly what: string 
   { keys: 'Delete', what: 'delete the selection' },
   { keys: 'Ctrl+Z / Ctrl+Shift+Z', what: 'undo / redo' },
   { keys: '1 2 3 4', what: 'tools: select, host, router, link' },
-  { keys: 'Esc', what: 'back to select; clear the selection' },
+  { keys: 'Esc', what: 'close the open dialog; else back to select and clear the selection' },
+  { keys: 'Tab / Enter', what: 'reach the nodes of the drawing; select the focused one' },
 ];
 
 /** The command for a key press; `inField` when focus is in a text field or menu. */
@@ -103,6 +104,11 @@ export function installKeyboard(target: Window, controller: Controller): () => v
     if (e.target instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
     const command = keyCommand(e, inField);
     if (command === null) return;
+    if (command === 'escape' && controller.store.getState().dialog !== null) {
+      e.preventDefault();
+      controller.store.dispatch(closeDialog);
+      return;
+    }
     if (command === 'escape' && inField && e.target instanceof HTMLElement) {
       e.target.blur();
       return;

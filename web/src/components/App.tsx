@@ -12,12 +12,14 @@ import { ShareBox } from './ShareBox';
 import { SidePanel } from './SidePanel';
 import { ReplayView } from './ReplayView';
 import { TopologyPanel } from './TopologyPanel';
+import { Tour } from './Tour';
 
 export function App() {
   const wide = useAppState((s) => s.sideTab === 'traffic');
   const split = useAppState((s) => s.replay !== null);
   const comparison = useAppState((s) => (s.view === 'compare' ? s.comparison : null));
   const presentation = useAppState((s) => s.presentation);
+  const tour = useAppState((s) => s.dialog === 'tour');
   const runs = useMemo((): BoardRun[] => comparison?.runs.map((r) => ({
     label: r.label, colour: r.colour, dash: r.dash, summary: r.run.result.summary,
   })) ?? [], [comparison]);
@@ -46,6 +48,7 @@ export function App() {
           </section>
         )}
       </main>
+      {tour && <Tour />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { viewProbe } from '../app/testHandle';
 import type { ComparedRun, LoadedComparison } from '../store/appState';
 import type { Zoom } from '../view/layout';
 import { formatMs } from '../view/format';
+import { displayName } from '../scenario/registry';
 import { runMatches, runScene } from '../view/scene';
 import { TopologyView } from '../view/topologyView';
 import { DROP_FLASH_SECONDS } from './TopologyPanel';
@@ -26,7 +27,8 @@ function ComparePanel({ comparison, entry, index, register, onZoom }: PanelProps
   const presentation = useAppState((s) => s.presentation);
   const { run } = entry;
   const summary = run.result.summary;
-  const scene = useMemo(() => runScene(comparison.draft, summary), [comparison.draft, summary]);
+  const registry = useAppState((s) => s.schedulers);
+  const scene = useMemo(() => runScene(comparison.draft, summary, (id) => displayName(registry, id)), [comparison.draft, summary, registry]);
   const matches = useMemo(() => runMatches(summary, comparison.draft), [summary, comparison.draft]);
 
   useEffect(() => {

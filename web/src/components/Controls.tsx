@@ -2,7 +2,7 @@ import { useAppState, useController } from '../app/context';
 import {
   SPEEDS, hasTimeline, seek, setPresentation, setSpeed, stepBack, stepForward, timelineEnd, timelineRate, togglePlay,
 } from '../store/appState';
-import { formatClock, formatRate } from '../view/format';
+import { formatClock, formatDuration, formatRate } from '../view/format';
 import { LastEvent } from './LastEvent';
 
 export function Controls() {
@@ -54,7 +54,7 @@ export function Controls() {
         onChange={(e) => store.dispatch(seek(Number(e.target.value)))}
       />
       <output className="time" data-testid="time" aria-label="Simulated time">
-        {formatClock(t, endNs)} / {formatClock(endNs, endNs, 0)}
+        {formatClock(t, endNs)} / {endNs < 1e9 ? formatDuration(endNs) : formatClock(endNs, endNs)}
       </output>
       <button type="button" data-testid="presentation" aria-pressed={presentation} className={presentation ? 'active' : undefined}
         onClick={() => store.dispatch(setPresentation(!presentation))} title="Presentation size: larger nodes, queues and keys (P)">

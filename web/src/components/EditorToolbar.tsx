@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useAppState, useController } from '../app/context';
-import { SHORTCUTS } from '../app/keyboard';
 import { canRedo, canUndo } from '../scenario/history';
-import type { Tool } from '../store/appState';
+import { toggleDialog, type Tool } from '../store/appState';
 import { deleteSelection, redoEdit, setTool, undoEdit } from '../store/editorActions';
+import { HelpDialog } from './HelpDialog';
 
 const TOOLS: readonly { tool: Tool; label: string; key: string; hint: string }[] = [
   { tool: 'select', label: 'Select', key: '1', hint: 'select and drag nodes; click packets to follow them' },
@@ -17,7 +16,7 @@ export function EditorToolbar() {
   const tool = useAppState((s) => s.tool);
   const history = useAppState((s) => s.history);
   const hasSelection = useAppState((s) => s.selection !== null);
-  const [help, setHelp] = useState(false);
+  const dialog = useAppState((s) => s.dialog);
   const d = store.dispatch;
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Editor">
@@ -32,13 +31,9 @@ export function EditorToolbar() {
       <button type="button" data-testid="undo" disabled={!canUndo(history)} onClick={() => d(undoEdit)} title="Undo (Ctrl+Z)">↶ Undo</button>
       <button type="button" data-testid="redo" disabled={!canRedo(history)} onClick={() => d(redoEdit)} title="Redo (Ctrl+Shift+Z)">↷ Redo</button>
       <span className="tool-hint">{TOOLS.find((t) => t.tool === tool)?.hint}</span>
-      <button type="button" className="icon help" aria-expanded={help} aria-label="Keyboard shortcuts" onClick={() => setHelp(!help)}>?</button>
-      {help && (
-        <div className="popover shortcuts" role="dialog" aria-label="Keyboard shortcuts">
-          <table><tbody>{SHORTCUTS.map((s) => <tr key={s.keys}><th>{s.keys}</th><td>{s.what}</td></tr>)}</tbody></table>
-          <p><a href="./bench.html" data-testid="bench-link">Benchmarks</a>: the simulator&apos;s speed in this browser</p>
-        </div>
-      )}
+      <button type="button" className="icon help" data-testid="help" aria-expanded={dialog === 'help'} aria-label="Help: what you are looking at, the tour, keyboard shortcuts"
+        title="Help" onClick={() => d(toggleDialog('help'))}>?</button>
+      {dialog === 'help' && <HelpDialog />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { useController } from '../app/context';
+import { lazy, Suspense, useRef } from 'react';
+import { useAppState, useController } from '../app/context';
 import { blankScenario } from '../scenario/commands';
+import { closeDialog, toggleDialog } from '../store/appState';
 import { loadDraft } from '../store/editorActions';
 import { PresetDialog } from './PresetDialog';
 
@@ -12,8 +13,9 @@ const GalleryDialog = lazy(() => import('./GalleryDialog').then((m) => ({ defaul
 export function FileMenu() {
   const controller = useController();
   const file = useRef<HTMLInputElement>(null);
-  const [presets, setPresets] = useState(false);
-  const [gallery, setGallery] = useState(false);
+  const dialog = useAppState((s) => s.dialog);
+  const d = controller.store.dispatch;
+  const close = () => d(closeDialog);
   const onFile = async (input: HTMLInputElement) => {
     const f = input.files?.[0];
     input.value = '';
@@ -23,18 +25,18 @@ export function FileMenu() {
     <div className="file-menu">
       <button type="button" data-testid="new" onClick={() => controller.store.dispatch(loadDraft(blankScenario()))}
         title="An empty network (undo brings the old one back)">New</button>
-      <button type="button" data-testid="examples" aria-expanded={gallery}
-        onClick={() => { setGallery(!gallery); setPresets(false); }}>Examples…</button>
-      <button type="button" data-testid="presets" aria-expanded={presets}
-        onClick={() => { setPresets(!presets); setGallery(false); }}>Presets…</button>
+      <button type="button" data-testid="examples" aria-expanded={dialog === 'gallery'}
+        onClick={() => d(toggleDialog('gallery'))}>Examples…</button>
+      <button type="button" data-testid="presets" aria-expanded={dialog === 'presets'}
+        onClick={() => d(toggleDialog('presets'))}>Presets…</button>
       <button type="button" data-testid="import" onClick={() => file.current?.click()}>Import</button>
       <input ref={file} type="file" accept=".json,application/json" hidden data-testid="import-file"
         onChange={(e) => void onFile(e.currentTarget)} />
       <button type="button" data-testid="export" onClick={() => controller.exportFile()}>Export</button>
-      {presets && <PresetDialog onClose={() => setPresets(false)} />}
-      {gallery && (
+      {dialog === 'presets' && <PresetDialog onClose={close} />}
+      {dialog === 'gallery' && (
         <Suspense fallback={<div className="popover gallery" role="status" data-testid="gallery-loading">Loading the examples…</div>}>
-          <GalleryDialog onClose={() => setGallery(false)} />
+          <GalleryDialog onClose={close} />
         </Suspense>
       )}
     </div>

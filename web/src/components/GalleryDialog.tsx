@@ -1,6 +1,7 @@
 import { useController } from '../app/context';
 import { exampleTestId, type GalleryItem } from '../gallery/gallery';
 import { GALLERY } from '../gallery/galleryFiles';
+import { Dialog } from './Dialog';
 
 /** Every scenario file of the repository, by folder; choosing one loads it (undoable) and runs it. */
 export function GalleryDialog({ onClose }: { onClose: () => void }) {
@@ -10,8 +11,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
     void controller.openExample(item.path, item.load);
   };
   return (
-    <div className="popover gallery" role="dialog" aria-label="Example scenarios" data-testid="gallery">
-      <h3>Examples <button type="button" className="icon" aria-label="Close" onClick={onClose}>×</button></h3>
+    <Dialog label="Examples" testId="gallery" className="gallery" onClose={onClose}>
       <p className="muted hint-text">Loads the scenario as your draft (Undo brings yours back) and runs it.</p>
       {GALLERY.map((g) => (
         <section key={g.folder} className="gallery-group" aria-label={g.title}>
@@ -29,6 +29,6 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
           </ul>
         </section>
       ))}
-    </div>
+    </Dialog>
   );
 }

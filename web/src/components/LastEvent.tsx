@@ -1,7 +1,7 @@
 import { useAppState } from '../app/context';
 import { DROP_REASONS, EVENT_KINDS, EventKind, MARK_REASONS, type RunSummary } from '../sim/types';
 import type { TraceEvent } from '../sim/playback';
-import { formatDuration, formatMs } from '../view/format';
+import { formatClock, formatDuration } from '../view/format';
 import { portLabel } from '../view/labels';
 
 function describe(e: TraceEvent, s: RunSummary): string {
@@ -16,7 +16,7 @@ function describe(e: TraceEvent, s: RunSummary): string {
   else if (e.kind === EventKind.Deliver) detail = `delay ${formatDuration(e.value)}`;
   else if (e.kind === EventKind.Mark) detail = MARK_REASONS[e.value] ?? `reason ${e.value}`;
   const name = EVENT_KINDS[e.kind] ?? `kind ${e.kind}`;
-  return `#${e.index} ${formatMs(e.time)} ${name} packet ${e.packet} (${flow}) ${at}${detail ? `, ${detail}` : ''}`;
+  return `#${e.index} ${formatClock(e.time, s.end_ns)} ${name} packet ${e.packet} (${flow}) ${at}${detail ? `, ${detail}` : ''}`;
 }
 
 /** The last applied trace event, so stepping shows what just happened. */

@@ -5,6 +5,7 @@ import { omit } from '../scenario/paths';
 import { paramField } from '../scenario/registry';
 import type { ParamValue } from '../scenario/types';
 import { setFieldError } from '../store/appState';
+import { Dialog } from './Dialog';
 import { Field } from './Field';
 
 /** Loads a topology preset with its parameters into the editor (the traffic is kept). */
@@ -18,8 +19,7 @@ export function PresetDialog({ onClose }: { onClose: () => void }) {
     if (info && (await controller.loadPreset(info.name, params))) onClose();
   };
   return (
-    <div className="popover" role="dialog" aria-label="Topology presets" data-testid="preset-dialog">
-      <h3>Topology presets <button type="button" className="icon" aria-label="Close" onClick={onClose}>×</button></h3>
+    <Dialog label="Topology presets" testId="preset-dialog" onClose={onClose}>
       {presets === null && <p className="muted" data-testid="presets-unavailable">Presets are not available in this build of the core.</p>}
       {presets !== null && info && (
         <>
@@ -36,10 +36,10 @@ export function PresetDialog({ onClose }: { onClose: () => void }) {
                 setParams(v === undefined ? rest : { ...rest, [p.name]: v as ParamValue });
               }} />
           ))}
-          <p className="muted">Replaces the network (Undo brings it back); traffic between hosts the preset lacks is removed.</p>
+          <p className="muted">Replaces the network (Undo brings it back); traffic between hosts the preset lacks is removed, and when none is left the preset comes with a web-search workload over TCP.</p>
           <button type="button" className="primary" data-testid="load-preset" onClick={() => void load()}>Load {info.name}</button>
         </>
       )}
-    </div>
+    </Dialog>
   );
 }

@@ -47,7 +47,7 @@ export function ReplayMetrics() {
       {replay.run.result.summary.trace_truncated && (
         <p className="note">The replay animation shows the first {replay.run.result.summary.trace_stored.toLocaleString('en')} events; the metrics cover the whole replay.</p>
       )}
-      <div className="ratio-chart" ref={ref} aria-label="CDF of the queueing delay ratio, replay over original" />
+      <div className="ratio-chart" ref={ref} role="img" aria-label="CDF of the queueing delay ratio, replay over original" />
     </section>
   );
 }

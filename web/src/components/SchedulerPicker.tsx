@@ -45,13 +45,14 @@ export function SchedulerPicker({ path, label, spec, inherits, onChange }: Props
         <select data-testid={`field-${path}`} aria-label={`${label}: scheduler`} value={spec?.name ?? ''}
           onChange={(e) => onChange(e.target.value === '' ? undefined : fresh(e.target.value))}>
           {inherits !== null && <option value="">inherit: {inherits}</option>}
-          {names.map((n) => <option key={n} value={n}>{n}{registry.some((r) => r.name === n) ? '' : ' (unknown)'}</option>)}
+          {names.map((n) => <option key={n} value={n}>{registry.find((r) => r.name === n)?.display ?? `${n} (unknown)`}</option>)}
         </select>
         {error !== null && <span className="field-error" role="alert" data-testid={`field-error-${path}`}>{error}</span>}
       </label>
       {info && (
         <p className="scheduler-info">
-          {info.summary} <span className="muted">Queued packets show their {info.key.label}. {info.reference}</span>
+          <strong data-testid={`scheduler-display-${path}`}>{info.display}</strong>: {info.summary}{' '}
+          <span className="muted">Queued packets show their {info.key.label}. {info.reference} In scenario files: <code>{info.name}</code>.</span>
         </p>
       )}
       {spec && info?.params.map((p) => {

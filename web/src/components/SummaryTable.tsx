@@ -19,7 +19,7 @@ export function SummaryTable({ runs }: { readonly runs: readonly BoardRun[] }) {
         <span className="spacer" />
         <button type="button" className="small" data-testid="export-csv-summary" title="Save this table as a CSV file" onClick={exportCsv}>CSV</button>
       </header>
-      <div className="summary-scroll">
+      <div className="summary-scroll" tabIndex={0} role="region" aria-label="Summary table (scrolls sideways)">
         <table className="summary-table">
           <thead>
             <tr>

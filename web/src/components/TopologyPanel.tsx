@@ -3,10 +3,13 @@ import { useAppState, useController } from '../app/context';
 import { viewProbe } from '../app/testHandle';
 import { originalSchedulers } from '../sim/replay';
 import { addLink, addNode, moveNode, nextNodeId } from '../scenario/commands';
+import { displayName } from '../scenario/registry';
 import { scenarioText } from '../scenario/restore';
 import { followPacket } from '../store/appState';
 import { edit, select, setTool } from '../store/editorActions';
+import { groupColours, groupFlows } from '../view/flowGroups';
 import { buildScene, runMatches } from '../view/scene';
+import { stageSummary } from '../view/stageSummary';
 import { GuideCallout, useGuideFocus } from './GuideCallout';
 import { TopologyView } from '../view/topologyView';
 
@@ -26,7 +29,8 @@ export function TopologyPanel() {
   const followed = useAppState((s) => s.followed);
   const replay = useAppState((s) => s.replay);
   const ports = useAppState((s) => s.portChoices);
-  const scene = useMemo(() => buildScene(draft, ports), [draft, ports]);
+  const registry = useAppState((s) => s.schedulers);
+  const scene = useMemo(() => buildScene(draft, ports, (id) => displayName(registry, id)), [draft, ports, registry]);
   const matches = useMemo(() => (run ? runMatches(run.result.summary, draft) : false), [run, draft]);
   const edited = useMemo(() => run !== null && scenarioText(draft) !== run.scenarioText, [run, draft]);
   const focus = useGuideFocus('original');
@@ -62,15 +66,25 @@ export function TopologyPanel() {
   useEffect(() => view.current?.setEditorState(selection, tool), [selection, tool]);
   useEffect(() => view.current?.setRun(run && matches ? run.result.summary : null), [run, matches]);
 
+  const frame = useMemo(
+    () => (run && matches ? run.playback.frame(position, DROP_FLASH_SECONDS * run.baseRate * speed) : null),
+    [run, matches, position, speed],
+  );
   useEffect(() => {
-    if (!run || !matches) return view.current?.render(null, null);
-    const flashNs = DROP_FLASH_SECONDS * run.baseRate * speed;
+    if (!run || !frame) return view.current?.render(null, null);
     // Beside a replay: the original's copy of each packet that has gone wrong in the replay is outlined.
     const outlined = replay ? { outlined: (p: number) => replay.overdue.originalOverdue(p, position.t) } : {};
     const marks = replay || focus ? { ...outlined, focus: focus?.packets } : undefined;
-    view.current?.render(run.playback.frame(position, flashNs), followed, marks);
-  }, [run, matches, position, speed, followed, replay, focus]);
+    view.current?.render(frame, followed, marks);
+  }, [run, frame, position, followed, replay, focus]);
   useEffect(() => view.current?.setFocus(focus?.node ?? null), [focus]);
+  const colourBy = useAppState((s) => s.colourBy);
+  const colours = useMemo(() => {
+    if (!run || colourBy === 'flow') return undefined;
+    const summary = run.result.summary;
+    return groupColours(groupFlows(summary, colourBy), summary.flows.length);
+  }, [run, colourBy]);
+  useEffect(() => view.current?.setColours(colours), [colours]);
 
   return (
     <div className="topology-wrap">
@@ -78,6 +92,7 @@ export function TopologyPanel() {
         <p className="view-title" data-testid="original-title">Original ({originalSchedulers(run.result.summary)})</p>
       )}
       <div className={`topology tool-${tool}`} ref={ref} />
+      {run && frame && <p className="sr-only" data-testid="stage-summary">{stageSummary(run.result.summary, frame)}</p>}
       <GuideCallout focus={focus} view="original" />
       {run && edited && (
         <p className="stale-note" data-testid="stale-note">

@@ -16,11 +16,11 @@ const sim: SimClientLike = { run: never, runVariant: never, replay: never, valid
 const env = { storage: { load: () => null, save: () => undefined }, clearHash: () => undefined, download: () => undefined };
 
 const REGISTRY: SchedulerInfo[] = [
-  { name: 'fifo', summary: 'First in, first out.', reference: '', key: { label: 'enqueue time (ns)', unit: 'ns' }, children: 'none',
+  { name: 'fifo', display: 'FIFO', summary: 'First in, first out.', reference: '', key: { label: 'enqueue time (ns)', unit: 'ns' }, children: 'none',
     params: [{ name: 'drop', description: 'which packet a full buffer drops', default: 'tail', type: 'choice', options: ['tail', 'head'] }] },
-  { name: 'wfq', summary: 'Weighted fair queueing.', reference: '', key: { label: 'finish tag', unit: 'ns' }, children: 'none',
+  { name: 'wfq', display: 'WFQ', summary: 'Weighted fair queueing.', reference: '', key: { label: 'finish tag', unit: 'ns' }, children: 'none',
     params: [{ name: 'quantum', description: 'bytes per round', default: 1500, type: 'int', min: 1, max: 65535 }] },
-  { name: 'class_fq', summary: 'FQ between classes.', reference: '', key: { label: 'class tag', unit: 'ns' }, children: 'required', params: [] },
+  { name: 'class_fq', display: 'Class fair queueing', summary: 'FQ between classes.', reference: '', key: { label: 'class tag', unit: 'ns' }, children: 'required', params: [] },
 ];
 
 function mount(initial: SchedulerSpec | undefined) {
@@ -45,7 +45,8 @@ describe('SchedulerPicker: forms from the registry', () => {
   it('lists the registry and the inherited default; a class scheduler starts with two classes', () => {
     const { changes } = mount(undefined);
     const picker = screen.getByTestId<HTMLSelectElement>('field-default_scheduler');
-    expect([...picker.options].map((o) => o.textContent)).toEqual(['inherit: fifo', 'fifo', 'wfq', 'class_fq']);
+    expect([...picker.options].map((o) => o.textContent)).toEqual(['inherit: fifo', 'FIFO', 'WFQ', 'Class fair queueing']);
+    expect([...picker.options].map((o) => o.value)).toEqual(['', 'fifo', 'wfq', 'class_fq']);
     fireEvent.change(picker, { target: { value: 'class_fq' } });
     expect(changes).toEqual([{ name: 'class_fq', children: [{ name: 'fifo' }, { name: 'fifo' }] }]);
   });

@@ -13,7 +13,7 @@ const check = (spec: FieldSpec, text: string) => {
 };
 
 const FIFO: SchedulerInfo = {
-  name: 'fifo', summary: '', reference: '', key: { label: 'arrival time', unit: 'ns' }, children: 'none',
+  name: 'fifo', display: 'FIFO', summary: '', reference: '', key: { label: 'arrival time', unit: 'ns' }, children: 'none',
   params: [{ name: 'drop', description: 'which packet a full buffer drops', default: 'tail', type: 'choice', options: ['tail', 'head'] }],
 };
 

@@ -28,7 +28,11 @@ export type ParamInfo = {
 } & (ParamKind | { readonly type: string });
 
 export interface SchedulerInfo {
+  /** The id scenario files use ("fifo_plus"). */
   readonly name: string;
+  /** What the page calls it ("FIFO+"). */
+  readonly display: string;
+  /** One line on what it does. */
   readonly summary: string;
   readonly reference: string;
   /** What the core shows on its queued packets (the view records), and the unit. */
@@ -118,4 +122,9 @@ export function parseRegistry<T extends { name: string; params: readonly ParamIn
   }
   if (!Array.isArray(v)) return [];
   return v.filter((e): e is T => typeof e === 'object' && e !== null && typeof (e as T).name === 'string' && Array.isArray((e as T).params));
+}
+
+/** A scheduler's display name from the registry ("fifo_plus" -> "FIFO+"); the id when the registry does not know it. */
+export function displayName(registry: readonly SchedulerInfo[], id: string): string {
+  return registry.find((r) => r.name === id)?.display ?? id;
 }

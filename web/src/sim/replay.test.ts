@@ -67,6 +67,20 @@ describe('OverdueIndex', () => {
     [0, 0, 0, 0, 0, 0, 0, 17],
   );
 
+  it('finds the moment with the most overdue packets in flight', () => {
+    // In flight: [5000, 6000), [7000, 9000), [8000, 20000): two from 8000 (the first moment with two).
+    const busy = new OverdueIndex([
+      row({ replay_id: 0, at_ns: 5000, replay_exit_ns: 6000 }),
+      row({ replay_id: 1, at_ns: 7000, replay_exit_ns: 9000 }),
+      row({ replay_id: 2, at_ns: 8000, replay_exit_ns: 20000 }),
+    ]);
+    expect(busy.busiestMoment()).toBe(8000);
+    // One leaves at 8000 as another goes wrong: still one in flight, so the first moment stays.
+    const handover = new OverdueIndex([row({ replay_id: 0, at_ns: 5000, replay_exit_ns: 8000 }), row({ replay_id: 1, at_ns: 8000, replay_exit_ns: 9000 })]);
+    expect(handover.busiestMoment()).toBe(5000);
+    expect(new OverdueIndex([]).busiestMoment()).toBeNull();
+  });
+
   it('sorts the listed rows by when they went wrong', () => {
     expect(index.rows.map((r) => r.replay_id)).toEqual([0, 1]);
     expect(index.marked).toBe(3);

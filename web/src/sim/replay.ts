@@ -109,6 +109,29 @@ export class OverdueIndex {
     this.marked = this.order.length;
   }
 
+  /**
+   * The moment with the most listed overdue packets in flight (gone wrong, not yet out of the
+   * network), the earliest such; null without overdue packets.
+   */
+  busiestMoment(): number | null {
+    const steps: [number, number][] = [];
+    for (const r of this.rows) {
+      steps.push([r.at_ns, 1]);
+      // Never out (dropped, or still in the network at the end): in flight from then on.
+      const exit = r.replay_exit_ns;
+      if (exit !== undefined && exit !== null && exit > r.at_ns) steps.push([exit, -1]);
+    }
+    // Leaving before arriving at the same instant: a packet counts while it is in flight.
+    steps.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let now = 0;
+    let best: [number, number] | null = null;
+    for (const [t, d] of steps) {
+      now += d;
+      if (d > 0 && (best === null || now > best[1])) best = [t, now];
+    }
+    return best?.[0] ?? null;
+  }
+
   /** The replay packet `id` has gone wrong by time t. */
   isOverdue(id: number, t: number): boolean {
     const w = this.wrong.get(id);

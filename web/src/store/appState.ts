@@ -8,6 +8,7 @@ import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
 import type { OverdueIndex } from '../sim/replay';
 import type { ReplayMode, ReplayReport, RunResult } from '../sim/types';
+import type { GroupBy } from '../view/flowGroups';
 import { niceRound } from '../view/format';
 import { DEFAULT_SETUP, type CompareSetup, type CompareVariant } from './compareSetup';
 
@@ -39,6 +40,8 @@ export type Tool = 'select' | 'host' | 'router' | 'link';
 export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay' | 'compare';
 /** The stage: the editor with the run, or a comparison's runs side by side. */
 export type View = 'single' | 'compare';
+/** The dialogs over the page; at most one is open (Esc closes it). */
+export type DialogName = 'help' | 'gallery' | 'presets' | 'tour';
 
 /** One finished run of a comparison (store/compareActions.ts). */
 export interface ComparedRun {
@@ -118,7 +121,10 @@ export interface AppState {
   readonly error: string | null;
   /** A dismissible note that is not an error (e.g. what loading a preset removed). */
   readonly notice: string | null;
+  /** The share link shown: the run on screen (or the draft when nothing has run). */
   readonly shareLink: string | null;
+  /** The draft's link, when the draft differs from the run on screen (it will run with another hash). */
+  readonly shareDraftLink: string | null;
   /** The replay mode picked in the Replay tab, and whether routers preempt. */
   readonly replayMode: ReplayMode;
   readonly replayPreemptive: boolean;
@@ -138,6 +144,14 @@ export interface AppState {
   readonly comparison: LoadedComparison | null;
   /** Presentation mode: the drawing's nodes, queues and keys large enough for a classroom. */
   readonly presentation: boolean;
+  /** The dialog open over the page (null: none). */
+  readonly dialog: DialogName | null;
+  /** Whether the guided tour has been seen or dismissed in this browser (else it opens on load). */
+  readonly toured: boolean;
+  /** The browser asks for reduced motion: runs start paused. */
+  readonly reducedMotion: boolean;
+  /** Packets coloured by flow, or by their flow's group (many flows: colours would repeat). */
+  readonly colourBy: 'flow' | GroupBy;
 }
 
 export const initialState = (draft: EditableScenario): AppState => ({
@@ -159,6 +173,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   error: null,
   notice: null,
   shareLink: null,
+  shareDraftLink: null,
   replayMode: 'lstf',
   replayPreemptive: false,
   replayState: 'idle',
@@ -171,6 +186,10 @@ export const initialState = (draft: EditableScenario): AppState => ({
   compareProgress: null,
   comparison: null,
   presentation: false,
+  dialog: null,
+  toured: false,
+  reducedMotion: false,
+  colourBy: 'flow',
 });
 
 /** The comparison on screen, if the stage shows one. */
@@ -226,13 +245,13 @@ export const runStarted = (s: AppState): AppState => ({ ...s, runState: 'running
 export const runProgress = (progress: number) => (s: AppState): AppState =>
   (s.runState === 'running' ? { ...s, progress } : s);
 
-/** A run finished: show it from the start and play. */
+/** A run finished: show it from the start and play (paused when the browser asks for reduced motion). */
 export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
   ...s,
   runState: 'done',
   progress: 1,
   run,
-  playing: true,
+  playing: !s.reducedMotion,
   position: { t: 0, cursor: 0 },
   followed: null,
   replay: null,
@@ -258,7 +277,8 @@ export const showError = (message: string) => (s: AppState): AppState => ({ ...s
 export const dismissError = (s: AppState): AppState => (s.error === null ? s : { ...s, error: null });
 export const showNotice = (message: string | null) => (s: AppState): AppState => ({ ...s, notice: message });
 
-export const shareLinkBuilt = (link: string | null) => (s: AppState): AppState => ({ ...s, shareLink: link });
+export const shareLinkBuilt = (link: string | null, draftLink: string | null = null) => (s: AppState): AppState =>
+  ({ ...s, shareLink: link, shareDraftLink: draftLink });
 
 export const play = (s: AppState): AppState => {
   if (!hasTimeline(s) || s.playing) return s;
@@ -309,7 +329,9 @@ export const tick = (dtMs: number) => (s: AppState): AppState => {
   const t = s.position.t + (dtMs / 1000) * timelineRate(s) * s.speed;
   const end = timelineEnd(s);
   if (t >= end) {
-    return { ...s, playing: false, position: positionAt(s, end) };
+    // Beside a replay both panes are empty at the end: stop where the most overdue packets are in flight.
+    const busiest = s.view === 'single' ? s.replay?.overdue.busiestMoment() ?? null : null;
+    return { ...s, playing: false, position: positionAt(s, busiest ?? end) };
   }
   return { ...s, position: positionAt(s, t) };
 };
@@ -320,3 +342,11 @@ export const followPacket = (packet: number | null) => (s: AppState): AppState =
 export const setSideTab = (tab: SideTab) => (s: AppState): AppState => ({ ...s, sideTab: tab });
 
 export const setPresentation = (on: boolean) => (s: AppState): AppState => ({ ...s, presentation: on });
+
+/** Opens a dialog (closing any other: one at a time), or closes it when it is the one open. */
+export const toggleDialog = (name: DialogName) => (s: AppState): AppState => ({ ...s, dialog: s.dialog === name ? null : name });
+/** Closes the open dialog; closing the tour marks it seen. */
+export const closeDialog = (s: AppState): AppState =>
+  (s.dialog === null ? s : { ...s, dialog: null, toured: s.toured || s.dialog === 'tour' });
+
+export const setColourBy = (by: AppState['colourBy']) => (s: AppState): AppState => ({ ...s, colourBy: by });

@@ -37,7 +37,7 @@ export const compareFinished = (comparison: LoadedComparison) => (s: AppState): 
   compareProgress: null,
   comparison,
   view: 'compare',
-  playing: true,
+  playing: !s.reducedMotion,
   position: s.run ? s.run.playback.seek(0) : { t: 0, cursor: 0 },
 });
 

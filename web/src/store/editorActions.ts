@@ -19,7 +19,7 @@ export function validSelection(sel: Selection, scenario: EditableScenario): Sele
 
 function withHistory(s: AppState, history: AppState['history'], selection: Selection = s.selection): AppState {
   if (history === s.history) return s;
-  return { ...s, history, selection: validSelection(selection, history.present), fieldError: null, shareLink: null };
+  return { ...s, history, selection: validSelection(selection, history.present), fieldError: null, shareLink: null, shareDraftLink: null };
 }
 
 /** Applies a command to the draft as one undo step; `select` picks what to select after it. */

@@ -10,19 +10,19 @@ describe('persistence table', () => {
     const where = (k: keyof typeof PERSISTENCE) => PERSISTENCE[k];
     expect(where('history')).toEqual({ link: true, storage: true, file: true });
     expect(where('comparison')).toEqual({ link: true, storage: false, file: false });
-    const prefs = ['speed', 'compare', 'presentation'] as const;
+    const prefs = ['speed', 'compare', 'presentation', 'toured'] as const;
     for (const k of prefs) expect(where(k)).toEqual({ link: false, storage: true, file: false });
     const elsewhere = Object.entries(PERSISTENCE).filter(([k]) => !['history', 'comparison', ...prefs].includes(k));
     expect(elsewhere.every(([, w]) => !w.link && !w.storage && !w.file)).toBe(true);
   });
 
-  it('stores the draft, the speed, the compare picks and presentation mode, and reads them back', () => {
+  it('stores the draft, the speed, the compare picks, presentation mode and whether the tour was seen, and reads them back', () => {
     const draft = { ...blankScenario(), name: 'mine', seed: 7 };
     const compare = { variants: [{ scheduler: { name: 'lstf' }, routers: null }, { scheduler: { name: 'sjf' }, routers: ['r1'] }] };
     const s = setPresentation(true)(setCompareSetup(compare)(setSpeed(4)(initialState(draft))));
     const text = storageRecord(s);
-    expect(JSON.parse(text)).toEqual({ draft, speed: 4, compare, presentation: true });
-    expect(restoreStorage(text)).toEqual({ ok: true, stored: { draft, speed: 4, compare, presentation: true } });
+    expect(JSON.parse(text)).toEqual({ draft, speed: 4, compare, presentation: true, toured: false });
+    expect(restoreStorage(text)).toEqual({ ok: true, stored: { draft, speed: 4, compare, presentation: true, toured: false } });
     expect(JSON.parse(fileText(s))).toEqual(draft);
     expect(JSON.parse(linkText(s))).toEqual(draft);
   });

@@ -41,6 +41,7 @@ export const PERSISTENCE = {
   error: none,
   notice: none,
   shareLink: none,
+  shareDraftLink: none,
   /** A replay is recomputed from the run's scenario and the mode. */
   replayMode: none,
   replayPreemptive: none,
@@ -58,6 +59,12 @@ export const PERSISTENCE = {
   comparison: { link: true, storage: false, file: false },
   /** A preference of this browser. */
   presentation: { link: false, storage: true, file: false },
+  dialog: none,
+  /** A preference of this browser: the tour opens once. */
+  toured: { link: false, storage: true, file: false },
+  /** Read from the browser (prefers-reduced-motion) at load. */
+  reducedMotion: none,
+  colourBy: none,
 } as const satisfies Record<keyof AppState, Persist>;
 
 export const STORAGE_KEY = 'scheduler-playground:v1';
@@ -68,6 +75,7 @@ export interface StoredState {
   readonly speed: number;
   readonly compare: CompareSetup;
   readonly presentation: boolean;
+  readonly toured: boolean;
 }
 
 export function storageRecord(s: AppState): string {
@@ -94,7 +102,7 @@ export function restoreStorage(text: string | null): StorageRestore {
     return { ok: false, error: 'the saved draft is not valid JSON' };
   }
   if (typeof v !== 'object' || v === null) return { ok: false, error: 'the saved draft is not an object' };
-  const rec = v as { draft?: unknown; speed?: unknown; compare?: unknown; presentation?: unknown };
+  const rec = v as { draft?: unknown; speed?: unknown; compare?: unknown; presentation?: unknown; toured?: unknown };
   // Preferences that do not read are left out (the defaults apply); a damaged draft is reported.
   const speed = SPEEDS.find((x) => x === rec.speed);
   const compare = rec.compare === undefined ? null : parseSetup(rec.compare);
@@ -102,6 +110,7 @@ export function restoreStorage(text: string | null): StorageRestore {
     ...(speed !== undefined ? { speed } : {}),
     ...(compare?.ok ? { compare: compare.setup } : {}),
     ...(typeof rec.presentation === 'boolean' ? { presentation: rec.presentation } : {}),
+    ...(typeof rec.toured === 'boolean' ? { toured: rec.toured } : {}),
   };
   if (rec.draft === undefined) return { ok: true, stored: prefs };
   const r = restoreScenario(JSON.stringify(rec.draft));

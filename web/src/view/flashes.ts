@@ -49,7 +49,8 @@ export function drawDrops(
     ctx.lineWidth = 2;
     ctx.setLineDash(aqm ? [3, 3] : []);
     ctx.beginPath();
-    ctx.arc(x, y, 9 + 12 * d.age, 0, Math.PI * 2);
+    // Dense drawings (a fat tree): a smaller ring, so neighbouring ports' flashes stay apart.
+    ctx.arc(x, y, dense ? 7 + 4 * d.age : 9 + 12 * d.age, 0, Math.PI * 2);
     ctx.stroke();
     ctx.setLineDash([]);
     if (!dense) {

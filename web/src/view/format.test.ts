@@ -12,6 +12,14 @@ describe('format', () => {
     expect(formatClock(3_000, 200_000_000)).toBe('0.003 ms');
   });
 
+  it('reads long runs in seconds and minutes (2168 ms of 186661 ms: "2.17 s / 3 min 6.7 s")', () => {
+    expect(formatClock(2_168_000_000, 186_661_000_000)).toBe('2.17 s');
+    expect(formatClock(186_661_000_000, 186_661_000_000, 0)).toBe('3 min 6.7 s');
+    expect(formatDuration(186_661_000_000)).toBe('3 min 6.7 s');
+    // 2 h 5 min 3 s = 7503 s.
+    expect(formatDuration(7_503e9)).toBe('2 h 5 min');
+  });
+
   it('formats rates, bandwidths and the time readout', () => {
     expect(formatRate(10_000_000)).toBe('10 ms/s');
     expect(formatRate(2_500_000)).toBe('2.5 ms/s');

@@ -4,14 +4,25 @@ function trim(x: number): string {
   return Number(x.toPrecision(4)).toString();
 }
 
-/** "0 s", "750 ns", "12.5 µs", "3.2 ms", "1.25 s". */
+/** "0 s", "750 ns", "12.5 µs", "3.2 ms", "1.25 s", "3 min 6.7 s", "2 h 5 min". */
 export function formatDuration(ns: number): string {
   const a = Math.abs(ns);
   if (a === 0) return '0 s';
   if (a < 1e3) return `${trim(ns)} ns`;
   if (a < 1e6) return `${trim(ns / 1e3)} µs`;
   if (a < 1e9) return `${trim(ns / 1e6)} ms`;
-  return `${trim(ns / 1e9)} s`;
+  if (a < 60e9) return `${trim(ns / 1e9)} s`;
+  return `${ns < 0 ? '−' : ''}${minutes(a)}`;
+}
+
+/** A long time (at least a minute) as "3 min 6.7 s", or "2 h 5 min" from an hour on. */
+function minutes(ns: number): string {
+  const tenths = Math.round(ns / 1e8);
+  const h = Math.floor(tenths / 36_000);
+  const m = Math.floor((tenths % 36_000) / 600);
+  const s = (tenths % 600) / 10;
+  if (h > 0) return `${h} h ${m} min`;
+  return `${m} min ${s.toFixed(1)} s`;
 }
 
 /** Milliseconds with a fixed number of decimals, for a steady time readout. */
@@ -19,9 +30,15 @@ export function formatMs(ns: number, decimals = 3): string {
   return `${(ns / 1e6).toFixed(decimals)} ms`;
 }
 
-/** The playhead's readout: milliseconds, or microseconds for runs shorter than 1 ms (the UPS figures). */
+/**
+ * The playhead's readout in the unit the run's length calls for: microseconds for runs shorter
+ * than 1 ms (the UPS figures), milliseconds under a second, else seconds ("2.17 s") and from a
+ * minute on minutes ("3 min 6.7 s"). `decimals` applies to µs and ms.
+ */
 export function formatClock(ns: number, endNs: number, decimals = 3): string {
-  return endNs < 1e6 ? `${(ns / 1e3).toFixed(decimals)} µs` : formatMs(ns, decimals);
+  if (endNs < 1e6) return `${(ns / 1e3).toFixed(decimals)} µs`;
+  if (endNs < 1e9) return formatMs(ns, decimals);
+  return ns < 60e9 ? `${(ns / 1e9).toFixed(2)} s` : minutes(ns);
 }
 
 export function formatBandwidth(bps: number | null): string {

@@ -33,6 +33,8 @@ export interface DrawOptions {
   readonly scale: number;
   /** Replay marks (the replay view and its original); absent in the plain view. */
   readonly marks?: PacketMarks;
+  /** A flow's colour (by flow, or by its group when flows are many); default: by flow. */
+  readonly colourOf?: (flow: number) => string;
 }
 
 /** How the replay view marks packets. */
@@ -79,12 +81,16 @@ export interface DrawnQueue {
 
 const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0 };
 
+/** Queue cells' edge, and the corner that marks an overdue packet. */
+const CELL_EDGE = 'rgba(27, 42, 58, 0.75)';
+const OVERDUE_CORNER = '#3d000b';
+
 /** The colour of a guide step's marks. */
 export const GUIDE_COLOUR = '#b06a00';
 
 /** Colour of a packet: red when overdue, else its flow's. */
-const fillOf = (packet: number, flow: number, marks: PacketMarks | undefined): string =>
-  (marks?.red?.(packet) ? OVERDUE_COLOUR : flowColour(flow));
+const fillOf = (packet: number, flow: number, opts: DrawOptions): string =>
+  (opts.marks?.red?.(packet) ? OVERDUE_COLOUR : (opts.colourOf ?? flowColour)(flow));
 
 interface Hit { x: number; y: number; w: number; h: number; packet: number }
 interface Box { x: number; y: number; w: number; h: number }
@@ -97,6 +103,8 @@ interface Followed { p: Point | null; box: { x: number; y: number; w: number; h:
 export class PacketLayer {
   private readonly ctx: CanvasRenderingContext2D | null;
   private hits: Hit[] = [];
+  /** Measured text widths, by font size and text (the counts repeat from frame to frame). */
+  private readonly widths = new Map<string, number>();
   private width = 0;
   private height = 0;
   drawn: DrawnFrame = EMPTY;
@@ -114,6 +122,17 @@ export class PacketLayer {
     this.canvas.style.width = `${w}px`;
     this.canvas.style.height = `${h}px`;
     this.ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
+  }
+
+  private textWidth(ctx: CanvasRenderingContext2D, text: string, size: number): number {
+    const key = `${size}:${text}`;
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      if (this.widths.size > 4096) this.widths.clear();
+      w = ctx.measureText(text).width;
+      this.widths.set(key, w);
+    }
+    return w;
   }
 
   /** The packet drawn at (x, y), or null. */
@@ -175,6 +194,7 @@ export class PacketLayer {
     const cells: { x: number; y: number; q: QueuedPacket; key: string }[] = [];
     /** Family drawers, run over the cells once they are drawn. */
     const decorations: (() => void)[] = [];
+    const counts: { text: string; x: number; y: number }[] = [];
     frame.queues.forEach((queue, port) => {
       const base = ports[port];
       if (!base) return;
@@ -203,16 +223,26 @@ export class PacketLayer {
         if (q.packet === opts.followed) followed.box = { x, y, w: cellW, h: cellH };
       }
       out.push(entry);
-      ctx.fillStyle = '#33414f';
-      ctx.font = opts.dense ? '600 9px system-ui, sans-serif' : `600 ${Math.round(11 * k)}px system-ui, sans-serif`;
-      ctx.textAlign = 'left';
       const more = queue.length > shown ? ` (+${queue.length - shown})` : '';
       const random = info?.random ? ', random order' : '';
-      ctx.fillText(opts.dense ? `${queue.length}` : `${queue.length} queued${more}${random}`, base.queueBase.x, topY);
+      counts.push({ text: opts.dense ? `${queue.length}` : `${queue.length} queued${more}${random}`, x: base.queueBase.x, y: topY });
     });
+    // Queue lengths above their columns; one that would overlap another already written is
+    // left out (the column shows its queue; zooming in makes room), so none reads "1382".
+    ctx.fillStyle = '#33414f';
+    const size = opts.dense ? 9 : Math.round(11 * k);
+    ctx.font = `600 ${size}px system-ui, sans-serif`;
+    ctx.textAlign = 'left';
+    const placed: Box[] = [];
+    for (const c of counts) {
+      const box = { x: c.x - 1, y: c.y - size, w: this.textWidth(ctx, c.text, size) + 2, h: size + 1 };
+      if (placed.some((p) => box.x < p.x + p.w && box.x + box.w > p.x && box.y < p.y + p.h && box.y + box.h > p.y)) continue;
+      placed.push(box);
+      ctx.fillText(c.text, c.x, c.y);
+    }
     const byColour = new Map<string, typeof cells>();
     for (const c of cells) {
-      const colour = fillOf(c.q.packet, c.q.flow, marks);
+      const colour = fillOf(c.q.packet, c.q.flow, opts);
       const list = byColour.get(colour) ?? [];
       list.push(c);
       byColour.set(colour, list);
@@ -223,11 +253,19 @@ export class PacketLayer {
       for (const c of list) ctx.rect(c.x, c.y, cellW, cellH);
       ctx.fill();
     }
+    if (!opts.dense && cells.length > 0) {
+      // A dark edge: light flow colours (yellow, sky blue) still stand out 3:1 from the background.
+      ctx.strokeStyle = CELL_EDGE;
+      ctx.lineWidth = 0.75;
+      ctx.beginPath();
+      for (const c of cells) ctx.rect(c.x + 0.5, c.y + 0.5, cellW - 1, cellH - 1);
+      ctx.stroke();
+    }
     if (opts.keys) {
       ctx.font = `600 ${Math.round(10 * k)}px ui-monospace, monospace`;
       ctx.textAlign = 'center';
       for (const c of cells) {
-        ctx.fillStyle = textOn(fillOf(c.q.packet, c.q.flow, marks));
+        ctx.fillStyle = textOn(fillOf(c.q.packet, c.q.flow, opts));
         ctx.fillText(c.key, c.x + cellW / 2, c.y + cellH - 4 * k);
       }
     }
@@ -248,7 +286,7 @@ export class PacketLayer {
       if (!geo) continue;
       const x = geo.start.x + (geo.end.x - geo.start.x) * f.progress + geo.normal.x * (r - 1);
       const y = geo.start.y + (geo.end.y - geo.start.y) * f.progress + geo.normal.y * (r - 1);
-      const colour = fillOf(f.packet, f.flow, marks);
+      const colour = fillOf(f.packet, f.flow, opts);
       const list = byColour.get(colour) ?? [];
       list.push({ x, y });
       this.mark(f.packet, marks, marked, { x: x - r, y: y - r, w: 2 * r, h: 2 * r });
@@ -302,6 +340,18 @@ export class PacketLayer {
       for (const b of marked.boxes) if (b.red === red) ctx.rect(b.x - 1, b.y - 1, b.w + 2, b.h + 2);
       ctx.stroke();
     }
+    // Overdue, told apart by shape as well as by colour: a dark corner (a dog-ear) on each.
+    ctx.fillStyle = OVERDUE_CORNER;
+    ctx.beginPath();
+    for (const b of marked.boxes) {
+      if (!b.red) continue;
+      const c = Math.max(4, Math.min(b.w, b.h) * 0.55);
+      ctx.moveTo(b.x + b.w - c, b.y);
+      ctx.lineTo(b.x + b.w, b.y);
+      ctx.lineTo(b.x + b.w, b.y + c);
+      ctx.closePath();
+    }
+    ctx.fill();
     const out: { packet: number; port: number }[] = [];
     ctx.strokeStyle = OVERDUE_COLOUR;
     for (const ring of opts.marks?.rings ?? []) {

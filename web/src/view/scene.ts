@@ -34,13 +34,17 @@ function oneName(names: readonly string[]): string | null {
   return names.every((n) => n === first) ? first : `${first}+`;
 }
 
+/** A scheduler id as the page names it (the registry's display name). */
+export type DisplayName = (id: string) => string;
+const asIs: DisplayName = (id) => id;
+
 /** What a router's ports run, as the core says. */
-function routerLabel(id: string, ports: readonly PortChoices[] | null): string | null {
-  return oneName((ports ?? []).filter((p) => p.node === id).map((p) => p.choices[0]?.scheduler.name ?? ''));
+function routerLabel(id: string, ports: readonly PortChoices[] | null, display: DisplayName): string | null {
+  return oneName((ports ?? []).filter((p) => p.node === id).map((p) => display(p.choices[0]?.scheduler.name ?? '')));
 }
 
 /** The scene of a draft; `ports` is the core's answer to which scheduler each port runs. */
-export function buildScene(s: EditableScenario, ports: readonly PortChoices[] | null): Scene {
+export function buildScene(s: EditableScenario, ports: readonly PortChoices[] | null, display: DisplayName = asIs): Scene {
   const { nodes, links } = s.topology;
   const index = new Map(nodes.map((n, i) => [n.id, i]));
   const pairs = links.flatMap((l) => {
@@ -54,7 +58,7 @@ export function buildScene(s: EditableScenario, ports: readonly PortChoices[] | 
       id: n.id,
       kind: n.kind,
       p: points[i] ?? { x: 0, y: 0 },
-      scheduler: n.kind === 'router' ? routerLabel(n.id, ports) : null,
+      scheduler: n.kind === 'router' ? routerLabel(n.id, ports, display) : null,
     })),
     links: links.map((l, i) => ({
       index: i, from: l.from, to: l.to,
@@ -64,12 +68,12 @@ export function buildScene(s: EditableScenario, ports: readonly PortChoices[] | 
 }
 
 /** The scene of a run of the draft's network, each router labelled with what its ports ran in it. */
-export function runScene(s: EditableScenario, summary: RunSummary): Scene {
+export function runScene(s: EditableScenario, summary: RunSummary, display: DisplayName = asIs): Scene {
   const scene = buildScene(s, null);
   const ran = new Map<string, string[]>();
   for (const p of summary.ports) {
     const id = summary.nodes[p.node]?.id;
-    if (id !== undefined) ran.set(id, [...(ran.get(id) ?? []), p.scheduler]);
+    if (id !== undefined) ran.set(id, [...(ran.get(id) ?? []), display(p.scheduler)]);
   }
   return { ...scene, nodes: scene.nodes.map((n) => (n.kind === 'router' ? { ...n, scheduler: oneName(ran.get(n.id) ?? []) } : n)) };
 }

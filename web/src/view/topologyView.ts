@@ -56,6 +56,7 @@ export class TopologyView {
   private frame: PlaybackFrame | null = null;
   private followed: number | null = null;
   private marks: PacketMarks | undefined = undefined;
+  private colourOf: ((flow: number) => string) | undefined = undefined;
   private selection: Selection = null;
   private focus: string | null = null;
   private tool: Tool = 'select';
@@ -65,6 +66,8 @@ export class TopologyView {
   private height = 0;
   /** Node size factor: 1 for roomy drawings, down to 0.45 for dense ones (a fat tree). */
   private size = 1;
+  /** The least distance between two nodes on screen: dense drawings shrink nodes below it. */
+  private minGap = Infinity;
 
   /**
    * `readOnly`: an animation only (the replay and compare views): clicks follow packets,
@@ -76,8 +79,10 @@ export class TopologyView {
     private readonly callbacks: ViewCallbacks,
     private readonly options: { readOnly?: boolean; testId?: string; onZoom?: (z: Zoom) => void } = {},
   ) {
+    // The editor's drawing is a group of focusable nodes (Tab reaches them, Enter selects);
+    // an animation-only view is one image. components/StageSummary.tsx says what is queued where.
     this.svg = select(root).append('svg').attr('class', 'topology-svg').attr('data-testid', options.testId ?? 'topology')
-      .attr('role', 'img').attr('aria-label', 'Network topology');
+      .attr('role', options.readOnly ? 'img' : 'group').attr('aria-label', 'Network topology');
     const canvas = document.createElement('canvas');
     canvas.className = 'topology-canvas';
     canvas.setAttribute('aria-hidden', 'true');
@@ -125,6 +130,13 @@ export class TopologyView {
     this.frame = frame;
     this.followed = followed;
     this.marks = marks;
+    this.draw();
+  }
+
+  /** How packets are coloured: by flow (undefined), or by their flow's group. */
+  setColours(colourOf: ((flow: number) => string) | undefined): void {
+    if (colourOf === this.colourOf) return;
+    this.colourOf = colourOf;
     this.draw();
   }
 
@@ -249,6 +261,7 @@ export class TopologyView {
         min = Math.min(min, Math.hypot(a.x - b.x, a.y - b.y));
       }
     }
+    this.minGap = min;
     return Math.max(0.45, Math.min(this.presentation ? MAX_SIZE_PRESENTATION : MAX_SIZE, min / 90));
   }
 
@@ -256,6 +269,8 @@ export class TopologyView {
     const s = this.size;
     const big = Math.max(1, s);
     const svg = this.svg;
+    // Redrawing replaces the nodes: the focused one gets the focus back.
+    const focused = document.activeElement instanceof SVGElement ? document.activeElement.getAttribute('data-node') : null;
     svg.selectAll('*').remove();
     svg.append('rect').attr('class', 'bg').attr('width', this.width).attr('height', this.height);
     const showLabels = s >= 0.9;
@@ -277,10 +292,14 @@ export class TopologyView {
       }
     }
     const nodes = svg.append('g').attr('class', 'nodes');
-    for (const n of this.scene.nodes) this.drawNode(nodes, n, s);
+    // Routers first: where labels collide, the router's stays.
+    const order = [...this.scene.nodes].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'router' ? -1 : 1));
+    for (const n of order) this.drawNode(nodes, n, s);
+    hideOverlaps(svg.node());
     svg.append('line').attr('class', 'ghost').attr('visibility', 'hidden');
     this.paintSelection();
     this.paintFocus();
+    if (focused !== null) (svg.select(`[data-node="${CSS.escape(focused)}"]`).node() as SVGElement | null)?.focus();
   }
 
   private paintFocus(): void {
@@ -296,17 +315,42 @@ export class TopologyView {
     if (!p) return;
     const g = parent.append('g').attr('class', `node node-${n.kind}`).attr('data-node', n.id)
       .attr('data-testid', `node-${n.id}`).attr('transform', `translate(${p.x},${p.y})`);
-    if (n.kind === 'router') g.append('circle').attr('r', 20 * s);
-    else g.append('rect').attr('x', -23 * s).attr('y', -14 * s).attr('width', 46 * s).attr('height', 28 * s).attr('rx', 7 * s);
+    if (!this.options.readOnly) {
+      g.attr('tabindex', 0).attr('role', 'button').attr('aria-label', `${n.id}${n.scheduler ? ` ${n.scheduler}` : ''} (${n.kind})`)
+        .on('keydown', (e: KeyboardEvent) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          e.stopPropagation();
+          if (this.tool === 'link') {
+            if (this.pending === null) this.setPending(n.id);
+            else if (this.pending !== n.id) this.connect(n.id);
+          } else this.callbacks.select({ kind: 'node', id: n.id });
+        });
+    }
+    // Never wider than the room between nodes (servers in rows), so neighbours never touch.
+    if (n.kind === 'router') g.append('circle').attr('r', Math.min(20 * s, this.minGap * 0.42));
+    else {
+      const w = Math.min(46 * s, this.minGap * 0.8);
+      const h = w * (28 / 46);
+      g.append('rect').attr('x', -w / 2).attr('y', -h / 2).attr('width', w).attr('height', h).attr('rx', Math.min(7 * s, w / 5));
+    }
+    g.append('title').text(n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
     if (s >= 0.7) {
       g.append('text').attr('class', 'node-label').attr('dy', '0.35em').style('font-size', `${Math.max(9, 13 * s)}px`).text(n.id);
       if (n.scheduler) {
-        g.append('text').attr('class', 'node-sub').attr('y', 20 * s + 14 * Math.max(1, s)).style('font-size', `${11 * Math.max(1, s)}px`).text(n.scheduler);
+        g.append('text').attr('class', 'node-sub').attr('y', 20 * s + 14 * Math.max(1, s)).style('font-size', `${11 * Math.max(1, s)}px`)
+          // The leading space (not drawn) keeps the node's text "r1 fifo", as its accessible name says.
+          .text(` ${n.scheduler}`);
       }
     } else {
       // Dense drawings: router names beside the node, every name (and scheduler) on hover.
-      g.append('title').text(n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
-      if (n.kind === 'router') g.append('text').attr('class', 'node-label small').attr('x', 20 * s + 3).attr('y', -20 * s).text(n.id);
+      if (n.kind === 'host' && this.minGap >= 32) {
+        // Hosts in a row with room for a short name: under the box (hideOverlaps drops any that collide).
+        g.append('text').attr('class', 'node-label small host').attr('y', this.minGap * 0.25 + 10).text(n.id);
+      }
+      if (n.kind === 'router') {
+        g.append('text').attr('class', 'node-label small').attr('x', Math.min(20 * s, this.minGap * 0.42) + 2).attr('y', -Math.min(20 * s, this.minGap * 0.42)).text(n.id);
+      }
     }
   }
 
@@ -358,7 +402,7 @@ export class TopologyView {
     };
     this.packets.draw(summary ? frame : null, this.ports, {
       keys, keyText, portInfo, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < 0.7, marks: this.marks,
-      scale: Math.max(1, this.size),
+      scale: Math.max(1, this.size), colourOf: this.colourOf,
     });
   }
 
@@ -483,5 +527,25 @@ export class TopologyView {
     const from = this.pending;
     this.setPending(null);
     if (from !== null) this.callbacks.connect(from, to);
+  }
+}
+
+/**
+ * Labels never overlap: in drawing order (routers' labels, then hosts', then schedulers',
+ * then links'), a label that would overlap one already kept is hidden (its node's title,
+ * shown on hover, and zooming in bring it back).
+ */
+function hideOverlaps(svg: SVGSVGElement | null): void {
+  if (!svg) return;
+  const kept: DOMRect[] = [];
+  const classes = ['.node-label', '.node-sub', '.link-label'];
+  for (const c of classes) {
+    for (const el of svg.querySelectorAll<SVGTextElement>(c)) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      const hit = kept.some((k) => r.left < k.right + 2 && r.right + 2 > k.left && r.top < k.bottom && r.bottom > k.top);
+      if (hit) el.setAttribute('visibility', 'hidden');
+      else kept.push(r);
+    }
   }
 }

@@ -33,32 +33,41 @@ fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
     let h = k / 2;
     let (bw, d, buf) = (a.rate("bandwidth"), a.time("delay"), a.buffer("buffer"));
     let mut g = Graph::default();
-    let width = (k * h * h) as f64; // hosts across the bottom row
+    // Drawing: layers (core, aggregation, edge), each edge switch's hosts in a small grid
+    // under it (one unit apart), pods side by side; about twice as wide as tall.
+    let cols = (1..).find(|c| c * c >= h).unwrap_or(1);
+    let edge_w = cols as f64 + 1.0;
+    let pod_w = h as f64 * edge_w + 1.5;
+    let width = k as f64 * pod_w;
+    let (agg_y, edge_y, hosts_y) = (width * 0.2, width * 0.3, width * 0.37);
     let core: Vec<String> = spread(h * h, width / 2.0, width * 0.6)
         .enumerate()
         .map(|(i, x)| g.router(format!("core{i}"), x, 0.0))
         .collect();
     for p in 0..k {
-        let pod_centre = (p as f64 + 0.5) * width / k as f64;
-        let pod_span = width / k as f64 * 0.7;
-        let aggs: Vec<String> =
-            spread(h, pod_centre, pod_span).enumerate().map(|(i, x)| g.router(format!("agg{p}_{i}"), x, 2.0)).collect();
-        let edges: Vec<String> = spread(h, pod_centre, pod_span)
+        let pod_centre = (p as f64 + 0.5) * pod_w;
+        let pod_span = (h as f64 - 1.0) * edge_w;
+        let aggs: Vec<String> = spread(h, pod_centre, pod_span)
             .enumerate()
-            .map(|(i, x)| g.router(format!("edge{p}_{i}"), x, 4.0))
+            .map(|(i, x)| g.router(format!("agg{p}_{i}"), x, agg_y))
+            .collect();
+        let edges: Vec<(String, f64)> = spread(h, pod_centre, pod_span)
+            .enumerate()
+            .map(|(i, x)| (g.router(format!("edge{p}_{i}"), x, edge_y), x))
             .collect();
         for (ai, agg) in aggs.iter().enumerate() {
             for c in 0..h {
                 g.link(&core[ai * h + c], agg, bw, d, buf);
             }
-            for e in &edges {
+            for (e, _) in &edges {
                 g.link(agg, e, bw, d, buf);
             }
         }
-        for (ei, e) in edges.iter().enumerate() {
-            let x0 = pod_centre - pod_span / 2.0 + ei as f64 * pod_span / (h as f64 - 1.0).max(1.0);
-            for (i, x) in spread(h, x0, 0.8).enumerate() {
-                let host = g.host(format!("h{p}_{ei}_{i}"), x, 6.0);
+        for (ei, (e, x)) in edges.iter().enumerate() {
+            let left = x - (cols as f64 - 1.0) / 2.0;
+            for i in 0..h {
+                let host =
+                    g.host(format!("h{p}_{ei}_{i}"), left + (i % cols) as f64, hosts_y + 1.5 * (i / cols) as f64);
                 g.link(e, &host, bw, d, buf);
             }
         }

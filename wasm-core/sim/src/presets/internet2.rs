@@ -11,8 +11,10 @@
 //!   `h{c}_{j}` on 10 Gbps, 1 ms links (the published files' 110-node variant).
 //! - `I2/10`: `I2:1Gbps-1Gbps` with every capacity, core included, divided by 10.
 //!
-//! The published files draw no map; positions here put the core on a circle in node order
-//! with edges and hosts fanned outwards (a choice, for drawing only).
+//! The published files draw no map. Positions (for drawing only) put the core on a grid
+//! where its 16 links cross nowhere and pass near no other router (found once by search, a
+//! map-like west-to-east layout, `CORE_POS`), and fan each core router's edge routers and
+//! hosts outwards into the widest gap between its core links, spaced so they do not touch.
 
 use super::{spread, Graph, PresetInfo, BUFFER};
 use crate::params::{Default, Kind, Params, Spec};
@@ -37,6 +39,55 @@ pub const CORE_LINKS: [(usize, usize, u64); 16] = [
     (8, 9, 2223),
     (7, 9, 7778),
 ];
+
+/// Drawing positions of the core routers (x east, y south): no two core links cross.
+const CORE_POS: [(f64, f64); 10] = [
+    (4.0, 4.0),
+    (2.0, 1.0),
+    (4.0, 2.0),
+    (8.0, 2.0),
+    (6.0, 2.0),
+    (6.0, 0.0),
+    (8.0, 0.0),
+    (8.0, 4.0),
+    (10.0, 2.0),
+    (10.0, 4.0),
+];
+/// Grid unit, and the radii of the edge routers' and hosts' fans around their core router.
+const UNIT: f64 = 6.0;
+const EDGE_R: f64 = 1.7;
+const HOST_R: f64 = 2.8;
+/// Wanted distance between neighbours on a fan (in drawing units).
+const FAN_STEP: f64 = 0.6;
+
+/// The direction (radians) of the middle of core router c's widest gap between its core
+/// links, and that gap's width.
+fn widest_gap(c: usize) -> (f64, f64) {
+    let (x, y) = CORE_POS[c];
+    let mut angles: Vec<f64> = CORE_LINKS
+        .iter()
+        .filter_map(|&(a, b, _)| {
+            if a == c {
+                Some(b)
+            } else if b == c {
+                Some(a)
+            } else {
+                None
+            }
+        })
+        .map(|o| libm::atan2(CORE_POS[o].1 - y, CORE_POS[o].0 - x))
+        .collect();
+    angles.sort_by(f64::total_cmp);
+    let tau = std::f64::consts::TAU;
+    let mut best = (0.0, -1.0);
+    for (i, &a) in angles.iter().enumerate() {
+        let next = angles.get(i + 1).copied().unwrap_or(angles[0] + tau);
+        if next - a > best.1 {
+            best = (a + (next - a) / 2.0, next - a);
+        }
+    }
+    best
+}
 
 pub static PRESET: PresetInfo = PresetInfo {
     name: "internet2",
@@ -86,25 +137,38 @@ fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
         _ => (mbps(100), mbps(100)),
     };
     let mut g = Graph::default();
-    let angle = |c: usize| std::f64::consts::TAU * c as f64 / 10.0;
     let core: Vec<String> =
-        (0..10).map(|c| g.router(format!("c{c}"), 10.0 * angle(c).cos(), 10.0 * angle(c).sin())).collect();
+        (0..10).map(|c| g.router(format!("c{c}"), CORE_POS[c].0 * UNIT, CORE_POS[c].1 * UNIT)).collect();
     for (a_, b_, m) in CORE_LINKS {
         let bw = Bandwidth::BitsPerSec(m * 1_000_000 / scale);
         g.link(&core[a_], &core[b_], bw, Time::ms(10), buf);
     }
+    let at = |c: usize, r: f64, th: f64| {
+        (CORE_POS[c].0 * UNIT + r * libm::cos(th), CORE_POS[c].1 * UNIT + r * libm::sin(th))
+    };
     for (c, core_id) in core.iter().enumerate() {
-        let fan: Vec<f64> = spread(edges, angle(c), 0.5).collect();
-        for (j, &th) in fan.iter().enumerate() {
+        // The fan fills at most 85% of the widest gap, neighbours FAN_STEP apart: a narrow gap
+        // pushes the fan further out.
+        let (mid, gap) = widest_gap(c);
+        let width = gap * 0.85;
+        let edge_r = EDGE_R.max(FAN_STEP * (edges as f64 - 1.0) / width);
+        let host_r = edge_r + HOST_R - EDGE_R;
+        let span = (FAN_STEP * (edges as f64 - 1.0) / edge_r).min(width);
+        for (j, th) in spread(edges, mid, span).enumerate() {
             if variant == "I2:10Gbps-10Gbps" {
-                let h = g.host(format!("h{c}_{j}"), 14.0 * th.cos(), 14.0 * th.sin());
+                let (x, y) = at(c, edge_r, th);
+                let h = g.host(format!("h{c}_{j}"), x, y);
                 g.link(core_id, &h, edge_bw, Time::ms(1), buf);
                 continue;
             }
-            let e = g.router(format!("e{c}_{j}"), 14.0 * th.cos(), 14.0 * th.sin());
+            let (x, y) = at(c, edge_r, th);
+            let e = g.router(format!("e{c}_{j}"), x, y);
             g.link(core_id, &e, edge_bw, Time::ms(1), buf);
-            for (k, th2) in spread(hosts, th, 0.04).enumerate() {
-                let h = g.host(format!("h{c}_{j}_{k}"), 17.0 * th2.cos(), 17.0 * th2.sin());
+            // An edge router's hosts: beyond it, along the same ray, side by side.
+            let step = FAN_STEP / host_r;
+            for (k, th2) in spread(hosts, th, step * 0.8).enumerate() {
+                let (x, y) = at(c, host_r, th2);
+                let h = g.host(format!("h{c}_{j}_{k}"), x, y);
                 g.link(&e, &h, host_bw, Time::ms(1), buf);
             }
         }
@@ -125,5 +189,34 @@ mod tests {
             serde_json::from_str(r#"{"variant": "I2:10Gbps-10Gbps"}"#).unwrap();
         let g = super::super::expand("internet2", &p).unwrap();
         assert_eq!((g.nodes.len(), g.links.len()), (110, 116));
+    }
+
+    /// Segments ab and cd cross (strictly, away from their ends).
+    fn cross(a: (f64, f64), b: (f64, f64), c: (f64, f64), d: (f64, f64)) -> bool {
+        let o = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
+        o(a, b, c) * o(a, b, d) < 0.0 && o(c, d, a) * o(c, d, b) < 0.0
+    }
+
+    #[test]
+    fn the_drawing_has_no_crossing_core_links_and_no_two_nodes_touch() {
+        use super::{CORE_LINKS, CORE_POS};
+        for (i, &(a, b, _)) in CORE_LINKS.iter().enumerate() {
+            for &(c, d, _) in &CORE_LINKS[i + 1..] {
+                if [a, b].contains(&c) || [a, b].contains(&d) {
+                    continue;
+                }
+                assert!(!cross(CORE_POS[a], CORE_POS[b], CORE_POS[c], CORE_POS[d]), "c{a}-c{b} crosses c{c}-c{d}");
+            }
+        }
+        // The default (10 edge routers per core, a host each): every pair of nodes at least
+        // 0.5 drawing units apart (the core routers are 12 apart).
+        let g = super::super::expand("internet2", &BTreeMap::new()).unwrap();
+        let pos: Vec<[f64; 2]> = g.nodes.iter().map(|n| n.pos.unwrap()).collect();
+        for (i, p) in pos.iter().enumerate() {
+            for q in &pos[i + 1..] {
+                let d = ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+                assert!(d >= 0.5, "nodes {p:?} and {q:?} are {d} apart");
+            }
+        }
     }
 }

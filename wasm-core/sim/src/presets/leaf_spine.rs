@@ -54,19 +54,26 @@ fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
         _ => (Bandwidth::BitsPerSec(10 * g_bps), Bandwidth::BitsPerSec(40 * g_bps)),
     };
     let (d, buf) = (a.time("delay"), a.buffer("buffer"));
-    let width = servers as f64;
+    // Drawing: each leaf's servers in a block of rows under it (a square-ish grid, one unit
+    // apart), the leaves in a row above, the spines above them; about twice as wide as tall.
+    let cols = (1..).find(|c| c * c >= per_leaf).unwrap_or(1);
+    let block = cols as f64 + 1.5;
+    let width = leaves as f64 * block;
+    let (leaf_y, rows_y) = (width * 0.28, width * 0.36);
     let mut g = Graph::default();
-    let spine: Vec<String> = spread(spines, width / 2.0, width * 0.5)
+    let spine: Vec<String> = spread(spines, width / 2.0, width * 0.6)
         .enumerate()
         .map(|(i, x)| g.router(format!("spine{i}"), x, 0.0))
         .collect();
-    for (l, x) in spread(leaves, width / 2.0, width * 0.9).enumerate() {
-        let leaf = g.router(format!("leaf{l}"), x, 3.0);
+    for l in 0..leaves {
+        let x = (l as f64 + 0.5) * block;
+        let leaf = g.router(format!("leaf{l}"), x, leaf_y);
         for s in &spine {
             g.link(s, &leaf, fabric, d, buf);
         }
-        for (i, hx) in spread(per_leaf, x, width * 0.9 / leaves as f64 * 0.8).enumerate() {
-            let h = g.host(format!("h{l}_{i}"), hx, 6.0);
+        let left = x - (cols as f64 - 1.0) / 2.0;
+        for i in 0..per_leaf {
+            let h = g.host(format!("h{l}_{i}"), left + (i % cols) as f64, rows_y + 1.5 * (i / cols) as f64);
             g.link(&leaf, &h, access, d, buf);
         }
     }

@@ -39,6 +39,7 @@ impl Default for Scripted {
 /// What the results and the page say about a scripted port.
 pub static INFO: SchedulerInfo = SchedulerInfo {
     name: "scripted",
+    display: "Scripted schedule",
     summary: "Sends each packet at the scheduling time the scenario's schedule gives it (the original of a scripted schedule).",
     reference: "UPS (Mittal et al., NSDI'16) Sec. 2.1 and App. A, Figs. 8-10",
     key: KeySpec { label: "scheduled at", unit: Unit::Ns },

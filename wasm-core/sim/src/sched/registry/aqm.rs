@@ -44,6 +44,7 @@ fn codel_params(p: &Params) -> CodelParams {
 
 pub const CODEL: SchedulerInfo = SchedulerInfo {
     name: "codel",
+    display: "CoDel",
     summary: "CoDel: a FIFO that drops from the head once packets have waited more than target for an interval, \
               then at a rate that grows as the square root of the drops.",
     reference: "RFC 8289 (Nichols, Jacobson, McGregor, Iyengar), Sec. 5, with Linux's re-entry rule",
@@ -85,6 +86,7 @@ const FQ_STATE: &[StateSpec] = &[
 
 pub const FQ_CODEL: SchedulerInfo = SchedulerInfo {
     name: "fq_codel",
+    display: "FQ-CoDel",
     summary: "FQ-CoDel: flows hashed into queues served by deficit round robin, new flows ahead of old ones, \
               one CoDel per queue; sparse flows pass the bulk ones.",
     reference: "RFC 8290 (Hoeiland-Joergensen, McKenney, Taht, Gettys, Dumazet), Sec. 4; CoDel: RFC 8289",
@@ -179,6 +181,7 @@ const PACKET: Kind = Kind::Size { min: 1, max: 65_535 };
 
 pub const RED: SchedulerInfo = SchedulerInfo {
     name: "red",
+    display: "RED",
     summary: "RED: drops (or ECN-marks) arrivals at random once the average queue passes min_th, with a \
               probability rising to max_p at max_th, spaced by a count so marks come evenly.",
     reference: "Floyd and Jacobson, \"Random Early Detection Gateways for Congestion Avoidance\", IEEE/ACM ToN \
@@ -241,6 +244,7 @@ pub const RED: SchedulerInfo = SchedulerInfo {
 
 pub const LSTF_CODEL: SchedulerInfo = SchedulerInfo {
     name: "lstf_codel",
+    display: "LSTFCoDel",
     summary: "LSTFCoDel: a priority queue inside CoDel. Each arrival gets epsilon = 1/(1 + gamma), gamma an EWMA \
               (weight alpha) of beta; a CoDel drop takes the highest-slack packet. Our reading: beta is the \
               sojourn CoDel saw last (\"current delay experienced\", the author's d_exp_), and the least epsilon \

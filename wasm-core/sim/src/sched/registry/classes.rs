@@ -29,6 +29,7 @@ const ENQUEUE_TIME: KeySpec = KeySpec { label: "enqueue time", unit: Unit::Ns };
 
 pub const STRICT_PRIORITY: SchedulerInfo = SchedulerInfo {
     name: "strict_priority",
+    display: "Strict priority",
     summary: "Strict priority between traffic classes: class 0 first, a lower class only when every higher one \
               is empty; FIFO per class, or a child scheduler per class.",
     reference: "Non-preemptive priority queueing; mean waits: Cobham, \"Priority assignment in waiting line \
@@ -54,6 +55,7 @@ pub const STRICT_PRIORITY: SchedulerInfo = SchedulerInfo {
 
 pub const RR: SchedulerInfo = SchedulerInfo {
     name: "rr",
+    display: "Round robin",
     summary: "Round robin: the queues (per flow, hashed bucket or class) send one packet each in turn.",
     reference: "Nagle, \"On packet switches with infinite storage\", IEEE Trans. Commun. 35(4), 1987",
     key: ENQUEUE_TIME,
@@ -81,6 +83,7 @@ const PACKETS_PER_TURN: Kind = Kind::Int { min: 1, max: 1_000_000 };
 
 pub const WRR: SchedulerInfo = SchedulerInfo {
     name: "wrr",
+    display: "Weighted round robin",
     summary: "Weighted round robin: each queue (per flow, hashed bucket or class) sends up to its weight in \
               packets per turn.",
     reference: "Katevenis, Sidiropoulos, Courcoubetis, \"Weighted round-robin cell multiplexing in a \
@@ -122,6 +125,7 @@ const QUANTUM: Kind = Kind::Size { min: 1, max: 1_000_000_000 };
 
 pub const DRR: SchedulerInfo = SchedulerInfo {
     name: "drr",
+    display: "Deficit round robin",
     summary: "Deficit round robin: each queue (per flow, hashed bucket or class) may send its quantum of bytes \
               per turn; what a turn leaves unused carries over to the next while the queue stays backlogged.",
     reference: "Shreedhar and Varghese, \"Efficient fair queuing using deficit round robin\", SIGCOMM'95, Sec. 3",

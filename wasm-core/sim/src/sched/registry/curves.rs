@@ -106,6 +106,7 @@ const SCED_STATE: &[StateSpec] = &[
 
 pub const SCED: SchedulerInfo = SchedulerInfo {
     name: "sced",
+    display: "SCED (service curves)",
     summary: "Service curve earliest deadline first: each queue's deadline curve is min(itself, its service curve \
               from now + bytes served) when it becomes backlogged; the least deadline is sent, so a flow that \
               used idle bandwidth waits.",
@@ -146,6 +147,7 @@ const BEST_EFFORT_M2_BPS: f64 = 1e6;
 
 pub const FSC: SchedulerInfo = SchedulerInfo {
     name: "fsc",
+    display: "FSC (fair service curve)",
     summary: "Fair service curve: PFQ whose virtual times follow each queue's two-piece curve (Eq. 5): a queue back \
               from idling has its first PBS bytes served BPR times faster, and no queue is punished for idle \
               bandwidth it used.",

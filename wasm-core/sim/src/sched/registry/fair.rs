@@ -22,6 +22,7 @@ const WEIGHT: Kind = Kind::Real { min: Bound::Open(0.0), max: Bound::None };
 
 pub const FQ: SchedulerInfo = SchedulerInfo {
     name: "fq",
+    display: "Fair queueing",
     summary: "Fair queueing (WFQ with equal weights): packets in order of their GPS finish tags.",
     reference: "Demers, Keshav, Shenker (SIGCOMM'89); UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
     key: KeySpec { label: "finish tag", unit: Unit::Millibits },
@@ -35,6 +36,7 @@ pub const FQ: SchedulerInfo = SchedulerInfo {
 
 pub const CLASS_FQ: SchedulerInfo = SchedulerInfo {
     name: "class_fq",
+    display: "Class fair queueing",
     summary: "Weighted fair queueing between traffic classes; child i schedules class i.",
     reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3: FQ between two classes, one SJF and one FIFO",
     key: KeySpec { label: "class finish tag", unit: Unit::Millibits },
@@ -119,6 +121,7 @@ fn weights(a: &mut BuildArgs<'_>, shown: Shown) -> Result<Tagged, BuildError> {
 
 pub const WFQ: SchedulerInfo = SchedulerInfo {
     name: "wfq",
+    display: "WFQ",
     summary: "Weighted fair queueing: each packet gets the finish tag it would have in the fluid GPS system \
               (virtual time V), and the least finish tag is sent.",
     reference: "Demers, Keshav, Shenker (SIGCOMM'89); Parekh and Gallager, IEEE/ACM ToN 1(3), 1993 (PGPS)",
@@ -136,6 +139,7 @@ pub const WFQ: SchedulerInfo = SchedulerInfo {
 
 pub const SCFQ: SchedulerInfo = SchedulerInfo {
     name: "scfq",
+    display: "SCFQ",
     summary: "Self-clocked fair queueing: WFQ's tags with V the finish tag of the packet in service; the least \
               finish tag is sent.",
     reference: "Golestani, \"A self-clocked fair queueing scheme for broadband applications\", INFOCOM'94",
@@ -150,6 +154,7 @@ pub const SCFQ: SchedulerInfo = SchedulerInfo {
 
 pub const STFQ: SchedulerInfo = SchedulerInfo {
     name: "stfq",
+    display: "STFQ",
     summary: "Start-time fair queueing: the least START tag is sent; V is the start tag of the packet in \
               service.",
     reference: "Goyal, Vin, Cheng, \"Start-time fair queuing\", SIGCOMM'96 / IEEE/ACM ToN 5(5), 1997",
@@ -167,6 +172,7 @@ pub const STFQ: SchedulerInfo = SchedulerInfo {
 
 pub const WF2Q_PLUS: SchedulerInfo = SchedulerInfo {
     name: "wf2q_plus",
+    display: "WF2Q+",
     summary: "WF2Q+: among the packets that have started in the fluid reference (S <= V), the least finish tag \
               is sent; never more than one packet ahead of GPS while the queues stay backlogged.",
     reference: "Bennett and Zhang, \"Hierarchical packet fair queueing algorithms\", SIGCOMM'96 / IEEE/ACM ToN \
@@ -185,6 +191,7 @@ const RATE: Kind = Kind::Rate { min: 1, infinite: false };
 
 pub const VIRTUAL_CLOCK: SchedulerInfo = SchedulerInfo {
     name: "virtual_clock",
+    display: "Virtual Clock",
     summary: "Virtual Clock: each queue reserves a rate r; an arrival of L bits is stamped max(now, previous \
               stamp) + L / r and the least stamp is sent, so a flow that ran ahead of its rate waits.",
     reference: "L. Zhang, \"Virtual Clock: a new traffic control algorithm for packet switching networks\", \

@@ -84,7 +84,11 @@ pub enum Children {
 }
 
 pub struct SchedulerInfo {
+    /// The id scenario files and links use ("fifo_plus").
     pub name: &'static str,
+    /// What the page calls it ("FIFO+"): short enough for a node's label.
+    pub display: &'static str,
+    /// One line on what it does (the inspector shows it under the name).
     pub summary: &'static str,
     pub reference: &'static str,
     /// What `snapshot` shows on each queued packet, and its unit.
@@ -132,7 +136,7 @@ pub static REGISTRY: &[SchedulerInfo] = &[
 ];
 
 /// The registry as JSON, for the page's inspector forms and `cli schedulers`: per scheduler
-/// its name, summary, reference, key label, whether it takes child schedulers, and its parameters
+/// its name, display name, summary, reference, key label, whether it takes child schedulers, and its parameters
 /// (kind, range, default, description, the JSON Schema of the value), plus the JSON Schema of
 /// its whole `params` object.
 pub fn registry_json() -> String {
@@ -141,6 +145,7 @@ pub fn registry_json() -> String {
         .map(|s| {
             serde_json::json!({
                 "name": s.name,
+                "display": s.display,
                 "summary": s.summary,
                 "reference": s.reference,
                 "key": s.key,
@@ -226,9 +231,20 @@ mod tests {
     }
 
     #[test]
+    fn every_scheduler_has_its_own_short_display_name_and_a_summary() {
+        let mut seen = std::collections::BTreeSet::new();
+        for s in REGISTRY {
+            assert!(!s.display.is_empty() && s.display.len() <= 32, "{}: display {:?}", s.name, s.display);
+            assert!(seen.insert(s.display), "{}: display {:?} is taken", s.name, s.display);
+            assert!(!s.summary.is_empty(), "{} has no summary", s.name);
+        }
+    }
+
+    #[test]
     fn registry_json_lists_fifo_with_its_parameter() {
         let v: serde_json::Value = serde_json::from_str(&registry_json()).unwrap();
         assert_eq!(v[0]["name"], "fifo");
+        assert_eq!(v[0]["display"], "FIFO");
         assert_eq!(v[0]["params"][0]["name"], "drop");
         assert_eq!(v[0]["params"][0]["type"], "choice");
         assert_eq!(v[0]["params"][0]["options"], serde_json::json!(["tail", "head"]));

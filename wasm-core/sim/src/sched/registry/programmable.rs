@@ -23,6 +23,7 @@ fn ranker(a: &BuildArgs<'_>) -> Ranker {
 
 pub const PIFO: SchedulerInfo = SchedulerInfo {
     name: "pifo",
+    display: "PIFO",
     summary: "Push-in first-out: packets sorted by a programmable rank (SRPT, STFQ, FIFO, LSTF, class, flow \
               size); a full buffer drops the highest rank.",
     reference: "Sivaraman et al., \"Programmable packet scheduling at line rate\", SIGCOMM'16; AIFO (Yu et al., \
@@ -43,6 +44,7 @@ pub const PIFO: SchedulerInfo = SchedulerInfo {
 
 pub const SP_PIFO: SchedulerInfo = SchedulerInfo {
     name: "sp_pifo",
+    display: "SP-PIFO",
     summary: "SP-PIFO: n strict-priority FIFOs approximate a PIFO; each queue's rank bound adapts by push-up and \
               push-down.",
     reference: "Alcoz et al., \"SP-PIFO\", NSDI'20, Sec. 3 (Algorithm 1); a peer in AIFO (Yu et al., SIGCOMM'21)",
@@ -83,6 +85,7 @@ pub const SP_PIFO: SchedulerInfo = SchedulerInfo {
 
 pub const AIFO: SchedulerInfo = SchedulerInfo {
     name: "aifo",
+    display: "AIFO",
     summary: "AIFO: one FIFO with admission control: admit iff c <= kC or the rank's quantile in a sliding window \
               <= (1/(1-k))(C-c)/C.",
     reference: "Yu et al., \"Programmable Packet Scheduling with a Single Queue\", SIGCOMM'21, Sec. 4.2, \

@@ -52,6 +52,7 @@ const STATE_FIFO_PLUS: &[StateSpec] = STATE_LSTF;
 
 pub const FIFO: SchedulerInfo = SchedulerInfo {
     name: "fifo",
+    display: "FIFO",
     summary: "First in, first out; drop-tail (or drop-head) buffer; optional ECN marking above a threshold.",
     reference: "Baseline in UPS (Mittal et al., NSDI'16) Sec. 2.3 and AIFO (Yu et al., SIGCOMM'21) Fig. 2; \
                 marking as in DCTCP (Alizadeh et al., SIGCOMM'10) Sec. 3.1",
@@ -78,6 +79,7 @@ pub const FIFO: SchedulerInfo = SchedulerInfo {
 
 pub const LIFO: SchedulerInfo = SchedulerInfo {
     name: "lifo",
+    display: "LIFO",
     summary: "Last in, first out.",
     reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
     key: KeySpec { label: "arrival (newest first)", unit: Unit::Rank },
@@ -91,6 +93,7 @@ pub const LIFO: SchedulerInfo = SchedulerInfo {
 
 pub const RANDOM: SchedulerInfo = SchedulerInfo {
     name: "random",
+    display: "Random order",
     summary: "Serve a queued packet chosen uniformly at random (seeded).",
     reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3: the default original schedule of Table 1",
     key: KeySpec { label: "arrival number", unit: Unit::Rank },
@@ -104,6 +107,7 @@ pub const RANDOM: SchedulerInfo = SchedulerInfo {
 
 pub const LSTF: SchedulerInfo = SchedulerInfo {
     name: "lstf",
+    display: "LSTF (least slack first)",
     summary: "Least slack time first: the slack travels in the header and shrinks by each wait.",
     reference: "UPS (Mittal et al., NSDI'16) Sec. 2.2 and Sec. 5",
     key: KeySpec { label: "slack", unit: Unit::Deadline },
@@ -117,6 +121,7 @@ pub const LSTF: SchedulerInfo = SchedulerInfo {
 
 pub const FIFO_PLUS: SchedulerInfo = SchedulerInfo {
     name: "fifo_plus",
+    display: "FIFO+",
     summary: "FIFO+: LSTF where every packet starts with the same slack, so time lost upstream is made up.",
     reference: "Clark, Shenker, Zhang (SIGCOMM'92); UPS (Mittal et al., NSDI'16) Sec. 3.2",
     key: KeySpec { label: "slack", unit: Unit::Deadline },
@@ -130,6 +135,7 @@ pub const FIFO_PLUS: SchedulerInfo = SchedulerInfo {
 
 pub const EDF: SchedulerInfo = SchedulerInfo {
     name: "edf",
+    display: "EDF (network-wide)",
     summary: "Network-wide EDF: deadline in the header, priority deadline - t_min(rest of path) + transmission time.",
     reference: "UPS (Mittal et al., NSDI'16) App. A.5",
     key: KeySpec { label: "slack", unit: Unit::Deadline },
@@ -143,6 +149,7 @@ pub const EDF: SchedulerInfo = SchedulerInfo {
 
 pub const PRIORITY: SchedulerInfo = SchedulerInfo {
     name: "priority",
+    display: "Simple priorities",
     summary: "Simple priorities: a static value in the header, lowest first.",
     reference: "UPS (Mittal et al., NSDI'16) Sec. 2.2 and App. A.6",
     key: KeySpec { label: "priority", unit: Unit::Rank },
@@ -156,6 +163,7 @@ pub const PRIORITY: SchedulerInfo = SchedulerInfo {
 
 pub const SJF: SchedulerInfo = SchedulerInfo {
     name: "sjf",
+    display: "SJF (shortest job first)",
     summary: "Shortest job first: priority = the size of the packet's flow.",
     reference: "UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
     key: KeySpec { label: "flow size", unit: Unit::Bytes },
@@ -169,6 +177,7 @@ pub const SJF: SchedulerInfo = SchedulerInfo {
 
 pub const SRPT: SchedulerInfo = SchedulerInfo {
     name: "srpt",
+    display: "SRPT (shortest remaining first)",
     summary: "SRPT with starvation prevention: the flow with the least remaining bytes sends its oldest packet.",
     reference: "pFabric (Alizadeh et al., SIGCOMM'13); UPS (Mittal et al., NSDI'16) Sec. 2.3 baseline",
     key: KeySpec { label: "remaining flow size", unit: Unit::Bytes },

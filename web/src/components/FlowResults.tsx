@@ -1,0 +1,86 @@
+import { useMemo, useState } from 'react';
+import { useController } from '../app/context';
+import type { Counts, RunCounts } from '../sim/counts';
+import type { RunSummary } from '../sim/types';
+import { GROUP_BYS, findFlows, groupFlows, type GroupBy } from '../view/flowGroups';
+import { flowColour } from '../view/palette';
+import { flowsCsv } from '../view/summary';
+
+/** Flows listed one by one up to this many; more are grouped (and found with the search box). */
+export const MAX_FLOW_ROWS = 8;
+
+const sum = (list: readonly Counts[]): Counts =>
+  list.reduce((a, c) => ({ sent: a.sent + c.sent, delivered: a.delivered + c.delivered, dropped: a.dropped + c.dropped }),
+    { sent: 0, delivered: 0, dropped: 0 });
+
+/** "now / at the end" in one cell. */
+function Cell({ now, end }: { now: number; end: number }) {
+  return <td>{now.toLocaleString('en')}<span className="at-end"> / {end.toLocaleString('en')}</span></td>;
+}
+
+/**
+ * Per-flow packets at the playhead beside the end-of-run figures: every flow when there are
+ * few; else groups (by workload, size or source) and a search box that finds one flow.
+ */
+export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; counts: RunCounts; cursor: number }) {
+  const controller = useController();
+  const [by, setBy] = useState<GroupBy>('workload');
+  const [query, setQuery] = useState('');
+  const many = summary.flows.length > MAX_FLOW_ROWS;
+  const groups = useMemo(() => (many ? groupFlows(summary, by) : []), [many, summary, by]);
+  const found = useMemo(() => findFlows(summary, query, MAX_FLOW_ROWS), [summary, query]);
+  const flowRow = (i: number) => {
+    const f = summary.flows[i];
+    if (!f) return null;
+    const now = counts.flowAt(i, cursor);
+    return (
+      <tr key={f.id} data-testid={`flow-row-${f.id}`}>
+        <td><span className="swatch" style={{ background: flowColour(i) }} />{f.id}</td>
+        <Cell now={now.sent} end={f.sent} /><Cell now={now.delivered} end={f.delivered} /><Cell now={now.dropped} end={f.dropped} />
+      </tr>
+    );
+  };
+  const groupRow = (g: (typeof groups)[number], i: number) => {
+    const now = sum(g.flows.map((f) => counts.flowAt(f, cursor)));
+    const end = g.flows.reduce((a, f) => {
+      const s = summary.flows[f];
+      return s ? { sent: a.sent + s.sent, delivered: a.delivered + s.delivered, dropped: a.dropped + s.dropped } : a;
+    }, { sent: 0, delivered: 0, dropped: 0 });
+    return (
+      <tr key={g.key} data-testid={`flow-group-${g.key}`}>
+        <td><span className="swatch" style={{ background: flowColour(i) }} />{g.label} <span className="muted">({g.flows.length.toLocaleString('en')})</span></td>
+        <Cell now={now.sent} end={end.sent} /><Cell now={now.delivered} end={end.delivered} /><Cell now={now.dropped} end={end.dropped} />
+      </tr>
+    );
+  };
+  return (
+    <>
+      <div className="table-head">
+        <span className="muted small">{summary.flows.length.toLocaleString('en')} flows</span>
+        {many && (
+          <>
+            <select className="small" aria-label="Group the flows" data-testid="flow-group-by" value={by} onChange={(e) => setBy(e.target.value as GroupBy)}>
+              {GROUP_BYS.map((g) => <option key={g.by} value={g.by}>{g.label}</option>)}
+            </select>
+            <input type="search" className="flow-search" placeholder="Find a flow" aria-label="Find a flow by its id" data-testid="flow-search"
+              value={query} onChange={(e) => setQuery(e.target.value)} />
+          </>
+        )}
+        <button type="button" className="small" data-testid="export-csv-flows" title="Save every flow's results as a CSV file"
+          onClick={() => controller.download(controller.fileName('flows.csv'), flowsCsv(summary))}>CSV</button>
+      </div>
+      <table className="flows" data-testid="flow-results">
+        <caption className="sr-only">Packets per flow so far, and at the end of the run</caption>
+        <thead>
+          <tr><th scope="col">{many && query === '' ? 'group' : 'flow'}</th><th scope="col">sent</th><th scope="col">deliv.</th><th scope="col">drop</th></tr>
+        </thead>
+        <tbody>
+          {!many && summary.flows.map((_, i) => flowRow(i))}
+          {many && query === '' && groups.map(groupRow)}
+          {many && query !== '' && found.map(flowRow)}
+        </tbody>
+      </table>
+      <p className="note">so far <span className="at-end">/ at the end</span>{many && query !== '' && found.length === 0 ? ' · no flow matches' : ''}</p>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+// Counts that follow the playhead: packets sent (created), delivered and dropped by a cursor
+// (the number of trace events applied), in all and per flow. One pass over the trace keeps
+// the event indices of each kind; a count is then a binary search. Per flow only data
+// packets count (a TCP flow's ACKs start at its destination), as in the run's flow results;
+// the totals count every packet, as the run's totals do (sent = packets created).
+import { EventKind, type RunSummary, type TraceColumns } from './types';
+
+export interface Counts {
+  readonly sent: number;
+  readonly delivered: number;
+  readonly dropped: number;
+}
+
+interface Lists {
+  sent: number[];
+  delivered: number[];
+  dropped: number[];
+}
+
+const lists = (): Lists => ({ sent: [], delivered: [], dropped: [] });
+
+/** How many of the sorted indices are below `cursor`. */
+function below(sorted: readonly number[], cursor: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < cursor) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const countOf = (l: Lists, cursor: number): Counts =>
+  ({ sent: below(l.sent, cursor), delivered: below(l.delivered, cursor), dropped: below(l.dropped, cursor) });
+
+export class RunCounts {
+  private readonly all = lists();
+  private readonly flows = new Map<number, Lists>();
+
+  constructor(trace: TraceColumns, summary: RunSummary) {
+    const n = trace.kind.length;
+    const seen = new Set<number>();
+    const data = new Set<number>();
+    for (let i = 0; i < n; i++) {
+      const kind = trace.kind[i] as number;
+      const packet = trace.packet[i] as number;
+      const flow = trace.flow[i] as number;
+      if (kind === EventKind.Arrive) {
+        if (seen.has(packet)) continue;
+        seen.add(packet);
+        this.all.sent.push(i);
+        // A packet created at its flow's source is data; one created at the destination an ACK.
+        if (summary.flows[flow]?.src === (trace.loc[i] as number)) {
+          data.add(packet);
+          this.of(flow).sent.push(i);
+        }
+      } else if (kind === EventKind.Deliver) {
+        this.all.delivered.push(i);
+        if (data.has(packet)) this.of(flow).delivered.push(i);
+      } else if (kind === EventKind.Drop) {
+        this.all.dropped.push(i);
+        if (data.has(packet)) this.of(flow).dropped.push(i);
+      }
+    }
+  }
+
+  private of(flow: number): Lists {
+    let l = this.flows.get(flow);
+    if (!l) {
+      l = lists();
+      this.flows.set(flow, l);
+    }
+    return l;
+  }
+
+  /** Totals once the first `cursor` events have happened. */
+  at(cursor: number): Counts {
+    return countOf(this.all, cursor);
+  }
+
+  /** One flow's data packets once the first `cursor` events have happened. */
+  flowAt(flow: number, cursor: number): Counts {
+    const l = this.flows.get(flow);
+    return l ? countOf(l, cursor) : { sent: 0, delivered: 0, dropped: 0 };
+  }
+}
