@@ -70,9 +70,11 @@ test('undo, redo, drag and delete in the editor', async ({ page }) => {
 
   // Dragging moves only the dragged node.
   const before = await app.draft<{ topology: { nodes: { id: string; pos: [number, number] }[] } }>();
-  // The undo redraws the nodes: measure h1 once it is drawn again.
-  await expect.poll(async () => (await app.node('h1').boundingBox()) !== null).toBe(true);
-  const box = await app.node('h1').boundingBox();
+  // The undo redraws the nodes (and again when the core answers which scheduler each port
+  // runs): measure h1 in the same call that finds it drawn.
+  const found: { box: { x: number; y: number; width: number; height: number } | null } = { box: null };
+  await expect.poll(async () => (found.box = await app.node('h1').boundingBox()) !== null).toBe(true);
+  const box = found.box;
   if (!box) throw new Error('h1 is not drawn');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();

@@ -334,7 +334,6 @@ export class TopologyView {
       const h = w * (28 / 46);
       g.append('rect').attr('x', -w / 2).attr('y', -h / 2).attr('width', w).attr('height', h).attr('rx', Math.min(7 * s, w / 5));
     }
-    g.append('title').text(n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
     if (s >= 0.7) {
       g.append('text').attr('class', 'node-label').attr('dy', '0.35em').style('font-size', `${Math.max(9, 13 * s)}px`).text(n.id);
       if (n.scheduler) {
@@ -347,7 +346,7 @@ export class TopologyView {
       if (n.kind === 'host' && this.minGap >= 32) {
         // Hosts in a row with room for a short name: under the box (hideOverlaps drops any that collide).
         g.append('text').attr('class', 'node-label small host').attr('y', this.minGap * 0.25 + 10).text(n.id);
-      }
+      } else g.append('title').text(n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
       if (n.kind === 'router') {
         g.append('text').attr('class', 'node-label small').attr('x', Math.min(20 * s, this.minGap * 0.42) + 2).attr('y', -Math.min(20 * s, this.minGap * 0.42)).text(n.id);
       }
@@ -532,8 +531,8 @@ export class TopologyView {
 
 /**
  * Labels never overlap: in drawing order (routers' labels, then hosts', then schedulers',
- * then links'), a label that would overlap one already kept is hidden (its node's title,
- * shown on hover, and zooming in bring it back).
+ * then links'), a label that would overlap one already kept is hidden (its node then gets a
+ * title, shown on hover; zooming in brings the label back).
  */
 function hideOverlaps(svg: SVGSVGElement | null): void {
   if (!svg) return;
@@ -544,8 +543,18 @@ function hideOverlaps(svg: SVGSVGElement | null): void {
       const r = el.getBoundingClientRect();
       if (r.width === 0) continue;
       const hit = kept.some((k) => r.left < k.right + 2 && r.right + 2 > k.left && r.top < k.bottom && r.bottom > k.top);
-      if (hit) el.setAttribute('visibility', 'hidden');
-      else kept.push(r);
+      if (!hit) {
+        kept.push(r);
+        continue;
+      }
+      el.setAttribute('visibility', 'hidden');
+      // A node whose name is hidden says it on hover.
+      const node = el.closest('.node');
+      if (node && !node.querySelector('title')) {
+        const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        title.textContent = node.getAttribute('data-node');
+        node.prepend(title);
+      }
     }
   }
 }
