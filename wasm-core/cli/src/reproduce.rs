@@ -48,6 +48,7 @@ fn show(metric: Metric, v: f64) -> String {
         | DelayMeanNs
         | DelayP99Ns
         | RttMeanNs
+        | BurstDelayMeanNs
         | WaitMeanNs
         | WaitP50Ns
         | WaitP99Ns

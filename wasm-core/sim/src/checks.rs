@@ -79,6 +79,13 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
             });
             (bytes > 0.0).then(|| sum / bytes)
         }
+        Metric::BurstDelayMeanNs => {
+            let (sum, n) = flows.iter().fold((0.0, 0u64), |(s, n), f| match f.burst_delay_mean_ns {
+                Some(d) => (s + d * f.bursts as f64, n + f.bursts),
+                None => (s, n),
+            });
+            (n > 0).then(|| sum / n as f64)
+        }
         Metric::FctP99Ns => p99(fcts()),
         Metric::SlowdownMean => mean(slowdowns()),
         Metric::SlowdownP99 => p99(slowdowns()),

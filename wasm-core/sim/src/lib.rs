@@ -142,7 +142,14 @@ impl Run {
             Some(w) => duration.div_ceil(w.0.as_ns()) as usize,
             None => THROUGHPUT_BINS,
         };
-        let metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
+        let mut metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
+        for (i, f) in net.flows.iter().enumerate() {
+            if let Some(scenario::Traffic::Onoff(u)) = s.traffic.get(f.source as usize) {
+                if u.periods == scenario::Periods::Periodic {
+                    metrics.measure_bursts(i as u32, f.start, u.on.0 + u.off.0);
+                }
+            }
+        }
         // Replays and a scripted schedule's table read the whole trace.
         let recorded = if s.replay.is_some() || s.schedule.is_some() { u64::MAX } else { budget };
         let engine = Engine::new(net, s.duration.0, TraceRecorder::new(recorded, budget), metrics);

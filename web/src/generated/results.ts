@@ -240,6 +240,13 @@ export interface FlowOut {
    * TCP family: ACK packets sent by the receiver, and dropped on the way back.
    */
   acks_sent: number;
+  burst_delay_mean_ns?: number | null;
+  /**
+   * Periodic ON-OFF sources: bursts with at least one packet delivered, and their mean
+   * delay, from the burst's first packet sent to its last packet delivered, ns (the FSC
+   * paper's average burst delay; see `metrics::bursts`).
+   */
+  bursts: number;
   /**
    * UDP: wire bytes delivered. TCP family: payload bytes delivered in order to the
    * receiving application, each byte once (goodput).

@@ -19,6 +19,7 @@ export type Metric =
   | 'slowdown_mean'
   | 'delay_mean_ns'
   | 'rtt_mean_ns'
+  | 'burst_delay_mean_ns'
   | 'delay_p99_ns'
   | 'drop_fraction'
   | 'completed_fraction'

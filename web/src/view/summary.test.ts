@@ -17,6 +17,7 @@ function run(hash: string, smallMean: number | null, waitMean: number, waitStd: 
     fct: { small: group(smallMean), large: group(null), all: { flows: 4, completed: 4 } },
     delay: { mean: 100, p99: 200 },
     totals: { dropped: 0 },
+    flows: [],
   } as unknown as RunSummary;
 }
 
@@ -52,5 +53,13 @@ describe('the summary table', () => {
     expect(csv[2]).toBe('lstf_codel,bb,,,,,100,200,0,1,6700000,23700000,0.74');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('plain')).toBe('plain');
+  });
+  it('adds the mean burst delay over every ON-OFF burst when a run has periodic ON-OFF sources', () => {
+    // By hand: flow a has 2 bursts of mean 10 ms, flow b 1 burst of 40 ms: (2 x 10 + 40) / 3 = 20 ms.
+    const flows = [{ bursts: 2, burst_delay_mean_ns: 10e6 }, { bursts: 1, burst_delay_mean_ns: 40e6 }, { bursts: 0, burst_delay_mean_ns: null }];
+    const s = { ...run('h', 1, 1, 1, 0.5), flows } as unknown as RunSummary;
+    const col = summaryColumns(s).find((c) => c.id === 'burst-mean');
+    expect(col?.value(s)).toBe(20e6);
+    expect(summaryColumns(run('h', 1, 1, 1, 0.5)).some((c) => c.id === 'burst-mean')).toBe(false);
   });
 });

@@ -59,6 +59,14 @@ export function summaryColumns(first: RunSummary): SummaryColumn[] {
       text: (s) => (s.fct.all.flows > 0 ? `${s.fct.all.completed.toLocaleString('en')} of ${s.fct.all.flows.toLocaleString('en')}` : '—'),
     },
   ];
+  if (first.flows.some((f) => f.bursts > 0)) {
+    // Periodic ON-OFF sources (the FSC paper's bursts): the mean over every burst of the run.
+    columns.push(ns('burst-mean', 'ON-OFF bursts: mean burst delay', 'burst_delay_mean_ns', (s) => {
+      const withDelay = s.flows.filter((f) => f.bursts > 0 && f.burst_delay_mean_ns != null);
+      const n = withDelay.reduce((a, f) => a + f.bursts, 0);
+      return n > 0 ? withDelay.reduce((a, f) => a + (f.burst_delay_mean_ns ?? 0) * f.bursts, 0) / n : null;
+    }));
+  }
   if (port !== null) {
     const at = portLabel(first, port);
     const wait = (s: RunSummary) => s.ports[port]?.stats.wait;
@@ -112,12 +120,14 @@ export function flowsCsv(s: RunSummary): string {
   const head = [
     'flow', 'kind', 'transport', 'src', 'dst', 'size_bytes', 'start_ns', 'sent', 'delivered', 'dropped', 'bytes_delivered',
     'retransmits', 'timeouts', 'fct_ns', 'ideal_fct_ns', 'slowdown', 'hops', 'delay_mean_ns', 'delay_p99_ns',
+    'bursts', 'burst_delay_mean_ns',
   ];
   const opt = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
   const rows = s.flows.map((f) => [
     f.id, f.kind, f.transport, s.nodes[f.src]?.id ?? String(f.src), s.nodes[f.dst]?.id ?? String(f.dst), opt(f.size), String(f.start_ns),
     String(f.sent), String(f.delivered), String(f.dropped), String(f.bytes_delivered), String(f.retransmits), String(f.timeouts),
     opt(f.fct_ns), opt(f.ideal_fct_ns), opt(f.slowdown), String(f.hops), opt(f.delay_ns?.mean), opt(f.delay_ns?.p99),
+    String(f.bursts), opt(f.burst_delay_mean_ns),
   ]);
   return tableCsv([head, ...rows]);
 }

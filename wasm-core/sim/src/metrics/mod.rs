@@ -11,6 +11,7 @@
 //! included), ACKs are counted apart, and `bytes_delivered` (hence throughput, fairness and
 //! FCT) is goodput: each payload byte once, when it becomes in-order. Ports count every packet.
 
+pub mod bursts;
 pub mod packets;
 pub mod series;
 pub mod sketch;
@@ -85,6 +86,8 @@ pub struct FlowMetrics {
     /// When the last packet was delivered.
     pub last_delivery_ns: Option<u64>,
     pub delays_ns: Samples,
+    /// Periodic ON-OFF sources: their bursts' delays (see [`bursts`]).
+    pub bursts: Option<bursts::Bursts>,
     /// Bytes delivered per time bin (only the first `binned_flows` flows).
     pub bins: Vec<u64>,
 }
@@ -139,6 +142,12 @@ impl Metrics {
             bin_count: bins,
             binned_flows,
         }
+    }
+
+    /// `flow` is a periodic ON-OFF source starting at `start` with period `period` (ON + OFF):
+    /// its bursts' delays are measured.
+    pub fn measure_bursts(&mut self, flow: u32, start: Time, period: Time) {
+        self.flow(flow).bursts = Some(bursts::Bursts::new(start.as_ns(), period.as_ns()));
     }
 
     /// Records the role of packet `id` (before its first event is observed).
@@ -298,6 +307,10 @@ impl Metrics {
         let (detailed, full) = (self.detailed, self.kept >= EXACT_SAMPLES);
         let f = &mut self.flows[e.flow as usize];
         f.delivered += 1;
+        if let Some(b) = f.bursts.as_mut() {
+            let at = e.time.as_ns();
+            b.deliver(at - e.value as u64, at);
+        }
         if detailed {
             if full {
                 f.delays_ns.to_sketch(); // a flow first heard of past the budget

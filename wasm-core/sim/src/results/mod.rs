@@ -196,6 +196,11 @@ pub struct FlowOut {
     pub timeouts: u64,
     /// TCP family: the mean of the sender's round-trip samples, ns (none before the first).
     pub rtt_mean_ns: Option<f64>,
+    /// Periodic ON-OFF sources: bursts with at least one packet delivered, and their mean
+    /// delay, from the burst's first packet sent to its last packet delivered, ns (the FSC
+    /// paper's average burst delay; see `metrics::bursts`).
+    pub bursts: u64,
+    pub burst_delay_mean_ns: Option<f64>,
     /// Finite flows whose every byte arrived: last delivery minus start.
     pub fct_ns: Option<u64>,
     /// The same flow alone on the empty network (see `ideal`; TCP family: its wire bytes
@@ -449,6 +454,8 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
                 retransmits: m.retransmits,
                 timeouts: m.timeouts,
                 rtt_mean_ns: (m.rtt_samples > 0).then(|| m.rtt_sum_ns as f64 / m.rtt_samples as f64),
+                bursts: m.bursts.as_ref().map_or(0, |b| b.mean().0),
+                burst_delay_mean_ns: m.bursts.as_ref().and_then(|b| b.mean().1),
                 fct_ns: fct,
                 ideal_fct_ns: ideal,
                 slowdown: fct.zip(ideal).map(|(f, i)| f as f64 / i.max(1) as f64),
@@ -632,6 +639,8 @@ mod tests {
             retransmits: 0,
             timeouts: 0,
             rtt_mean_ns: None,
+            bursts: 0,
+            burst_delay_mean_ns: None,
             fct_ns: fct,
             ideal_fct_ns: fct.map(|_| 1_000),
             slowdown: fct.map(|t| t as f64 / 1_000.0),

@@ -80,6 +80,10 @@ pub enum Metric {
     /// weighted by the bytes each delivered (the UPS paper's "average RTT across bytes",
     /// Sec. 4, Fig. 7), ns.
     RttMeanNs,
+    /// Periodic ON-OFF sources: the mean delay of their bursts (first packet sent to last
+    /// packet delivered; the FSC paper's average burst delay), over every burst of the
+    /// selected flows with a packet delivered, ns.
+    BurstDelayMeanNs,
     /// 99th percentile delay over all packets, or over a class's (`flows.class`; other flow
     /// filters do not apply).
     DelayP99Ns,
