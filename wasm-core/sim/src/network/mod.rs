@@ -59,7 +59,8 @@ pub struct Network {
     pub ports: Vec<Port<AnyScheduler>>,
     pub port_info: Vec<PortInfo>,
     /// `hops[node][slot]` is a range of `hop_ports`: the equal-cost next ports towards
-    /// destination `dsts[slot]`.
+    /// destination `dsts[slot]`; empty for nodes with a single port (their next port is that
+    /// one, see `routing::stub_reaches`).
     hops: Vec<Vec<(u32, u32)>>,
     hop_ports: Vec<PortId>,
     /// `dst_slot[node]`: the slot of destination `node` in `hops` (u32::MAX: no routes to it

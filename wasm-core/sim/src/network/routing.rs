@@ -36,6 +36,10 @@ impl Network {
             self.hops.resize(n, Vec::new());
         }
         for v in 0..n {
+            // A node with one port (a host, usually) needs no row: see `stub_next`.
+            if self.nodes[v].ports.len() == 1 {
+                continue;
+            }
             let start = self.hop_ports.len() as u32;
             if dist[v] != u32::MAX && v as NodeId != dst {
                 let ports = &self.nodes[v].ports;
@@ -56,8 +60,28 @@ impl Network {
     /// The equal-cost next ports of `node` towards `dst` (empty: unreachable).
     pub fn next_ports(&mut self, node: NodeId, dst: NodeId) -> &[PortId] {
         let slot = self.ensure_routes_to(dst);
+        if self.nodes[node as usize].ports.len() == 1 {
+            let reaches = self.stub_reaches(node, dst, slot);
+            let ports = &self.nodes[node as usize].ports;
+            return if reaches { ports } else { &ports[..0] };
+        }
         let (start, len) = self.hops[node as usize][slot];
         &self.hop_ports[start as usize..(start + len) as usize]
+    }
+
+    /// Whether a node with a single port reaches `dst` (routes to it in `slot`) through that
+    /// port, which is then its only next port. Such nodes (hosts, usually) have no row in
+    /// `hops`, so routing tables grow with routers x destinations, not nodes x destinations
+    /// (a dumbbell of 1024 pairs: 2 rows of 2048 slots, not 2050). As the breadth-first search
+    /// in `ensure_routes_to`: the neighbour must be `dst`, or a router with a route to it (a
+    /// router with a single port leads only back here).
+    fn stub_reaches(&self, node: NodeId, dst: NodeId, slot: usize) -> bool {
+        let w = self.ports[self.nodes[node as usize].ports[0] as usize].to;
+        if node == dst {
+            return false;
+        }
+        let next = &self.nodes[w as usize];
+        w == dst || (next.kind == NodeKind::Router && next.ports.len() > 1 && self.hops[w as usize][slot].1 > 0)
     }
 
     /// The port a packet leaves `node` by.
@@ -66,6 +90,10 @@ impl Network {
         let path = if pkt.flags & flags::ACK != 0 { flow.ack_path } else { flow.path };
         if let Some(path) = path {
             return self.paths[path as usize][pkt.hops as usize];
+        }
+        let ports = &self.nodes[node as usize].ports;
+        if ports.len() == 1 {
+            return ports[0];
         }
         let slot = self.dst_slot[pkt.dst as usize] as usize;
         let (start, len) = self.hops[node as usize][slot];
