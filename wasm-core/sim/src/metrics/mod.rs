@@ -111,6 +111,11 @@ pub struct Metrics {
     dropped: u64,
     /// Whether to keep per-packet delays (percentiles) and the queue series.
     detailed: bool,
+    /// Points held by the ports' series together, the ports that have queued, and the cap of
+    /// each series (see [`series`]).
+    series_points: usize,
+    series_ports: usize,
+    series_cap: usize,
     /// Width of the throughput bins, ns, and how many bins.
     pub bin_ns: u64,
     pub bin_count: usize,
@@ -138,6 +143,9 @@ impl Metrics {
             delivered: 0,
             dropped: 0,
             detailed,
+            series_points: 0,
+            series_ports: 0,
+            series_cap: series::SERIES_CAP,
             bin_ns,
             bin_count: bins,
             binned_flows,
@@ -329,7 +337,16 @@ impl Metrics {
             return;
         }
         let p = &mut self.ports[port as usize];
-        p.series.record(t, (p.queued_packets, p.queued_bytes));
+        let before = p.series.len();
+        p.series.record(t, (p.queued_packets, p.queued_bytes), self.series_cap);
+        let after = p.series.len();
+        if before == 0 && after > 0 {
+            self.series_ports += 1;
+        }
+        self.series_points = self.series_points + after - before;
+        if self.series_points > series::SERIES_POINTS {
+            self.series_cap = series::shared_cap(self.series_ports);
+        }
     }
 
     /// Closes open transmissions (for utilisation) and the queue integrals at the end of the run.
