@@ -16,7 +16,8 @@ use serde_json::{json, Value};
 use std::time::Instant;
 
 const USAGE: &str = "usage: sched-cli bench [--set NAME[,NAME...]] [--repeat N] [--json] | bench --print-scenarios
-  --set      all (default), udp, tcp, or benchmark names, comma-separated
+  --set      all (default), udp, tcp, memory, or benchmark names, comma-separated
+             (memory: heap bytes per TCP flow and per queued packet, see bench_memory.rs)
   --repeat   runs per benchmark (default 1); the run with the median CPU time is reported
   --json     one JSON object per benchmark instead of the table";
 
@@ -114,6 +115,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
         println!("{}", serde_json::to_string_pretty(&map).expect("plain data"));
         return Ok(());
     }
+    let memory = matches!(set.as_deref(), None | Some("all") | Some("memory"));
+    if set.as_deref() == Some("memory") {
+        return print_memory(as_json);
+    }
     let names: Vec<&str> = match set.as_deref() {
         None | Some("all") => all.iter().map(|b| b.0).collect(),
         Some("udp") => all.iter().map(|b| b.0).filter(|n| !TCP.contains(n)).collect(),
@@ -210,6 +215,23 @@ pub fn main(args: &[String]) -> Result<(), String> {
                 mib(before),
                 &m.hash[..16]
             );
+        }
+    }
+    if memory {
+        print_memory(as_json)?;
+    }
+    Ok(())
+}
+
+fn print_memory(as_json: bool) -> Result<(), String> {
+    let (rows, v) = crate::bench_memory::measure().map_err(|e| format!("memory: {e}"))?;
+    if as_json {
+        println!("{v}");
+    } else {
+        println!();
+        println!("memory: heap bytes allocated and not freed (counting allocator), peak of a run, trace budget 0");
+        for r in rows {
+            println!("  {r}");
         }
     }
     Ok(())

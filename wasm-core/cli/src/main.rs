@@ -12,8 +12,13 @@ use std::process::ExitCode;
 use sched_sim::RunOptions;
 
 mod bench;
+mod bench_memory;
 mod csv;
+mod heap;
 mod reproduce;
+
+#[global_allocator]
+static HEAP: heap::Counting = heap::Counting;
 
 const USAGE: &str = "usage:
   sched-cli run SCENARIO.json [--seed N] [--duration T] [--out results.json] [--csv DIR] [--trace-budget N]

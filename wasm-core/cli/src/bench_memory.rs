@@ -1,0 +1,114 @@
+//! `sched-cli bench --set memory`: what a TCP flow and a queued packet cost, in heap bytes
+//! (allocated and not freed, counted by [`crate::heap`]: exact, and the same on every run)
+//! held at the end of a run with trace budget 0, divided out between two runs that differ only
+//! in the count measured (the end, not the peak: a run's peak is where its waits and delays
+//! become histograms, 2^22 exact samples in vectors whose spare capacity varies from run to
+//! run by more than the flows cost; the peaks are printed beside):
+//! - per TCP flow with its host pair: the dumbbell-10g benchmark's network and flows (10 Gbps,
+//!   RTT 100 us, 1000-packet buffers, TCP NewReno bulk flows started over [0, 1 ms)) with
+//!   `FLOWS` and 2 `FLOWS` pairs, one flow each, for `FLOW_RUN`;
+//! - per TCP flow on shared hosts: the same with 16 pairs and `FLOWS` or 2 `FLOWS` flows;
+//! - per queued packet: a 10 Gbps UDP flow into a 1 Gbps link with an unlimited FIFO for
+//!   `QUEUE_RUNS`: the packets in the network at the end (all but a few queued at the 1 Gbps
+//!   port) and the peaks, their slope;
+//! - and the sizes of the per-flow, per-port and per-packet structures.
+
+use sched_sim::scenario::TRUSTED_LIMITS;
+use serde_json::{json, Value};
+
+const FLOWS: usize = 256;
+const FLOW_RUN: &str = "1s";
+const QUEUE_RUNS: [&str; 2] = ["20ms", "40ms"];
+
+fn dumbbell(pairs: usize, flows: usize) -> String {
+    let traffic: Vec<Value> = (0..flows)
+        .map(|i| {
+            json!({"kind": "bulk", "id": format!("f{i}"), "src": format!("l{}", i % pairs), "dst": format!("r{}", i % pairs),
+                "transport": "tcp", "start": format!("{}ns", i * 1_000_000 / flows)})
+        })
+        .collect();
+    json!({
+        "format": "scheduler-playground/scenario", "version": 1, "name": "bench: memory per flow", "seed": 1,
+        "duration": FLOW_RUN,
+        "topology": {"preset": "dumbbell", "params": {"access_bandwidth": "10Gbps", "access_delay": "10us",
+            "bottleneck_bandwidth": "10Gbps", "bottleneck_delay": "30us", "buffer": "1000pkt", "pairs": pairs}},
+        "traffic": traffic,
+    })
+    .to_string()
+}
+
+fn queue(duration: &str) -> String {
+    let link = |from: &str, to: &str, bw: &str| json!({"from": from, "to": to, "bandwidth": bw, "delay": "10us", "buffer": "unlimited"});
+    json!({
+        "format": "scheduler-playground/scenario", "version": 1, "name": "bench: memory per queued packet", "seed": 1,
+        "duration": duration,
+        "topology": {
+            "nodes": [{"id": "a", "kind": "host"}, {"id": "r", "kind": "router"}, {"id": "b", "kind": "host"}],
+            "links": [link("a", "r", "10Gbps"), link("r", "b", "1Gbps")],
+        },
+        "traffic": [{"kind": "bulk", "id": "u", "src": "a", "dst": "b", "packet_size": "1500B"}],
+    })
+    .to_string()
+}
+
+/// What a run held: heap bytes at its end and at its peak above what was live before it, and
+/// the packets in the network at its end.
+struct Held {
+    end: f64,
+    peak: f64,
+    in_network: f64,
+}
+
+fn held(text: &str) -> Result<Held, String> {
+    let base = crate::heap::live();
+    crate::heap::reset_peak();
+    let opts = sched_sim::RunOptions { seed: None, max_trace_events: Some(0) };
+    let mut run = sched_sim::start(text, &TRUSTED_LIMITS, &opts).map_err(|e| e.to_string())?;
+    while run.advance(u64::MAX) < 1.0 {}
+    let in_network = run.conservation().in_network as f64;
+    let (end, peak) = ((crate::heap::live() - base) as f64, (crate::heap::peak() - base) as f64);
+    Ok(Held { end, peak, in_network })
+}
+
+/// The figures, as (label, value) rows and a JSON object.
+pub fn measure() -> Result<(Vec<String>, Value), String> {
+    let (p1, p2) = (held(&dumbbell(FLOWS, FLOWS))?, held(&dumbbell(2 * FLOWS, 2 * FLOWS))?);
+    let with_pair = (p2.end - p1.end) / FLOWS as f64;
+    let (s1, s2) = (held(&dumbbell(16, FLOWS))?, held(&dumbbell(16, 2 * FLOWS))?);
+    let shared = (s2.end - s1.end) / FLOWS as f64;
+    let (q1, q2) = (held(&queue(QUEUE_RUNS[0]))?, held(&queue(QUEUE_RUNS[1]))?);
+    let (n1, n2) = (q1.in_network, q2.in_network);
+    let per_packet = (q2.end - q1.end) / (n2 - n1).max(1.0);
+    let mib = |h: &Held| format!("{:.1} MiB", h.peak / (1 << 20) as f64);
+    use std::mem::size_of;
+    let sizes = [
+        ("Packet", size_of::<sched_sim::packet::Packet>()),
+        ("Connection (TCP endpoints)", size_of::<sched_sim::transport::Connection>()),
+        ("FlowMetrics", size_of::<sched_sim::metrics::FlowMetrics>()),
+        ("FlowInfo", size_of::<sched_sim::traffic::FlowInfo>()),
+        ("Port", size_of::<sched_sim::port::Port<sched_sim::sched::AnyScheduler>>()),
+        ("PortMetrics", size_of::<sched_sim::metrics::PortMetrics>()),
+    ];
+    let f = FLOWS;
+    let rows = vec![
+        format!(
+            "per TCP flow with its host pair (dumbbell-10g, {FLOW_RUN}, {f} -> {} pairs): {with_pair:.0} B (target 2500 B); peaks {}, {}",
+            2 * f,
+            mib(&p1),
+            mib(&p2)
+        ),
+        format!("per TCP flow, 16 host pairs shared ({f} -> {} flows): {shared:.0} B; peaks {}, {}", 2 * f, mib(&s1), mib(&s2)),
+        format!(
+            "per queued packet (10 Gbps into 1 Gbps, unlimited FIFO, {} -> {}: {n1:.0} -> {n2:.0} packets in the network): {per_packet:.0} B (target 64 B)",
+            QUEUE_RUNS[0], QUEUE_RUNS[1]
+        ),
+        format!("sizes: {}", sizes.iter().map(|(n, s)| format!("{n} {s} B")).collect::<Vec<_>>().join(", ")),
+    ];
+    let size_map: serde_json::Map<String, Value> = sizes.iter().map(|(n, s)| (n.to_string(), json!(s))).collect();
+    let v = json!({
+        "name": "memory", "per_tcp_flow_with_hosts_bytes": with_pair, "per_tcp_flow_shared_hosts_bytes": shared,
+        "per_queued_packet_bytes": per_packet, "queued_packets": [n1, n2], "sizes": size_map,
+        "peak_bytes": {"with_hosts": [p1.peak, p2.peak], "shared_hosts": [s1.peak, s2.peak], "queue": [q1.peak, q2.peak]},
+    });
+    Ok((rows, v))
+}
