@@ -10,7 +10,6 @@ import { parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/
 import { restoreScenario, scenarioText } from '../scenario/restore';
 import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
 import { presetTraffic } from '../scenario/presetTraffic';
-import { buildShareLink, decodeScenarioHash } from '../share/link';
 import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, type SimClientLike } from '../sim/client';
 import type { RunResult } from '../sim/types';
 import {
@@ -31,6 +30,10 @@ import type { Store } from '../store/store';
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 /** Ends a message with a full stop unless it already has one. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+// Share links (and fflate, their compression) are a chunk of their own, loaded when a link is
+// opened or made: a page opened without one never needs them (issue 20: the main script).
+const shareLinks = () => import('../share/link');
 
 /** The browser around the app; tests pass a fake. */
 export interface Env {
@@ -101,6 +104,7 @@ export class Controller {
    * scenario still opens).
    */
   async openLink(hash: string, fallback = 'your draft'): Promise<Opened> {
+    const { decodeScenarioHash } = await shareLinks();
     const decoded = decodeScenarioHash(hash);
     const prepared: Prepared = decoded.ok ? await this.prepare(decoded.text) : { ok: false, error: decoded.error };
     this.env.clearHash();
@@ -302,6 +306,7 @@ export class Controller {
     const comparison = linkCompare(s);
     const shown = comparison ? s.comparison?.scenarioText ?? null : s.run?.scenarioText ?? null;
     const draft = linkText(s);
+    const { buildShareLink } = await shareLinks();
     const link = buildShareLink(base, shown ?? draft, comparison);
     const draftLink = shown !== null && shown !== draft ? buildShareLink(base, draft, null) : null;
     this.store.dispatch(shareLinkBuilt(link, draftLink));

@@ -1,18 +1,15 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useAppState } from '../app/context';
-import { CompareStage } from './CompareStage';
-import { CompareToolbar } from './CompareToolbar';
 import { Controls } from './Controls';
 import { EditorToolbar } from './EditorToolbar';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
 import { Legend } from './Legend';
-import { ResultsBoard, type BoardRun } from './ResultsBoard';
+import { CompareStage, CompareToolbar, Loading, ReplayView, ResultsBoard, Tour } from './lazy';
+import type { BoardRun } from './ResultsBoard';
 import { ShareBox } from './ShareBox';
 import { SidePanel } from './SidePanel';
-import { ReplayView } from './ReplayView';
 import { TopologyPanel } from './TopologyPanel';
-import { Tour } from './Tour';
 
 export function App() {
   const wide = useAppState((s) => s.sideTab === 'traffic');
@@ -31,12 +28,12 @@ export function App() {
       <ShareBox />
       <main className={classes}>
         <section className="stage" aria-label="Network">
-          {comparison ? <CompareToolbar comparison={comparison} /> : <EditorToolbar />}
+          {comparison ? <Suspense fallback={null}><CompareToolbar comparison={comparison} /></Suspense> : <EditorToolbar />}
           <Legend />
-          {comparison ? <CompareStage comparison={comparison} /> : (
+          {comparison ? <Suspense fallback={<Loading what="the comparison" />}><CompareStage comparison={comparison} /></Suspense> : (
             <div className={`views${split ? ' split' : ''}`} data-testid={split ? 'side-by-side' : undefined}>
               <TopologyPanel />
-              {split && <ReplayView />}
+              {split && <Suspense fallback={<Loading what="the replay" />}><ReplayView /></Suspense>}
             </div>
           )}
           <Controls />
@@ -44,11 +41,11 @@ export function App() {
         <SidePanel />
         {comparison && (
           <section className="compare-results" aria-label="Comparison results" data-testid="compare-results">
-            <ResultsBoard runs={runs} queues={{ endNs: comparison.endNs }} />
+            <Suspense fallback={<Loading what="the charts" />}><ResultsBoard runs={runs} queues={{ endNs: comparison.endNs }} /></Suspense>
           </section>
         )}
       </main>
-      {tour && <Tour />}
+      {tour && <Suspense fallback={null}><Tour /></Suspense>}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useAppState, useController } from '../app/context';
 import { blankScenario } from '../scenario/commands';
 import { closeDialog, toggleDialog } from '../store/appState';
 import { loadDraft } from '../store/editorActions';
-import { PresetDialog } from './PresetDialog';
+import { PresetDialog } from './lazy';
 
 // The gallery's index (every scenario file's name and description) is a chunk of its own,
 // fetched when Examples… is first opened: the page's main script does not grow with it.
@@ -33,7 +33,7 @@ export function FileMenu() {
       <input ref={file} type="file" accept=".json,application/json" hidden data-testid="import-file"
         onChange={(e) => void onFile(e.currentTarget)} />
       <button type="button" data-testid="export" onClick={() => controller.exportFile()}>Export</button>
-      {dialog === 'presets' && <PresetDialog onClose={close} />}
+      {dialog === 'presets' && <Suspense fallback={null}><PresetDialog onClose={close} /></Suspense>}
       {dialog === 'gallery' && (
         <Suspense fallback={<div className="popover gallery" role="status" data-testid="gallery-loading">Loading the examples…</div>}>
           <GalleryDialog onClose={close} />

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useAppState } from '../app/context';
 import { originalSchedulers } from '../sim/replay';
 import { COMPARE_COLOURS } from '../view/palette';
-import { ResultsBoard, type BoardRun } from './ResultsBoard';
+import { Loading, ResultsBoard } from './lazy';
+import type { BoardRun } from './ResultsBoard';
 
 /** The results board of the single run, under its queue chart in the Results tab. */
 export function RunCharts() {
@@ -14,7 +15,7 @@ export function RunCharts() {
   return (
     <section className="panel run-charts" aria-label="Charts of the run">
       <h2>Charts</h2>
-      <ResultsBoard runs={runs} />
+      <Suspense fallback={<Loading what="the charts" />}><ResultsBoard runs={runs} /></Suspense>
     </section>
   );
 }

@@ -1,11 +1,9 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useAppState, useController } from '../app/context';
 import { setSideTab, type SideTab } from '../store/appState';
-import { ChartPanel } from './ChartPanel';
-import { CompareTab } from './CompareTab';
 import { FollowPanel } from './FollowPanel';
 import { Inspector } from './Inspector';
-import { ReplayTab } from './ReplayTab';
+import { ChartPanel, CompareTab, Loading, ReplayTab } from './lazy';
 import { RunCharts } from './RunCharts';
 import { RunInfo } from './RunInfo';
 import { TrafficPanel } from './TrafficPanel';
@@ -38,12 +36,12 @@ export function SidePanel() {
           </button>
         ))}
       </div>
-      {pane('results', <><RunInfo /><ChartPanel /><RunCharts /></>)}
+      {pane('results', <><RunInfo /><Suspense fallback={<Loading what="the queue chart" />}><ChartPanel /></Suspense><RunCharts /></>)}
       {pane('inspect', <Inspector />)}
       {pane('traffic', <TrafficPanel />)}
       {pane('packet', <FollowPanel />)}
-      {pane('replay', <ReplayTab />)}
-      {pane('compare', <CompareTab />)}
+      {pane('replay', <Suspense fallback={<Loading what="the Replay tab" />}><ReplayTab /></Suspense>)}
+      {pane('compare', <Suspense fallback={<Loading what="the Compare tab" />}><CompareTab /></Suspense>)}
     </aside>
   );
 }

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+
+// The parts the first paint (the default scenario running in the drawing, with its controls)
+// does not need, each a chunk of its own that the browser loads when it is first rendered
+// (under <Suspense>): the charts (the Results tab's queue chart and results board, with d3's
+// scales, axes and shapes), the Compare and Replay views and tabs, the tour, help and presets
+// dialogs.
+// They keep the main script small (issue 20: under 100 KB gzipped; npm run bench:size).
+export const ChartPanel = lazy(() => import('./ChartPanel').then((m) => ({ default: m.ChartPanel })));
+export const CompareStage = lazy(() => import('./CompareStage').then((m) => ({ default: m.CompareStage })));
+export const CompareToolbar = lazy(() => import('./CompareToolbar').then((m) => ({ default: m.CompareToolbar })));
+export const CompareTab = lazy(() => import('./CompareTab').then((m) => ({ default: m.CompareTab })));
+export const ReplayView = lazy(() => import('./ReplayView').then((m) => ({ default: m.ReplayView })));
+export const ReplayTab = lazy(() => import('./ReplayTab').then((m) => ({ default: m.ReplayTab })));
+export const ResultsBoard = lazy(() => import('./ResultsBoard').then((m) => ({ default: m.ResultsBoard })));
+export const Tour = lazy(() => import('./Tour').then((m) => ({ default: m.Tour })));
+export const HelpDialog = lazy(() => import('./HelpDialog').then((m) => ({ default: m.HelpDialog })));
+export const PresetDialog = lazy(() => import('./PresetDialog').then((m) => ({ default: m.PresetDialog })));
+
+/** What a part loaded on demand shows while its chunk arrives. */
+export function Loading({ what }: { readonly what: string }) {
+  return <p className="loading" role="status">Loading {what}…</p>;
+}
