@@ -150,6 +150,12 @@ impl Run {
                 }
             }
         }
+        // Each workload's loaded links are measured over its sources' active period too.
+        for w in &net.workloads {
+            for &(port, _) in &w.loaded {
+                metrics.watch(port, w.start.as_ns(), w.stop.as_ns());
+            }
+        }
         // Replays and a scripted schedule's table read the whole trace.
         let recorded = if s.replay.is_some() || s.schedule.is_some() { u64::MAX } else { budget };
         let engine = Engine::new(net, s.duration.0, TraceRecorder::new(recorded, budget), metrics);
