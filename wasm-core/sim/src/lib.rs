@@ -14,6 +14,7 @@ pub mod packet;
 pub mod params;
 pub mod port;
 pub mod presets;
+pub mod record;
 pub mod replay;
 pub mod results;
 pub mod rng;
@@ -121,7 +122,7 @@ pub struct Run {
     seed: u32,
     engine: Engine,
     done: bool,
-    /// Trace events to keep for the caller (the whole trace is recorded when replays need it).
+    /// Trace events to keep for the caller (replays read the schedule the engine records, not the trace).
     budget: u64,
 }
 
@@ -156,9 +157,11 @@ impl Run {
                 metrics.watch(port, w.start.as_ns(), w.stop.as_ns());
             }
         }
-        // Replays and a scripted schedule's table read the whole trace.
-        let recorded = if s.replay.is_some() || s.schedule.is_some() { u64::MAX } else { budget };
-        let engine = Engine::new(net, s.duration.0, TraceRecorder::new(recorded, budget), metrics);
+        let mut engine = Engine::new(net, s.duration.0, TraceRecorder::new(budget, budget), metrics);
+        // Replays and a scripted schedule's table read the recorded schedule.
+        if s.replay.is_some() || s.schedule.is_some() {
+            engine.record_schedule(true);
+        }
         Run { scenario: s, seed, engine, done: false, budget }
     }
 
@@ -203,6 +206,7 @@ impl Run {
                 out.summary.replays.push(report);
             }
         }
+        out.schedule = None;
         out.keep_trace(self.budget);
         out
     }
@@ -218,7 +222,9 @@ pub fn run(s: &Scenario, opts: &RunOptions) -> Result<RunOutput, ScenarioError> 
 pub fn run_replay(s: &Scenario, opts: &RunOptions, r: &scenario::Replay) -> Result<RunOutput, ScenarioError> {
     let mut plain = s.clone();
     plain.replay = None;
-    let original = run(&plain, &RunOptions { seed: opts.seed, max_trace_events: Some(u64::MAX) })?;
+    let mut original = Run::start(&plain, &RunOptions { seed: opts.seed, max_trace_events: Some(0) })?;
+    original.engine.record_schedule(true);
+    let original = original.finish();
     let budget = opts.max_trace_events.unwrap_or(DEFAULT_TRACE_EVENTS);
     let (mut out, report) = replay::replay(s, &original, r, budget)?;
     out.summary.replays.push(report);

@@ -21,7 +21,6 @@
 //! when it ended. The replay runs for twice the scenario's duration, so late packets can
 //! finish; one that does not is overdue.
 
-pub mod record;
 pub mod report;
 pub mod table;
 
@@ -31,13 +30,13 @@ use crate::engine::Engine;
 use crate::metrics::Metrics;
 use crate::network::Network;
 use crate::packet::Packet;
+use crate::record::{Recorded, Schedule};
 use crate::results::replay::ReplayReport;
 use crate::results::replay::ScheduleTable;
 use crate::run::{conclude, RunOutput, THROUGHPUT_BINS};
 use crate::scenario::{Mode, NodeKind, Replay, Scenario, ScenarioError, SchedulerSpec};
 use crate::time::Time;
 use crate::trace::TraceRecorder;
-use record::Recorded;
 
 /// The scheduler every router runs in a replay.
 fn scheduler(r: &Replay) -> SchedulerSpec {
@@ -66,18 +65,22 @@ fn unit_ns(s: &Scenario) -> u64 {
     s.schedule.as_ref().and_then(|sc| sc.unit).map_or(crate::script::DEFAULT_UNIT, |u| u.0).as_ns()
 }
 
-/// The schedule of a finished original (its complete trace) as the paper tabulates it.
+/// The schedule an original recorded (`Engine::record_schedule`).
+fn recorded(original: &RunOutput) -> &Schedule {
+    original.schedule.as_ref().expect("the original recorded its schedule")
+}
+
+/// The schedule of a finished original as the paper tabulates it.
 pub fn original_table(s: &Scenario, original: &RunOutput, net: &Network) -> ScheduleTable {
-    let schedule = record::record(&original.trace, true);
+    let schedule = recorded(original);
     let packets: Vec<&Recorded> = schedule.packets.iter().collect();
     let points = table::congestion_points(&packets, net);
     let times: Vec<Option<&Recorded>> = packets.iter().map(|&p| Some(p)).collect();
     table::table(unit_ns(s), net, &packets, &points, &times, &namer(s))
 }
 
-/// Replays the schedule of `original` (which must hold its complete trace) with `r`.
-/// The replay's own trace is returned in full.
-/// `views`: the trace events whose view records (queue order, state) the page will get.
+/// Replays the schedule `original` recorded with `r`. The replay's trace keeps its first
+/// `views` events (with their view records: queue order, state), for the page.
 pub fn replay(
     s: &Scenario,
     original: &RunOutput,
@@ -85,7 +88,7 @@ pub fn replay(
     views: u64,
 ) -> Result<(RunOutput, ReplayReport), ScenarioError> {
     let seed = original.summary.seed;
-    let schedule = record::record(&original.trace, true);
+    let schedule = recorded(original);
     let mut order: Vec<&Recorded> = schedule.packets.iter().collect();
     order.sort_by_key(|p| (p.ingress_time(), p.id));
 
@@ -129,7 +132,8 @@ pub fn replay(
     let end = s.duration.0 + s.duration.0;
     let flows = net.flows.len();
     let metrics = Metrics::new(net.ports.len(), flows, true, end.as_ns(), THROUGHPUT_BINS, 0);
-    let mut engine = Engine::new(net, end, TraceRecorder::new(u64::MAX, views), metrics);
+    let mut engine = Engine::new(net, end, TraceRecorder::new(views, views), metrics);
+    engine.record_schedule(false);
     for (rid, p) in order.iter().enumerate() {
         let info = &engine.net.flows[p.flow as usize];
         let (i, o) = (Time(p.ingress_time()), Time(p.exit_time()));
@@ -163,10 +167,10 @@ pub fn replay(
         engine.inject(i, first_router, pkt);
     }
     engine.run();
-    let (out, net) = conclude(&alt, seed, engine);
+    let (mut out, net) = conclude(&alt, seed, engine);
     // The replay starts at the first router: give each replayed packet its original host hop
     // back, so hop k means the same port in both records.
-    let mut replayed = record::record(&out.trace, false).packets;
+    let mut replayed = out.schedule.take().expect("recorded").packets;
     for r in &mut replayed {
         r.hops.insert(0, order[r.id as usize].hops[0].clone());
     }
@@ -175,7 +179,7 @@ pub fn replay(
         by_id[r.id as usize] = Some(r);
     }
     let mut report =
-        report::report(r, (out.summary.trace_hash.clone(), out.summary.events_total), &net, &schedule, &order, &by_id);
+        report::report(r, (out.summary.trace_hash.clone(), out.summary.events_total), &net, schedule, &order, &by_id);
     if order.len() <= table::TABLE_PACKETS {
         // By original id, as the original's table.
         let mut rows: Vec<usize> = (0..order.len()).collect();
