@@ -215,3 +215,35 @@ fn delays_per_class() {
         (Some(10_000.0), Some(10_000.0), Some(6_000.0), None)
     );
 }
+
+/// A replay asked for on its own (the page's "Record & replay") runs in chunks, original then
+/// replay, with progress that never goes back and ends at 1; it gives the same report as the
+/// same replay listed in the scenario (the same schedule replayed the same way), and its
+/// output is the replay's run.
+#[test]
+fn a_replay_in_chunks_is_the_listed_replay() {
+    let text = include_str!("../../../scenarios/ups/priorities-vs-lstf.json");
+    let s = validate(text).unwrap();
+    let listed = Run::start(&s, &NO_TRACE).unwrap().finish();
+    let lstf = listed.summary.replays.iter().find(|r| r.name == "lstf").unwrap();
+    let r = sched_sim::find_replay(&s, "lstf").unwrap();
+    let mut run = sched_sim::start_replay(&s, &RunOptions { seed: None, max_trace_events: Some(1000) }, &r).unwrap();
+    let (mut last, mut steps, mut halfway) = (0.0, 0, false);
+    loop {
+        let p = run.advance(20_000);
+        assert!(p >= last, "progress went back: {p} after {last}");
+        halfway |= p > 0.4 && p < 0.9;
+        (last, steps) = (p, steps + 1);
+        if p == 1.0 {
+            break;
+        }
+    }
+    assert!(steps > 10 && halfway, "{steps} chunks");
+    let out = run.finish();
+    assert_eq!(out.summary.replays.len(), 1);
+    let got = &out.summary.replays[0];
+    assert_eq!((got.packets, got.overdue, got.overdue_by_t), (lstf.packets, lstf.overdue, lstf.overdue_by_t));
+    assert_eq!(got.trace_hash, lstf.trace_hash);
+    assert_eq!(out.summary.trace_hash, lstf.trace_hash, "the output is the replay's run");
+    assert_eq!(out.trace.len(), 1000);
+}

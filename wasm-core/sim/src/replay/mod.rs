@@ -79,18 +79,35 @@ pub fn original_table(s: &Scenario, original: &RunOutput, net: &Network) -> Sche
     table::table(unit_ns(s), net, &packets, &points, &times, &namer(s))
 }
 
-/// Replays the schedule `original` recorded with `r`. The replay's trace keeps its first
+/// A replay under way: built by [`start`], advanced in chunks (progress for the page), ended
+/// by [`Pending::finish`].
+pub struct Pending {
+    r: Replay,
+    alt: Scenario,
+    seed: u32,
+    engine: Engine,
+    /// Replay id -> index of the packet in the original's schedule.
+    order: Vec<usize>,
+    /// Per replayed packet, its congestion points (kept only for a schedule small enough to
+    /// tabulate).
+    points: Option<Vec<Vec<bool>>>,
+}
+
+/// The original's packets in replay order: by i(p), then id.
+fn replay_order(schedule: &Schedule) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..schedule.packets.len()).collect();
+    order.sort_by_key(|&i| (schedule.packets[i].ingress_time(), schedule.packets[i].id));
+    order
+}
+
+/// Builds the replay of the schedule `original` recorded with `r`: every packet injected at
+/// i(p) at its first router, its header set by the mode. The replay's trace keeps its first
 /// `views` events (with their view records: queue order, state), for the page.
-pub fn replay(
-    s: &Scenario,
-    original: &RunOutput,
-    r: &Replay,
-    views: u64,
-) -> Result<(RunOutput, ReplayReport), ScenarioError> {
+pub fn start(s: &Scenario, original: &RunOutput, r: &Replay, views: u64) -> Result<Pending, ScenarioError> {
     let seed = original.summary.seed;
     let schedule = recorded(original);
-    let mut order: Vec<&Recorded> = schedule.packets.iter().collect();
-    order.sort_by_key(|p| (p.ingress_time(), p.id));
+    let idx = replay_order(schedule);
+    let order: Vec<&Recorded> = idx.iter().map(|&i| &schedule.packets[i]).collect();
 
     let mut alt = s.clone();
     alt.traffic.clear();
@@ -127,7 +144,9 @@ pub fn replay(
     if r.mode == Mode::Omniscient {
         net.hop_ranks = Some(order.iter().map(|p| p.hops.iter().map(|h| h.start as i64).collect()).collect());
     }
-    let points = table::congestion_points(&order, &net);
+    let a6 = r.mode == Mode::PriorityA6;
+    let tabulated = order.len() <= table::TABLE_PACKETS;
+    let points = (a6 || tabulated).then(|| table::congestion_points(&order, &net));
     let name = namer(s);
     let end = s.duration.0 + s.duration.0;
     let flows = net.flows.len();
@@ -156,7 +175,7 @@ pub fn replay(
                 }
             }
             Mode::PriorityA6 => {
-                let k = table::a6_hop(p, &points[rid]);
+                let k = table::a6_hop(p, &points.as_ref().expect("made for A.6")[rid]);
                 let size = p.size as u64;
                 let t = engine.net.ports[path[k] as usize].bandwidth.tx_time(size);
                 pkt.rank = o.as_ns() as i64 - engine.net.tmin_rest(path, k, size).as_ns() as i64 + t.as_ns() as i64;
@@ -166,28 +185,65 @@ pub fn replay(
         let first_router = engine.net.ports[p.hops[0].port as usize].to;
         engine.inject(i, first_router, pkt);
     }
-    engine.run();
-    let (mut out, net) = conclude(&alt, seed, engine);
-    // The replay starts at the first router: give each replayed packet its original host hop
-    // back, so hop k means the same port in both records.
-    let mut replayed = out.schedule.take().expect("recorded").packets;
-    for r in &mut replayed {
-        r.hops.insert(0, order[r.id as usize].hops[0].clone());
+    let points = if tabulated { points } else { None };
+    Ok(Pending { r: r.clone(), alt, seed, engine, order: idx, points })
+}
+
+impl Pending {
+    /// Processes up to `max_events` events; true once the replay has reached its end.
+    pub fn advance(&mut self, max_events: u64) -> bool {
+        self.engine.advance(max_events)
     }
-    let mut by_id: Vec<Option<&Recorded>> = vec![None; order.len()];
-    for r in &replayed {
-        by_id[r.id as usize] = Some(r);
+
+    /// Engine (heap) events processed so far.
+    pub fn processed(&self) -> u64 {
+        self.engine.processed()
     }
-    let mut report =
-        report::report(r, (out.summary.trace_hash.clone(), out.summary.events_total), &net, schedule, &order, &by_id);
-    if order.len() <= table::TABLE_PACKETS {
-        // By original id, as the original's table.
-        let mut rows: Vec<usize> = (0..order.len()).collect();
-        rows.sort_by_key(|&i| order[i].id);
-        let packets: Vec<&Recorded> = rows.iter().map(|&i| order[i]).collect();
-        let cps: Vec<Vec<bool>> = rows.iter().map(|&i| points[i].clone()).collect();
-        let times: Vec<Option<&Recorded>> = rows.iter().map(|&i| by_id[i]).collect();
-        report.schedule = Some(table::table(unit_ns(s), &net, &packets, &cps, &times, &name));
+
+    /// The fraction of the schedule's packets the replay has delivered (every one is, unless
+    /// the replay runs out of time).
+    pub fn progress(&self) -> f64 {
+        self.engine.metrics.delivered() as f64 / self.order.len().max(1) as f64
     }
-    Ok((out, report))
+
+    /// Ends the replay: its run (trace as `start` was told) and its report.
+    pub fn finish(self, s: &Scenario, original: &RunOutput) -> (RunOutput, ReplayReport) {
+        let Pending { r, alt, seed, mut engine, order, points } = self;
+        engine.run();
+        let schedule = recorded(original);
+        let order: Vec<&Recorded> = order.iter().map(|&i| &schedule.packets[i]).collect();
+        let (mut out, net) = conclude(&alt, seed, engine);
+        // The replay starts at the first router: give each replayed packet its original host
+        // hop back, so hop k means the same port in both records.
+        let mut replayed = out.schedule.take().expect("recorded").packets;
+        for p in &mut replayed {
+            p.hops.insert(0, order[p.id as usize].hops[0].clone());
+        }
+        let mut by_id: Vec<Option<&Recorded>> = vec![None; order.len()];
+        for p in &replayed {
+            by_id[p.id as usize] = Some(p);
+        }
+        let facts = (out.summary.trace_hash.clone(), out.summary.events_total);
+        let mut report = report::report(&r, facts, &net, schedule, &order, &by_id);
+        if let Some(points) = points {
+            // By original id, as the original's table.
+            let mut rows: Vec<usize> = (0..order.len()).collect();
+            rows.sort_by_key(|&i| order[i].id);
+            let packets: Vec<&Recorded> = rows.iter().map(|&i| order[i]).collect();
+            let cps: Vec<Vec<bool>> = rows.iter().map(|&i| points[i].clone()).collect();
+            let times: Vec<Option<&Recorded>> = rows.iter().map(|&i| by_id[i]).collect();
+            report.schedule = Some(table::table(unit_ns(s), &net, &packets, &cps, &times, &namer(s)));
+        }
+        (out, report)
+    }
+}
+
+/// Replays the schedule `original` recorded with `r`, to its end (see [`start`]).
+pub fn replay(
+    s: &Scenario,
+    original: &RunOutput,
+    r: &Replay,
+    views: u64,
+) -> Result<(RunOutput, ReplayReport), ScenarioError> {
+    Ok(start(s, original, r, views)?.finish(s, original))
 }
