@@ -18,7 +18,7 @@ export function WorkloadLoads({ runs }: { readonly runs: readonly BoardRun[] }) 
     <section className="summary" aria-label="Workload load" data-testid="workload-loads">
       <header>
         <h3>Workload load</h3>
-        <span className="muted small">measured on the link each workload was calibrated on</span>
+        <span className="muted small">on the link each was calibrated on</span>
       </header>
       <div className="summary-scroll" tabIndex={0} role="region" aria-label="Workload load table (scrolls sideways)">
         <table className="summary-table">
