@@ -142,9 +142,17 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     for w in &s.workloads {
         println!(
-            "workload {}: {} flows, load target {:.3}, measured {:.3} on port {}",
-            w.id, w.flows, w.target_load, w.measured_load, w.port
+            "workload {}: {} flows, load target {:.3} on port {}: measured {:.3} over its active period ({:.3} over the run)",
+            w.id, w.flows, w.target_load, w.port, w.active_load, w.measured_load
         );
+        if w.links.len() > 1 {
+            let (lo, hi) =
+                w.links.iter().fold((f64::INFINITY, 0f64), |(l, h), x| (l.min(x.active_load), h.max(x.active_load)));
+            println!(
+                "  {} loaded links (expected load >= target): {lo:.3} to {hi:.3} over the active period",
+                w.links.len()
+            );
+        }
     }
     for r in &s.replays {
         println!(

@@ -40,6 +40,7 @@ fn show(metric: Metric, v: f64) -> String {
         | DeliveredFraction
         | CompletedFraction
         | Utilization
+        | ActiveLoad
         | AqmDropFraction
         | CodelDroppingFraction => format!("{:.4}%", v * 100.0),
         FctMeanNs

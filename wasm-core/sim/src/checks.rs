@@ -122,6 +122,16 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
         | Metric::QueueVarianceBytes2
         | Metric::AqmDropFraction
         | Metric::CodelDroppingFraction => port_metric(c.metric, port_of(c, r)?),
+        Metric::ActiveLoad => {
+            let w = match c.flows.ids.as_deref() {
+                Some([id]) => {
+                    r.workloads.iter().find(|w| w.id == *id).ok_or_else(|| format!("no workload \"{id}\""))?
+                }
+                Some(_) => return Err("active_load reads one workload: flows.ids names it (one entry)".into()),
+                None => r.workloads.first().ok_or("active_load needs a workload")?,
+            };
+            Some(w.active_load)
+        }
         Metric::JainMean => r.fairness.mean,
         Metric::JainLast => r.fairness.index.iter().rev().find_map(|i| *i),
         Metric::ThroughputBps => {

@@ -14,6 +14,7 @@ use crate::network::{Network, Spawned};
 use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::port::PortWake;
+use crate::record::Recorder;
 use crate::time::Time;
 use crate::trace::{Emit, Kind, TraceEvent, TraceRecorder};
 use crate::transport::receiver::{Ack, Arrival};
@@ -112,6 +113,8 @@ pub struct Engine {
     on_links: Slab,
     pub recorder: TraceRecorder,
     pub metrics: Metrics,
+    /// The schedule being recorded for a replay (see `record`), when one was asked for.
+    pub schedule: Option<Recorder>,
 }
 
 impl Engine {
@@ -129,6 +132,7 @@ impl Engine {
             on_links: Slab::default(),
             recorder,
             metrics,
+            schedule: None,
         };
         for i in 0..e.net.emitters.len() {
             if let Some(t) = e.net.emitters[i].next_time(Time::ZERO, true) {
@@ -475,11 +479,19 @@ impl Engine {
         self.schedule(time, Ev::Inject { node, slot });
     }
 
+    /// Records the run's schedule as it goes (an original run: `with_hosts`; see `record`).
+    pub fn record_schedule(&mut self, with_hosts: bool) {
+        self.schedule = Some(Recorder::new(with_hosts));
+    }
+
     fn flush(&mut self) {
         let base = self.recorder.total();
         for e in self.out.events.drain(..) {
             self.recorder.record(&e);
             self.metrics.observe(&e);
+            if let Some(r) = &mut self.schedule {
+                r.observe(&e);
+            }
         }
         self.recorder.record_views(base, &mut self.out.views);
         self.out.watch = self.recorder.stores();

@@ -14,6 +14,7 @@ pub mod packet;
 pub mod params;
 pub mod port;
 pub mod presets;
+pub mod record;
 pub mod replay;
 pub mod results;
 pub mod rng;
@@ -115,14 +116,27 @@ pub fn start_variant(
     Ok(Run::with_network(alt, net, opts))
 }
 
+/// Where a run stands: its original, then the replays its scenario lists (or the one
+/// [`start_replay`] asked for), each advanced in chunks.
+enum Phase {
+    Original(Box<Engine>),
+    Replays { original: Box<RunOutput>, next: usize, pending: Option<Box<replay::Pending>> },
+    Done(Box<RunOutput>),
+}
+
 /// A run in progress, advanced in chunks (for progress reports and cancellation).
 pub struct Run {
     scenario: Scenario,
     seed: u32,
-    engine: Engine,
-    done: bool,
-    /// Trace events to keep for the caller (the whole trace is recorded when replays need it).
+    phase: Option<Phase>,
+    /// The replays to run once the original ends, in order.
+    replays: Vec<scenario::Replay>,
+    /// The run's output is the (one) replay's run, not the original ([`start_replay`]).
+    replay_output: bool,
+    /// Trace events to keep for the caller (replays read the schedule the engine records, not the trace).
     budget: u64,
+    /// Engine events of the engines that finished.
+    heap_done: u64,
 }
 
 impl Run {
@@ -150,10 +164,27 @@ impl Run {
                 }
             }
         }
-        // Replays and a scripted schedule's table read the whole trace.
-        let recorded = if s.replay.is_some() || s.schedule.is_some() { u64::MAX } else { budget };
-        let engine = Engine::new(net, s.duration.0, TraceRecorder::new(recorded, budget), metrics);
-        Run { scenario: s, seed, engine, done: false, budget }
+        // Each workload's loaded links are measured over its sources' active period too.
+        for w in &net.workloads {
+            for &(port, _) in &w.loaded {
+                metrics.watch(port, w.start.as_ns(), w.stop.as_ns());
+            }
+        }
+        let mut engine = Engine::new(net, s.duration.0, TraceRecorder::new(budget, budget), metrics);
+        // Replays and a scripted schedule's table read the recorded schedule.
+        if s.replay.is_some() || s.schedule.is_some() {
+            engine.record_schedule(true);
+        }
+        let replays = s.replay.as_ref().map(|r| r.replays()).unwrap_or_default();
+        Run {
+            scenario: s,
+            seed,
+            phase: Some(Phase::Original(Box::new(engine))),
+            replays,
+            replay_output: false,
+            budget,
+            heap_done: 0,
+        }
     }
 
     /// The scenario being run.
@@ -161,44 +192,116 @@ impl Run {
         &self.scenario
     }
 
-    /// Processes up to `max_events` events; returns the progress in [0, 1] (1 = finished).
+    /// Processes up to `max_events` events; returns the progress in [0, 1] (1 = finished):
+    /// the original's share by simulated time, each replay's by the packets it has delivered.
     pub fn advance(&mut self, max_events: u64) -> f64 {
-        if !self.done {
-            self.done = self.engine.advance(max_events);
-        }
-        if self.done {
+        let phases = (1 + self.replays.len()) as f64;
+        let phase = self.phase.take().expect("a run is in one phase");
+        let (phase, progress) = match phase {
+            Phase::Original(mut engine) => {
+                if engine.advance(max_events) {
+                    self.heap_done += engine.processed();
+                    (self.concluded(*engine), 1.0 / phases)
+                } else {
+                    let p = engine.progress().min(0.999_999) / phases;
+                    (Phase::Original(engine), p)
+                }
+            }
+            Phase::Replays { original, next, pending } => self.replaying(original, next, pending, max_events),
+            Phase::Done(out) => (Phase::Done(out), 1.0),
+        };
+        self.phase = Some(phase);
+        if matches!(self.phase, Some(Phase::Done(_))) {
             1.0
         } else {
-            self.engine.progress().min(0.999_999)
+            progress.min(0.999_999)
         }
     }
 
-    /// Engine (heap) events processed so far.
-    pub fn heap_events(&self) -> u64 {
-        self.engine.processed()
+    /// The original has ended: its results, then its replays.
+    fn concluded(&mut self, engine: Engine) -> Phase {
+        let (mut out, net) = run::conclude(&self.scenario, self.seed, engine);
+        if self.scenario.schedule.is_some() {
+            out.summary.schedule = Some(replay::original_table(&self.scenario, &out, &net));
+        }
+        if self.replays.is_empty() {
+            return self.done(out);
+        }
+        Phase::Replays { original: Box::new(out), next: 0, pending: None }
     }
 
-    /// Packet totals so far (created = delivered + dropped + in the network).
+    fn replaying(
+        &mut self,
+        mut original: Box<RunOutput>,
+        next: usize,
+        pending: Option<Box<replay::Pending>>,
+        max_events: u64,
+    ) -> (Phase, f64) {
+        let phases = (1 + self.replays.len()) as f64;
+        let mut p = match pending {
+            Some(p) => p,
+            None => Box::new(
+                replay::start(&self.scenario, &original, &self.replays[next], self.budget)
+                    .expect("the original's scenario builds"),
+            ),
+        };
+        if !p.advance(max_events) {
+            let progress = (1.0 + next as f64 + p.progress().min(0.999_999)) / phases;
+            return (Phase::Replays { original, next, pending: Some(p) }, progress);
+        }
+        self.heap_done += p.processed();
+        let (mut out, report) = p.finish(&self.scenario, &original);
+        if self.replay_output {
+            out.summary.replays.push(report);
+            return (self.done(out), 1.0);
+        }
+        original.summary.replays.push(report);
+        if next + 1 == self.replays.len() {
+            return (self.done(*original), 1.0);
+        }
+        (Phase::Replays { original, next: next + 1, pending: None }, (2.0 + next as f64) / phases)
+    }
+
+    fn done(&self, mut out: RunOutput) -> Phase {
+        out.schedule = None;
+        out.keep_trace(self.budget);
+        Phase::Done(Box::new(out))
+    }
+
+    /// Engine (heap) events processed so far, replays included.
+    pub fn heap_events(&self) -> u64 {
+        match &self.phase {
+            Some(Phase::Original(e)) => self.heap_done + e.processed(),
+            Some(Phase::Replays { pending: Some(p), .. }) => self.heap_done + p.processed(),
+            _ => self.heap_done,
+        }
+    }
+
+    /// The original's packet totals so far (created = delivered + dropped + in the network).
     pub fn conservation(&self) -> engine::Conservation {
-        self.engine.conservation()
+        let totals = |o: &RunOutput| {
+            let t = o.summary.totals;
+            engine::Conservation {
+                created: t.sent,
+                delivered: t.delivered,
+                dropped: t.dropped,
+                in_network: t.in_network,
+            }
+        };
+        match self.phase.as_ref().expect("a run is in one phase") {
+            Phase::Original(e) => e.conservation(),
+            Phase::Replays { original, .. } => totals(original),
+            Phase::Done(out) => totals(out),
+        }
     }
 
     /// Runs what is left and gathers the results.
     pub fn finish(mut self) -> RunOutput {
         while self.advance(u64::MAX) < 1.0 {}
-        let (mut out, net) = run::conclude(&self.scenario, self.seed, self.engine);
-        if self.scenario.schedule.is_some() {
-            out.summary.schedule = Some(replay::original_table(&self.scenario, &out, &net));
+        match self.phase {
+            Some(Phase::Done(out)) => *out,
+            _ => unreachable!("advanced to the end"),
         }
-        if let Some(spec) = &self.scenario.replay {
-            for r in spec.replays() {
-                let (_, report) =
-                    replay::replay(&self.scenario, &out, &r, self.budget).expect("the original's scenario builds");
-                out.summary.replays.push(report);
-            }
-        }
-        out.keep_trace(self.budget);
-        out
     }
 }
 
@@ -207,17 +310,27 @@ pub fn run(s: &Scenario, opts: &RunOptions) -> Result<RunOutput, ScenarioError> 
     Ok(Run::start(s, opts)?.finish())
 }
 
+/// Starts a run of the scenario that records its schedule and replays it with `r`, advanced
+/// in chunks like any run; its output is the replay's run, whose summary carries the replay
+/// report (the original keeps no trace).
+pub fn start_replay(s: &Scenario, opts: &RunOptions, r: &scenario::Replay) -> Result<Run, ScenarioError> {
+    let mut plain = s.clone();
+    plain.replay = None;
+    let mut run = Run::start(&plain, &RunOptions { seed: opts.seed, max_trace_events: Some(0) })?;
+    if let Some(Phase::Original(engine)) = &mut run.phase {
+        engine.record_schedule(true);
+    }
+    run.scenario = s.clone();
+    run.replays = vec![r.clone()];
+    run.replay_output = true;
+    run.budget = opts.max_trace_events.unwrap_or(DEFAULT_TRACE_EVENTS);
+    Ok(run)
+}
+
 /// Runs the scenario, then replays its schedule with `r`; returns the replay, whose summary
 /// carries the replay report.
 pub fn run_replay(s: &Scenario, opts: &RunOptions, r: &scenario::Replay) -> Result<RunOutput, ScenarioError> {
-    let mut plain = s.clone();
-    plain.replay = None;
-    let original = run(&plain, &RunOptions { seed: opts.seed, max_trace_events: Some(u64::MAX) })?;
-    let budget = opts.max_trace_events.unwrap_or(DEFAULT_TRACE_EVENTS);
-    let (mut out, report) = replay::replay(s, &original, r, budget)?;
-    out.summary.replays.push(report);
-    out.keep_trace(budget);
-    Ok(out)
+    Ok(start_replay(s, opts, r)?.finish())
 }
 
 /// The replay `which` asks for, in a checked scenario: the name of one its `replay.modes`

@@ -3,6 +3,7 @@
 
 use crate::engine::Engine;
 use crate::network::Network;
+use crate::record::Schedule;
 use crate::results::{self, RunFacts, RunSummary, Totals};
 use crate::scenario::Scenario;
 use crate::trace::TraceColumns;
@@ -22,6 +23,8 @@ pub struct RunOutput {
     pub trace: TraceColumns,
     /// The run's flows (explicit and workload-made), for replays.
     pub flows: Vec<traffic::FlowInfo>,
+    /// Its schedule, when the engine recorded one (`Engine::record_schedule`).
+    pub schedule: Option<Schedule>,
 }
 
 /// Checks the end-of-run identities and gathers the results of a finished engine.
@@ -35,7 +38,7 @@ pub(crate) fn conclude(scenario: &Scenario, seed: u32, engine: Engine) -> (RunOu
         }
     }
     let end_ns = engine.now().as_ns();
-    let Engine { mut net, recorder, mut metrics, .. } = engine;
+    let Engine { mut net, recorder, mut metrics, schedule, .. } = engine;
     metrics.finish(end_ns);
     let (trace_hash, events_total, trace) = recorder.finish();
     let facts = RunFacts {
@@ -49,7 +52,7 @@ pub(crate) fn conclude(scenario: &Scenario, seed: u32, engine: Engine) -> (RunOu
     };
     let summary = results::summarize(scenario, &net, &mut metrics, facts);
     let flows = std::mem::take(&mut net.flows);
-    let mut out = RunOutput { summary, trace, flows };
+    let mut out = RunOutput { summary, trace, flows, schedule: schedule.map(|r| r.finish()) };
     out.keep_trace(u64::MAX);
     (out, net)
 }

@@ -86,6 +86,52 @@ fn calibrated_load_is_measured_on_the_link() {
     assert!((w.measured_load - 0.7).abs() / 0.7 < 0.02, "measured {}", w.measured_load);
 }
 
+/// The same workload sending for the first half of a 2 s run: over its active period (1 s,
+/// ~43 750 flows, relative standard error sqrt(2 / 43 750) = 0.7%, so 3% is a 4-sigma bound)
+/// the link carries the load; over the run it is diluted to about half, the drain after the
+/// sources stop adding only the backlog at 1 s (under 2 ms at 10 Gbps: 2.5 MB queued at 70%
+/// load is far in the tail).
+#[test]
+fn the_load_over_the_active_period_is_not_diluted_by_the_drain() {
+    let s = scenario(
+        r#"{"preset": "single_bottleneck", "params": {"senders": 8, "access_bandwidth": "10Gbps", "bottleneck_bandwidth": "10Gbps",
+            "access_delay": "1us", "bottleneck_delay": "1us", "buffer": "unlimited"}}"#,
+        r#"[{"kind": "workload", "id": "w", "load": 0.7, "sizes": {"dist": "exponential", "mean": "20KB"},
+             "endpoints": {"pattern": "incast", "dst": "dst"}, "stop": "1s"}]"#,
+        "2s",
+    );
+    let out = run_json(&s, &NO_TRACE).unwrap();
+    let w = &out.summary.workloads[0];
+    assert_eq!((w.active_start_ns, w.active_end_ns), (0, 1_000_000_000));
+    println!("active load {:.4}, over the run {:.4}", w.active_load, w.measured_load);
+    assert!((w.active_load - 0.7).abs() / 0.7 < 0.03, "active {}", w.active_load);
+    let drain = 2.0 * w.measured_load - w.active_load;
+    assert!((0.0..0.002).contains(&drain), "busy after the sources stopped: {drain} s");
+    // Incast: only r -> dst carries every flow (the senders' links 1/8 each).
+    assert_eq!(w.links.len(), 1);
+    assert_eq!((w.links[0].port, w.links[0].active_load), (w.port, w.active_load));
+}
+
+/// Loaded links are every link whose expected load reaches the target. Uniform pairs over the
+/// 9 hosts of a single bottleneck whose links all run at 10 Gbps: each host's link to r and
+/// r's link to it carry the flows from (to) that host, 8/72 = 1/9 each, so all 18 directed
+/// links tie at 70%.
+#[test]
+fn ties_are_all_loaded_links() {
+    let s = scenario(
+        r#"{"preset": "single_bottleneck", "params": {"senders": 8, "access_bandwidth": "10Gbps", "bottleneck_bandwidth": "10Gbps",
+            "access_delay": "1us", "bottleneck_delay": "1us", "buffer": "unlimited"}}"#,
+        r#"[{"kind": "workload", "id": "w", "load": 0.7, "sizes": {"dist": "fixed", "size": "1500B"}}]"#,
+        "1ms",
+    );
+    let out = run_json(&s, &NO_TRACE).unwrap();
+    let w = &out.summary.workloads[0];
+    assert!((w.crossing - 1.0 / 9.0).abs() < 1e-12, "crossing {}", w.crossing);
+    assert_eq!(w.links.len(), 18);
+    assert_eq!(w.links[0].port, w.port);
+    assert!(w.links.iter().all(|l| (l.expected_load - 0.7).abs() < 1e-9));
+}
+
 /// ECMP spreads flows between pods over several core switches, and an explicit path is kept.
 #[test]
 fn ecmp_spreads_and_explicit_paths_are_followed() {
@@ -168,4 +214,36 @@ fn delays_per_class() {
         (p99(None), p99(Some(0)), p99(Some(1)), p99(Some(2))),
         (Some(10_000.0), Some(10_000.0), Some(6_000.0), None)
     );
+}
+
+/// A replay asked for on its own (the page's "Record & replay") runs in chunks, original then
+/// replay, with progress that never goes back and ends at 1; it gives the same report as the
+/// same replay listed in the scenario (the same schedule replayed the same way), and its
+/// output is the replay's run.
+#[test]
+fn a_replay_in_chunks_is_the_listed_replay() {
+    let text = include_str!("../../../scenarios/ups/priorities-vs-lstf.json");
+    let s = validate(text).unwrap();
+    let listed = Run::start(&s, &NO_TRACE).unwrap().finish();
+    let lstf = listed.summary.replays.iter().find(|r| r.name == "lstf").unwrap();
+    let r = sched_sim::find_replay(&s, "lstf").unwrap();
+    let mut run = sched_sim::start_replay(&s, &RunOptions { seed: None, max_trace_events: Some(1000) }, &r).unwrap();
+    let (mut last, mut steps, mut halfway) = (0.0, 0, false);
+    loop {
+        let p = run.advance(20_000);
+        assert!(p >= last, "progress went back: {p} after {last}");
+        halfway |= p > 0.4 && p < 0.9;
+        (last, steps) = (p, steps + 1);
+        if p == 1.0 {
+            break;
+        }
+    }
+    assert!(steps > 10 && halfway, "{steps} chunks");
+    let out = run.finish();
+    assert_eq!(out.summary.replays.len(), 1);
+    let got = &out.summary.replays[0];
+    assert_eq!((got.packets, got.overdue, got.overdue_by_t), (lstf.packets, lstf.overdue, lstf.overdue_by_t));
+    assert_eq!(got.trace_hash, lstf.trace_hash);
+    assert_eq!(out.summary.trace_hash, lstf.trace_hash, "the output is the replay's run");
+    assert_eq!(out.trace.len(), 1000);
 }

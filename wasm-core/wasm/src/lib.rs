@@ -81,6 +81,18 @@ impl RunHandle {
     }
 }
 
+/// Starts a run that records the scenario's schedule and replays it with `replay` (named as
+/// for `run_replay`), advanced in chunks like `start_run` (progress over the original, then
+/// the replay); its output is the replay run, whose summary carries the report in `replays[0]`.
+#[wasm_bindgen]
+pub fn start_replay_run(json: &str, replay: &str, max_trace_events: u32) -> Result<RunHandle, JsError> {
+    let scenario = sched_sim::validate(json).map_err(|e| JsError::new(&e.to_string()))?;
+    let r = sched_sim::find_replay(&scenario, replay).map_err(|e| JsError::new(&e.to_string()))?;
+    let opts = RunOptions { seed: None, max_trace_events: Some(max_trace_events as u64) };
+    let run = sched_sim::start_replay(&scenario, &opts, &r).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(RunHandle { run })
+}
+
 /// Runs a scenario, records its schedule and replays it with `replay`: the name of a replay
 /// the scenario lists, a replay name ("lstf", "lstf_preemptive", "edf_preemptive",
 /// "priority_a6", "omniscient", ...) or an object `{"mode": "edf", "preemptive": true}`;

@@ -44,8 +44,15 @@ class FakeSim implements SimClientLike {
     return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
   }
   replays: string[] = [];
-  replay(text: string, mode: string): Promise<RunResult> {
+  /** The replay progress the store held each time the replay reported some. */
+  replayProgressSeen: number[] = [];
+  store: { getState(): { replayProgress: number } } | null = null;
+  replay(text: string, mode: string, onProgress?: (p: number) => void): Promise<RunResult> {
     this.replays.push(mode);
+    for (const p of [0.25, 0.75]) {
+      onProgress?.(p);
+      if (this.store) this.replayProgressSeen.push(this.store.getState().replayProgress);
+    }
     const report = { name: mode, mode, overdue_packets: [{ original_id: 3, replay_id: 0, flow: 0, exit_ns: 10, replay_exit_ns: 20, late_by_ns: 10, port: 0, at_ns: 5, congestion_points: 1 }] };
     const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], nodes: [], flows: [], trace_hash: 'cd'.repeat(32), replays: [report] };
     return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
@@ -168,8 +175,11 @@ describe('replay and the gallery', () => {
     expect(await controller.recordReplay()).toBe(false); // no run yet
     await controller.boot('');
     store.dispatch(setReplayMode('edf'));
+    sim.store = store;
     expect(await controller.recordReplay()).toBe(true);
     expect(sim.replays).toEqual(['edf']);
+    // The worker's progress (the original, then the replay) reaches the store as it comes.
+    expect(sim.replayProgressSeen).toEqual([0.25, 0.75]);
     // Preemptive, by the core's name; a replay the scenario lists, by its own.
     store.dispatch(setReplayPreemptive(true));
     expect(await controller.recordReplay()).toBe(true);

@@ -23,7 +23,7 @@ import { parseSetup, variantJson, variantLabels, type CompareSetup } from '../st
 import { draftOf, loadDraft, showFieldError } from '../store/editorActions';
 import { defaultReplayName } from '../sim/replay';
 import { guideOf, stepTime } from '../sim/theory';
-import { loadReplay, replayCancelled, replayFailed, replayFinished, replayStarted, showGuideStep } from '../store/replayActions';
+import { loadReplay, replayCancelled, replayFailed, replayFinished, replayProgressed, replayStarted, showGuideStep } from '../store/replayActions';
 import { STORAGE_KEY, fileText, linkCompare, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
 
@@ -250,7 +250,7 @@ export class Controller {
     this.store.dispatch(replayStarted);
     try {
       const which = name ?? defaultReplayName(replayMode, replayPreemptive);
-      const result = await this.sim.replay(run.scenarioText, which);
+      const result = await this.sim.replay(run.scenarioText, which, (p) => this.store.dispatch(replayProgressed(p)));
       this.store.dispatch(replayFinished(loadReplay(result, run.scenarioText, run.result.summary.trace_hash)));
       return true;
     } catch (err) {

@@ -32,6 +32,7 @@ export function ReplayTab() {
   const mode = useAppState((s) => s.replayMode);
   const preemptive = useAppState((s) => s.replayPreemptive);
   const state = useAppState((s) => s.replayState);
+  const progress = useAppState((s) => s.replayProgress);
   const run = useAppState((s) => s.run);
   const running = useAppState((s) => s.runState === 'running');
   const replay = useAppState((s) => s.replay);
@@ -52,7 +53,9 @@ export function ReplayTab() {
         </label>
         {busy ? (
           <span className="replay-busy" role="status" data-testid="replay-progress">
-            Recording and replaying… <button type="button" data-testid="replay-cancel" onClick={() => controller.cancel()}>Cancel</button>
+            Recording and replaying… {Math.round(progress * 100)}%
+            <progress max={100} value={Math.round(progress * 100)} aria-label="Replay progress" />
+            <button type="button" data-testid="replay-cancel" onClick={() => controller.cancel()}>Cancel</button>
           </span>
         ) : (
           <button type="button" className="primary" data-testid="replay-run" disabled={!run || running}

@@ -14,6 +14,7 @@ import { QueueChart, type ChartSeries } from '../view/queueChart';
 import { bottleneckPort } from '../view/summary';
 import { ChartCard } from './ChartCard';
 import { SummaryTable } from './SummaryTable';
+import { WorkloadLoads } from './WorkloadLoads';
 
 /** One run on the board: a scheduler of a comparison, or the single run. */
 export interface BoardRun extends SeriesStyle {
@@ -161,6 +162,7 @@ export function ResultsBoard({ runs, queues }: Props) {
         <ChartCard id="drops" title="Drops by reason, per port" make={makeDrops} draw={drawDrops} data={drops} />
       </div>
       <SummaryTable runs={runs} />
+      <WorkloadLoads runs={runs} />
     </div>
   );
 }

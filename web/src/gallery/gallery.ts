@@ -23,13 +23,14 @@ export interface GalleryGroup {
 }
 
 /** Known folders first, in this order; others after them, alphabetically. */
-const ORDER = ['', 'compare', 'queues', 'presets', 'ups', 'ups-theory', 'tcp', 'aqm', 'fq', 'curves', 'programmable'];
+const ORDER = ['', 'compare', 'queues', 'presets', 'ups', 'reproductions/ups-table1', 'ups-theory', 'tcp', 'aqm', 'fq', 'curves', 'programmable'];
 const TITLES: Record<string, string> = {
   '': 'Start here',
   compare: 'Compare schedulers on the same traffic',
   queues: 'How schedulers order a queue',
   presets: 'Topology presets',
   ups: 'UPS: schedule replay (Table 1)',
+  'reproductions/ups-table1': 'UPS Table 1 at the paper\'s scale (the default row: about a million packets, minutes in the page)',
   'ups-theory': 'UPS theory: the appendix\'s counterexamples, step by step',
   tcp: 'TCP transports',
   aqm: 'Active queue management: CoDel, FQ-CoDel, RED, LSTFCoDel',

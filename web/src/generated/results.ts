@@ -756,17 +756,47 @@ export interface Vocabulary {
  * via the `definition` "WorkloadOut".
  */
 export interface WorkloadOut {
+  active_end_ns: number;
+  /**
+   * The calibrated port's utilisation over the active period (not diluted by the drain).
+   */
+  active_load: number;
+  /**
+   * The sources' active period [start, stop) (stop within the run), ns.
+   */
+  active_start_ns: number;
   /**
    * Probability that one of its flows crosses that port.
    */
   crossing: number;
   flows: number;
   id: string;
+  /**
+   * The links the workload loads most: the calibrated one first, then every other whose
+   * expected load reaches the target (ties in a symmetric topology).
+   */
+  links: LoadedLink[];
   mean_size: number;
   measured_load: number;
   /**
-   * The port the load was calibrated on, and its measured utilisation.
+   * The port the load was calibrated on, and its measured utilisation over the whole run.
    */
   port: number;
   target_load: number;
+}
+/**
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "LoadedLink".
+ */
+export interface LoadedLink {
+  active_load: number;
+  /**
+   * Offered load the calibration expects on it.
+   */
+  expected_load: number;
+  /**
+   * Busy fraction over the whole run, and over the sources' active period.
+   */
+  measured_load: number;
+  port: number;
 }

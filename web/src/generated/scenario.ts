@@ -24,6 +24,7 @@ export type Metric =
   | 'drop_fraction'
   | 'completed_fraction'
   | 'utilization'
+  | 'active_load'
   | 'wait_mean_ns'
   | 'wait_p50_ns'
   | 'wait_std_ns'

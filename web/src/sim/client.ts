@@ -29,8 +29,8 @@ export interface SimClientLike {
    * applied, same seed; keeps at most `maxTraceEvents` trace events for playback.
    */
   runVariant(scenarioText: string, variant: string, onProgress: (progress: number) => void, maxTraceEvents: number): Promise<RunResult>;
-  /** Records the scenario's run and replays its schedule with `mode` (summary.replays[0] is the report). */
-  replay(scenarioText: string, mode: string): Promise<RunResult>;
+  /** Records the scenario's run and replays its schedule with `mode` (summary.replays[0] is the report), reporting progress 0..1. */
+  replay(scenarioText: string, mode: string, onProgress?: (progress: number) => void): Promise<RunResult>;
   validate(scenarioText: string): Promise<string | null>;
   /** The scheduler registry, JSON text. */
   schedulers(): Promise<string>;
@@ -69,8 +69,9 @@ export class SimClient implements SimClientLike {
     return this.call((api) => api.runVariant(scenarioText, variant, maxTraceEvents, callback));
   }
 
-  replay(scenarioText: string, mode: string, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
-    return this.call((api) => api.replay(scenarioText, mode, maxTraceEvents));
+  replay(scenarioText: string, mode: string, onProgress?: (progress: number) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
+    const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
+    return this.call((api) => api.replay(scenarioText, mode, maxTraceEvents, callback));
   }
 
   validate(scenarioText: string): Promise<string | null> {

@@ -37,13 +37,13 @@ function collect(out: core.RunOutput, withOverdue = false): RunResult {
 }
 
 /** Advances a started run to its end in chunks, reporting progress (0..1) between them. */
-function finish(handle: core.RunHandle, onProgress?: (p: number) => void): RunResult {
+function finish(handle: core.RunHandle, onProgress?: (p: number) => void, withOverdue = false): RunResult {
   let progress = 0;
   while (progress < 1) {
     progress = handle.advance(CHUNK_EVENTS);
     onProgress?.(progress);
   }
-  return collect(handle.finish());
+  return collect(handle.finish(), withOverdue);
 }
 
 const api = {
@@ -97,11 +97,12 @@ const api = {
 
   /**
    * Records the scenario's run and replays its schedule with `mode` (UPS Sec. 2.3): the replay
-   * run, whose summary.replays[0] is the report. One call (no progress); cancel terminates it.
+   * run, whose summary.replays[0] is the report. In chunks, calling `onProgress` (0..1: the
+   * original, then the replay) between them; cancel terminates it.
    */
-  async replay(scenarioText: string, mode: string, maxTraceEvents: number): Promise<RunResult> {
+  async replay(scenarioText: string, mode: string, maxTraceEvents: number, onProgress?: (p: number) => void): Promise<RunResult> {
     await ready;
-    return collect(core.run_replay(scenarioText, mode, maxTraceEvents), true);
+    return finish(core.start_replay_run(scenarioText, mode, maxTraceEvents), onProgress, true);
   },
 };
 

@@ -129,6 +129,8 @@ export interface AppState {
   readonly replayMode: ReplayMode;
   readonly replayPreemptive: boolean;
   readonly replayState: ReplayRunState;
+  /** Progress of the replay in flight, 0..1. */
+  readonly replayProgress: number;
   /** The replay shown side by side with the current run (null: none). */
   readonly replay: LoadedReplay | null;
   /** The replay packet followed in the replay view (a replay trace id). */
@@ -177,6 +179,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   replayMode: 'lstf',
   replayPreemptive: false,
   replayState: 'idle',
+  replayProgress: 0,
   replay: null,
   replayFollowed: null,
   guideStep: null,

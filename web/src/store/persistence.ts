@@ -46,6 +46,7 @@ export const PERSISTENCE = {
   replayMode: none,
   replayPreemptive: none,
   replayState: none,
+  replayProgress: none,
   replay: none,
   replayFollowed: none,
   guideStep: none,

@@ -13,7 +13,10 @@ export const setReplayMode = (mode: ReplayMode) => (s: AppState): AppState =>
 
 export const setReplayPreemptive = (preemptive: boolean) => (s: AppState): AppState => ({ ...s, replayPreemptive: preemptive });
 
-export const replayStarted = (s: AppState): AppState => ({ ...s, replayState: 'running' });
+export const replayStarted = (s: AppState): AppState => ({ ...s, replayState: 'running', replayProgress: 0 });
+/** Progress of the replay in flight (the original's run, then the replay), 0..1. */
+export const replayProgressed = (progress: number) => (s: AppState): AppState =>
+  (s.replayState === 'running' ? { ...s, replayProgress: progress } : s);
 
 /** Wraps a replay run for the view: its playback and the index of every overdue packet. */
 export function loadReplay(result: RunResult, scenarioText: string, originalHash: string): LoadedReplay {

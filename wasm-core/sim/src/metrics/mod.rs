@@ -48,9 +48,27 @@ pub struct PortMetrics {
     pub packets_ns: u128,
     pub integrated_to: u64,
     pub busy_ns: u128,
+    /// Busy time within chosen windows (a workload's active period on its loaded links).
+    pub windows: Vec<BusyWindow>,
     in_service_since: Option<u64>,
     /// Queue length over time (see [`series`]).
     pub series: Series,
+}
+
+/// The time a port's transmitter was busy within [start, end).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BusyWindow {
+    pub start: u64,
+    pub end: u64,
+    pub busy_ns: u64,
+}
+
+impl BusyWindow {
+    /// Adds the part of a transmission [from, to) that falls within the window.
+    fn add(&mut self, from: u64, to: u64) {
+        let (a, b) = (from.max(self.start), to.min(self.end));
+        self.busy_ns += b.saturating_sub(a);
+    }
 }
 
 /// What a packet is to its flow's transport.
@@ -269,7 +287,7 @@ impl Metrics {
             Kind::Depart | Kind::Preempt => {
                 let p = &mut self.ports[e.loc as usize];
                 if let Some(s) = p.in_service_since.take() {
-                    p.busy_ns += (t - s) as u128;
+                    p.busy(s, t);
                 }
             }
             Kind::Drop => {
@@ -354,8 +372,16 @@ impl Metrics {
         for p in &mut self.ports {
             p.integrate(end_ns);
             if let Some(s) = p.in_service_since.take() {
-                p.busy_ns += (end_ns - s) as u128;
+                p.busy(s, end_ns);
             }
+        }
+    }
+
+    /// Also measures `port`'s busy time within [start, end) (once per distinct window).
+    pub fn watch(&mut self, port: u32, start: u64, end: u64) {
+        let w = &mut self.ports[port as usize].windows;
+        if !w.iter().any(|x| (x.start, x.end) == (start, end)) {
+            w.push(BusyWindow { start, end, busy_ns: 0 });
         }
     }
 
@@ -368,6 +394,14 @@ impl Metrics {
 }
 
 impl PortMetrics {
+    /// The transmitter was busy over [from, to).
+    fn busy(&mut self, from: u64, to: u64) {
+        self.busy_ns += (to - from) as u128;
+        for w in &mut self.windows {
+            w.add(from, to);
+        }
+    }
+
     /// Adds the queue as it stood since the last change, up to `t`.
     fn integrate(&mut self, t: u64) {
         let dt = t.saturating_sub(self.integrated_to) as u128;

@@ -305,6 +305,19 @@ impl Network {
                 }
             };
             let flows_per_ns = w.load * c / (8.0 * sizes.mean() * wire_per_byte * f) / 1e9;
+            // The loaded links: the calibrated one first, then every other link whose expected
+            // load reaches the target (ties of a symmetric topology, or links above an
+            // explicit one), by port.
+            let expected = |p: usize| match self.ports[p].bandwidth.bps() {
+                Some(bps) => w.load * (crossing[p] / bps as f64) / (f / c),
+                None => 0.0,
+            };
+            let mut loaded = vec![(port, w.load)];
+            loaded.extend(
+                (0..self.ports.len())
+                    .filter(|&p| p != port as usize && crossing[p] > 0.0 && expected(p) >= w.load * (1.0 - 1e-9))
+                    .map(|p| (p as PortId, expected(p))),
+            );
             self.workloads.push(Workload {
                 name: w.id.clone(),
                 sizes,
@@ -325,6 +338,7 @@ impl Network {
                 load: w.load,
                 port,
                 crossing: f,
+                loaded,
                 rng,
             });
             return Ok(());

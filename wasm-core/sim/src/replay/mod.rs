@@ -21,7 +21,6 @@
 //! when it ended. The replay runs for twice the scenario's duration, so late packets can
 //! finish; one that does not is overdue.
 
-pub mod record;
 pub mod report;
 pub mod table;
 
@@ -31,13 +30,13 @@ use crate::engine::Engine;
 use crate::metrics::Metrics;
 use crate::network::Network;
 use crate::packet::Packet;
+use crate::record::{Recorded, Schedule};
 use crate::results::replay::ReplayReport;
 use crate::results::replay::ScheduleTable;
 use crate::run::{conclude, RunOutput, THROUGHPUT_BINS};
 use crate::scenario::{Mode, NodeKind, Replay, Scenario, ScenarioError, SchedulerSpec};
 use crate::time::Time;
 use crate::trace::TraceRecorder;
-use record::Recorded;
 
 /// The scheduler every router runs in a replay.
 fn scheduler(r: &Replay) -> SchedulerSpec {
@@ -66,28 +65,49 @@ fn unit_ns(s: &Scenario) -> u64 {
     s.schedule.as_ref().and_then(|sc| sc.unit).map_or(crate::script::DEFAULT_UNIT, |u| u.0).as_ns()
 }
 
-/// The schedule of a finished original (its complete trace) as the paper tabulates it.
+/// The schedule an original recorded (`Engine::record_schedule`).
+fn recorded(original: &RunOutput) -> &Schedule {
+    original.schedule.as_ref().expect("the original recorded its schedule")
+}
+
+/// The schedule of a finished original as the paper tabulates it.
 pub fn original_table(s: &Scenario, original: &RunOutput, net: &Network) -> ScheduleTable {
-    let schedule = record::record(&original.trace, true);
+    let schedule = recorded(original);
     let packets: Vec<&Recorded> = schedule.packets.iter().collect();
     let points = table::congestion_points(&packets, net);
     let times: Vec<Option<&Recorded>> = packets.iter().map(|&p| Some(p)).collect();
     table::table(unit_ns(s), net, &packets, &points, &times, &namer(s))
 }
 
-/// Replays the schedule of `original` (which must hold its complete trace) with `r`.
-/// The replay's own trace is returned in full.
-/// `views`: the trace events whose view records (queue order, state) the page will get.
-pub fn replay(
-    s: &Scenario,
-    original: &RunOutput,
-    r: &Replay,
-    views: u64,
-) -> Result<(RunOutput, ReplayReport), ScenarioError> {
+/// A replay under way: built by [`start`], advanced in chunks (progress for the page), ended
+/// by [`Pending::finish`].
+pub struct Pending {
+    r: Replay,
+    alt: Scenario,
+    seed: u32,
+    engine: Engine,
+    /// Replay id -> index of the packet in the original's schedule.
+    order: Vec<usize>,
+    /// Per replayed packet, its congestion points (kept only for a schedule small enough to
+    /// tabulate).
+    points: Option<Vec<Vec<bool>>>,
+}
+
+/// The original's packets in replay order: by i(p), then id.
+fn replay_order(schedule: &Schedule) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..schedule.packets.len()).collect();
+    order.sort_by_key(|&i| (schedule.packets[i].ingress_time(), schedule.packets[i].id));
+    order
+}
+
+/// Builds the replay of the schedule `original` recorded with `r`: every packet injected at
+/// i(p) at its first router, its header set by the mode. The replay's trace keeps its first
+/// `views` events (with their view records: queue order, state), for the page.
+pub fn start(s: &Scenario, original: &RunOutput, r: &Replay, views: u64) -> Result<Pending, ScenarioError> {
     let seed = original.summary.seed;
-    let schedule = record::record(&original.trace, true);
-    let mut order: Vec<&Recorded> = schedule.packets.iter().collect();
-    order.sort_by_key(|p| (p.ingress_time(), p.id));
+    let schedule = recorded(original);
+    let idx = replay_order(schedule);
+    let order: Vec<&Recorded> = idx.iter().map(|&i| &schedule.packets[i]).collect();
 
     let mut alt = s.clone();
     alt.traffic.clear();
@@ -124,12 +144,15 @@ pub fn replay(
     if r.mode == Mode::Omniscient {
         net.hop_ranks = Some(order.iter().map(|p| p.hops.iter().map(|h| h.start as i64).collect()).collect());
     }
-    let points = table::congestion_points(&order, &net);
+    let a6 = r.mode == Mode::PriorityA6;
+    let tabulated = order.len() <= table::TABLE_PACKETS;
+    let points = (a6 || tabulated).then(|| table::congestion_points(&order, &net));
     let name = namer(s);
     let end = s.duration.0 + s.duration.0;
     let flows = net.flows.len();
     let metrics = Metrics::new(net.ports.len(), flows, true, end.as_ns(), THROUGHPUT_BINS, 0);
-    let mut engine = Engine::new(net, end, TraceRecorder::new(u64::MAX, views), metrics);
+    let mut engine = Engine::new(net, end, TraceRecorder::new(views, views), metrics);
+    engine.record_schedule(false);
     for (rid, p) in order.iter().enumerate() {
         let info = &engine.net.flows[p.flow as usize];
         let (i, o) = (Time(p.ingress_time()), Time(p.exit_time()));
@@ -152,7 +175,7 @@ pub fn replay(
                 }
             }
             Mode::PriorityA6 => {
-                let k = table::a6_hop(p, &points[rid]);
+                let k = table::a6_hop(p, &points.as_ref().expect("made for A.6")[rid]);
                 let size = p.size as u64;
                 let t = engine.net.ports[path[k] as usize].bandwidth.tx_time(size);
                 pkt.rank = o.as_ns() as i64 - engine.net.tmin_rest(path, k, size).as_ns() as i64 + t.as_ns() as i64;
@@ -162,28 +185,65 @@ pub fn replay(
         let first_router = engine.net.ports[p.hops[0].port as usize].to;
         engine.inject(i, first_router, pkt);
     }
-    engine.run();
-    let (out, net) = conclude(&alt, seed, engine);
-    // The replay starts at the first router: give each replayed packet its original host hop
-    // back, so hop k means the same port in both records.
-    let mut replayed = record::record(&out.trace, false).packets;
-    for r in &mut replayed {
-        r.hops.insert(0, order[r.id as usize].hops[0].clone());
+    let points = if tabulated { points } else { None };
+    Ok(Pending { r: r.clone(), alt, seed, engine, order: idx, points })
+}
+
+impl Pending {
+    /// Processes up to `max_events` events; true once the replay has reached its end.
+    pub fn advance(&mut self, max_events: u64) -> bool {
+        self.engine.advance(max_events)
     }
-    let mut by_id: Vec<Option<&Recorded>> = vec![None; order.len()];
-    for r in &replayed {
-        by_id[r.id as usize] = Some(r);
+
+    /// Engine (heap) events processed so far.
+    pub fn processed(&self) -> u64 {
+        self.engine.processed()
     }
-    let mut report =
-        report::report(r, (out.summary.trace_hash.clone(), out.summary.events_total), &net, &schedule, &order, &by_id);
-    if order.len() <= table::TABLE_PACKETS {
-        // By original id, as the original's table.
-        let mut rows: Vec<usize> = (0..order.len()).collect();
-        rows.sort_by_key(|&i| order[i].id);
-        let packets: Vec<&Recorded> = rows.iter().map(|&i| order[i]).collect();
-        let cps: Vec<Vec<bool>> = rows.iter().map(|&i| points[i].clone()).collect();
-        let times: Vec<Option<&Recorded>> = rows.iter().map(|&i| by_id[i]).collect();
-        report.schedule = Some(table::table(unit_ns(s), &net, &packets, &cps, &times, &name));
+
+    /// The fraction of the schedule's packets the replay has delivered (every one is, unless
+    /// the replay runs out of time).
+    pub fn progress(&self) -> f64 {
+        self.engine.metrics.delivered() as f64 / self.order.len().max(1) as f64
     }
-    Ok((out, report))
+
+    /// Ends the replay: its run (trace as `start` was told) and its report.
+    pub fn finish(self, s: &Scenario, original: &RunOutput) -> (RunOutput, ReplayReport) {
+        let Pending { r, alt, seed, mut engine, order, points } = self;
+        engine.run();
+        let schedule = recorded(original);
+        let order: Vec<&Recorded> = order.iter().map(|&i| &schedule.packets[i]).collect();
+        let (mut out, net) = conclude(&alt, seed, engine);
+        // The replay starts at the first router: give each replayed packet its original host
+        // hop back, so hop k means the same port in both records.
+        let mut replayed = out.schedule.take().expect("recorded").packets;
+        for p in &mut replayed {
+            p.hops.insert(0, order[p.id as usize].hops[0].clone());
+        }
+        let mut by_id: Vec<Option<&Recorded>> = vec![None; order.len()];
+        for p in &replayed {
+            by_id[p.id as usize] = Some(p);
+        }
+        let facts = (out.summary.trace_hash.clone(), out.summary.events_total);
+        let mut report = report::report(&r, facts, &net, schedule, &order, &by_id);
+        if let Some(points) = points {
+            // By original id, as the original's table.
+            let mut rows: Vec<usize> = (0..order.len()).collect();
+            rows.sort_by_key(|&i| order[i].id);
+            let packets: Vec<&Recorded> = rows.iter().map(|&i| order[i]).collect();
+            let cps: Vec<Vec<bool>> = rows.iter().map(|&i| points[i].clone()).collect();
+            let times: Vec<Option<&Recorded>> = rows.iter().map(|&i| by_id[i]).collect();
+            report.schedule = Some(table::table(unit_ns(s), &net, &packets, &cps, &times, &namer(s)));
+        }
+        (out, report)
+    }
+}
+
+/// Replays the schedule `original` recorded with `r`, to its end (see [`start`]).
+pub fn replay(
+    s: &Scenario,
+    original: &RunOutput,
+    r: &Replay,
+    views: u64,
+) -> Result<(RunOutput, ReplayReport), ScenarioError> {
+    Ok(start(s, original, r, views)?.finish(s, original))
 }

@@ -6,10 +6,10 @@
 //! went negative: the first hop after which o(p) - (departure there) - (empty-network time to
 //! the egress exit) < 0, i.e. where it could no longer make its target.
 
-use super::record::{Recorded, Schedule};
 use crate::metrics::cdf_f64;
 use crate::network::Network;
 use crate::packet::PortId;
+use crate::record::{Recorded, Schedule};
 use crate::results::replay::{CongestionBucket, OverduePacket, ReplayReport};
 use crate::scenario::Replay;
 

@@ -15,9 +15,9 @@
 
 use std::collections::BTreeMap;
 
-use super::record::Recorded;
 use crate::network::Network;
 use crate::packet::PortId;
+use crate::record::Recorded;
 use crate::results::replay::{ScheduleTable, TableHop, TablePacket};
 
 /// Tables are made for schedules of at most this many packets.

@@ -11,6 +11,7 @@ use crate::ideal::ideal_fct;
 use crate::metrics::sketch::{Samples, RELATIVE_ERROR};
 use crate::metrics::{cdf, cdf_f64, jain, percentiles, Metrics};
 use crate::network::Network;
+use crate::packet::PortId;
 use crate::scenario::{NodeKind, Scenario};
 use crate::sched::registry::Order;
 use crate::time::Time;
@@ -302,12 +303,31 @@ pub struct WorkloadOut {
     pub id: String,
     pub flows: u64,
     pub target_load: f64,
-    /// The port the load was calibrated on, and its measured utilisation.
+    /// The port the load was calibrated on, and its measured utilisation over the whole run.
     pub port: u32,
     pub measured_load: f64,
+    /// The sources' active period [start, stop) (stop within the run), ns.
+    pub active_start_ns: u64,
+    pub active_end_ns: u64,
+    /// The calibrated port's utilisation over the active period (not diluted by the drain).
+    pub active_load: f64,
+    /// The links the workload loads most: the calibrated one first, then every other whose
+    /// expected load reaches the target (ties in a symmetric topology).
+    pub links: Vec<LoadedLink>,
     /// Probability that one of its flows crosses that port.
     pub crossing: f64,
     pub mean_size: f64,
+}
+}
+
+results_type! {
+pub struct LoadedLink {
+    pub port: u32,
+    /// Offered load the calibration expects on it.
+    pub expected_load: f64,
+    /// Busy fraction over the whole run, and over the sources' active period.
+    pub measured_load: f64,
+    pub active_load: f64,
 }
 }
 
@@ -552,14 +572,45 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
     let workloads = net
         .workloads
         .iter()
-        .map(|w| WorkloadOut {
-            id: w.name.clone(),
-            flows: w.created,
-            target_load: w.load,
-            port: w.port,
-            measured_load: ports[w.port as usize].stats.utilization,
-            crossing: w.crossing,
-            mean_size: w.sizes.mean(),
+        .map(|w| {
+            let (start, stop) = (w.start.as_ns(), w.stop.as_ns());
+            // A run that ended before the sources stopped is measured to its end.
+            let end = stop.min(facts.end_ns).max(start);
+            let active = |p: PortId| {
+                let busy = metrics.ports[p as usize]
+                    .windows
+                    .iter()
+                    .find(|x| (x.start, x.end) == (start, stop))
+                    .map_or(0, |x| x.busy_ns);
+                if end > start {
+                    busy as f64 / (end - start) as f64
+                } else {
+                    0.0
+                }
+            };
+            let links: Vec<LoadedLink> = w
+                .loaded
+                .iter()
+                .map(|&(port, expected_load)| LoadedLink {
+                    port,
+                    expected_load,
+                    measured_load: ports[port as usize].stats.utilization,
+                    active_load: active(port),
+                })
+                .collect();
+            WorkloadOut {
+                id: w.name.clone(),
+                flows: w.created,
+                target_load: w.load,
+                port: w.port,
+                measured_load: ports[w.port as usize].stats.utilization,
+                active_start_ns: start,
+                active_end_ns: end,
+                active_load: active(w.port),
+                links,
+                crossing: w.crossing,
+                mean_size: w.sizes.mean(),
+            }
         })
         .collect();
     let queue_series = metrics

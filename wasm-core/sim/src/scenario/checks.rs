@@ -94,6 +94,9 @@ pub enum Metric {
     CompletedFraction,
     /// Busy fraction of the port of `link`.
     Utilization,
+    /// Busy fraction of a workload's calibrated link over its sources' active period (not
+    /// diluted by the drain): the workload `flows.ids` names (its one entry), else the first.
+    ActiveLoad,
     /// Mean wait (enqueue to start of transmission) of the packets the port of `link` sent, ns.
     WaitMeanNs,
     /// Median wait at the port of `link`, ns (nearest rank).

@@ -93,6 +93,9 @@ pub struct Workload {
     /// The calibrated link's port and the probability a flow crosses it.
     pub port: PortId,
     pub crossing: f64,
+    /// The links it loads most: (port, expected load), the calibrated port first, then every
+    /// other port whose expected load reaches `load`.
+    pub loaded: Vec<(PortId, f64)>,
     pub rng: Stream,
 }
 
