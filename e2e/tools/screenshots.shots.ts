@@ -341,3 +341,13 @@ test('slack set at the ingress: a packet of the new flow in the fairness example
   if (cell && box) await page.mouse.click(box.x + cell.x, box.y + cell.y);
   await page.screenshot({ path: out('slack') });
 });
+
+test('middlebox: the three-module middlebox (CPU then link), its gauges, utilisation over time and dominant shares', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('middlebox/three-modules');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(100_000_000));
+  await app.tab('results');
+  await page.getByTestId('middlebox-panel').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: out('middlebox') });
+});

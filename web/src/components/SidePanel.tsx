@@ -5,6 +5,7 @@ import { ChartPanel } from './ChartPanel';
 import { CompareTab } from './CompareTab';
 import { FollowPanel } from './FollowPanel';
 import { Inspector } from './Inspector';
+import { MiddleboxPanel } from './MiddleboxPanel';
 import { ReplayTab } from './ReplayTab';
 import { RunCharts } from './RunCharts';
 import { RunInfo } from './RunInfo';
@@ -38,7 +39,7 @@ export function SidePanel() {
           </button>
         ))}
       </div>
-      {pane('results', <><RunInfo /><ChartPanel /><RunCharts /></>)}
+      {pane('results', <><RunInfo /><MiddleboxPanel /><ChartPanel /><RunCharts /></>)}
       {pane('inspect', <Inspector />)}
       {pane('traffic', <TrafficPanel />)}
       {pane('packet', <FollowPanel />)}

@@ -9,6 +9,7 @@ pub mod buffer;
 pub mod class_fq;
 pub mod codel;
 pub mod curve;
+pub mod drfq;
 pub mod edf;
 pub mod fifo;
 pub mod fq;
@@ -20,6 +21,7 @@ pub mod lanes;
 pub mod lifo;
 pub mod lstf;
 pub mod lstf_codel;
+pub mod mr3;
 pub mod pifo;
 pub mod priority;
 pub mod random;
@@ -62,6 +64,13 @@ pub trait Scheduler {
     /// AIFO admission, PIFO overflow drops the highest rank). Every drop and every ECN mark
     /// goes into `v` with its reason. The port has set `pkt.enqueued_at = now`.
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission;
+
+    /// `enqueue` at a service stage (`crate::stage`), which also says the packet's
+    /// processing times on the two resources it will use, <CPU, link> (MR-tradeoff Sec. 2).
+    /// Multi-resource schedulers (`drfq`, `mr3`) order by them; the others ignore them.
+    fn enqueue_costed(&mut self, now: Time, pkt: Packet, _costs: [Time; 2], v: &mut Verdicts) -> Admission {
+        self.enqueue(now, pkt, v)
+    }
 
     /// The next packet to transmit, if one is eligible now. May drop or mark at the head
     /// (CoDel family); such verdicts go into `v`.
@@ -146,6 +155,8 @@ pub enum AnyScheduler {
     Pifo(pifo::Pifo),
     SpPifo(Box<sp_pifo::SpPifo>),
     Aifo(Box<aifo::Aifo>),
+    Drfq(Box<drfq::Drfq>),
+    Mr3(Box<mr3::Mr3>),
 }
 
 macro_rules! dispatch {
@@ -178,6 +189,8 @@ macro_rules! dispatch {
             AnyScheduler::Pifo($s) => $e,
             AnyScheduler::SpPifo($s) => $e,
             AnyScheduler::Aifo($s) => $e,
+            AnyScheduler::Drfq($s) => $e,
+            AnyScheduler::Mr3($s) => $e,
         }
     };
 }
@@ -185,6 +198,9 @@ macro_rules! dispatch {
 impl Scheduler for AnyScheduler {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         dispatch!(self, s => s.enqueue(now, pkt, v))
+    }
+    fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
+        dispatch!(self, s => s.enqueue_costed(now, pkt, costs, v))
     }
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
         dispatch!(self, s => s.dequeue(now, v))
