@@ -38,3 +38,23 @@ test('the editor makes a router a middlebox with three modules and assigns a flo
   await expect(form.getByLabel('module 4 name')).toHaveValue('module4');
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('the alpha slider reruns the trade-off: from DRGPS (link 2/3) to greedy (link full), with the alpha floor drawn', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('middlebox/fig2-drgps');
+  await app.pause();
+  await app.tab('results');
+  const slider = page.getByTestId('alpha-slider');
+  await expect(slider).toContainText('α = 1.00');
+  // The floor line alpha x d_bar is in the dominant-share chart's legend.
+  await expect(page.getByTestId('chart-dominant-shares')).toContainText('α × fair share');
+  const over = async (id: string) => Number(/([\d.]+)% over the run/.exec((await page.getByTestId(id).textContent()) ?? '')?.[1]);
+  expect(await over('gauge-link')).toBeLessThan(67.7);
+  // Home then release: alpha = 0, the greedy schedule (Fig. 1(b)): both resources full.
+  const range = slider.getByRole('slider', { name: 'alpha' });
+  await range.focus();
+  await range.press('Home');
+  await expect(slider).toContainText('α = 0.00');
+  await expect.poll(async () => over('gauge-link'), { timeout: 20_000 }).toBeGreaterThanOrEqual(99);
+  expect(app.consoleErrors).toEqual([]);
+});

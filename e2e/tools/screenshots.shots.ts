@@ -351,3 +351,17 @@ test('middlebox: the three-module middlebox (CPU then link), its gauges, utilisa
   await page.getByTestId('middlebox-panel').scrollIntoViewIfNeeded();
   await page.screenshot({ path: out('middlebox') });
 });
+
+test('middlebox trade-off: Fig. 1 at alpha = 0.5, dominant shares with the alpha floor line, the alpha slider', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('middlebox/fig2-drgps');
+  await app.pause();
+  await app.tab('results');
+  const range = page.getByTestId('alpha-slider').getByRole('slider', { name: 'alpha' });
+  await range.focus();
+  for (let i = 0; i < 10; i++) await range.press('ArrowLeft');
+  await page.getByTestId('alpha-slider').getByText('α = 0.50').waitFor();
+  await page.waitForTimeout(1500);
+  await page.getByTestId('chart-dominant-shares').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: out('middlebox-alpha') });
+});

@@ -145,6 +145,10 @@ impl Run {
         };
         let mut metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
         metrics.with_stages(net.stages.iter().map(|st| net.nodes[st.node as usize].ports.clone()).collect());
+        let mut net = net;
+        for st in &mut net.stages {
+            st.measure_floor(metrics.bin_ns, metrics.bin_count);
+        }
         for (i, f) in net.flows.iter().enumerate() {
             if let Some(scenario::Traffic::Onoff(u)) = s.traffic.get(f.source as usize) {
                 if u.periods == scenario::Periods::Periodic {

@@ -83,6 +83,11 @@ pub struct Stage {
     in_service: Option<Packet>,
     /// The wake-up the engine has scheduled for a held packet, if any.
     eligible_at: Option<Time>,
+    /// The scheduler's fairness floor (`Scheduler::fair_floor`) integrated over windows of
+    /// `floor_window` ns (ns x share), with the value and time of the last sample.
+    floor_bins: Vec<f64>,
+    floor_window: u64,
+    floor_now: Option<(Time, f64)>,
     counters: StageCounters,
     scratch: Verdicts,
 }
@@ -99,9 +104,61 @@ impl Stage {
             link_queue: u64::MAX,
             in_service: None,
             eligible_at: None,
+            floor_bins: Vec::new(),
+            floor_window: 0,
+            floor_now: None,
             counters: StageCounters::default(),
             scratch: Verdicts::default(),
         }
+    }
+
+    /// Measures the scheduler's fairness floor over `bins` windows of `window` ns.
+    pub fn measure_floor(&mut self, window: u64, bins: usize) {
+        self.floor_window = window.max(1);
+        self.floor_bins = vec![0.0; bins.max(1)];
+    }
+
+    /// Adds the floor's last sample, held from its time to `now`, to `bins`.
+    fn integrate_floor(&self, bins: &mut [f64], now: Time) {
+        if let Some((since, v)) = self.floor_now {
+            let (w, n) = (self.floor_window, bins.len());
+            let mut t = since.as_ns();
+            while t < now.as_ns() {
+                let b = ((t / w) as usize).min(n - 1);
+                let end = if b == n - 1 { now.as_ns() } else { ((b as u64 + 1) * w).min(now.as_ns()) };
+                bins[b] += v * (end - t) as f64;
+                t = end;
+            }
+        }
+    }
+
+    /// Integrates the floor up to `now` and samples it anew.
+    fn track_floor(&mut self, now: Time) {
+        if self.floor_bins.is_empty() {
+            return;
+        }
+        let mut bins = std::mem::take(&mut self.floor_bins);
+        self.integrate_floor(&mut bins, now);
+        self.floor_bins = bins;
+        self.floor_now = self.sched.fair_floor().map(|v| (now, v));
+    }
+
+    /// The floor's time average per window up to `end` (empty when the scheduler has none).
+    pub fn floor_series(&self, end: Time) -> Vec<f64> {
+        if self.floor_bins.is_empty() || self.sched.fair_floor().is_none() {
+            return Vec::new();
+        }
+        let mut bins = self.floor_bins.clone();
+        self.integrate_floor(&mut bins, end);
+        let (w, n) = (self.floor_window, bins.len());
+        let end = end.as_ns();
+        (0..n)
+            .map(|i| {
+                let from = i as u64 * w;
+                let to = if i + 1 == n { end } else { (from + w).min(end) };
+                bins[i] / to.saturating_sub(from).max(1) as f64
+            })
+            .collect()
     }
 
     pub fn counters(&self) -> &StageCounters {
@@ -135,6 +192,7 @@ impl Stage {
         }
         self.verdicts(now, &mut v, Some(id), out);
         self.scratch = v;
+        self.track_floor(now);
         self.debug_check();
     }
 
@@ -180,6 +238,7 @@ impl Stage {
         out.events.push(self.event(now, Kind::StageStart, &pkt, wait.as_ns() as i64));
         let done = now + self.cost.of(&pkt);
         self.in_service = Some(pkt);
+        self.track_floor(now);
         self.debug_check();
         Some(StageWake::Done(done))
     }

@@ -2,8 +2,10 @@
 // playhead's window and over the run, both over time, the CPU queue, each flow's dominant
 // share per window, and the makespan of the traffic through it. Everything comes from the
 // run summary's `stages` (the core measures; this only draws).
-import { useMemo } from 'react';
-import { useAppState } from '../app/context';
+import { useMemo, useState } from 'react';
+import { useAppState, useController } from '../app/context';
+import { setMiddlebox } from '../scenario/middlebox';
+import { edit } from '../store/editorActions';
 import type { RunSummary } from '../sim/types';
 import { TimeChart, type TimeSeries } from '../view/charts/timeChart';
 import { formatDuration } from '../view/format';
@@ -53,9 +55,13 @@ function StageView({ summary, stage }: { summary: RunSummary; stage: Stage }) {
   }), [stage, w]);
   const shares = useMemo(() => ({
     windowNs: w,
-    series: stage.flows.map((f) => ({
-      label: `${summary.flows[f.flow]?.id ?? f.flow} (${f.module})`, colour: flowColour(f.flow), dash: '', v: f.dominant_share,
-    })),
+    series: [
+      ...stage.flows.map((f) => ({
+        label: `${summary.flows[f.flow]?.id ?? f.flow} (${f.module})`, colour: flowColour(f.flow), dash: '', v: f.dominant_share,
+      })),
+      // The trade-off's guarantee: no backlogged flow below alpha x its DRF share (Fig. 4's line).
+      ...(stage.alpha_floor.length > 0 ? [{ label: 'α × fair share', colour: '#E4002B', dash: '6 3', v: stage.alpha_floor }] : []),
+    ],
   }), [stage, summary, w]);
   const queue = useMemo(() => ({
     windowNs: w,
@@ -69,6 +75,7 @@ function StageView({ summary, stage }: { summary: RunSummary; stage: Stage }) {
         {formatDuration(stage.mean_wait_ns)} ·{' '}
         <span data-testid="makespan">makespan {stage.makespan_ns == null ? '—' : formatDuration(stage.makespan_ns)}</span>
       </p>
+      {stage.scheduler === 'mr_tradeoff' && <AlphaSlider node={node} />}
       <div className="gauges">
         <Gauge label="CPU" testId="gauge-cpu" now={k >= 0 ? stage.cpu_series[k] ?? null : null} run={stage.utilization} />
         <Gauge label="link" testId="gauge-link" now={k >= 0 ? stage.link_series[k] ?? null : null} run={stage.link_utilization} />
@@ -78,6 +85,33 @@ function StageView({ summary, stage }: { summary: RunSummary; stage: Stage }) {
         note="Each window: a flow's time on its dominant resource over the window (MR-tradeoff Sec. 2.1)." />
       <ChartCard id="cpu-queue" title="CPU queue" make={makeQueue} draw={drawTime} data={queue} />
     </div>
+  );
+}
+
+/** The trade-off's alpha for the middlebox `node`: moving it edits the draft and reruns. */
+function AlphaSlider({ node }: { node: string }) {
+  const controller = useController();
+  const spec = useAppState((s) => s.history.present.topology.nodes.find((n) => n.id === node)?.middlebox ?? null);
+  const current = Number(spec?.scheduler?.params?.alpha ?? 1);
+  const [shown, setShown] = useState<number | null>(null);
+  if (!spec) return null;
+  const commit = (alpha: number) => {
+    setShown(null);
+    if (alpha === current) return;
+    const scheduler = { ...(spec.scheduler ?? { name: 'mr_tradeoff' }), params: { ...(spec.scheduler?.params ?? {}), alpha } };
+    controller.store.dispatch(edit((s) => setMiddlebox(s, node, { ...spec, scheduler })));
+    void controller.run();
+  };
+  const value = shown ?? current;
+  return (
+    <label className="alpha-slider" data-testid="alpha-slider">
+      <span className="field-label">fairness knob α = {value.toFixed(2)}</span>
+      <input type="range" min={0} max={1} step={0.05} value={value} aria-label="alpha"
+        onChange={(e) => setShown(Number(e.target.value))}
+        onPointerUp={(e) => commit(Number(e.currentTarget.value))}
+        onKeyUp={(e) => commit(Number(e.currentTarget.value))} />
+      <span className="muted">1: strict DRF (DRGPS) · 0: greedy (max dominant throughput) · releasing reruns</span>
+    </label>
   );
 }
 

@@ -734,6 +734,12 @@ export interface ScenarioInfo {
  */
 export interface StageOut {
   /**
+   * Per window, schedulers with a fairness floor (`mr_tradeoff`): the time average of
+   * alpha x d_bar, the least dominant share its fluid gave a backlogged flow (empty for
+   * the others).
+   */
+  alpha_floor: number[];
+  /**
    * Per window: CPU busy fraction, link busy fraction, longest CPU queue (packets).
    */
   cpu_series: number[];

@@ -57,6 +57,10 @@ pub struct StageOut {
     pub link_series: Vec<f64>,
     pub queue_series: Vec<u64>,
     pub flows: Vec<StageFlowOut>,
+    /// Per window, schedulers with a fairness floor (`mr_tradeoff`): the time average of
+    /// alpha x d_bar, the least dominant share its fluid gave a backlogged flow (empty for
+    /// the others).
+    pub alpha_floor: Vec<f64>,
     /// From the first arrival at the stage to the last departure from its link stage, ns:
     /// the makespan of the traffic through the middlebox (absent before any).
     pub makespan_ns: Option<u64>,
@@ -66,11 +70,13 @@ pub struct StageOut {
 /// The stages of `net` with their metrics, over a run that ended at `end_ns`.
 pub fn stages_out(net: &Network, metrics: &[StageMetrics], window_ns: u64, end_ns: u64) -> Vec<StageOut> {
     let end = end_ns.max(1) as f64;
+    let floors: Vec<Vec<f64>> = net.stages.iter().map(|st| st.floor_series(crate::time::Time::ns(end_ns))).collect();
     net.stages
         .iter()
+        .zip(floors)
         .zip(&net.stage_info)
         .zip(metrics)
-        .map(|((st, info), m)| {
+        .map(|(((st, floor), info), m)| {
             // Window i covers [i w, min((i + 1) w, end)); the last takes what remains.
             let width = |i: usize, n: usize| {
                 let from = i as u64 * window_ns;
@@ -129,6 +135,7 @@ pub fn stages_out(net: &Network, metrics: &[StageMetrics], window_ns: u64, end_n
                 link_series: frac(&m.link_bins),
                 queue_series: m.queue_bins.clone(),
                 flows,
+                alpha_floor: floor,
                 makespan_ns: m.first_arrival_ns.zip(m.last_departure_ns).map(|(a, d)| d.saturating_sub(a)),
             }
         })

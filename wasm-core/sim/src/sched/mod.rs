@@ -12,6 +12,7 @@ pub mod curve;
 pub mod drfq;
 pub mod edf;
 pub mod fifo;
+pub mod fluid;
 pub mod fq;
 pub mod fq_codel;
 pub mod fsc;
@@ -22,6 +23,7 @@ pub mod lifo;
 pub mod lstf;
 pub mod lstf_codel;
 pub mod mr3;
+pub mod mr_tradeoff;
 pub mod pifo;
 pub mod priority;
 pub mod random;
@@ -86,6 +88,12 @@ pub trait Scheduler {
     /// puts the remainder of `in_service` back through `enqueue`.
     fn preempts(&self, _arriving: &Packet, _in_service: &Packet) -> bool {
         false
+    }
+
+    /// Schedulers that track a fluid with a fairness floor (`mr_tradeoff`): the least
+    /// dominant share its fluid gives any backlogged flow now, alpha x d_bar.
+    fn fair_floor(&self) -> Option<f64> {
+        None
     }
 
     /// Packets queued.
@@ -157,6 +165,7 @@ pub enum AnyScheduler {
     Aifo(Box<aifo::Aifo>),
     Drfq(Box<drfq::Drfq>),
     Mr3(Box<mr3::Mr3>),
+    MrTradeoff(Box<mr_tradeoff::MrTradeoff>),
 }
 
 macro_rules! dispatch {
@@ -191,6 +200,7 @@ macro_rules! dispatch {
             AnyScheduler::Aifo($s) => $e,
             AnyScheduler::Drfq($s) => $e,
             AnyScheduler::Mr3($s) => $e,
+            AnyScheduler::MrTradeoff($s) => $e,
         }
     };
 }
@@ -210,6 +220,9 @@ impl Scheduler for AnyScheduler {
     }
     fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
         dispatch!(self, s => s.preempts(arriving, in_service))
+    }
+    fn fair_floor(&self) -> Option<f64> {
+        dispatch!(self, s => s.fair_floor())
     }
     fn len(&self) -> usize {
         dispatch!(self, s => s.len())

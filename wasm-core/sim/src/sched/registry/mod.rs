@@ -137,6 +137,7 @@ pub static REGISTRY: &[SchedulerInfo] = &[
     programmable::AIFO,
     multi::DRFQ,
     multi::MR3,
+    multi::MR_TRADEOFF,
 ];
 
 /// The registry as JSON, for the page's inspector forms and `cli schedulers`: per scheduler

@@ -8,6 +8,7 @@ use crate::sched::buffer::Limits;
 use crate::sched::drfq::Drfq;
 use crate::sched::lanes::{Lanes, PerQueue, QueueKind};
 use crate::sched::mr3::Mr3;
+use crate::sched::mr_tradeoff::MrTradeoff;
 use crate::sched::tagged::{Shown, Tagged};
 use crate::sched::AnyScheduler;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
@@ -92,4 +93,49 @@ pub const MR3: SchedulerInfo = SchedulerInfo {
     work_conserving: true,
     order: Order::Snapshot,
     build: |a| Ok(AnyScheduler::Mr3(Box::new(Mr3::new(a.port.buffer, a.port.bandwidth)))),
+};
+
+pub const MR_TRADEOFF: SchedulerInfo = SchedulerInfo {
+    name: "mr_tradeoff",
+    display: "α-tradeoff",
+    summary: "Tracks a fluid in which every flow gets at least alpha x its DRF share and the rest maximises \
+              dominant throughput (alpha = 1: DRGPS; 0: greedy); packets go in fluid start order.",
+    reference: "Wang, Li, Liang, fairness-efficiency trade-off for multi-resource packet scheduling (the \
+                MR-tradeoff paper), Eqs. 16-19, Theorem 3, Secs. 4-5",
+    key: KeySpec { label: "dominant time", unit: Unit::Ns },
+    state: &[
+        StateSpec {
+            name: "fair share",
+            description:
+                "DRGPS's dominant share d_bar = 1 / max over resources of the heads' normalised times (Eq. 16)",
+            unit: Unit::Fraction,
+            shape: Shape::Scalar,
+        },
+        StateSpec {
+            name: "alpha floor",
+            description: "alpha x d_bar: the least dominant share any backlogged flow gets in the fluid",
+            unit: Unit::Fraction,
+            shape: Shape::Scalar,
+        },
+        StateSpec {
+            name: "fluid shares",
+            description: "Each backlogged flow's dominant share in the fluid (Theorem 3: at most two above the floor)",
+            unit: Unit::Fraction,
+            shape: Shape::Vector,
+        },
+    ],
+    params: &[Spec {
+        name: "alpha",
+        description: "The fairness knob: each backlogged flow gets at least alpha x its DRF share; 1 = strict \
+                      DRF (DRGPS), 0 = the greedy schedule that maximises dominant throughput.",
+        kind: Kind::Real { min: Bound::Closed(0.0), max: Bound::Closed(1.0) },
+        default: Default::Real(1.0),
+    }],
+    children: Children::None,
+    work_conserving: false,
+    order: Order::Snapshot,
+    build: |a| {
+        let alpha = a.params.real("alpha");
+        Ok(AnyScheduler::MrTradeoff(Box::new(MrTradeoff::new(alpha, a.port.buffer, a.port.bandwidth))))
+    },
 };
