@@ -341,3 +341,27 @@ test('slack set at the ingress: a packet of the new flow in the fairness example
   if (cell && box) await page.mouse.click(box.x + cell.x, box.y + cell.y);
   await page.screenshot({ path: out('slack') });
 });
+
+test('middlebox: the three-module middlebox (CPU then link), its gauges, utilisation over time and dominant shares', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('middlebox/three-modules');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(100_000_000));
+  await app.tab('results');
+  await page.getByTestId('middlebox-panel').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: out('middlebox') });
+});
+
+test('middlebox trade-off: Fig. 1 at alpha = 0.5, dominant shares with the alpha floor line, the alpha slider', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('middlebox/fig2-drgps');
+  await app.pause();
+  await app.tab('results');
+  const range = page.getByTestId('alpha-slider').getByRole('slider', { name: 'alpha' });
+  await range.focus();
+  for (let i = 0; i < 10; i++) await range.press('ArrowLeft');
+  await page.getByTestId('alpha-slider').getByText('α = 0.50').waitFor();
+  await page.waitForTimeout(1500);
+  await page.getByTestId('chart-dominant-shares').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: out('middlebox-alpha') });
+});

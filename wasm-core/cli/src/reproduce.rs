@@ -41,6 +41,9 @@ fn show(metric: Metric, v: f64) -> String {
         | CompletedFraction
         | Utilization
         | ActiveLoad
+        | CpuUtilization
+        | LinkStageUtilization
+        | DominantShare
         | AqmDropFraction
         | CodelDroppingFraction => format!("{:.4}%", v * 100.0),
         FctMeanNs
@@ -63,6 +66,7 @@ fn show(metric: Metric, v: f64) -> String {
         SlowdownMean | SlowdownP99 | JainMean | JainLast => format!("{v:.4}"),
         OverduePackets => format!("{v}"),
         MaxLateNs => format!("{:.3} us", v / 1e3),
+        MakespanNs => format!("{:.3} s", v / 1e9),
     }
 }
 

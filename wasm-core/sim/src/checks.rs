@@ -132,6 +132,22 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
             };
             Some(w.active_load)
         }
+        Metric::CpuUtilization => r.stages.first().map(|s| s.utilization),
+        Metric::LinkStageUtilization => r.stages.first().map(|s| s.link_utilization),
+        Metric::MakespanNs => r.stages.first().and_then(|s| s.makespan_ns).map(|t| t as f64),
+        Metric::DominantShare => {
+            let Some(st) = r.stages.first() else { return Ok(None) };
+            let picked: Vec<u32> =
+                r.flows.iter().enumerate().filter(|(_, f)| keeps(c.flows, f)).map(|(i, _)| i as u32).collect();
+            let end = r.end_ns.max(1) as f64;
+            mean(
+                st.flows
+                    .iter()
+                    .filter(|f| picked.contains(&f.flow))
+                    .map(|f| f.cpu_ns.max(f.link_ns) as f64 / end)
+                    .collect(),
+            )
+        }
         Metric::JainMean => r.fairness.mean,
         Metric::JainLast => r.fairness.index.iter().rev().find_map(|i| *i),
         Metric::ThroughputBps => {

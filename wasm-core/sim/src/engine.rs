@@ -15,6 +15,7 @@ use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::port::PortWake;
 use crate::record::Recorder;
+use crate::stage::{StageId, StageWake};
 use crate::time::Time;
 use crate::trace::{Emit, Kind, TraceEvent, TraceRecorder};
 use crate::transport::receiver::{Ack, Arrival};
@@ -29,6 +30,10 @@ enum Ev {
     TxDone { port: PortId, generation: u64 },
     /// A port's scheduler has a packet becoming eligible.
     Eligible(PortId),
+    /// A service stage (a middlebox's CPU) finishes its packet.
+    StageDone(StageId),
+    /// A stage's scheduler has a packet becoming eligible.
+    StageEligible(StageId),
     /// A packet's last bit reaches a node (the packet waits in the `on_links` slab).
     Arrive { node: NodeId, slot: u32 },
     /// A replayed or scripted packet enters the network at `node` (the packet is in the slab).
@@ -213,7 +218,21 @@ impl Engine {
                         self.schedule(at, Ev::Arrive { node, slot });
                     }
                     self.wake(port, wake);
+                    // The link stage made room: the node's CPU stage may start a packet.
+                    if let Some(st) = self.net.node_stage[self.net.ports[port as usize].node as usize] {
+                        self.start_stage(st);
+                    }
                 }
+                Ev::StageDone(st) => {
+                    let pkt = self.net.stages[st as usize].finish(time, &mut self.out);
+                    let node = self.net.stages[st as usize].node;
+                    match self.net.stages[st as usize].next {
+                        Some(next) => self.enter_stage(next, pkt),
+                        None => self.send_out(node, pkt),
+                    }
+                    self.start_stage(st);
+                }
+                Ev::StageEligible(st) => self.start_stage(st),
                 Ev::Eligible(port) => {
                     let wake = self.net.ports[port as usize].eligible(time, &mut self.out);
                     self.wake(port, wake);
@@ -457,7 +476,36 @@ impl Engine {
         self.sync_timers(flow);
     }
 
-    fn forward(&mut self, node: NodeId, mut pkt: Packet) {
+    /// A packet at `node` on its way out: through the node's stages if it has any (a
+    /// middlebox's CPU), else straight to the port its route takes.
+    fn forward(&mut self, node: NodeId, pkt: Packet) {
+        match self.net.node_stage[node as usize] {
+            Some(st) => self.enter_stage(st, pkt),
+            None => self.send_out(node, pkt),
+        }
+    }
+
+    /// `pkt` enters stage `st`, told its transmission time on the port its route takes (the
+    /// second resource of a multi-resource scheduler).
+    fn enter_stage(&mut self, st: StageId, pkt: Packet) {
+        let node = self.net.stages[st as usize].node;
+        let port = self.net.route(node, &pkt);
+        let link = self.net.ports[port as usize].bandwidth.tx_time(pkt.size as u64);
+        self.net.stages[st as usize].arrive(self.now, pkt, link, &mut self.out);
+        self.start_stage(st);
+    }
+
+    /// Stage `st` starts its next packet if it is idle and the link stage after it has room.
+    fn start_stage(&mut self, st: StageId) {
+        let room = self.net.link_room(st);
+        match self.net.stages[st as usize].try_start(self.now, room, &mut self.out) {
+            Some(StageWake::Done(at)) => self.schedule(at, Ev::StageDone(st)),
+            Some(StageWake::Eligible(at)) => self.schedule(at.max(self.now), Ev::StageEligible(st)),
+            None => {}
+        }
+    }
+
+    fn send_out(&mut self, node: NodeId, mut pkt: Packet) {
         let port = self.net.route(node, &pkt);
         if let Some(ranks) = &self.net.hop_ranks {
             pkt.rank = ranks[pkt.id as usize][pkt.hops as usize];
@@ -499,7 +547,8 @@ impl Engine {
 
     /// Packet totals now; `created` must equal the sum of the other three.
     pub fn conservation(&self) -> Conservation {
-        let in_ports: u64 = self.net.ports.iter().map(|p| p.packets_held()).sum();
+        let in_ports: u64 = self.net.ports.iter().map(|p| p.packets_held()).sum::<u64>()
+            + self.net.stages.iter().map(|s| s.packets_held()).sum::<u64>();
         let on_links =
             self.heap.iter().filter(|e| matches!(e.ev, Ev::Arrive { .. } | Ev::Inject { .. })).count() as u64;
         Conservation {

@@ -23,6 +23,7 @@ pub mod scenario;
 pub mod sched;
 pub mod script;
 pub mod slack;
+pub mod stage;
 pub mod time;
 pub mod trace;
 pub mod traffic;
@@ -157,6 +158,11 @@ impl Run {
             None => THROUGHPUT_BINS,
         };
         let mut metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
+        metrics.with_stages(net.stages.iter().map(|st| net.nodes[st.node as usize].ports.clone()).collect());
+        let mut net = net;
+        for st in &mut net.stages {
+            st.measure_floor(metrics.bin_ns, metrics.bin_count);
+        }
         for (i, f) in net.flows.iter().enumerate() {
             if let Some(scenario::Traffic::Onoff(u)) = s.traffic.get(f.source as usize) {
                 if u.periods == scenario::Periods::Periodic {

@@ -112,7 +112,7 @@ impl Recorder {
                     h.depart = t;
                 }
             }
-            Kind::Drop => {
+            Kind::Drop | Kind::StageDrop => {
                 p.dropped = true;
                 p.hops = Vec::new();
             }
@@ -124,7 +124,9 @@ impl Recorder {
                 p.hops.shrink_to_fit();
                 p.delivered = true;
             }
-            Kind::Preempt | Kind::Mark => {}
+            // A middlebox's CPU stage lies between the hop's arrival and its port's enqueue: the
+            // hop's wait includes it, and a replay does not model stages (ports only).
+            Kind::Preempt | Kind::Mark | Kind::StageEnqueue | Kind::StageStart | Kind::StageDone => {}
         }
     }
 

@@ -37,6 +37,11 @@ pub(crate) fn conclude(scenario: &Scenario, seed: u32, engine: Engine) -> (RunOu
             panic!("{e}");
         }
     }
+    for s in &engine.net.stages {
+        if let Err(e) = s.check_identities() {
+            panic!("{e}");
+        }
+    }
     let end_ns = engine.now().as_ns();
     let Engine { mut net, recorder, mut metrics, schedule, .. } = engine;
     metrics.finish(end_ns);

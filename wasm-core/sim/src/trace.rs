@@ -67,10 +67,27 @@ pub enum Kind {
     ///
     /// Marked ECN Congestion Experienced at port `loc`. value = mark reason code.
     Mark = 7,
+    /// stage enqueue
+    ///
+    /// Queued at service stage `loc` (a middlebox's CPU). value = the scheduler's key.
+    StageEnqueue = 8,
+    /// stage start
+    ///
+    /// Service starts at stage `loc`. value = time waited in the stage's queue, ns.
+    StageStart = 9,
+    /// stage done
+    ///
+    /// Service ends at stage `loc`; the packet goes on to the node's port. value = service
+    /// time, ns.
+    StageDone = 10,
+    /// stage drop
+    ///
+    /// Dropped at stage `loc`. value = drop reason code + 256 * (1 if it was queued).
+    StageDrop = 11,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Arrive,
         Kind::Enqueue,
         Kind::Dequeue,
@@ -79,6 +96,10 @@ impl Kind {
         Kind::Deliver,
         Kind::Preempt,
         Kind::Mark,
+        Kind::StageEnqueue,
+        Kind::StageStart,
+        Kind::StageDone,
+        Kind::StageDrop,
     ];
 }
 

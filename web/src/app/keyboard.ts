@@ -10,7 +10,7 @@ import type { Controller } from './controller';
 export type KeyCommand =
   | 'run' | 'toggle-play' | 'step' | 'step-back' | 'scrub-forward' | 'scrub-back' | 'to-start' | 'to-end'
   | 'next-node' | 'prev-node' | 'delete' | 'undo' | 'redo' | 'escape' | 'presentation'
-  | 'tool-select' | 'tool-host' | 'tool-router' | 'tool-link';
+  | 'tool-select' | 'tool-host' | 'tool-router' | 'tool-link' | 'tool-middlebox';
 
 export interface KeyLike {
   readonly key: string;
@@ -63,6 +63,7 @@ export function keyCommand(e: KeyLike, inField: boolean): KeyCommand | null {
     case '2': return 'tool-host';
     case '3': return 'tool-router';
     case '4': return 'tool-link';
+    case '5': return 'tool-middlebox';
     default: return null;
   }
 }
@@ -89,6 +90,7 @@ export function perform(controller: Controller, command: KeyCommand): void {
     case 'tool-host': d(setTool('host')); break;
     case 'tool-router': d(setTool('router')); break;
     case 'tool-link': d(setTool('link')); break;
+    case 'tool-middlebox': d(setTool('middlebox')); break;
   }
 }
 

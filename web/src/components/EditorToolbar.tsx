@@ -10,6 +10,7 @@ const TOOLS: readonly { tool: Tool; label: string; key: string; hint: string }[]
   { tool: 'host', label: '+ Host', key: '2', hint: 'click on the drawing to place a host' },
   { tool: 'router', label: '+ Router', key: '3', hint: 'click on the drawing to place a router' },
   { tool: 'link', label: '+ Link', key: '4', hint: 'click one node, then another' },
+  { tool: 'middlebox', label: '+ Middlebox', key: '5', hint: 'click on the drawing to place a middlebox: a router whose packets pass a CPU stage first' },
 ];
 
 export function EditorToolbar() {

@@ -17,6 +17,10 @@ function detail(h: Hop): string {
     case 'deliver': return `end-to-end delay ${formatDuration(h.value)}`;
     case 'preempt': return `preempted after ${formatDuration(h.value)} of service`;
     case 'mark': return h.reason ?? 'ECN marked';
+    case 'stage_enqueue': return `queued for the CPU; ordering key ${compactNumber(h.value)}`;
+    case 'stage_start': return `processing starts after a wait of ${formatDuration(h.value)}`;
+    case 'stage_done': return `processed in ${formatDuration(h.value)}; on to the link`;
+    case 'stage_drop': return h.reason ?? 'dropped at the CPU';
   }
 }
 

@@ -1,5 +1,6 @@
 import { useAppState } from '../app/context';
 import { DROP_REASONS, EVENT_KINDS, EventKind, MARK_REASONS, type RunSummary } from '../sim/types';
+import { atStage, stageName } from '../sim/packetPath';
 import type { TraceEvent } from '../sim/playback';
 import { formatClock, formatDuration } from '../view/format';
 import { portLabel } from '../view/labels';
@@ -8,11 +9,13 @@ function describe(e: TraceEvent, s: RunSummary): string {
   const flow = s.flows[e.flow]?.id ?? `flow ${e.flow}`;
   const at = e.kind === EventKind.Arrive || e.kind === EventKind.Deliver
     ? `at ${s.nodes[e.loc]?.id ?? e.loc}`
-    : `at ${portLabel(s, e.loc)}`;
+    : atStage(e.kind) ? `at ${stageName(s, e.loc)}` : `at ${portLabel(s, e.loc)}`;
   let detail = '';
   if (e.kind === EventKind.Enqueue) detail = `key ${e.value}`;
   else if (e.kind === EventKind.Dequeue) detail = `waited ${formatDuration(e.value)}`;
-  else if (e.kind === EventKind.Drop) detail = DROP_REASONS[e.value % 256] ?? `reason ${e.value % 256}`;
+  else if (e.kind === EventKind.StageStart) detail = `waited ${formatDuration(e.value)}`;
+  else if (e.kind === EventKind.StageDone) detail = `processed in ${formatDuration(e.value)}`;
+  else if (e.kind === EventKind.Drop || e.kind === EventKind.StageDrop) detail = DROP_REASONS[e.value % 256] ?? `reason ${e.value % 256}`;
   else if (e.kind === EventKind.Deliver) detail = `delay ${formatDuration(e.value)}`;
   else if (e.kind === EventKind.Mark) detail = MARK_REASONS[e.value] ?? `reason ${e.value}`;
   const name = EVENT_KINDS[e.kind] ?? `kind ${e.kind}`;

@@ -5,6 +5,7 @@ import type { EditableScenario } from '../scenario/types';
 import { inherited } from '../scenario/choices';
 import { edit, select } from '../store/editorActions';
 import { Field } from './Field';
+import { MiddleboxForm } from './MiddleboxForm';
 import { SchedulerPicker } from './SchedulerPicker';
 
 const NAME: FieldSpec = { key: 'id', label: 'name', input: { kind: 'text' } };
@@ -26,12 +27,13 @@ export function NodeForm({ draft, id }: { draft: EditableScenario; id: string })
 
   return (
     <div className="form" data-testid="node-form">
-      <h3>{node.kind === 'router' ? 'Router' : 'Host'} <code>{node.id}</code></h3>
+      <h3>{node.middlebox ? 'Middlebox' : node.kind === 'router' ? 'Router' : 'Host'} <code>{node.id}</code></h3>
       <Field key={node.id} spec={NAME} path={`topology.nodes[${index}].id`} value={node.id}
         onCommit={rename} extraCheck={(v) => nodeIdProblem(draft, id, String(v))} />
       <SchedulerPicker path={`topology.nodes[${index}].scheduler`} label="Scheduler of its output ports"
         spec={node.scheduler ?? undefined} inherits={inherits ?? (node.kind === 'router' ? 'scenario default or FIFO' : 'FIFO')}
         onChange={(spec) => store.dispatch(edit((s) => setNodeScheduler(s, id, spec)))} />
+      <MiddleboxForm draft={draft} id={id} index={index} />
       <div className="form-list">
         <span className="field-label">links</span>
         {links.length === 0 && <span className="muted">none yet: use the Link tool</span>}

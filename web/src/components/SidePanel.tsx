@@ -3,7 +3,7 @@ import { useAppState, useController } from '../app/context';
 import { setSideTab, type SideTab } from '../store/appState';
 import { FollowPanel } from './FollowPanel';
 import { Inspector } from './Inspector';
-import { ChartPanel, CompareTab, Loading, ReplayTab } from './lazy';
+import { ChartPanel, CompareTab, Loading, MiddleboxPanel, ReplayTab } from './lazy';
 import { RunCharts } from './RunCharts';
 import { RunInfo } from './RunInfo';
 import { TrafficPanel } from './TrafficPanel';
@@ -36,7 +36,7 @@ export function SidePanel() {
           </button>
         ))}
       </div>
-      {pane('results', <><RunInfo /><Suspense fallback={<Loading what="the queue chart" />}><ChartPanel /></Suspense><RunCharts /></>)}
+      {pane('results', <><RunInfo /><Suspense fallback={<Loading what="the charts" />}><MiddleboxPanel /><ChartPanel /></Suspense><RunCharts /></>)}
       {pane('inspect', <Inspector />)}
       {pane('traffic', <TrafficPanel />)}
       {pane('packet', <FollowPanel />)}

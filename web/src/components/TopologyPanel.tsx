@@ -3,6 +3,7 @@ import { useAppState, useController } from '../app/context';
 import { viewProbe } from '../app/testHandle';
 import { originalSchedulers } from '../sim/replay';
 import { addLink, addNode, moveNode, nextNodeId } from '../scenario/commands';
+import { DEFAULT_MIDDLEBOX } from '../scenario/middlebox';
 import { displayName } from '../scenario/registry';
 import { scenarioText } from '../scenario/restore';
 import { followPacket } from '../store/appState';
@@ -40,9 +41,11 @@ export function TopologyPanel() {
     const d = store.dispatch;
     const v = new TopologyView(ref.current, {
       select: (sel) => d(select(sel)),
-      addNode: (kind, pos) => {
-        const id = nextNodeId(store.getState().history.present, kind);
-        d(edit((s) => addNode(s, { kind, pos, id }), { kind: 'node', id }));
+      addNode: (tool, pos) => {
+        const kind = tool === 'host' ? 'host' : 'router';
+        const id = nextNodeId(store.getState().history.present, kind, tool === 'middlebox');
+        const middlebox = tool === 'middlebox' ? DEFAULT_MIDDLEBOX : undefined;
+        d(edit((s) => addNode(s, { kind, pos, id, middlebox }), { kind: 'node', id }));
         d(setTool('select'));
       },
       moveNode: (id, pos, fill) => d(edit((s) => moveNode(s, { id, pos, fill }))),

@@ -2,11 +2,12 @@ import { lazy } from 'react';
 
 // The parts the first paint (the default scenario running in the drawing, with its controls)
 // does not need, each a chunk of its own that the browser loads when it is first rendered
-// (under <Suspense>): the charts (the Results tab's queue chart and results board, with d3's
-// scales, axes and shapes), the Compare and Replay views and tabs, the tour, help and presets
+// (under <Suspense>): the charts (the Results tab's queue chart, middlebox panel and results
+// board, with d3's scales, axes and shapes), the Compare and Replay views and tabs, the tour, help and presets
 // dialogs.
 // They keep the main script small (issue 20: under 100 KB gzipped; npm run bench:size).
 export const ChartPanel = lazy(() => import('./ChartPanel').then((m) => ({ default: m.ChartPanel })));
+export const MiddleboxPanel = lazy(() => import('./MiddleboxPanel').then((m) => ({ default: m.MiddleboxPanel })));
 export const CompareStage = lazy(() => import('./CompareStage').then((m) => ({ default: m.CompareStage })));
 export const CompareToolbar = lazy(() => import('./CompareToolbar').then((m) => ({ default: m.CompareToolbar })));
 export const CompareTab = lazy(() => import('./CompareTab').then((m) => ({ default: m.CompareTab })));

@@ -23,7 +23,7 @@ export interface GalleryGroup {
 }
 
 /** Known folders first, in this order; others after them, alphabetically. */
-const ORDER = ['', 'compare', 'queues', 'presets', 'ups', 'reproductions/ups-table1', 'ups-theory', 'tcp', 'aqm', 'fq', 'curves', 'programmable'];
+const ORDER = ['', 'compare', 'queues', 'presets', 'ups', 'reproductions/ups-table1', 'ups-theory', 'tcp', 'aqm', 'fq', 'curves', 'programmable', 'middlebox'];
 const TITLES: Record<string, string> = {
   '': 'Start here',
   compare: 'Compare schedulers on the same traffic',
@@ -37,6 +37,7 @@ const TITLES: Record<string, string> = {
   fq: 'Fair queueing, round robin, strict priority and buffer management',
   curves: 'Service curves: SCED and FSC (the FSC paper)',
   programmable: 'Programmable scheduling: PIFO, SP-PIFO, AIFO (AIFO paper Fig. 2, Theorem 1)',
+  middlebox: 'Middleboxes: a CPU stage before the link, DRFQ and MR3 (the MR-tradeoff paper)',
 };
 
 /** "../../../scenarios/ups/x.json" (a glob key) -> "ups/x.json"; null for schemas and non-JSON. */

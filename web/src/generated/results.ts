@@ -46,7 +46,19 @@ export type DropReason = 'buffer_full' | 'push_out' | 'aqm' | 'aifo_admission' |
  * This interface was referenced by `RunSummary`'s JSON-Schema
  * via the `definition` "EventKind".
  */
-export type EventKind = 'arrive' | 'enqueue' | 'dequeue' | 'depart' | 'drop' | 'deliver' | 'preempt' | 'mark';
+export type EventKind =
+  | 'arrive'
+  | 'enqueue'
+  | 'dequeue'
+  | 'depart'
+  | 'drop'
+  | 'deliver'
+  | 'preempt'
+  | 'mark'
+  | 'stage_enqueue'
+  | 'stage_start'
+  | 'stage_done'
+  | 'stage_drop';
 /**
  * Why a packet was marked Congestion Experienced (RFC 3168) instead of being dropped or
  * let through unsignalled. The code is the `Mark` event's value.
@@ -114,6 +126,10 @@ export interface RunSummary {
    */
   schedule?: ScheduleTable | null;
   seed: number;
+  /**
+   * Service stages (middlebox CPUs), absent when the network has none.
+   */
+  stages?: StageOut[];
   /**
    * Throughput per explicit flow per time window, bits per second.
    */
@@ -709,6 +725,99 @@ export interface TableHop {
 export interface ScenarioInfo {
   description: string;
   name: string;
+}
+/**
+ * A service stage (a middlebox's CPU) and the link stage after it (its node's ports).
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "StageOut".
+ */
+export interface StageOut {
+  /**
+   * Per window, schedulers with a fairness floor (`mr_tradeoff`): the time average of
+   * alpha x d_bar, the least dominant share its fluid gave a backlogged flow (empty for
+   * the others).
+   */
+  alpha_floor: number[];
+  /**
+   * Per window: CPU busy fraction, link busy fraction, longest CPU queue (packets).
+   */
+  cpu_series: number[];
+  dropped: number;
+  enqueued: number;
+  flows: StageFlowOut[];
+  id: number;
+  /**
+   * The ports after it (indices into `ports`).
+   */
+  link_ports: number[];
+  link_series: number[];
+  link_utilization: number;
+  /**
+   * From the first arrival at the stage to the last departure from its link stage, ns:
+   * the makespan of the traffic through the middlebox (absent before any).
+   */
+  makespan_ns?: number | null;
+  max_queued: number;
+  max_wait_ns: number;
+  /**
+   * Mean and longest wait in the stage's queue, ns.
+   */
+  mean_wait_ns: number;
+  /**
+   * Its modules, in the scenario's order.
+   */
+  modules: string[];
+  /**
+   * The node (index into `nodes`).
+   */
+  node: number;
+  processed: number;
+  queue_series: number[];
+  queued_at_end: number;
+  /**
+   * What it serves: "cpu".
+   */
+  resource: string;
+  /**
+   * Registry name and display name of its scheduler.
+   */
+  scheduler: string;
+  scheduler_display: string;
+  /**
+   * Fraction of the run the CPU was busy, and the link stage (its ports together).
+   */
+  utilization: number;
+  /**
+   * Width of the windows of the series below, ns.
+   */
+  window_ns: number;
+}
+/**
+ * One flow through a stage.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "StageFlowOut".
+ */
+export interface StageFlowOut {
+  /**
+   * CPU and link time it received, ns.
+   */
+  cpu_ns: number;
+  /**
+   * Per window: its dominant share, max(CPU time, link time) / window (the share of its
+   * dominant resource it received, for a flow whose dominant resource stays the same).
+   */
+  dominant_share: number[];
+  /**
+   * The flow (index into `flows`).
+   */
+  flow: number;
+  link_ns: number;
+  /**
+   * Its processing module.
+   */
+  module: string;
 }
 /**
  * This interface was referenced by `RunSummary`'s JSON-Schema

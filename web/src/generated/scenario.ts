@@ -36,6 +36,10 @@ export type Metric =
   | 'jain_mean'
   | 'jain_last'
   | 'throughput_bps'
+  | 'cpu_utilization'
+  | 'link_stage_utilization'
+  | 'dominant_share'
+  | 'makespan_ns'
   | 'overdue_fraction'
   | 'overdue_by_t_fraction'
   | 'overdue_packets'
@@ -860,6 +864,11 @@ export interface NodeSpec {
   id: string;
   kind: NodeKind;
   /**
+   * Routers only: a middlebox, whose packets pass a CPU stage before the output port
+   * (the link stage).
+   */
+  middlebox?: MiddleboxSpec | null;
+  /**
    * Where the page draws the node (any units; the page scales to fit).
    *
    * @minItems 2
@@ -870,6 +879,57 @@ export interface NodeSpec {
    * The scheduler of every output port of this node (default: FIFO drop-tail).
    */
   scheduler?: SchedulerSpec | null;
+}
+/**
+ * What turns a router into a middlebox: its processing modules, which module each flow
+ * uses, and the scheduler that picks which flow's head packet enters the CPU next.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "MiddleboxSpec".
+ */
+export interface MiddleboxSpec {
+  /**
+   * Traffic id -> module name; flows not listed use the first module.
+   */
+  assign?: {
+    [k: string]: string;
+  };
+  /**
+   * The CPU starts a packet only while the node's output ports hold fewer than this many
+   * packets, queued or sending (default 8, at least 1): the link pulls work from the
+   * CPU (Click's pull path), so a CPU faster than a bottlenecked link waits instead of
+   * filling the link's buffer, and the schedulers' shares hold on both resources.
+   */
+  link_queue?: number | null;
+  /**
+   * The processing modules (at least one), each with its linear CPU cost.
+   */
+  modules: ModuleSpec[];
+  /**
+   * The CPU stage's scheduler (default "drfq"): any registry scheduler; the
+   * multi-resource ones (drfq, mr3) read each packet's <CPU, link> processing times.
+   */
+  scheduler?: SchedulerSpec | null;
+}
+/**
+ * One packet-processing module: CPU time = a * size + b.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "ModuleSpec".
+ */
+export interface ModuleSpec {
+  /**
+   * CPU time per byte, in nanoseconds (>= 0, at most 1e6).
+   */
+  a: number;
+  /**
+   * CPU time per packet, independent of its size.
+   */
+  b: TimeQ;
+  /**
+   * The module's name ("checking", "monitoring", "ipsec").
+   */
+  name: string;
 }
 /**
  * How much of the trace a run keeps for playback. Metrics and the trace hash always cover

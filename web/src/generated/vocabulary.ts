@@ -4,7 +4,7 @@
 import type { DropReason, EventKind as EventKindName, MarkReason } from './results';
 
 /** Trace event kinds in code order: an event's `kind` is its index here. */
-export const EVENT_KINDS = ['arrive', 'enqueue', 'dequeue', 'depart', 'drop', 'deliver', 'preempt', 'mark'] as const satisfies readonly EventKindName[];
+export const EVENT_KINDS = ['arrive', 'enqueue', 'dequeue', 'depart', 'drop', 'deliver', 'preempt', 'mark', 'stage_enqueue', 'stage_start', 'stage_done', 'stage_drop'] as const satisfies readonly EventKindName[];
 
 /** Trace event kind codes by name. */
 export const EventKind = {
@@ -16,6 +16,10 @@ export const EventKind = {
   Deliver: 5,
   Preempt: 6,
   Mark: 7,
+  StageEnqueue: 8,
+  StageStart: 9,
+  StageDone: 10,
+  StageDrop: 11,
 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
 
@@ -29,6 +33,10 @@ export const EVENT_KIND_LABELS: Readonly<Record<EventKindName, string>> = {
   deliver: 'deliver',
   preempt: 'preempt',
   mark: 'mark',
+  stage_enqueue: 'stage enqueue',
+  stage_start: 'stage start',
+  stage_done: 'stage done',
+  stage_drop: 'stage drop',
 };
 
 /** Drop reasons in code order (a Drop event's value is the code + 256 if the packet was queued). */

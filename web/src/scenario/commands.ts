@@ -4,7 +4,7 @@
 import { omit, setAt } from './paths';
 import {
   SCENARIO_FORMAT, SCENARIO_VERSION, isPointTraffic,
-  type EditableScenario, type LinkSpec, type NodeKind, type NodeSpec, type SchedulerSpec, type Traffic, type TrafficKind,
+  type EditableScenario, type LinkSpec, type MiddleboxSpec, type NodeKind, type NodeSpec, type SchedulerSpec, type Traffic, type TrafficKind,
 } from './types';
 
 type S = EditableScenario;
@@ -30,12 +30,16 @@ export function freshId(taken: Iterable<string>, prefix: string): string {
   for (let i = 1; ; i++) if (!used.has(`${prefix}${i}`)) return `${prefix}${i}`;
 }
 
-export const nextNodeId = (s: S, kind: NodeKind): string => freshId(s.topology.nodes.map((n) => n.id), kind === 'host' ? 'h' : 'r');
+export const nextNodeId = (s: S, kind: NodeKind, middlebox = false): string =>
+  freshId(s.topology.nodes.map((n) => n.id), kind === 'host' ? 'h' : middlebox ? 'mb' : 'r');
 
-export function addNode(s: S, args: { kind: NodeKind; pos: Pos; id?: string }): S {
-  const id = args.id ?? nextNodeId(s, args.kind);
+export function addNode(s: S, args: { kind: NodeKind; pos: Pos; id?: string; middlebox?: MiddleboxSpec }): S {
+  const id = args.id ?? nextNodeId(s, args.kind, args.middlebox !== undefined);
   if (s.topology.nodes.some((n) => n.id === id)) return s;
-  const node: NodeSpec = { id, kind: args.kind, pos: [round(args.pos[0]), round(args.pos[1])] };
+  const node: NodeSpec = {
+    id, kind: args.kind, pos: [round(args.pos[0]), round(args.pos[1])],
+    ...(args.middlebox ? { middlebox: args.middlebox } : {}),
+  };
   return withTopology(s, [...s.topology.nodes, node], s.topology.links);
 }
 

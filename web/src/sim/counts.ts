@@ -58,7 +58,7 @@ export class RunCounts {
       } else if (kind === EventKind.Deliver) {
         this.all.delivered.push(i);
         if (data.has(packet)) this.of(flow).delivered.push(i);
-      } else if (kind === EventKind.Drop) {
+      } else if (kind === EventKind.Drop || kind === EventKind.StageDrop) {
         this.all.dropped.push(i);
         if (data.has(packet)) this.of(flow).dropped.push(i);
       }

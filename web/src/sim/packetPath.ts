@@ -33,12 +33,28 @@ export function portName(s: RunSummary, port: number): string {
   return `${s.nodes[p.node]?.id ?? p.node} → ${s.nodes[p.to]?.id ?? p.to}`;
 }
 
+/** Whether events of this kind happen at a service stage (`loc` is a stage, not a port). */
+export function atStage(kind: number): boolean {
+  return kind === EventKind.StageEnqueue || kind === EventKind.StageStart || kind === EventKind.StageDone || kind === EventKind.StageDrop;
+}
+
+/** "mb CPU": a stage by its node and resource. */
+export function stageName(s: RunSummary, stage: number): string {
+  const st = s.stages?.find((x) => x.id === stage);
+  return st ? `${s.nodes[st.node]?.id ?? st.node} ${st.resource.toUpperCase()}` : `stage ${stage}`;
+}
+
+/** Where an event happened: a node, a port or a stage. */
+export function eventPlace(e: { kind: number; loc: number }, s: RunSummary): string {
+  if (e.kind === EventKind.Arrive || e.kind === EventKind.Deliver) return s.nodes[e.loc]?.id ?? `node ${e.loc}`;
+  return atStage(e.kind) ? stageName(s, e.loc) : portName(s, e.loc);
+}
+
 export function describeHop(e: TraceEvent, s: RunSummary): Hop {
   const what = EVENT_KINDS[e.kind] ?? 'arrive';
-  const atNode = e.kind === EventKind.Arrive || e.kind === EventKind.Deliver;
-  const where = atNode ? s.nodes[e.loc]?.id ?? `node ${e.loc}` : portName(s, e.loc);
+  const where = eventPlace(e, s);
   const hop = { index: e.index, time: e.time, what, where, loc: e.loc, value: e.value };
-  if (e.kind === EventKind.Drop) {
+  if (e.kind === EventKind.Drop || e.kind === EventKind.StageDrop) {
     const reason = DROP_REASONS[e.value % 256] ?? `reason ${e.value % 256}`;
     return { ...hop, reason: `${reason}${Math.floor(e.value / 256) === 1 ? ' (pushed out of the queue)' : ' (refused on arrival)'}` };
   }

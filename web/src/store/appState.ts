@@ -36,7 +36,7 @@ export type Selection =
   | { readonly kind: 'traffic'; readonly index: number }
   | null;
 
-export type Tool = 'select' | 'host' | 'router' | 'link';
+export type Tool = 'select' | 'host' | 'router' | 'middlebox' | 'link';
 export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay' | 'compare';
 /** The stage: the editor with the run, or a comparison's runs side by side. */
 export type View = 'single' | 'compare';

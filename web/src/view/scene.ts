@@ -13,6 +13,8 @@ export interface SceneNode {
   readonly p: Point;
   /** Scheduler shown under a router: its name, "+" when some port overrides it. */
   readonly scheduler: string | null;
+  /** A middlebox: its CPU stage's scheduler, by display name. */
+  readonly middlebox?: string;
 }
 
 export interface SceneLink {
@@ -59,6 +61,7 @@ export function buildScene(s: EditableScenario, ports: readonly PortChoices[] | 
       kind: n.kind,
       p: points[i] ?? { x: 0, y: 0 },
       scheduler: n.kind === 'router' ? routerLabel(n.id, ports, display) : null,
+      ...(n.middlebox ? { middlebox: display(n.middlebox.scheduler?.name ?? 'drfq') } : {}),
     })),
     links: links.map((l, i) => ({
       index: i, from: l.from, to: l.to,

@@ -19,7 +19,7 @@ type Pos = readonly [number, number];
 
 export interface ViewCallbacks {
   select(selection: Selection): void;
-  addNode(kind: 'host' | 'router', pos: Pos): void;
+  addNode(kind: 'host' | 'router' | 'middlebox', pos: Pos): void;
   moveNode(id: string, pos: Pos, fill: Record<string, Pos>): void;
   connect(from: string, to: string): void;
   follow(packet: number | null): void;
@@ -328,6 +328,11 @@ export class TopologyView {
         });
     }
     // Never wider than the room between nodes (servers in rows), so neighbours never touch.
+    if (n.kind === 'router' && n.middlebox !== undefined) {
+      // A middlebox: a square (its CPU) behind the router's circle.
+      const r = Math.min(20 * s, this.minGap * 0.42) * 1.25;
+      g.append('rect').attr('class', 'middlebox-box').attr('x', -r).attr('y', -r).attr('width', 2 * r).attr('height', 2 * r).attr('rx', r / 4);
+    }
     if (n.kind === 'router') g.append('circle').attr('r', Math.min(20 * s, this.minGap * 0.42));
     else {
       const w = Math.min(46 * s, this.minGap * 0.8);
@@ -339,7 +344,7 @@ export class TopologyView {
       if (n.scheduler) {
         g.append('text').attr('class', 'node-sub').attr('y', 20 * s + 14 * Math.max(1, s)).style('font-size', `${11 * Math.max(1, s)}px`)
           // The leading space (not drawn) keeps the node's text "r1 fifo", as its accessible name says.
-          .text(` ${n.scheduler}`);
+          .text(n.middlebox !== undefined ? ` CPU ${n.middlebox} · ${n.scheduler}` : ` ${n.scheduler}`);
       }
     } else {
       // Dense drawings: router names beside the node, every name (and scheduler) on hover.
@@ -427,7 +432,7 @@ export class TopologyView {
       else this.startPan(e, p, () => this.callbacks.follow(null));
       return;
     }
-    if (this.tool === 'host' || this.tool === 'router') {
+    if (this.tool === 'host' || this.tool === 'router' || this.tool === 'middlebox') {
       if (node === null) this.callbacks.addNode(this.tool, this.abstract(p));
       else this.callbacks.select({ kind: 'node', id: node });
       return;

@@ -15,6 +15,7 @@ pub mod bursts;
 pub mod packets;
 pub mod series;
 pub mod sketch;
+pub mod stages;
 
 use crate::time::Time;
 use crate::trace::{Kind, TraceEvent};
@@ -120,6 +121,8 @@ pub struct Percentiles {
 
 pub struct Metrics {
     pub ports: Vec<PortMetrics>,
+    /// Service stages (middlebox CPUs) and their link stages; empty without middleboxes.
+    pub stages: stages::Stages,
     pub flows: Vec<FlowMetrics>,
     /// Size and `Role` of every packet alive.
     packets: PacketTable,
@@ -155,6 +158,7 @@ impl Metrics {
         let bin_ns = duration_ns.div_ceil(bins as u64).max(1);
         Metrics {
             ports: vec![PortMetrics::default(); ports],
+            stages: stages::Stages::default(),
             flows: vec![FlowMetrics::default(); flows],
             packets: PacketTable::default(),
             kept: 0,
@@ -235,9 +239,30 @@ impl Metrics {
         self.flow(flow).timeouts += 1;
     }
 
+    /// The run has service stages; `link_ports[s]`: the ports after stage s.
+    pub fn with_stages(&mut self, link_ports: Vec<Vec<u32>>) {
+        if !link_ports.is_empty() {
+            self.stages = stages::Stages::new(self.ports.len(), link_ports, self.bin_ns, self.bin_count);
+        }
+    }
+
     pub fn observe(&mut self, e: &TraceEvent) {
         let t = e.time.as_ns();
+        if !self.stages.is_empty() && matches!(e.kind, Kind::Dequeue | Kind::Depart | Kind::Preempt) {
+            self.stages.port_event(e);
+        }
         match e.kind {
+            Kind::StageEnqueue | Kind::StageStart | Kind::StageDone => self.stages.observe(e),
+            Kind::StageDrop => {
+                self.stages.observe(e);
+                if self.role(e.packet) == Role::Ack as u8 {
+                    self.flow(e.flow).acks_dropped += 1;
+                } else {
+                    self.flow(e.flow).dropped += 1;
+                }
+                self.dropped += 1;
+                self.packets.end(e.packet);
+            }
             Kind::Arrive => {
                 if e.packet == self.packets.created() {
                     self.packets.create(e.value as u32);
@@ -369,6 +394,7 @@ impl Metrics {
 
     /// Closes open transmissions (for utilisation) and the queue integrals at the end of the run.
     pub fn finish(&mut self, end_ns: u64) {
+        self.stages.finish(end_ns);
         for p in &mut self.ports {
             p.integrate(end_ns);
             if let Some(s) = p.in_service_since.take() {

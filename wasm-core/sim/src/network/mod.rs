@@ -24,6 +24,7 @@ use crate::sched::registry::{self, PortContext};
 use crate::sched::scripted::{self, Scripted};
 use crate::sched::AnyScheduler;
 use crate::slack::SlackInit;
+use crate::stage::{Cost, Stage, StageId};
 use crate::time::{Bandwidth, Time};
 use crate::traffic::sizes::Sizes;
 use crate::traffic::workload::{Pairs, Workload};
@@ -48,16 +49,32 @@ pub struct PortInfo {
     pub info: &'static registry::SchedulerInfo,
 }
 
+/// Static facts about a stage, for results and the page.
+pub struct StageInfo {
+    /// The registry entry of its scheduler.
+    pub info: &'static registry::SchedulerInfo,
+    /// Module names, in the scenario's order (the indices of `Cost`).
+    pub modules: Vec<String>,
+}
+
 /// Stream numbers: emitters of scenario sources use their traffic index; workloads and the
 /// flows they create use streams above these bases, so no two users share a stream.
 const WORKLOAD_STREAM: u64 = 1 << 32;
 const PORT_STREAM: u64 = 1 << 36;
 const WORKLOAD_FLOW_STREAM: u64 = 1 << 40;
+const STAGE_STREAM: u64 = 1 << 46;
+/// A middlebox's link stage holds at most this many packets unless its spec says otherwise.
+pub const DEFAULT_LINK_QUEUE: u32 = 8;
 
 pub struct Network {
     pub nodes: Vec<Node>,
     pub ports: Vec<Port<AnyScheduler>>,
     pub port_info: Vec<PortInfo>,
+    /// Service stages in front of ports (a middlebox's CPU), numbered apart from ports.
+    pub stages: Vec<Stage>,
+    pub stage_info: Vec<StageInfo>,
+    /// `node_stage[node]`: the first stage a packet arriving at the node passes, if any.
+    pub node_stage: Vec<Option<StageId>>,
     /// `hops[node][slot]` is a range of `hop_ports`: the equal-cost next ports towards
     /// destination `dsts[slot]`; empty for nodes with a single port (their next port is that
     /// one, see `routing::stub_reaches`).
@@ -128,10 +145,14 @@ impl Network {
                 nodes[a as usize].ports.push(id);
             }
         }
+        let (stages, stage_info, node_stage) = build_stages(s, seed, &flow_ids)?;
         let mut net = Network {
             nodes,
             ports,
             port_info,
+            stages,
+            stage_info,
+            node_stage,
             hops: Vec::new(),
             hop_ports: Vec::new(),
             dst_slot: Vec::new(),
@@ -549,4 +570,49 @@ pub enum Spawned {
     Emitter(usize),
     /// A TCP-family flow: its id; its connection sends at once.
     Connection(FlowId),
+}
+
+impl Network {
+    /// Whether the link stage after stage `st` (its node's ports) holds fewer packets than
+    /// the stage's `link_queue`.
+    pub fn link_room(&self, st: StageId) -> bool {
+        let s = &self.stages[st as usize];
+        let held: u64 = self.nodes[s.node as usize].ports.iter().map(|&p| self.ports[p as usize].packets_held()).sum();
+        held < s.link_queue
+    }
+}
+
+/// The stages, their facts, and each node's first stage.
+type Stages = (Vec<Stage>, Vec<StageInfo>, Vec<Option<StageId>>);
+
+/// A middlebox's CPU stage per node that has one (MR-tradeoff Sec. 2): its scheduler from the
+/// registry (unlimited buffer: the paper's Table 2 setting) and its modules' linear costs.
+fn build_stages(s: &Scenario, seed: u32, flow_ids: &[String]) -> Result<Stages, ScenarioError> {
+    let (mut stages, mut infos) = (Vec::new(), Vec::new());
+    let mut node_stage = vec![None; s.topology.nodes.len()];
+    for (n, node) in s.topology.nodes.iter().enumerate() {
+        let Some(mb) = &node.middlebox else { continue };
+        let path = format!("topology.nodes[{n}].middlebox");
+        let port = PortContext {
+            buffer: Buffer::Unlimited,
+            bandwidth: Bandwidth::Infinite,
+            seed,
+            stream: STAGE_STREAM + stages.len() as u64,
+        };
+        let (sched, info) = registry::build(&mb.scheduler(), port, params::Context { flows: flow_ids })
+            .map_err(|(p, msg)| ScenarioError::new(format!("{path}.scheduler.{p}"), msg))?;
+        let module = |name: &str| mb.modules.iter().position(|m| m.name == name).unwrap_or(0) as u16;
+        let cost = Cost {
+            a_ps: mb.modules.iter().map(|m| (m.a * 1000.0).round() as u64).collect(),
+            b_ns: mb.modules.iter().map(|m| m.b.0.as_ns()).collect(),
+            module_of: flow_ids.iter().map(|f| mb.assign.get(f).map_or(0, |m| module(m))).collect(),
+        };
+        let id = stages.len() as StageId;
+        node_stage[n] = Some(id);
+        let mut stage = Stage::new(id, n as NodeId, "cpu", sched, cost);
+        stage.link_queue = mb.link_queue.unwrap_or(DEFAULT_LINK_QUEUE) as u64;
+        stages.push(stage);
+        infos.push(StageInfo { info, modules: mb.modules.iter().map(|m| m.name.clone()).collect() });
+    }
+    Ok((stages, infos, node_stage))
 }

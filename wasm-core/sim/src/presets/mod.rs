@@ -81,7 +81,7 @@ pub struct Graph {
 impl Graph {
     pub fn node(&mut self, id: impl Into<String>, kind: NodeKind, x: f64, y: f64) -> String {
         let id = id.into();
-        self.nodes.push(NodeSpec { id: id.clone(), kind, pos: Some([x, y]), scheduler: None });
+        self.nodes.push(NodeSpec { id: id.clone(), kind, pos: Some([x, y]), scheduler: None, middlebox: None });
         id
     }
     pub fn host(&mut self, id: impl Into<String>, x: f64, y: f64) -> String {

@@ -35,6 +35,7 @@ macro_rules! results_type {
 }
 
 pub mod port;
+pub mod stages;
 
 pub use port::PortStats;
 
@@ -88,6 +89,9 @@ pub struct RunSummary {
     pub vocabulary: Vocabulary,
     /// Queued packets per port the order records describe, from the head.
     pub queue_view_depth: u32,
+    /// Service stages (middlebox CPUs), absent when the network has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stages: Vec<stages::StageOut>,
 }
 }
 
@@ -654,6 +658,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         schedule: None,
         vocabulary: Vocabulary::new(),
         queue_view_depth: crate::view::QUEUE_VIEW_DEPTH as u32,
+        stages: stages::stages_out(net, &metrics.stages.stages, metrics.bin_ns, facts.end_ns),
     }
 }
 

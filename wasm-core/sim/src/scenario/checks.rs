@@ -121,6 +121,16 @@ pub enum Metric {
     JainLast,
     /// Delivered bits per second of the selected flows, over the run.
     ThroughputBps,
+    /// The first middlebox's CPU stage: busy fraction of the run (MR-tradeoff Fig. 3).
+    CpuUtilization,
+    /// The first middlebox's link stage (its output ports): busy fraction of the run.
+    LinkStageUtilization,
+    /// The first middlebox: the selected flows' mean dominant share over the run, each
+    /// flow's max(CPU time, link time) over the run's duration (MR-tradeoff Sec. 2.1).
+    DominantShare,
+    /// The first middlebox: from its first arrival to the last departure from its link
+    /// stage, ns (MR-tradeoff Sec. 2.2).
+    MakespanNs,
     /// Replayed packets with o'(p) > o(p) (the check's `replay`).
     OverdueFraction,
     /// Replayed packets with o'(p) > o(p) + T.

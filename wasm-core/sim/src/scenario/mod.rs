@@ -4,6 +4,7 @@
 
 pub mod checks;
 mod error;
+mod middlebox;
 mod quantity;
 mod replay;
 mod script;
@@ -17,6 +18,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 pub use error::{Limits, ScenarioError, LIMITS, TRUSTED_LIMITS};
+pub use middlebox::{MiddleboxSpec, ModuleSpec};
 pub use quantity::{BandwidthQ, BufferQ, BytesQ, TimeQ};
 pub use replay::{Mode, Replay, ReplayEntry, ReplayObject, ReplaySpec};
 pub use script::{GuideStep, Schedule, ScriptFlow, ScriptPacket};
@@ -127,6 +129,10 @@ pub struct NodeSpec {
     /// The scheduler of every output port of this node (default: FIFO drop-tail).
     #[serde(default)]
     pub scheduler: Option<SchedulerSpec>,
+    /// Routers only: a middlebox, whose packets pass a CPU stage before the output port
+    /// (the link stage).
+    #[serde(default)]
+    pub middlebox: Option<MiddleboxSpec>,
 }
 
 /// A full-duplex link: one output port at each end, each with this bandwidth, delay and buffer.

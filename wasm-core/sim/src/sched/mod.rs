@@ -9,8 +9,10 @@ pub mod buffer;
 pub mod class_fq;
 pub mod codel;
 pub mod curve;
+pub mod drfq;
 pub mod edf;
 pub mod fifo;
+pub mod fluid;
 pub mod fq;
 pub mod fq_codel;
 pub mod fsc;
@@ -20,6 +22,8 @@ pub mod lanes;
 pub mod lifo;
 pub mod lstf;
 pub mod lstf_codel;
+pub mod mr3;
+pub mod mr_tradeoff;
 pub mod pifo;
 pub mod priority;
 pub mod random;
@@ -63,6 +67,13 @@ pub trait Scheduler {
     /// goes into `v` with its reason. The port has set `pkt.enqueued_at = now`.
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission;
 
+    /// `enqueue` at a service stage (`crate::stage`), which also says the packet's
+    /// processing times on the two resources it will use, <CPU, link> (MR-tradeoff Sec. 2).
+    /// Multi-resource schedulers (`drfq`, `mr3`) order by them; the others ignore them.
+    fn enqueue_costed(&mut self, now: Time, pkt: Packet, _costs: [Time; 2], v: &mut Verdicts) -> Admission {
+        self.enqueue(now, pkt, v)
+    }
+
     /// The next packet to transmit, if one is eligible now. May drop or mark at the head
     /// (CoDel family); such verdicts go into `v`.
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet>;
@@ -77,6 +88,12 @@ pub trait Scheduler {
     /// puts the remainder of `in_service` back through `enqueue`.
     fn preempts(&self, _arriving: &Packet, _in_service: &Packet) -> bool {
         false
+    }
+
+    /// Schedulers that track a fluid with a fairness floor (`mr_tradeoff`): the least
+    /// dominant share its fluid gives any backlogged flow now, alpha x d_bar.
+    fn fair_floor(&self) -> Option<f64> {
+        None
     }
 
     /// Packets queued.
@@ -146,6 +163,9 @@ pub enum AnyScheduler {
     Pifo(pifo::Pifo),
     SpPifo(Box<sp_pifo::SpPifo>),
     Aifo(Box<aifo::Aifo>),
+    Drfq(Box<drfq::Drfq>),
+    Mr3(Box<mr3::Mr3>),
+    MrTradeoff(Box<mr_tradeoff::MrTradeoff>),
 }
 
 macro_rules! dispatch {
@@ -178,6 +198,9 @@ macro_rules! dispatch {
             AnyScheduler::Pifo($s) => $e,
             AnyScheduler::SpPifo($s) => $e,
             AnyScheduler::Aifo($s) => $e,
+            AnyScheduler::Drfq($s) => $e,
+            AnyScheduler::Mr3($s) => $e,
+            AnyScheduler::MrTradeoff($s) => $e,
         }
     };
 }
@@ -185,6 +208,9 @@ macro_rules! dispatch {
 impl Scheduler for AnyScheduler {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         dispatch!(self, s => s.enqueue(now, pkt, v))
+    }
+    fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
+        dispatch!(self, s => s.enqueue_costed(now, pkt, costs, v))
     }
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
         dispatch!(self, s => s.dequeue(now, v))
@@ -194,6 +220,9 @@ impl Scheduler for AnyScheduler {
     }
     fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
         dispatch!(self, s => s.preempts(arriving, in_service))
+    }
+    fn fair_floor(&self) -> Option<f64> {
+        dispatch!(self, s => s.fair_floor())
     }
     fn len(&self) -> usize {
         dispatch!(self, s => s.len())

@@ -241,6 +241,13 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
                 return Err(err(format!("topology.nodes[{i}].pos"), "must be two finite numbers"));
             }
         }
+        if let Some(m) = &n.middlebox {
+            if n.kind != NodeKind::Router {
+                return Err(err(format!("topology.nodes[{i}].middlebox"), "only a router can be a middlebox"));
+            }
+            let flows: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
+            m.check(&format!("topology.nodes[{i}].middlebox"), &flows).map_err(|(p, m)| err(p, m))?;
+        }
     }
     let kind_of = |id: &str| t.nodes.iter().find(|n| n.id == id).map(|n| n.kind);
     let mut pairs = BTreeSet::new();
@@ -577,6 +584,20 @@ pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
             }
             if let Some(s) = &n.scheduler {
                 v["scheduler"] = spec(s);
+            }
+            if let Some(m) = &n.middlebox {
+                let modules: Vec<serde_json::Value> = m
+                    .modules
+                    .iter()
+                    .map(|m| serde_json::json!({"name": m.name, "a": m.a, "b": format::time(m.b.0)}))
+                    .collect();
+                v["middlebox"] = serde_json::json!({"modules": modules, "assign": m.assign});
+                if let Some(s) = &m.scheduler {
+                    v["middlebox"]["scheduler"] = spec(s);
+                }
+                if let Some(k) = m.link_queue {
+                    v["middlebox"]["link_queue"] = k.into();
+                }
             }
             v
         })

@@ -6,12 +6,14 @@
 //! and `dispatch!` arms, and one entry here. The entries live by family: `single` (one
 //! queue: FIFO and the priority family), `classes` (strict priority, round robin, DRR),
 //! `fair` (the fair queueing family), `curves` (SCED and FSC), `aqm` (active queue
-//! management) and `programmable` (rank programs: PIFO, SP-PIFO, AIFO).
+//! management), `programmable` (rank programs: PIFO, SP-PIFO, AIFO) and `multi`
+//! (multi-resource: DRFQ, MR3).
 
 mod aqm;
 mod classes;
 mod curves;
 mod fair;
+mod multi;
 mod programmable;
 mod single;
 
@@ -133,6 +135,9 @@ pub static REGISTRY: &[SchedulerInfo] = &[
     programmable::PIFO,
     programmable::SP_PIFO,
     programmable::AIFO,
+    multi::DRFQ,
+    multi::MR3,
+    multi::MR_TRADEOFF,
 ];
 
 /// The registry as JSON, for the page's inspector forms and `cli schedulers`: per scheduler

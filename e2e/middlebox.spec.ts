@@ -1,0 +1,60 @@
+// A middlebox in the page: the Fig. 1 example's CPU and link gauges and dominant shares come
+// from the run (the hand calculation of scenarios/middlebox/fig1-drfq.json: CPU always busy,
+// two thirds of the link, 3/5 dominant share each), and the editor turns a router into a
+// middlebox with its modules.
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground';
+
+test('the Fig. 1 middlebox shows its CPU busy, two thirds of its link, and the makespan', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('middlebox/fig1-drfq');
+  await app.pause();
+  await app.tab('results');
+  const panel = page.getByTestId('middlebox-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { name: /Middlebox mb · CPU scheduler DRFQ/ })).toBeVisible();
+  // Over the run: CPU 100% (2/5 + 3/5), link 2/3 (3/5 + 1/15), within the scenario's bounds.
+  const over = async (id: string) => Number(/([\d.]+)% over the run/.exec((await page.getByTestId(id).textContent()) ?? '')?.[1]);
+  expect(await over('gauge-cpu')).toBeGreaterThanOrEqual(99);
+  const link = await over('gauge-link');
+  expect(link).toBeGreaterThan(65.7);
+  expect(link).toBeLessThan(67.7);
+  await expect(page.getByTestId('makespan')).toContainText('makespan');
+  await expect(page.getByTestId('chart-dominant-shares')).toBeVisible();
+  await expect(page.getByTestId('chart-stage-utilisation')).toBeVisible();
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('the editor makes a router a middlebox with three modules and assigns a flow', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.pause();
+  await app.node('r1').click();
+  await app.tab('inspect');
+  await page.getByTestId('make-middlebox').click();
+  const form = page.getByTestId('middlebox-form');
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('module 3 name')).toHaveValue('ipsec');
+  await page.getByTestId('add-module').click();
+  await expect(form.getByLabel('module 4 name')).toHaveValue('module4');
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('the alpha slider reruns the trade-off: from DRGPS (link 2/3) to greedy (link full), with the alpha floor drawn', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('middlebox/fig2-drgps');
+  await app.pause();
+  await app.tab('results');
+  const slider = page.getByTestId('alpha-slider');
+  await expect(slider).toContainText('α = 1.00');
+  // The floor line alpha x d_bar is in the dominant-share chart's legend.
+  await expect(page.getByTestId('chart-dominant-shares')).toContainText('α × fair share');
+  const over = async (id: string) => Number(/([\d.]+)% over the run/.exec((await page.getByTestId(id).textContent()) ?? '')?.[1]);
+  expect(await over('gauge-link')).toBeLessThan(67.7);
+  // Home then release: alpha = 0, the greedy schedule (Fig. 1(b)): both resources full.
+  const range = slider.getByRole('slider', { name: 'alpha' });
+  await range.focus();
+  await range.press('Home');
+  await expect(slider).toContainText('α = 0.00');
+  await expect.poll(async () => over('gauge-link'), { timeout: 20_000 }).toBeGreaterThanOrEqual(99);
+  expect(app.consoleErrors).toEqual([]);
+});
