@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useAppState } from '../app/context';
+import { displayName } from '../scenario/registry';
 import { originalSchedulers } from '../sim/replay';
 import { COMPARE_COLOURS } from '../view/palette';
 import { ResultsBoard, type BoardRun } from './ResultsBoard';
@@ -7,9 +8,10 @@ import { ResultsBoard, type BoardRun } from './ResultsBoard';
 /** The results board of the single run, under its queue chart in the Results tab. */
 export function RunCharts() {
   const summary = useAppState((s) => s.run?.result.summary ?? null);
+  const registry = useAppState((s) => s.schedulers);
   const runs = useMemo((): BoardRun[] => (summary
-    ? [{ label: originalSchedulers(summary), colour: COMPARE_COLOURS[0], dash: '', summary }]
-    : []), [summary]);
+    ? [{ label: originalSchedulers(summary, (id) => displayName(registry, id)), colour: COMPARE_COLOURS[0], dash: '', summary }]
+    : []), [summary, registry]);
   if (runs.length === 0) return null;
   return (
     <section className="panel run-charts" aria-label="Charts of the run">

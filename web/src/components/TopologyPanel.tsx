@@ -89,7 +89,7 @@ export function TopologyPanel() {
   return (
     <div className="topology-wrap">
       {replay && run && (
-        <p className="view-title" data-testid="original-title">Original ({originalSchedulers(run.result.summary)})</p>
+        <p className="view-title" data-testid="original-title">Original ({originalSchedulers(run.result.summary, (id) => displayName(registry, id))})</p>
       )}
       <div className={`topology tool-${tool}`} ref={ref} />
       {run && frame && <p className="sr-only" data-testid="stage-summary">{stageSummary(run.result.summary, frame)}</p>}
