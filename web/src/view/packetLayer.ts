@@ -55,6 +55,8 @@ const SQUARES_ABOVE = 600;
 /** What the last frame showed (the test handle and the benchmark read it). */
 export interface DrawnFrame {
   readonly inFlight: number;
+  /** Packets queued at the drawn ports (a long queue's column shows its head and a count). */
+  readonly queued: number;
   /** Per port with a non-empty queue: packet ids in service order, the key text and cell centres. */
   readonly queues: readonly DrawnQueue[];
   readonly drops: readonly Flashed[];
@@ -79,7 +81,7 @@ export interface DrawnQueue {
   readonly at: Point[];
 }
 
-const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0 };
+const EMPTY: DrawnFrame = { inFlight: 0, queued: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0 };
 
 /** Queue cells' edge, and the corner that marks an overdue packet. */
 const CELL_EDGE = 'rgba(27, 42, 58, 0.75)';
@@ -176,8 +178,12 @@ export class PacketLayer {
     }
     const box = followedAt.box;
     const at = followedAt.p ?? (box ? { x: box.x + box.w / 2, y: box.y + box.h / 2 } : null);
+    let queued = 0;
+    frame.queues.forEach((q, port) => {
+      if (ports[port]) queued += q.length;
+    });
     this.drawn = {
-      inFlight, queues, drops, ecnMarks, followedAt: at, red: marked.red, outlined: marked.outlined, rings,
+      inFlight, queued, queues, drops, ecnMarks, followedAt: at, red: marked.red, outlined: marked.outlined, rings,
       focus: marked.focus.map((f) => ({ packet: f.packet, label: f.label })), drawMs: performance.now() - started,
     };
   }
