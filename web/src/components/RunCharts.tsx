@@ -3,6 +3,8 @@ import { useAppState } from '../app/context';
 import { displayName } from '../scenario/registry';
 import { originalSchedulers } from '../sim/replay';
 import { COMPARE_COLOURS } from '../view/palette';
+import { groupFlows } from '../view/flowGroups';
+import { MAX_FLOW_ROWS } from './FlowResults';
 import { ResultsBoard, type BoardRun } from './ResultsBoard';
 
 /** The results board of the single run, under its queue chart in the Results tab. */
@@ -12,11 +14,13 @@ export function RunCharts() {
   const runs = useMemo((): BoardRun[] => (summary
     ? [{ label: originalSchedulers(summary, (id) => displayName(registry, id)), colour: COMPARE_COLOURS[0], dash: '', summary }]
     : []), [summary, registry]);
+  const by = useAppState((s) => s.groupBy);
+  const groups = useMemo(() => (summary && summary.flows.length > MAX_FLOW_ROWS ? groupFlows(summary, by) : null), [summary, by]);
   if (runs.length === 0) return null;
   return (
     <section className="panel run-charts" aria-label="Charts of the run">
       <h2>Charts</h2>
-      <ResultsBoard runs={runs} />
+      <ResultsBoard runs={runs} groups={groups} />
     </section>
   );
 }
