@@ -84,3 +84,54 @@ test('ten listed flows: throughput per group (by source: three lines), and the t
   expect(await x('chart-fairness')).toBe(await x('chart-throughput'));
   expect(app.consoleErrors).toEqual([]);
 });
+
+/** Queue cells drawn over a node's shape, as "port P's queue over NODE" (null: none). */
+async function queueOverNode(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const root = document.querySelector('.topology canvas.topology-canvas')?.getBoundingClientRect();
+    const drawn = window.__playground?.drawn();
+    if (!root || !drawn) return 'nothing drawn';
+    // Node shapes and queue cells, both in page coordinates (the canvas lies over the SVG).
+    const boxes = [...document.querySelectorAll('[data-testid="topology"] [data-node]')].map((n) => ({
+      id: n.getAttribute('data-node'), box: n.querySelector('circle, rect')?.getBoundingClientRect(),
+    }));
+    for (const q of drawn.queues) {
+      for (const at of q.at) {
+        const x = at.x + root.left;
+        const y = at.y + root.top;
+        for (const { id, box } of boxes) {
+          if (box && x > box.left + 1 && x < box.right - 1 && y > box.top + 1 && y < box.bottom - 1) return `port ${q.port}'s queue over ${id}`;
+        }
+      }
+    }
+    return null;
+  });
+}
+
+/** Internet2 with two edge routers per core router, web-search flows over UDP at 70% load. */
+const INTERNET2 = JSON.stringify({
+  format: 'scheduler-playground/scenario', version: 1, name: 'Internet2, two edges per core', seed: 1, duration: '30ms',
+  topology: { preset: 'internet2', params: { edges_per_core: 2 } },
+  traffic: [{ kind: 'workload', id: 'w', load: 0.7, sizes: { dist: 'web_search' } }],
+});
+
+for (const [name, open] of [['fat-tree example', 'presets/fat_tree'], ['Internet2', encodeScenarioHash(INTERNET2)]] as const) {
+  test(`dense drawings: no queue cell is drawn over a node (${name})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const app = await new PlaygroundPage(page).open(open.startsWith('#') ? open : '');
+    if (!open.startsWith('#')) await app.openExample(open);
+    await app.pause();
+    // The moment with the most queues among a few.
+    const end = Number(await app.scrub.getAttribute('max'));
+    let best = { t: 0, n: -1 };
+    for (const f of [0.3, 0.5, 0.7, 0.9]) {
+      await app.scrub.fill(String(Math.round(end * f)));
+      const n = (await app.handle('drawn'))?.queues.length ?? 0;
+      if (n > best.n) best = { t: Math.round(end * f), n };
+    }
+    expect(best.n).toBeGreaterThan(2);
+    await app.scrub.fill(String(best.t));
+    expect(await queueOverNode(page)).toBeNull();
+    expect(app.consoleErrors).toEqual([]);
+  });
+}
