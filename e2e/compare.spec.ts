@@ -7,6 +7,8 @@ import { CHARTS, ComparePage } from './pages/compare';
 import { PlaygroundPage } from './pages/playground';
 
 const SCENARIO = 'compare/web-search';
+/** FIFO, SJF and LSTF as the registry names them. */
+const NAMES = ['FIFO', 'SJF (shortest job first)', 'LSTF (least slack first)'];
 
 /**
  * The scenario's golden trace hashes (checked natively by `cargo test` and in wasm under Node):
@@ -44,13 +46,14 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   // Each run is the scenario with every router on its scheduler, on the same seed: the FIFO run
   // is the scenario itself (it names FIFO), and every hash is the one the native core computes.
   const golden = goldens();
-  expect(info.labels).toEqual(['fifo', 'sjf', 'lstf']);
+  // Panel titles, legends and the summary name each run by its scheduler's display name (the registry's).
+  expect(info.labels).toEqual(NAMES);
   expect(info.schedulers.map((ports) => [...new Set(ports)])).toEqual([['fifo'], ['sjf'], ['lstf']]);
   expect(info.hashes).toEqual([golden.run, golden.versus.sjf, golden.versus.lstf]);
   expect(info.hashes[0]).toBe(single);
 
   // Side by side, in step: three panels, each with its own queues, on one timeline.
-  for (const [i, name] of ['fifo', 'sjf', 'lstf'].entries()) await expect(compare.panelTitle(i)).toHaveText(name);
+  for (const [i, name] of NAMES.entries()) await expect(compare.panelTitle(i)).toHaveText(name);
   await app.pause();
   // At 60 ms (a busy moment of this seed) every panel has queued packets; the bottleneck's
   // queue holds the same packets in each run but SJF serves them in another order than FIFO.
@@ -66,12 +69,12 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   // Every chart draws three series with a legend naming them.
   for (const id of ['fct-cdf', 'slowdown-cdf', 'delay-cdf', 'fct-mean-by-size', 'fct-p99-by-size', 'wait', 'queue'] as const) {
     await expect.poll(() => compare.seriesCount(id), { message: id }).toBe(3);
-    await expect(compare.legend(id)).toHaveText(['fifo', 'sjf', 'lstf']);
+    await expect(compare.legend(id)).toHaveText(NAMES);
   }
   // Charts with nothing to draw here say so (no explicit flow to bin, no drop) but keep the legend.
   for (const id of ['throughput', 'fairness', 'drops'] as const) {
     await expect(compare.chart(id).getByTestId('chart-empty')).toBeVisible();
-    await expect(compare.legend(id)).toHaveText(['fifo', 'sjf', 'lstf']);
+    await expect(compare.legend(id)).toHaveText(NAMES);
   }
   expect(CHARTS.length).toBe(10);
 
@@ -84,7 +87,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   const tip = compare.chart('fct-cdf').getByTestId('chart-fct-cdf-tip');
   await expect(tip).toBeVisible();
   await expect(tip).toContainText(/percentile/);
-  for (const name of ['fifo:', 'sjf:', 'lstf:']) await expect(tip).toContainText(name);
+  for (const name of NAMES) await expect(tip).toContainText(`${name}:`);
 
   // The summary: SJF gives small flows the lowest mean FCT (the scenario's check, from the papers).
   await expect(compare.summary.locator('tbody tr')).toHaveCount(3);
@@ -107,7 +110,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   expect(csv.name).toMatch(/-summary\.csv$/);
   const rows = csv.bytes.toString('utf8').trim().split('\n').map((r) => r.split(','));
   expect(rows[0]?.slice(0, 3)).toEqual(['scheduler', 'trace_hash', 'small_flows_mean_fct_ns']);
-  expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([['fifo', golden.run], ['sjf', golden.versus.sjf], ['lstf', golden.versus.lstf]]);
+  expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([[NAMES[0], golden.run], [NAMES[1], golden.versus.sjf], [NAMES[2], golden.versus.lstf]]);
 
   // The share link carries the comparison: opened in another tab, it runs the same three runs.
   const link = await app.share();
@@ -119,7 +122,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   await other.dismissTour();
   await expect.poll(async () => (await other.handle('comparison'))?.hashes, { timeout: 60_000 }).toEqual(info.hashes);
   await expect(other.page.getByTestId('scenario-name')).toContainText('Web-search flows at one bottleneck');
-  for (const [i, name] of ['fifo', 'sjf', 'lstf'].entries()) await expect(again.panelTitle(i)).toHaveText(name);
+  for (const [i, name] of NAMES.entries()) await expect(again.panelTitle(i)).toHaveText(name);
   expect(other.consoleErrors).toEqual([]);
 
   // Back in the editor, a link without a comparison is a version 1 link, as before.
@@ -143,11 +146,11 @@ test('a comparison on a chosen router, drops by reason with whole-number ticks',
   await expect(page.getByTestId('compare-router-1-rr')).not.toBeChecked();
   await expect(page.getByTestId('closed-loop-note')).toContainText('open loop (UDP)');
   const info = await compare.run();
-  expect(info.labels).toEqual(['fifo (drop=head)', 'sjf on rl']);
+  expect(info.labels).toEqual(['FIFO (drop=head)', 'SJF (shortest job first) on rl']);
   expect(info.schedulers.map((ports) => [...new Set(ports)].sort())).toEqual([['fifo'], ['fifo', 'sjf']]);
   // The legend names both runs, then the reasons their ports dropped for.
   const legend = await compare.chart('drops').locator('.legend-item text').allTextContents();
-  expect(legend.slice(0, 2)).toEqual(['fifo (drop=head)', 'sjf on rl']);
+  expect(legend.slice(0, 2)).toEqual(['FIFO (drop=head)', 'SJF (shortest job first) on rl']);
   expect(legend).toContain('pushed out');
   await expect.poll(() => compare.seriesCount('drops')).toBe(2);
   const ticks = await compare.chart('drops').locator('.axis-x .tick text').allTextContents();
@@ -165,7 +168,7 @@ test('CoDel against LSTFCoDel on the LSTFCoDel experiment: a lower mean queueing
   await compare.pick(0, 'codel');
   await compare.pick(1, 'lstf_codel');
   const info = await compare.run();
-  expect(info.labels).toEqual(['codel', 'lstf_codel']);
+  expect(info.labels).toEqual(['CoDel', 'LSTFCoDel']);
   // The CoDel run is the scenario's own versus run: the hash the native core computes.
   expect(info.hashes[0]).toBe(goldens('aqm/lstf-codel').versus.codel);
   // The paper's finding (Tables II and V) at router_a → server_a, the bottleneck the table reads:
@@ -183,7 +186,7 @@ test('CoDel against LSTFCoDel on the LSTFCoDel experiment: a lower mean queueing
   await page.mouse.move(box.x + 2, box.y + box.height / 2);
   const tip = compare.chart('wait').getByTestId('chart-wait-tip');
   await expect(tip).toContainText('queueing delay at router_a → server_a');
-  await expect(tip).toContainText(/codel: mean .* ± .* · variance \d\.\de-\d s²/);
+  await expect(tip).toContainText(/CoDel: mean .* ± .* · variance \d\.\de-\d s²/);
   expect(app.consoleErrors).toEqual([]);
 });
 
@@ -202,7 +205,7 @@ test('UPS objectives in the compare view: FQ and LSTF with Edge-CoDel are the Ed
     await page.getByTestId(`compare-edge-${i}`).selectOption('on');
   }
   const info = await compare.run();
-  expect(info.labels).toEqual(['fq + Edge-CoDel', 'lstf + Edge-CoDel']);
+  expect(info.labels).toEqual(['Fair queueing + Edge-CoDel', 'LSTF (least slack first) + Edge-CoDel']);
   // The native core's hashes of the checks' runs "versus fq / lstf with Edge-CoDel" (defaults:
   // target 5 ms, interval 100 ms, refresh 20 ms).
   const golden = readFileSync(fileURLToPath(new URL('../scenarios/ups/objective-edge-codel.golden', import.meta.url)), 'utf8');
@@ -211,7 +214,7 @@ test('UPS objectives in the compare view: FQ and LSTF with Edge-CoDel are the Ed
   expect(info.hashes).toEqual([hash('fq'), hash('lstf')]);
   // Another slack rule for the LSTF run names itself.
   await page.getByTestId('compare-slack-1').selectOption('flow_size');
-  await expect(page.getByTestId('compare-row-1')).toContainText('lstf + slack flow_size, Edge-CoDel');
+  await expect(page.getByTestId('compare-row-1')).toContainText('LSTF (least slack first) + slack flow_size, Edge-CoDel');
   expect(app.consoleErrors).toEqual([]);
 });
 
@@ -228,7 +231,7 @@ test('a link comparing a scheduler this page does not know: the scenario opens a
   // Pick one it knows and compare.
   await app.choose('compare[1].scheduler', 'lifo');
   const compare = new ComparePage(app);
-  expect((await compare.run()).labels).toEqual(['fifo', 'lifo']);
+  expect((await compare.run()).labels).toEqual(['FIFO', 'LIFO']);
 });
 
 test('Cancel stops a four-way comparison of the fat-tree preset; the page stays usable', async ({ page }) => {

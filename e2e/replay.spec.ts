@@ -32,7 +32,7 @@ test('the UPS default scenario from the gallery, replayed with LSTF: Table 1 as 
   await app.pause();
 
   await app.recordReplay('lstf');
-  await expect(page.getByTestId('original-title')).toHaveText('Original (random)');
+  await expect(page.getByTestId('original-title')).toHaveText('Original (Random order)');
   await expect(page.getByTestId('replay-title')).toHaveText('Replay (LSTF)');
   await expect(page.getByTestId('replay-topology')).toBeVisible();
   await expect(app.topology).toBeVisible();

@@ -6,7 +6,7 @@ import { pruneTraffic } from '../scenario/commands';
 import { fieldFor } from '../scenario/errorField';
 import { historyOf } from '../scenario/history';
 import { splitCoreMessage } from '../scenario/paths';
-import { parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
+import { displayName, parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
 import { restoreScenario, scenarioText } from '../scenario/restore';
 import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
 import { presetTraffic } from '../scenario/presetTraffic';
@@ -67,6 +67,9 @@ export class Controller {
   private get state(): AppState {
     return this.store.getState();
   }
+
+  /** A scheduler id to its display name in the registry loaded now. */
+  private readonly schedulerName = (id: string): string => displayName(this.state.schedulers, id);
 
   /** First load: the saved draft (or the default), then the scenario of a good link on top; then run. */
   async boot(hash: string): Promise<void> {
@@ -208,13 +211,13 @@ export class Controller {
         if (err instanceof SimCancelled) {
           this.store.dispatch(compareCancelled);
         } else {
-          this.store.dispatch(compareFailed(`Scheduler ${i + 1} (${variantLabels(setup)[i] ?? ''}) could not run: ${sentence(message(err))}`));
+          this.store.dispatch(compareFailed(`Scheduler ${i + 1} (${variantLabels(setup, this.schedulerName)[i] ?? ''}) could not run: ${sentence(message(err))}`));
           this.variantFieldError(i, message(err));
         }
         return false;
       }
     }
-    this.store.dispatch(compareFinished(loadComparison(setup, text, draft, results)));
+    this.store.dispatch(compareFinished(loadComparison(setup, text, draft, results, this.schedulerName)));
     return true;
   }
 

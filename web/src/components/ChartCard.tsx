@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useController } from '../app/context';
 import type { Chart } from '../view/charts/chart';
 
-interface Props<C extends Chart, D> {
+export interface ChartCardProps<C extends Chart, D> {
   /** Names the card, its exports ("fct-cdf.svg") and its test ids. */
   readonly id: string;
   readonly title: string;
@@ -21,7 +21,7 @@ interface Props<C extends Chart, D> {
 }
 
 /** One chart of the results board: title, controls, the D3 chart, and SVG and PNG exports. */
-export function ChartCard<C extends Chart, D>({ id, title, make, draw, data, follow, t, controls, note }: Props<C, D>) {
+export function ChartCard<C extends Chart, D>({ id, title, make, draw, data, follow, t, controls, note }: ChartCardProps<C, D>) {
   const controller = useController();
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<C | null>(null);

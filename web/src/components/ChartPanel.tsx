@@ -1,29 +1,37 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useAppState } from '../app/context';
+import { useAppState, usePanelPosition } from '../app/context';
 import { chartProbe } from '../app/testHandle';
 import type { RunSummary } from '../sim/types';
 import { QueueChart, type ChartSeries } from '../view/queueChart';
 import { portLabel } from '../view/labels';
 import { seriesColour } from '../view/palette';
 
-function seriesOf(summary: RunSummary): ChartSeries[] {
-  return summary.queue_series.map((s, i) => ({
-    label: portLabel(summary, s.port),
-    colour: seriesColour(i),
-    t: s.t_ns,
-    v: s.packets,
-  }));
+/** Lines drawn, each named in the legend: big networks have a queue per port (a k=4 fat-tree ~100). */
+export const MAX_QUEUE_LINES = 6;
+
+/** The longest queue a series reaches (a loop: a series may have more points than a call takes arguments). */
+function peak(v: readonly number[]): number {
+  let m = 0;
+  for (const x of v) if (x > m) m = x;
+  return m;
 }
 
-/** Legend entries shown; big networks have a queue per port. */
-const MAX_LEGEND = 6;
+/** The MAX_QUEUE_LINES ports whose queues grow longest (ties: in port order), busiest first. */
+export function queueLines(summary: RunSummary): ChartSeries[] {
+  return summary.queue_series
+    .map((s) => ({ s, peak: peak(s.packets) }))
+    .sort((a, b) => b.peak - a.peak || a.s.port - b.s.port)
+    .slice(0, MAX_QUEUE_LINES)
+    .map(({ s }, i) => ({ label: portLabel(summary, s.port), colour: seriesColour(i), t: s.t_ns, v: s.packets }));
+}
 
 export function ChartPanel() {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<QueueChart | null>(null);
   const run = useAppState((s) => s.run);
-  const t = useAppState((s) => s.position.t);
-  const series = useMemo(() => (run ? seriesOf(run.result.summary) : []), [run]);
+  const t = usePanelPosition().t;
+  const series = useMemo(() => (run ? queueLines(run.result.summary) : []), [run]);
+  const ports = run?.result.summary.queue_series.length ?? 0;
 
   useEffect(() => {
     if (!ref.current) return;
@@ -49,15 +57,19 @@ export function ChartPanel() {
     <section className="panel chart-panel" aria-label="Queue length over time">
       <h2>Queue length</h2>
       <div className="chart" ref={ref} />
-      <ul className="legend">
-        {series.slice(0, MAX_LEGEND).map((s) => (
+      <ul className="legend" data-testid="queue-legend">
+        {series.map((s) => (
           <li key={s.label}>
             <span className="swatch line" style={{ background: s.colour }} />
             {s.label}
           </li>
         ))}
-        {series.length > MAX_LEGEND && <li className="muted">and {series.length - MAX_LEGEND} more ports</li>}
       </ul>
+      {ports > series.length && (
+        <p className="muted small" data-testid="queue-lines-note">
+          The {series.length} ports whose queues grow longest, of {ports}; the stage shows every queue.
+        </p>
+      )}
     </section>
   );
 }

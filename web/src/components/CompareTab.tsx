@@ -1,4 +1,5 @@
 import { useAppState, useController } from '../app/context';
+import { displayName } from '../scenario/registry';
 import { scenarioText } from '../scenario/restore';
 import type { SchedulerSpec } from '../scenario/types';
 import { setCompareSetup, showView } from '../store/compareActions';
@@ -28,7 +29,8 @@ export function CompareTab() {
   const busy = useAppState((s) => s.runState === 'running' || s.replayState === 'running');
   const routers = draft.topology.nodes.filter((n) => n.kind === 'router').map((n) => n.id);
   const closedLoop = draft.traffic.some((t) => 'transport' in t && (t.transport ?? 'udp') !== 'udp');
-  const labels = variantLabels(setup);
+  const registry = useAppState((s) => s.schedulers);
+  const labels = variantLabels(setup, (id) => displayName(registry, id));
   const stale = comparison !== null && comparison.scenarioText !== scenarioText(draft);
 
   const set = (variants: readonly CompareVariant[]) => store.dispatch(setCompareSetup({ variants }));

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useController } from '../app/context';
+import { useAppState, useController } from '../app/context';
 import type { Counts, RunCounts } from '../sim/counts';
 import type { RunSummary } from '../sim/types';
 import { GROUP_BYS, findFlows, groupFlows, type GroupBy } from '../view/flowGroups';
 import { flowColour } from '../view/palette';
 import { flowsCsv } from '../view/summary';
+import { setGroupBy } from '../store/appState';
 
 /** Flows listed one by one up to this many; more are grouped (and found with the search box). */
 export const MAX_FLOW_ROWS = 8;
@@ -24,7 +25,8 @@ function Cell({ now, end }: { now: number; end: number }) {
  */
 export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; counts: RunCounts; cursor: number }) {
   const controller = useController();
-  const [by, setBy] = useState<GroupBy>('workload');
+  const by = useAppState((s) => s.groupBy);
+  const setBy = (g: GroupBy) => controller.store.dispatch(setGroupBy(g));
   const [query, setQuery] = useState('');
   const many = summary.flows.length > MAX_FLOW_ROWS;
   const groups = useMemo(() => (many ? groupFlows(summary, by) : []), [many, summary, by]);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppState, useController } from '../app/context';
+import { useAppState, useController, usePanelPosition } from '../app/context';
 import { packetStory, type Hop } from '../sim/packetPath';
 import { followPacket, jumpToEvent } from '../store/appState';
 import { compactNumber, formatDuration, formatMs } from '../view/format';
@@ -29,7 +29,7 @@ export function FollowPanel() {
   const { store } = useController();
   const run = useAppState((s) => s.run);
   const packet = useAppState((s) => s.followed);
-  const cursor = useAppState((s) => s.position.cursor);
+  const cursor = usePanelPosition().cursor;
   const story = useMemo(() => (run && packet !== null
     ? packetStory(run.result.trace, run.result.summary, packet, (i) => run.playback.event(i))
     : null), [run, packet]);

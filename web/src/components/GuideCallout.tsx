@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppState } from '../app/context';
+import { useAppState, usePanelPosition } from '../app/context';
 import { guideOf, stepPackets, stepTime, type GuideStep } from '../sim/theory';
 import type { AppState } from '../store/appState';
 
@@ -19,7 +19,7 @@ export function useGuideFocus(view: 'original' | 'replay'): GuideFocus | null {
   const run = useAppState((s) => s.run);
   const replay = useAppState((s) => s.replay);
   const i = useAppState((s: AppState) => s.guideStep);
-  const t = useAppState((s) => s.position.t);
+  const t = usePanelPosition().t;
   const steps = useMemo(() => (run ? guideOf(run.scenarioText) : []), [run]);
   return useMemo(() => {
     const step = i === null ? undefined : steps[i];

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { useAppState, useController } from '../app/context';
+import { useAppState, useController, usePanelPosition } from '../app/context';
 import { overdueRows, type OverdueRow } from '../sim/replay';
 import type { Store } from '../store/store';
 import type { AppState } from '../store/appState';
@@ -12,7 +12,8 @@ export function OverdueList() {
   const { store } = useController();
   const replay = useAppState((s) => s.replay);
   const rows = useMemo(() => (replay ? overdueRows(replay.overdue, replay.run.result.summary) : []), [replay]);
-  const wrongNow = useAppState((s) => s.replay?.overdue.countAt(s.position.t) ?? 0);
+  const t = usePanelPosition().t;
+  const wrongNow = replay?.overdue.countAt(t) ?? 0;
   if (!replay) return null;
   const total = replay.report.overdue;
   return (

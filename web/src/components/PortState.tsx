@@ -1,4 +1,4 @@
-import { useAppState } from '../app/context';
+import { useAppState, usePanelPosition } from '../app/context';
 import type { StateField } from '../sim/types';
 import { formatValue } from '../view/values';
 
@@ -26,8 +26,7 @@ function Bars({ values }: { values: readonly number[] }) {
  */
 export function PortState({ owner, far }: { owner: string; far: string }) {
   const run = useAppState((s) => s.run);
-  const cursor = useAppState((s) => s.position.cursor);
-  const t = useAppState((s) => s.position.t);
+  const { cursor, t } = usePanelPosition();
   if (!run) return null;
   const s = run.result.summary;
   const port = s.ports.findIndex((p) => s.nodes[p.node]?.id === owner && s.nodes[p.to]?.id === far);

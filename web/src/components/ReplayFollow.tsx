@@ -1,4 +1,4 @@
-import { useAppState } from '../app/context';
+import { useAppState, usePanelPosition } from '../app/context';
 import { portName } from '../sim/packetPath';
 import { locatePacket } from '../sim/replay';
 import { formatDuration, formatMs } from '../view/format';
@@ -11,7 +11,7 @@ const QUEUE_ROWS = 8;
 export function ReplayFollow() {
   const replay = useAppState((s) => s.replay);
   const packet = useAppState((s) => s.replayFollowed);
-  const t = useAppState((s) => s.position.t);
+  const t = usePanelPosition().t;
   if (!replay || packet === null) {
     return <p className="muted hint-text">Click a packet in the replay view, or an overdue packet below, to follow it.</p>;
   }

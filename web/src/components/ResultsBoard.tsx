@@ -1,18 +1,20 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { useAppState } from '../app/context';
+import { useMemo, useState } from 'react';
+import { useAppState, usePanelPosition } from '../app/context';
 import type { RunSummary } from '../sim/types';
 import { BucketChart } from '../view/charts/bucketChart';
 import { CdfChart, type CdfSeries } from '../view/charts/cdfChart';
-import type { SeriesStyle } from '../view/charts/chart';
+import type { Chart, SeriesStyle } from '../view/charts/chart';
 import { DropsChart, type DropsSeries } from '../view/charts/dropsChart';
 import { TimeChart, type TimeSeries } from '../view/charts/timeChart';
 import { WaitChart, type WaitSeries } from '../view/charts/waitChart';
 import { formatBandwidth, formatDuration } from '../view/format';
 import { portLabel } from '../view/labels';
+import { GROUP_BYS, groupFctCdfs, groupThroughput, type FlowGroup } from '../view/flowGroups';
 import { flowColour } from '../view/palette';
 import { QueueChart, type ChartSeries } from '../view/queueChart';
 import { bottleneckPort } from '../view/summary';
-import { ChartCard } from './ChartCard';
+import { ChartCard, type ChartCardProps } from './ChartCard';
+import { MAX_FLOW_ROWS } from './FlowResults';
 import { SummaryTable } from './SummaryTable';
 import { WorkloadLoads } from './WorkloadLoads';
 
@@ -23,6 +25,8 @@ export interface BoardRun extends SeriesStyle {
 
 interface Props {
   readonly runs: readonly BoardRun[];
+  /** The single run's flows in groups (many flows), as the flow table groups them: the FCT and throughput charts draw one line per group. */
+  readonly groups?: readonly FlowGroup[] | null;
   /** Draw the queue-length chart of a chosen port, growing with the playhead (the Results tab has its own, per port). */
   readonly queues?: { readonly endNs: number };
 }
@@ -61,12 +65,16 @@ const drawDrops = (c: DropsChart, d: { series: readonly DropsSeries[]; label: (p
 const drawWait = (c: WaitChart, d: { series: readonly WaitSeries[]; label: (p: number) => string }) => c.setData(d.series, d.label);
 const drawQueue = (c: QueueChart, d: { series: readonly ChartSeries[]; endNs: number }) => c.setData(d.series, d.endNs);
 const followQueue = (c: QueueChart, t: number) => c.setPlayhead(t);
+const followTime = (c: TimeChart, t: number) => c.setPlayhead(t);
 
-/** The queue chart follows the playhead: only this card re-renders as it moves. */
-function QueueCard({ data, controls }: { readonly data: { series: readonly ChartSeries[]; endNs: number }; readonly controls: ReactNode }) {
-  const t = useAppState((s) => s.position.t);
-  return <ChartCard id="queue" title="Queue length" make={makeQueue} draw={drawQueue} data={data} follow={followQueue} t={t} controls={controls} />;
+/** A chart that follows the playhead: only this card re-renders as it moves. */
+function FollowingCard<C extends Chart, D>(props: Omit<ChartCardProps<C, D>, 't'>) {
+  const t = usePanelPosition().t;
+  return <ChartCard {...props} t={t} />;
 }
+
+/** Every flow's FCT, beside each group's, in the group's colour (the flow table's swatch). */
+const ALL_FLOWS = { label: 'all flows', colour: '#1b2a3a', dash: '5 3' };
 
 const style = (r: BoardRun): SeriesStyle => ({ label: r.label, colour: r.colour, dash: r.dash });
 
@@ -74,9 +82,18 @@ const style = (r: BoardRun): SeriesStyle => ({ label: r.label, colour: r.colour,
  * The charts every scheduler family needs, one colour per run, read from the results as the
  * core wrote them; then the summary table.
  */
-export function ResultsBoard({ runs, queues }: Props) {
+export function ResultsBoard({ runs, queues, groups = null }: Props) {
   const first = runs[0]?.summary ?? null;
-  const fct = useMemo(() => runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.cdf_ns })), [runs]);
+  const groupBy = useAppState((s) => s.groupBy);
+  const grouped = runs.length === 1 && first !== null && groups !== null ? groups : null;
+  const fct = useMemo(() => {
+    if (!grouped || !first) return runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.cdf_ns }));
+    const cdfs = groupFctCdfs(first, grouped);
+    return [
+      { ...ALL_FLOWS, quantiles: first.fct.cdf_ns },
+      ...grouped.flatMap((g, i) => (cdfs[i]?.length ? [{ label: g.label, colour: flowColour(i), dash: '', quantiles: cdfs[i] }] : [])),
+    ];
+  }, [runs, first, grouped]);
   const slowdown = useMemo(() => runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.slowdown_cdf })), [runs]);
   const delay = useMemo(() => runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.delay_cdf_ns })), [runs]);
   const buckets = useMemo(() => runs.map((r) => ({ ...style(r), buckets: r.summary.fct.by_size })), [runs]);
@@ -100,6 +117,12 @@ export function ResultsBoard({ runs, queues }: Props) {
   const flow = flowChoice !== null && binned.includes(flowChoice) ? flowChoice : binned[0] ?? null;
   const throughput = useMemo(() => {
     const windowNs = first?.throughput.window_ns ?? 1;
+    if (grouped && first && first.throughput.flows.length > MAX_FLOW_ROWS) {
+      return {
+        windowNs,
+        series: groupThroughput(first, grouped).map((g) => ({ label: g.group.label, colour: flowColour(g.index), dash: '', v: g.bps })),
+      };
+    }
     if (runs.length === 1 && first) {
       return {
         windowNs,
@@ -110,7 +133,7 @@ export function ResultsBoard({ runs, queues }: Props) {
       windowNs,
       series: runs.map((r) => ({ ...style(r), v: r.summary.throughput.flows.find((f) => f.flow === flow)?.bps ?? [] })),
     };
-  }, [runs, first, flow]);
+  }, [runs, first, flow, grouped]);
 
   // Queue length at one port: the bottleneck unless another is picked.
   const queued = useMemo(() => {
@@ -136,7 +159,7 @@ export function ResultsBoard({ runs, queues }: Props) {
     <div className="results-board" data-testid="results-board">
       <div className="chart-grid">
         <ChartCard id="fct-cdf" title="Flow completion time" make={makeFct} draw={drawCdf} data={fct}
-          note={`Completed flows: ${runs.map((r) => `${r.label} ${r.summary.fct.all.completed} of ${r.summary.fct.all.flows}`).join(' · ')}`} />
+          note={`Completed flows: ${runs.map((r) => `${r.label} ${r.summary.fct.all.completed} of ${r.summary.fct.all.flows}`).join(' · ')}${grouped ? ` · one line per group (${GROUP_BYS.find((g) => g.by === groupBy)?.label ?? ''}, as the flow table)` : ''}`} />
         <ChartCard id="slowdown-cdf" title="Slowdown (FCT ÷ FCT alone)" make={makeSlowdown} draw={drawCdf} data={slowdown} />
         <ChartCard id="fct-mean-by-size" title="Mean FCT by flow size" make={makeMeanBars} draw={drawBars} data={buckets} />
         <ChartCard id="fct-p99-by-size" title="99th-percentile FCT by flow size" make={makeP99Bars} draw={drawBars} data={buckets} />
@@ -144,20 +167,20 @@ export function ResultsBoard({ runs, queues }: Props) {
         <ChartCard id="wait" title="Queueing delay per port" make={makeWait} draw={drawWait} data={waits}
           note="From enqueue to the start of transmission, over every packet the port sent: mean (bar), ± one standard deviation (whisker), 99th percentile (tick)." />
         {queues && (
-          <QueueCard data={queue}
+          <FollowingCard id="queue" title="Queue length" make={makeQueue} draw={drawQueue} data={queue} follow={followQueue}
             controls={queued.length > 0 && (
               <select aria-label="Port" data-testid="queue-port" value={port ?? ''} onChange={(e) => setPort(Number(e.target.value))}>
                 {queued.map((p) => <option key={p} value={p}>{portLabel(first, p)}</option>)}
               </select>
             )} />
         )}
-        <ChartCard id="throughput" title="Throughput per flow" make={makeThroughput} draw={drawTime} data={throughput}
+        <FollowingCard id="throughput" title="Throughput per flow" make={makeThroughput} draw={drawTime} data={throughput} follow={followTime}
           controls={runs.length > 1 && binned.length > 1 && (
             <select aria-label="Flow" data-testid="throughput-flow" value={flow ?? ''} onChange={(e) => setFlow(Number(e.target.value))}>
               {binned.map((f) => <option key={f} value={f}>{flowName(f)}</option>)}
             </select>
           )} />
-        <ChartCard id="fairness" title="Jain's fairness index" make={makeFairness} draw={drawTime} data={fairness}
+        <FollowingCard id="fairness" title="Jain's fairness index" make={makeFairness} draw={drawTime} data={fairness} follow={followTime}
           note="Over the flows the scenario lists that are active for the whole window (1 = equal shares)." />
         <ChartCard id="drops" title="Drops by reason, per port" make={makeDrops} draw={drawDrops} data={drops} />
       </div>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppState } from '../app/context';
+import { useAppState, usePanelPosition } from '../app/context';
 import { RunCounts } from '../sim/counts';
 import { FlowResults } from './FlowResults';
 
@@ -7,7 +7,7 @@ import { FlowResults } from './FlowResults';
 export function RunInfo() {
   const run = useAppState((s) => s.run);
   const runState = useAppState((s) => s.runState);
-  const cursor = useAppState((s) => s.position.cursor);
+  const cursor = usePanelPosition().cursor;
   const counts = useMemo(() => (run ? new RunCounts(run.result.trace, run.result.summary) : null), [run]);
   if (!run || !counts) {
     return (

@@ -1,5 +1,5 @@
 import { Fragment, useMemo } from 'react';
-import { useAppState } from '../app/context';
+import { useAppState, usePanelPosition } from '../app/context';
 import { replayLabel } from '../sim/replay';
 import { exits, inUnits, paperRows, type Cell } from '../sim/theory';
 import { formatDuration } from '../view/format';
@@ -13,7 +13,7 @@ import { formatDuration } from '../view/format';
 export function ScheduleTables() {
   const run = useAppState((s) => s.run);
   const replay = useAppState((s) => s.replay);
-  const t = useAppState((s) => s.position.t);
+  const t = usePanelPosition().t;
   const summary = run?.result.summary ?? null;
   const table = summary?.schedule ?? null;
   const again = replay?.report.schedule ?? null;

@@ -10,8 +10,8 @@ import { followPacket } from '../store/appState';
 import { edit, select, setTool } from '../store/editorActions';
 import { groupColours, groupFlows } from '../view/flowGroups';
 import { buildScene, runMatches } from '../view/scene';
-import { stageSummary } from '../view/stageSummary';
 import { GuideCallout, useGuideFocus } from './GuideCallout';
+import { StageSummary } from './StageSummary';
 import { TopologyView } from '../view/topologyView';
 
 /** How long a drop (or a packet going wrong in the replay) flashes, in wall-clock seconds. */
@@ -92,10 +92,10 @@ export function TopologyPanel() {
   return (
     <div className="topology-wrap">
       {replay && run && (
-        <p className="view-title" data-testid="original-title">Original ({originalSchedulers(run.result.summary)})</p>
+        <p className="view-title" data-testid="original-title">Original ({originalSchedulers(run.result.summary, (id) => displayName(registry, id))})</p>
       )}
       <div className={`topology tool-${tool}`} ref={ref} />
-      {run && frame && <p className="sr-only" data-testid="stage-summary">{stageSummary(run.result.summary, frame)}</p>}
+      {run && frame && <StageSummary run={run} flashSeconds={DROP_FLASH_SECONDS} />}
       <GuideCallout focus={focus} view="original" />
       {run && edited && (
         <p className="stale-note" data-testid="stale-note">

@@ -115,6 +115,7 @@ describe('OverdueIndex', () => {
 describe('report in words', () => {
   it('names the original schedulers at routers', () => {
     expect(originalSchedulers(summary)).toBe('lstf');
+    expect(originalSchedulers(summary, (id) => (id === 'lstf' ? 'LSTF (least slack first)' : id))).toBe('LSTF (least slack first)');
   });
 
   it('lists the Table 1 metrics', () => {

@@ -211,10 +211,10 @@ export function overdueRows(index: OverdueIndex, summary: RunSummary): OverdueRo
   }));
 }
 
-/** The original's scheduler(s) at routers, for the view's title: "random", "fifo + sjf". */
-export function originalSchedulers(summary: RunSummary): string {
+/** The original's scheduler(s) at routers, for the view's title: "random", "fifo + sjf" (ids, or what `name` makes of them). */
+export function originalSchedulers(summary: RunSummary, name: (id: string) => string = (id) => id): string {
   const names = new Set<string>();
-  for (const p of summary.ports) if (summary.nodes[p.node]?.kind === 'router') names.add(p.scheduler);
+  for (const p of summary.ports) if (summary.nodes[p.node]?.kind === 'router') names.add(name(p.scheduler));
   return names.size === 0 ? 'no routers' : [...names].join(' + ');
 }
 

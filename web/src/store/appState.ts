@@ -154,6 +154,8 @@ export interface AppState {
   readonly reducedMotion: boolean;
   /** Packets coloured by flow, or by their flow's group (many flows: colours would repeat). */
   readonly colourBy: 'flow' | GroupBy;
+  /** How the flow table and the charts group many flows. */
+  readonly groupBy: GroupBy;
 }
 
 export const initialState = (draft: EditableScenario): AppState => ({
@@ -193,6 +195,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   toured: false,
   reducedMotion: false,
   colourBy: 'flow',
+  groupBy: 'workload',
 });
 
 /** The comparison on screen, if the stage shows one. */
@@ -353,3 +356,5 @@ export const closeDialog = (s: AppState): AppState =>
   (s.dialog === null ? s : { ...s, dialog: null, toured: s.toured || s.dialog === 'tour' });
 
 export const setColourBy = (by: AppState['colourBy']) => (s: AppState): AppState => ({ ...s, colourBy: by });
+
+export const setGroupBy = (by: GroupBy) => (s: AppState): AppState => ({ ...s, groupBy: by });

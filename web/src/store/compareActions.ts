@@ -6,11 +6,11 @@ import type { RunResult } from '../sim/types';
 import { niceRound } from '../view/format';
 import { COMPARE_COLOURS, COMPARE_DASHES } from '../view/palette';
 import { TARGET_PLAY_SECONDS, loadRun, type AppState, type ComparedRun, type LoadedComparison, type View } from './appState';
-import { variantLabels, type CompareSetup, type CompareVariant } from './compareSetup';
+import { variantLabels, type CompareSetup, type CompareVariant, type SchedulerName } from './compareSetup';
 
-/** Wraps the finished runs of a comparison: names, colours, one timeline. */
-export function loadComparison(setup: CompareSetup, scenarioText: string, draft: EditableScenario, results: readonly RunResult[]): LoadedComparison {
-  const labels = variantLabels(setup);
+/** Wraps the finished runs of a comparison: names (schedulers by `name`), colours, one timeline. */
+export function loadComparison(setup: CompareSetup, scenarioText: string, draft: EditableScenario, results: readonly RunResult[], name?: SchedulerName): LoadedComparison {
+  const labels = variantLabels(setup, name);
   const runs = results.map((r, i): ComparedRun => ({
     variant: setup.variants[i] as CompareVariant,
     label: labels[i] ?? `run ${i + 1}`,

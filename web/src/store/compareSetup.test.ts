@@ -23,6 +23,21 @@ describe('a comparison run with a UPS objective', () => {
     expect(variantLabels(setup)).toEqual(['lstf + slack flow_size', 'lstf + slack constant, Edge-CoDel', 'lstf + no slack rule, no Edge-CoDel']);
   });
 
+  it('names schedulers, children included, by the name it is given (the registry\'s display name)', () => {
+    const names: Record<string, string> = { lstf: 'LSTF (least slack first)', drr: 'Deficit round robin', fifo: 'FIFO' };
+    const name = (id: string) => names[id] ?? id;
+    const setup = {
+      variants: [
+        { scheduler: lstf, routers: null },
+        { scheduler: { name: 'drr', children: [{ name: 'fifo' }, { name: 'sjf' }] }, routers: ['r1'] },
+        { scheduler: lstf, routers: null },
+      ],
+    };
+    expect(variantLabels(setup, name)).toEqual([
+      'LSTF (least slack first)', 'Deficit round robin (classes: FIFO, sjf) on r1', 'LSTF (least slack first) #2',
+    ]);
+  });
+
   it('reads them from a link and names a wrong one', () => {
     const link = { variants: [{ scheduler: lstf, slack: { default: { policy: 'fair', r_est: '50Mbps' } } }, { scheduler: lstf, edge_codel: null }] };
     expect(parseSetup(link)).toEqual({

@@ -90,14 +90,17 @@ export function parseSetup(v: unknown): SetupRestore {
 
 // ---- Names
 
-/** "lstf", "fifo (drop=head)", "sjf on r1, r2": a variant in a few words. */
-export function variantLabel(v: CompareVariant): string {
+/** A scheduler id to the name the page shows (the registry's display name). */
+export type SchedulerName = (id: string) => string;
+
+/** "LSTF", "FIFO (drop=head)", "SJF on r1, r2": a variant in a few words, its scheduler by `name`. */
+export function variantLabel(v: CompareVariant, name: SchedulerName = (id) => id): string {
   const s = v.scheduler;
   const params = Object.entries(s.params ?? {}).map(([k, x]) => `${k}=${typeof x === 'string' ? x : JSON.stringify(x)}`);
-  const children = (s.children ?? []).map((c) => c.name);
+  const children = (s.children ?? []).map((c) => name(c.name));
   const detail = [...params, ...(children.length > 0 ? [`classes: ${children.join(', ')}`] : [])];
   const where = v.routers === null ? '' : ` on ${v.routers.join(', ')}`;
-  return `${s.name}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}${where}${objectiveLabel(v)}`;
+  return `${name(s.name)}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}${where}${objectiveLabel(v)}`;
 }
 
 /** " + slack flow_size, Edge-CoDel": what a variant changes of UPS's objectives, if anything. */
@@ -115,10 +118,10 @@ function objectiveLabel(v: CompareVariant): string {
 }
 
 /** Labels of a setup, made distinct ("fifo", "fifo #2") when two variants read the same. */
-export function variantLabels(setup: CompareSetup): string[] {
+export function variantLabels(setup: CompareSetup, name?: SchedulerName): string[] {
   const seen = new Map<string, number>();
   return setup.variants.map((v) => {
-    const label = variantLabel(v);
+    const label = variantLabel(v, name);
     const n = (seen.get(label) ?? 0) + 1;
     seen.set(label, n);
     return n === 1 ? label : `${label} #${n}`;

@@ -66,6 +66,7 @@ export const PERSISTENCE = {
   /** Read from the browser (prefers-reduced-motion) at load. */
   reducedMotion: none,
   colourBy: none,
+  groupBy: none,
 } as const satisfies Record<keyof AppState, Persist>;
 
 export const STORAGE_KEY = 'scheduler-playground:v1';

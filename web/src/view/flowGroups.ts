@@ -70,3 +70,38 @@ export function groupColours(groups: readonly FlowGroup[], flows: number): (flow
   });
   return (flow) => colour[flow] ?? flowColour(flow);
 }
+
+/**
+ * 101 nearest-rank quantiles of values, as the core writes its CDFs (metrics::cdf): entry p is
+ * the ceil(p n / 100)-th smallest, entry 0 the smallest; empty for no value.
+ */
+export function nearestRankCdf(values: readonly number[]): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n === 0) return [];
+  return Array.from({ length: 101 }, (_, p) => sorted[p === 0 ? 0 : Math.max(1, Math.ceil((p * n) / 100)) - 1] as number);
+}
+
+/** Each group's flow completion times (its completed flows) as a CDF; empty for a group with none completed. */
+export function groupFctCdfs(s: RunSummary, groups: readonly FlowGroup[]): number[][] {
+  return groups.map((g) => nearestRankCdf(g.flows.flatMap((f) => {
+    const fct = s.flows[f]?.fct_ns;
+    return fct === undefined || fct === null ? [] : [fct];
+  })));
+}
+
+/**
+ * Each group's throughput per window: the sum over its flows the core binned (the flows a
+ * scenario lists; a workload's are not binned). Groups without a binned flow are left out;
+ * `index` is the group's place in `groups` (its colour).
+ */
+export function groupThroughput(s: RunSummary, groups: readonly FlowGroup[]): { group: FlowGroup; index: number; bps: number[] }[] {
+  const binned = new Map(s.throughput.flows.map((f) => [f.flow, f.bps]));
+  return groups.flatMap((group, index) => {
+    const series = group.flows.map((f) => binned.get(f)).filter((b): b is number[] => b !== undefined);
+    if (series.length === 0) return [];
+    const bps = new Array<number>(Math.max(...series.map((b) => b.length))).fill(0);
+    for (const b of series) b.forEach((v, k) => { bps[k] = (bps[k] ?? 0) + v; });
+    return [{ group, index, bps }];
+  });
+}

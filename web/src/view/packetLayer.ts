@@ -5,6 +5,7 @@
 import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import { drawDrops, drawEcnMarks, type Flashed } from './flashes';
 import type { Point } from './layout';
+import type { ColumnSize } from './queuePlace';
 import { PORT_DRAWERS } from './portDrawers';
 import { FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
 
@@ -16,6 +17,8 @@ export interface PortGeometry {
   readonly normal: Point;
   /** Bottom-left corner of the queue column. */
   readonly queueBase: Point;
+  /** At most this many rows (a column cut short under a node it could not avoid). */
+  readonly queueRows?: number;
 }
 
 export interface DrawOptions {
@@ -55,6 +58,8 @@ const SQUARES_ABOVE = 600;
 /** What the last frame showed (the test handle and the benchmark read it). */
 export interface DrawnFrame {
   readonly inFlight: number;
+  /** Packets queued at the drawn ports (a long queue's column shows its head and a count). */
+  readonly queued: number;
   /** Per port with a non-empty queue: packet ids in service order, the key text and cell centres. */
   readonly queues: readonly DrawnQueue[];
   readonly drops: readonly Flashed[];
@@ -79,7 +84,7 @@ export interface DrawnQueue {
   readonly at: Point[];
 }
 
-const EMPTY: DrawnFrame = { inFlight: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0 };
+const EMPTY: DrawnFrame = { inFlight: 0, queued: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0 };
 
 /** Queue cells' edge, and the corner that marks an overdue packet. */
 const CELL_EDGE = 'rgba(27, 42, 58, 0.75)';
@@ -176,8 +181,12 @@ export class PacketLayer {
     }
     const box = followedAt.box;
     const at = followedAt.p ?? (box ? { x: box.x + box.w / 2, y: box.y + box.h / 2 } : null);
+    let queued = 0;
+    frame.queues.forEach((q, port) => {
+      if (ports[port]) queued += q.length;
+    });
     this.drawn = {
-      inFlight, queues, drops, ecnMarks, followedAt: at, red: marked.red, outlined: marked.outlined, rings,
+      inFlight, queued, queues, drops, ecnMarks, followedAt: at, red: marked.red, outlined: marked.outlined, rings,
       focus: marked.focus.map((f) => ({ packet: f.packet, label: f.label })), drawMs: performance.now() - started,
     };
   }
@@ -189,7 +198,7 @@ export class PacketLayer {
     const marks = opts.marks;
     const { cellW, cellH, gap } = cellSize(opts);
     const k = opts.dense ? 1 : opts.scale;
-    const maxRows = opts.dense ? 8 : 24;
+    const maxRows = opts.dense ? DENSE_ROWS : 24;
     const out: DrawnQueue[] = [];
     const cells: { x: number; y: number; q: QueuedPacket; key: string }[] = [];
     /** Family drawers, run over the cells once they are drawn. */
@@ -198,7 +207,8 @@ export class PacketLayer {
     frame.queues.forEach((queue, port) => {
       const base = ports[port];
       if (!base) return;
-      const rows = Math.max(4, Math.min(maxRows, Math.floor((base.queueBase.y - 24) / (cellH + gap))));
+      const cap = Math.min(maxRows, base.queueRows ?? maxRows);
+      const rows = Math.max(Math.min(4, cap), Math.min(cap, Math.floor((base.queueBase.y - 24) / (cellH + gap))));
       if (queue.length === 0) return;
       const info = opts.portInfo(port);
       const drawer = info ? PORT_DRAWERS[info.scheduler] : undefined;
@@ -380,8 +390,17 @@ export class PacketLayer {
   }
 }
 
+/** Rows of a queue column in a dense drawing (three columns of them, then a count of the rest). */
+const DENSE_ROWS = 8;
+
+/** A dense drawing's queue column: three columns of cells, DENSE_ROWS rows, the count above. */
+export function denseColumnSize(): ColumnSize {
+  const { cellW, cellH, gap } = cellSize({ dense: true, keys: false, scale: 1 });
+  return { width: 3 * (cellW + gap), pitch: cellH + gap, rows: DENSE_ROWS, head: 5 + 10 };
+}
+
 /** Queue cells: wide enough for a key when keys are shown, small in dense drawings, `scale` times the base size otherwise. */
-function cellSize(opts: DrawOptions): { cellW: number; cellH: number; gap: number } {
+function cellSize(opts: Pick<DrawOptions, 'dense' | 'keys' | 'scale'>): { cellW: number; cellH: number; gap: number } {
   const k = opts.dense ? 1 : opts.scale;
   return {
     cellW: Math.round((opts.keys ? 42 : opts.dense ? 6 : 10) * k),

@@ -11,7 +11,8 @@ import type { Selection, Tool } from '../store/appState';
 import {
   NO_ZOOM, fitTransform, toAbstract, toScreen, zoomAbout, zoomed, type Point, type Transform, type Zoom,
 } from './layout';
-import { PacketLayer, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
+import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
+import { placeQueue } from './queuePlace';
 import { shortValue } from './values';
 import { changedNodes, type Scene, type SceneNode } from './scene';
 
@@ -34,6 +35,8 @@ const MAX_SIZE_PRESENTATION = 2.2;
 /** Zoom per button press, and per pixel of wheel movement. */
 const ZOOM_STEP = 1.5;
 const WHEEL_ZOOM = 0.0015;
+/** Below this size factor a drawing is dense: small queue cells, short columns placed clear of the nodes. */
+const DENSE_BELOW = 0.7;
 
 interface Drag { id: string; start: Point; at: Point; moved: boolean }
 /** Dragging the background: the zoom when it started, and where. */
@@ -375,6 +378,16 @@ export class TopologyView {
       return;
     }
     const edge = 24 * this.size;
+    // Dense drawings (drawn with dense: true below): columns placed clear of the nodes.
+    const dense = this.size < DENSE_BELOW;
+    const column = denseColumnSize();
+    const obstacles = dense
+      ? [...this.scene.nodes].flatMap((n) => {
+        const p = this.screen.get(n.id);
+        const r = n.kind === 'router' ? Math.min(20 * this.size, this.minGap * 0.42) : Math.min(46 * this.size, this.minGap * 0.8) / 2;
+        return p ? [{ x: p.x, y: p.y, r: r + 2 }] : [];
+      })
+      : [];
     this.ports = s.ports.map((port) => {
       const a = this.screen.get(s.nodes[port.node]?.id ?? '');
       const b = this.screen.get(s.nodes[port.to]?.id ?? '');
@@ -383,11 +396,13 @@ export class TopologyView {
       const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
       const e = Math.min(edge, len / 3);
       const q = Math.min(edge + 14, len / 2);
+      const placed = dense ? placeQueue(a, b, q, column, obstacles) : null;
       return {
         start: { x: a.x + u.x * e, y: a.y + u.y * e },
         end: { x: b.x - u.x * e, y: b.y - u.y * e },
         normal: { x: -u.y, y: u.x },
-        queueBase: { x: a.x + u.x * q + 6, y: a.y + u.y * q - 8 },
+        queueBase: placed?.base ?? { x: a.x + u.x * q + 6, y: a.y + u.y * q - 8 },
+        ...(placed ? { queueRows: placed.rows } : {}),
       };
     });
   }
@@ -405,7 +420,7 @@ export class TopologyView {
       return p ? { scheduler: p.scheduler, random: p.order === 'random' } : null;
     };
     this.packets.draw(summary ? frame : null, this.ports, {
-      keys, keyText, portInfo, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < 0.7, marks: this.marks,
+      keys, keyText, portInfo, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < DENSE_BELOW, marks: this.marks,
       scale: Math.max(1, this.size), colourOf: this.colourOf,
     });
   }

@@ -53,10 +53,15 @@ const CORE_POS: [(f64, f64); 10] = [
     (10.0, 2.0),
     (10.0, 4.0),
 ];
-/// Grid unit, and the radii of the edge routers' and hosts' fans around their core router.
+/// Grid unit, and the radii of the edge routers' and hosts' fans around their core router: the
+/// hosts half the shortest core link (12) away, so a fan reads beside the long core links;
+/// less where another core link passes closer (`fan_scale`), down to MIN_SCALE.
 const UNIT: f64 = 6.0;
-const EDGE_R: f64 = 1.7;
-const HOST_R: f64 = 2.8;
+const EDGE_R: f64 = 4.0;
+const HOST_R: f64 = 6.0;
+const MIN_SCALE: f64 = 0.47;
+/// Room kept between a fan and the core links it is not part of.
+const CLEAR: f64 = 1.5;
 /// Wanted distance between neighbours on a fan (in drawing units).
 const FAN_STEP: f64 = 0.6;
 
@@ -87,6 +92,26 @@ fn widest_gap(c: usize) -> (f64, f64) {
         }
     }
     best
+}
+
+/// Distance from p to the segment ab.
+fn distance_to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
+    ((p.0 - a.0 - t * dx).powi(2) + (p.1 - a.1 - t * dy).powi(2)).sqrt()
+}
+
+/// How much of the full fan (EDGE_R, HOST_R) core router c has room for: its hosts stay CLEAR
+/// from the nearest core link that does not end at c.
+fn fan_scale(c: usize) -> f64 {
+    let grid = |i: usize| (CORE_POS[i].0 * UNIT, CORE_POS[i].1 * UNIT);
+    let room = CORE_LINKS
+        .iter()
+        .filter(|&&(a, b, _)| a != c && b != c)
+        .map(|&(a, b, _)| distance_to_segment(grid(c), grid(a), grid(b)))
+        .fold(f64::INFINITY, f64::min);
+    ((room - CLEAR) / HOST_R).clamp(MIN_SCALE, 1.0)
 }
 
 pub static PRESET: PresetInfo = PresetInfo {
@@ -147,13 +172,18 @@ fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
         (CORE_POS[c].0 * UNIT + r * libm::cos(th), CORE_POS[c].1 * UNIT + r * libm::sin(th))
     };
     for (c, core_id) in core.iter().enumerate() {
-        // The fan fills at most 85% of the widest gap, neighbours FAN_STEP apart: a narrow gap
-        // pushes the fan further out.
+        // The fan fills at most 85% of the widest gap, neighbours FAN_STEP apart: edge routers
+        // on their arc, and each one's hosts side by side on the outer arc (an edge router
+        // takes `hosts` steps there, one of them the space to the next router's hosts). A
+        // narrow gap pushes the fan further out.
         let (mid, gap) = widest_gap(c);
         let width = gap * 0.85;
-        let edge_r = EDGE_R.max(FAN_STEP * (edges as f64 - 1.0) / width);
-        let host_r = edge_r + HOST_R - EDGE_R;
-        let span = (FAN_STEP * (edges as f64 - 1.0) / edge_r).min(width);
+        let k = fan_scale(c);
+        let (n, depth) = (edges as f64 - 1.0, (HOST_R - EDGE_R) * k);
+        let per_edge = FAN_STEP * hosts as f64;
+        let edge_r = (EDGE_R * k).max(FAN_STEP * n / width).max(per_edge * n / width - depth);
+        let host_r = edge_r + depth;
+        let span = ((FAN_STEP / edge_r).max(per_edge / host_r) * n).min(width);
         for (j, th) in spread(edges, mid, span).enumerate() {
             if variant == "I2:10Gbps-10Gbps" {
                 let (x, y) = at(c, edge_r, th);
@@ -164,9 +194,8 @@ fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
             let (x, y) = at(c, edge_r, th);
             let e = g.router(format!("e{c}_{j}"), x, y);
             g.link(core_id, &e, edge_bw, Time::ms(1), buf);
-            // An edge router's hosts: beyond it, along the same ray, side by side.
-            let step = FAN_STEP / host_r;
-            for (k, th2) in spread(hosts, th, step * 0.8).enumerate() {
+            // An edge router's hosts: beyond it, along the same ray, side by side FAN_STEP apart.
+            for (k, th2) in spread(hosts, th, FAN_STEP * (hosts as f64 - 1.0) / host_r).enumerate() {
                 let (x, y) = at(c, host_r, th2);
                 let h = g.host(format!("h{c}_{j}_{k}"), x, y);
                 g.link(&e, &h, host_bw, Time::ms(1), buf);
@@ -208,14 +237,58 @@ mod tests {
                 assert!(!cross(CORE_POS[a], CORE_POS[b], CORE_POS[c], CORE_POS[d]), "c{a}-c{b} crosses c{c}-c{d}");
             }
         }
-        // The default (10 edge routers per core, a host each): every pair of nodes at least
-        // 0.5 drawing units apart (the core routers are 12 apart).
-        let g = super::super::expand("internet2", &BTreeMap::new()).unwrap();
-        let pos: Vec<[f64; 2]> = g.nodes.iter().map(|n| n.pos.unwrap()).collect();
-        for (i, p) in pos.iter().enumerate() {
-            for q in &pos[i + 1..] {
-                let d = ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
-                assert!(d >= 0.5, "nodes {p:?} and {q:?} are {d} apart");
+        for params in [r#"{}"#, r#"{"edges_per_core": 2}"#, r#"{"edges_per_core": 4, "hosts_per_edge": 3}"#] {
+            let p: BTreeMap<String, serde_json::Value> = serde_json::from_str(params).unwrap();
+            let g = super::super::expand("internet2", &p).unwrap();
+            let pos: Vec<(f64, f64)> = g.nodes.iter().map(|n| n.pos.map(|[x, y]| (x, y)).unwrap()).collect();
+            let index = |id: &str| g.nodes.iter().position(|n| n.id == id).unwrap();
+            let links: Vec<(usize, usize)> = g.links.iter().map(|l| (index(&l.from), index(&l.to))).collect();
+            // Every pair of nodes at least 0.5 drawing units apart (the core routers are 12 apart).
+            for (i, p) in pos.iter().enumerate() {
+                for q in &pos[i + 1..] {
+                    let d = ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+                    assert!(d >= 0.5, "{params}: nodes {p:?} and {q:?} are {d} apart");
+                }
+            }
+            // No two links cross (a fan stays in its core router's gap, clear of the core links).
+            for (i, &(a, b)) in links.iter().enumerate() {
+                for &(c, d) in &links[i + 1..] {
+                    if [a, b].contains(&c) || [a, b].contains(&d) {
+                        continue;
+                    }
+                    let name = |n: usize| &g.nodes[n].id;
+                    assert!(
+                        !cross(pos[a], pos[b], pos[c], pos[d]),
+                        "{params}: {}-{} crosses {}-{}",
+                        name(a),
+                        name(b),
+                        name(c),
+                        name(d)
+                    );
+                }
+            }
+            // A fan reads beside the long core links: each edge router as far from its core
+            // router as its room allows, at least 4 * MIN_SCALE (1.88; the shortest core link is 12).
+            for (i, &(a, b)) in links.iter().enumerate().skip(16) {
+                if g.nodes[a].id.starts_with('c') {
+                    let d = ((pos[a].0 - pos[b].0).powi(2) + (pos[a].1 - pos[b].1).powi(2)).sqrt();
+                    assert!(
+                        d >= 1.88 - 1e-9,
+                        "{params}: link {i} ({} -> {}) is {d} long",
+                        g.nodes[a].id,
+                        g.nodes[b].id
+                    );
+                }
+            }
+            // And stays clear of the core links of other core routers: every edge router and
+            // host at least 1.5 from each (a node drawn on a link would read as on its path).
+            for (n, &p) in pos.iter().enumerate().filter(|(n, _)| !g.nodes[*n].id.starts_with('c')) {
+                let own = index(&format!("c{}", g.nodes[n].id[1..].split('_').next().unwrap()));
+                for &(a, b) in links[..16].iter().filter(|&&(a, b)| a != own && b != own) {
+                    let d = super::distance_to_segment(p, pos[a], pos[b]);
+                    let name = |n: usize| &g.nodes[n].id;
+                    assert!(d >= 1.5, "{params}: {} is {d} from the link {}-{}", name(n), name(a), name(b));
+                }
             }
         }
     }

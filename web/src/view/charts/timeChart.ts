@@ -1,9 +1,10 @@
-// Values per time window as step lines: throughput per flow, Jain's fairness index. x is
-// simulated time, y the value in its unit; a window without a value (no flow active for the
-// whole window, for Jain's index) leaves a gap. Hover reads every series in the window under
+// Values per time window as step lines: throughput per flow (or per group of flows), Jain's
+// fairness index. x is simulated time, y the value in its unit; a window without a value (no
+// flow active for the whole window, for Jain's index) leaves a gap. A vertical line marks the
+// playhead (moved without redrawing the series). Hover reads every series in the window under
 // the pointer.
 import { axisBottom, axisLeft } from 'd3-axis';
-import { scaleLinear } from 'd3-scale';
+import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { curveStepAfter, line } from 'd3-shape';
 import { formatDuration } from '../format';
 import { Chart, timeTick, type SeriesStyle } from './chart';
@@ -28,6 +29,9 @@ const MARGIN = { top: 6, right: 16, bottom: 30, left: 56 };
 export class TimeChart extends Chart {
   private series: readonly TimeSeries[] = [];
   private windowNs = 1;
+  private playhead = 0;
+  private x: ScaleLinear<number, number> | null = null;
+  private line: ReturnType<TimeChart['drawPlayhead']> | null = null;
 
   constructor(root: HTMLElement, private readonly opts: TimeOptions) {
     super(root, opts.testId, opts.title);
@@ -41,7 +45,32 @@ export class TimeChart extends Chart {
     this.redraw();
   }
 
+  /** Moves the playhead line to simulated time `tNs` (clamped to the chart's span). */
+  setPlayhead(tNs: number): void {
+    this.playhead = tNs;
+    this.placePlayhead();
+  }
+
+  private placePlayhead(): void {
+    const x = this.x;
+    if (!x || !this.line) return;
+    const [lo, hi] = x.domain() as [number, number];
+    const px = x(Math.min(hi, Math.max(lo, this.playhead)));
+    this.line.attr('x1', px).attr('x2', px);
+  }
+
+  private drawPlayhead(g: ReturnType<TimeChart['plot']>, innerH: number) {
+    return g.append('line').attr('class', 'playhead').attr('data-testid', `${this.opts.testId}-playhead`)
+      .attr('y1', 0).attr('y2', innerH).attr('stroke', '#1b2a3a').attr('stroke-width', 1.2).attr('stroke-dasharray', '4 3');
+  }
+
+  private plot(top: number) {
+    return this.svg.append('g').attr('transform', `translate(${MARGIN.left},${top})`);
+  }
+
   protected draw(): void {
+    this.x = null;
+    this.line = null;
     const top = MARGIN.top + this.legend(this.series, MARGIN.left);
     const windows = Math.max(0, ...this.series.map((s) => s.v.length));
     if (windows === 0 || !this.series.some((s) => s.v.some((v) => v !== null))) {
@@ -56,7 +85,7 @@ export class TimeChart extends Chart {
     const x = scaleLinear().domain([0, end]).range([0, innerW]);
     const y = scaleLinear().domain([0, this.opts.yMax ?? (max > 0 ? max : 1)]).range([innerH, 0]);
     if (this.opts.yMax === undefined) y.nice();
-    const g = this.svg.append('g').attr('transform', `translate(${MARGIN.left},${top})`);
+    const g = this.plot(top);
     g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`)
       .call(axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 80))).tickFormat((d) => timeTick(Number(d))));
     g.append('g').attr('class', 'axis axis-y')
@@ -77,6 +106,9 @@ export class TimeChart extends Chart {
         if (last !== undefined) pts.push([s.v.length * this.windowNs, last]);
         return path(pts);
       });
+    this.x = x;
+    this.line = this.drawPlayhead(g, innerH);
+    this.placePlayhead();
     const band = g.append('rect').attr('class', 'hover-band').attr('y', 0).attr('height', innerH)
       .attr('fill', '#1b2a3a').attr('fill-opacity', 0.06).attr('visibility', 'hidden');
     this.svg.on('pointermove', (e: PointerEvent) => {
