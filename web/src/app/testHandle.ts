@@ -1,5 +1,5 @@
 // A small typed handle for end-to-end tests: window.__playground.
-import { jumpToEvent, seek, type AppState, type RunState } from '../store/appState';
+import { jumpToEvent, seek, type AppState, type DialogName, type RunState } from '../store/appState';
 import type { Store } from '../store/store';
 import type { DrawnFrame } from '../view/packetLayer';
 import type { Controller } from './controller';
@@ -20,6 +20,8 @@ export interface PlaygroundHandle {
   playhead(): number;
   cursor(): number;
   runState(): RunState;
+  /** The open dialog, if any (the tour's chunk may still be loading when it is 'tour'). */
+  dialog(): DialogName | null;
   /** How many runs have finished since the page loaded. */
   runsFinished(): number;
   /** The draft scenario being edited. */
@@ -105,6 +107,7 @@ export function installTestHandle(store: Store<AppState>, controller: Controller
     playhead: () => store.getState().position.t,
     cursor: () => store.getState().position.cursor,
     runState: () => store.getState().runState,
+    dialog: () => store.getState().dialog,
     draft: () => store.getState().history.present,
     trace: () => {
       const t = run()?.result.trace;
