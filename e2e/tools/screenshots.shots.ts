@@ -219,12 +219,26 @@ test('service curves: FSC serving a burst ahead of TCP, SCED starving the flow t
   await app.tab('inspect');
   await app.clickLink(2);
   await page.screenshot({ path: out('fsc') });
+  // The curve view of a burst flow backlogged at the playhead: its virtual curve's first piece.
+  const view = page.getByTestId('curve-view-r-d');
+  const flow = view.getByTestId('curve-flow');
+  const burst = await flow.locator('option', { hasText: /^u\d+ \(backlogged\)$/ }).first().textContent();
+  await flow.selectOption({ label: burst ?? '' });
+  await view.scrollIntoViewIfNeeded();
+  await view.screenshot({ path: out('fsc-curve-burst') });
+  await flow.selectOption({ label: 'tcp (backlogged)' });
+  await view.screenshot({ path: out('fsc-curve-tcp') });
   await app.openExample('curves/sced-vs-fsc-tcp');
   await app.pause();
   await page.evaluate(() => window.__playground?.seek(2_500_000_000));
   await app.tab('inspect');
   await app.clickLink(2);
   await page.screenshot({ path: out('sced') });
+  // Flow A, starved: served far above its deadline curve, which B's deadlines must reach first (Fig. 3).
+  const sced = page.getByTestId('curve-view-r-d');
+  await sced.getByTestId('curve-flow').selectOption({ label: 'A (backlogged)' });
+  await sced.scrollIntoViewIfNeeded();
+  await sced.screenshot({ path: out('sced-curve-starved') });
 });
 
 test('programmable: an AIFO port (c against C, the quantile threshold, the last verdict, the window), and PIFO in rank order', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useAppState, useController } from '../app/context';
 import { inherited } from '../scenario/choices';
 import { deleteLink, setField, setPortScheduler } from '../scenario/commands';
@@ -5,6 +6,7 @@ import { fieldText, type FieldSpec } from '../scenario/fields';
 import type { EditableScenario } from '../scenario/types';
 import { edit } from '../store/editorActions';
 import { Field } from './Field';
+import { CurveView } from './lazy';
 import { PortState } from './PortState';
 import { SchedulerPicker } from './SchedulerPicker';
 
@@ -37,6 +39,7 @@ export function LinkForm({ draft, index }: { draft: EditableScenario; index: num
             spec={link.schedulers?.[owner]} inherits={inherited(ports, index, owner, ['topology.links[']) ?? `${owner}'s`}
             onChange={(spec) => store.dispatch(edit((s) => setPortScheduler(s, index, owner, spec)))} />
           <PortState owner={owner} far={far} />
+          <Suspense fallback={null}><CurveView owner={owner} far={far} link={index} /></Suspense>
         </div>
       ))}
       <button type="button" className="danger" data-testid="delete-link"

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 // does not need, each a chunk of its own that the browser loads when it is first rendered
 // (under <Suspense>): the charts (the Results tab's queue chart, middlebox panel and results
 // board, with d3's scales, axes and shapes), the Compare and Replay views and tabs, the tour, help and presets
-// dialogs.
+// dialogs, the curve view of a service-curve port.
 // They keep the main script small (issue 20: under 100 KB gzipped; npm run bench:size).
 export const ChartPanel = lazy(() => import('./ChartPanel').then((m) => ({ default: m.ChartPanel })));
 export const MiddleboxPanel = lazy(() => import('./MiddleboxPanel').then((m) => ({ default: m.MiddleboxPanel })));
@@ -16,6 +16,7 @@ export const ReplayTab = lazy(() => import('./ReplayTab').then((m) => ({ default
 export const ResultsBoard = lazy(() => import('./ResultsBoard').then((m) => ({ default: m.ResultsBoard })));
 export const Tour = lazy(() => import('./Tour').then((m) => ({ default: m.Tour })));
 export const HelpDialog = lazy(() => import('./HelpDialog').then((m) => ({ default: m.HelpDialog })));
+export const CurveView = lazy(() => import('./CurveView').then((m) => ({ default: m.CurveView })));
 export const PresetDialog = lazy(() => import('./PresetDialog').then((m) => ({ default: m.PresetDialog })));
 
 /** What a part loaded on demand shows while its chunk arrives. */

@@ -9,7 +9,9 @@
 //! Invariant: a runtime curve is non-decreasing; `y2x` is its inverse (the least x reaching
 //! y). Slopes are bytes per ns (f64, + - * / only, so natively and in wasm alike).
 
+use super::lanes::{Lanes, QueueKind};
 use crate::params::{Curve, Knee};
+use crate::view::StateView;
 
 /// A service curve: slope `m1` for `dx` ns (`dy` bytes), then slope `m2` (bytes per ns).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -121,6 +123,45 @@ impl Runtime {
         }
         *self = Runtime { x, y, m1: s.m1, dx, dy: s.m1 * dx, m2: s.m2 };
     }
+}
+
+/// What the page draws of one backlogged queue's curves (`sced` and `fsc` state, from
+/// "served" on; the registry's `CURVE_STATE_TAIL`): the bytes served, the virtual (FSC) or
+/// deadline (SCED) curve, the service curve as anchored when the queue last became backlogged,
+/// and whose queue it is.
+#[derive(Clone, Copy, Debug)]
+pub struct Drawn {
+    pub w: f64,
+    pub curve: Option<Runtime>,
+    pub service: Option<Runtime>,
+    /// The queue's flow (per-flow queues), else the flow of its head packet.
+    pub flow: f64,
+}
+
+/// The flow that names lane `l` in the state: its own (per-flow queues) or its head packet's.
+pub fn queue_flow(lanes: &Lanes<()>, l: usize) -> f64 {
+    match lanes.kind() {
+        QueueKind::Flow => lanes.lane(l).id as f64,
+        _ => lanes.head(l).map_or(-1.0, |e| e.flow as f64),
+    }
+}
+
+/// Pushes the curve fields of `qs` in the registry's order: served; the curve's anchor x, y,
+/// knee x, y and m2 (bps); the queue flows; the service curve's anchor x, y and knee x, y.
+pub fn push_drawn(out: &mut StateView, qs: &[Drawn]) {
+    let col = |f: &dyn Fn(&Drawn) -> f64| qs.iter().map(f).collect::<Vec<f64>>();
+    let of = |c: Option<Runtime>, f: fn(&Runtime) -> f64| c.as_ref().map_or(0.0, f);
+    out.push(&col(&|q| q.w));
+    out.push(&col(&|q| of(q.curve, |c| c.x)));
+    out.push(&col(&|q| of(q.curve, |c| c.y)));
+    out.push(&col(&|q| of(q.curve, |c| c.x + c.dx)));
+    out.push(&col(&|q| of(q.curve, |c| c.y + c.dy)));
+    out.push(&col(&|q| of(q.curve, |c| c.m2 * 8e9)));
+    out.push(&col(&|q| q.flow));
+    out.push(&col(&|q| of(q.service, |c| c.x)));
+    out.push(&col(&|q| of(q.service, |c| c.y)));
+    out.push(&col(&|q| of(q.service, |c| c.x + c.dx)));
+    out.push(&col(&|q| of(q.service, |c| c.y + c.dy)));
 }
 
 #[cfg(test)]

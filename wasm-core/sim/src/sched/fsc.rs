@@ -19,11 +19,12 @@
 //! `class_curves`), `drop` (longest: the paper's push-out), `queue_limit`. Virtual times are
 //! ns of the curves' own clock (with bpr_pbs, m2 = 1 Mbps; scaling every curve alike changes
 //! nothing). Shown on a packet: the virtual start time it gets at the head. State: v^s, and
-//! per backlogged queue v_i, w_i and its virtual curve (anchor, knee, m2).
+//! per backlogged queue v_i, w_i, its virtual curve (anchor, knee, m2), its flow and its
+//! service curve as anchored at its last backlog (the page's curve view).
 
 use std::collections::BTreeMap;
 
-use super::curve::{Runtime, Service};
+use super::curve::{push_drawn, queue_flow, Drawn, Runtime, Service};
 use super::lanes::{Entry, Lanes, PerQueue};
 use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
@@ -42,6 +43,9 @@ pub struct Memory {
     pub queued: f64,
     /// Virtual curve (None before the queue's first backlog).
     pub curve: Option<Runtime>,
+    /// The service curve S_i(. - v^s) + w_i of Eq. 5 as of the last time the queue became
+    /// backlogged (what the page draws beside the virtual curve).
+    pub service: Option<Runtime>,
 }
 
 #[derive(Debug)]
@@ -96,6 +100,7 @@ impl Scheduler for Fsc {
             let vs = self.system_virtual_time();
             let s = self.curves.get(&self.lanes, l);
             m.v = m.v.max(vs);
+            m.service = Some(Runtime::anchored(s, vs, m.w));
             match m.curve.as_mut() {
                 Some(c) => c.min_with(s, vs, m.w),
                 None => m.curve = Some(Runtime::anchored(s, vs, m.w)),
@@ -152,15 +157,15 @@ impl Scheduler for Fsc {
 
     fn state(&self, out: &mut StateView) {
         out.push(&[self.system_virtual_time()]);
-        let ms: Vec<Memory> = self.lanes.backlogged().take(STATE_QUEUES).map(|l| self.memory(l)).collect();
-        let curve = |f: fn(&Runtime) -> f64| ms.iter().map(|m| m.curve.as_ref().map_or(0.0, f)).collect::<Vec<f64>>();
+        let ls: Vec<usize> = self.lanes.backlogged().take(STATE_QUEUES).collect();
+        let ms: Vec<Memory> = ls.iter().map(|&l| self.memory(l)).collect();
         out.push(&ms.iter().map(|m| m.v).collect::<Vec<f64>>());
-        out.push(&ms.iter().map(|m| m.w).collect::<Vec<f64>>());
-        out.push(&curve(|c| c.x));
-        out.push(&curve(|c| c.y));
-        out.push(&curve(|c| c.x + c.dx));
-        out.push(&curve(|c| c.y + c.dy));
-        out.push(&curve(|c| c.m2 * 8e9));
+        let drawn: Vec<Drawn> = ls
+            .iter()
+            .zip(&ms)
+            .map(|(&l, m)| Drawn { w: m.w, curve: m.curve, service: m.service, flow: queue_flow(&self.lanes, l) })
+            .collect();
+        push_drawn(out, &drawn);
     }
 }
 
@@ -256,6 +261,22 @@ mod tests {
             s.enqueue(Time::ZERO, pkt(id, 1, 1000), &mut v);
         }
         assert_eq!(s.system_virtual_time(), 8_704_000.0);
+        // The state the page draws: v^s; v_i; w_i (10 000 B, 0); the virtual curves, here the
+        // service curves as anchored (flow 0 at (0, 0), flow 1 at (v^s, 0) = (8704 us, 0)),
+        // knees 512 us and 2000 B on; m2 = 8e9/1024 bps; flows 0 and 1.
+        let mut state = StateView::default();
+        s.state(&mut state);
+        assert_eq!(state.field(0), &[8_704_000.0]);
+        assert_eq!(state.field(1), &[8_704_000.0, 8_704_000.0]);
+        assert_eq!(state.field(2), &[10_000.0, 0.0]);
+        assert_eq!(state.field(3), &[0.0, 8_704_000.0]);
+        assert_eq!(state.field(5), &[512_000.0, 9_216_000.0]);
+        assert_eq!(state.field(6), &[2000.0, 2000.0]);
+        assert_eq!(state.field(7), &[7_812_500.0, 7_812_500.0]);
+        assert_eq!(state.field(8), &[0.0, 1.0]);
+        assert_eq!(state.field(9), state.field(3));
+        assert_eq!(state.field(11), state.field(5));
+        assert_eq!(state.field(12), state.field(6));
         let order: Vec<u32> = (0..7).map(|_| s.dequeue(Time::ZERO, &mut v).unwrap().flow).collect();
         // Starts: f0 8704 (tie, earlier arrival) | f1 8704, 8960, 9216 | f0 9728 | f1 10240 |
         // f0 10752: the returning flow sends 3 of its first 4 packets before flow 0's next.

@@ -16,11 +16,12 @@
 //! Invariant: service in ascending deadline, ties to the earlier arrival. Parameters:
 //! `queues`, `buckets`, `curves` (per flow; default m1 = 4 Mbps, beta = 6000 B, m2 = 1 Mbps),
 //! `class_curves`, `drop`, `queue_limit`. Shown on a packet: its deadline. State: per
-//! backlogged queue its head deadline, w_i and its deadline curve (anchor, knee, m2).
+//! backlogged queue its head deadline, w_i, its deadline curve (anchor, knee, m2), its flow
+//! and its service curve as anchored at its last backlog (the page's curve view).
 
 use std::collections::BTreeMap;
 
-use super::curve::{Runtime, Service};
+use super::curve::{push_drawn, queue_flow, Drawn, Runtime, Service};
 use super::lanes::{Entry, Lanes, PerQueue};
 use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
@@ -37,6 +38,8 @@ pub struct Memory {
     pub queued: f64,
     /// Deadline curve, real ns -> bytes (None before the queue's first backlog).
     pub curve: Option<Runtime>,
+    /// The service curve S_i(. - t) + w_i as of the last time the queue became backlogged.
+    pub service: Option<Runtime>,
 }
 
 impl Memory {
@@ -79,6 +82,7 @@ impl Scheduler for Sced {
         if self.lanes.lane_len(l) == 0 {
             let s = self.curves.get(&self.lanes, l);
             let t = now.as_ns() as f64;
+            m.service = Some(Runtime::anchored(s, t, m.w));
             match m.curve.as_mut() {
                 Some(c) => c.min_with(s, t, m.w),
                 None => m.curve = Some(Runtime::anchored(s, t, m.w)),
@@ -139,19 +143,18 @@ impl Scheduler for Sced {
     fn state(&self, out: &mut StateView) {
         let ls: Vec<usize> = self.lanes.backlogged().take(STATE_QUEUES).collect();
         let ms: Vec<Memory> = ls.iter().map(|&l| self.memory(l)).collect();
-        let curve = |f: fn(&Runtime) -> f64| ms.iter().map(|m| m.curve.as_ref().map_or(0.0, f)).collect::<Vec<f64>>();
         let deadlines: Vec<f64> = ls
             .iter()
             .zip(&ms)
             .map(|(&l, m)| self.lanes.head(l).map_or(0.0, |e| m.deadline(0.0, e.size as f64)))
             .collect();
         out.push(&deadlines);
-        out.push(&ms.iter().map(|m| m.w).collect::<Vec<f64>>());
-        out.push(&curve(|c| c.x));
-        out.push(&curve(|c| c.y));
-        out.push(&curve(|c| c.x + c.dx));
-        out.push(&curve(|c| c.y + c.dy));
-        out.push(&curve(|c| c.m2 * 8e9));
+        let drawn: Vec<Drawn> = ls
+            .iter()
+            .zip(&ms)
+            .map(|(&l, m)| Drawn { w: m.w, curve: m.curve, service: m.service, flow: queue_flow(&self.lanes, l) })
+            .collect();
+        push_drawn(out, &drawn);
     }
 }
 
@@ -235,6 +238,14 @@ mod tests {
         assert_eq!(state.field(4), &[512_000.0, 2_512_000.0]);
         assert_eq!(state.field(5), &[2000.0, 2000.0]);
         assert_eq!(state.field(6), &[7_812_500.0, 7_812_500.0]);
+        // Whose queues (flows 0 and 1), and their service curves as anchored when each became
+        // backlogged: flow 0 at (0, 0), flow 1 at (2 ms, 0); knees 2000 B / (4/1024 B/ns) =
+        // 512 us later. Here the deadline curves are those same curves (neither had idled).
+        assert_eq!(state.field(7), &[0.0, 1.0]);
+        assert_eq!(state.field(8), &[0.0, 2_000_000.0]);
+        assert_eq!(state.field(9), &[0.0, 0.0]);
+        assert_eq!(state.field(10), &[512_000.0, 2_512_000.0]);
+        assert_eq!(state.field(11), &[2000.0, 2000.0]);
         let order: Vec<u32> = (0..21).map(|_| s.dequeue(Time(t), &mut v).unwrap().flow).collect();
         let mut want = vec![1; 19];
         want.extend([0, 1]);

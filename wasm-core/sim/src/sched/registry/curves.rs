@@ -50,7 +50,8 @@ fn lanes(a: &BuildArgs<'_>) -> Result<Lanes<()>, BuildError> {
     Lanes::new(kind, vec![], Limits::from_params(a.port.buffer, a.params, true))
 }
 
-const CURVE_STATE_TAIL: [StateSpec; 6] = [
+/// The fields `curve::push_drawn` fills, in its order (the page's curve view finds them by name).
+const CURVE_STATE_TAIL: [StateSpec; 11] = [
     StateSpec {
         name: "served",
         description: "w_i: bytes each backlogged queue has been served (its curve's y axis), in queue order",
@@ -87,6 +88,37 @@ const CURVE_STATE_TAIL: [StateSpec; 6] = [
         unit: Unit::Bps,
         shape: Shape::Vector,
     },
+    StateSpec {
+        name: "queue flows",
+        description: "Whose queue each is: its flow (per-flow queues), else the flow of its head packet",
+        unit: Unit::Flow,
+        shape: Shape::Vector,
+    },
+    StateSpec {
+        name: "service curve anchor x",
+        description: "Where each queue's service curve S_i was anchored when it last became backlogged (Eq. 5's \
+                      S_i(. - x) + w_i: x = v^s for FSC, the time for SCED)",
+        unit: Unit::Ns,
+        shape: Shape::Vector,
+    },
+    StateSpec {
+        name: "service curve anchor y",
+        description: "w_i when the queue last became backlogged: the service curve starts there",
+        unit: Unit::Bytes,
+        shape: Shape::Vector,
+    },
+    StateSpec {
+        name: "service curve knee x",
+        description: "Where that service curve turns from m1 to m2 (its full first piece: d, or beta / m1)",
+        unit: Unit::Ns,
+        shape: Shape::Vector,
+    },
+    StateSpec {
+        name: "service curve knee y",
+        description: "The bytes at that knee (anchor + beta)",
+        unit: Unit::Bytes,
+        shape: Shape::Vector,
+    },
 ];
 
 const SCED_STATE: &[StateSpec] = &[
@@ -102,6 +134,11 @@ const SCED_STATE: &[StateSpec] = &[
     CURVE_STATE_TAIL[3],
     CURVE_STATE_TAIL[4],
     CURVE_STATE_TAIL[5],
+    CURVE_STATE_TAIL[6],
+    CURVE_STATE_TAIL[7],
+    CURVE_STATE_TAIL[8],
+    CURVE_STATE_TAIL[9],
+    CURVE_STATE_TAIL[10],
 ];
 
 pub const SCED: SchedulerInfo = SchedulerInfo {
@@ -140,6 +177,11 @@ const FSC_STATE: &[StateSpec] = &[
     CURVE_STATE_TAIL[3],
     CURVE_STATE_TAIL[4],
     CURVE_STATE_TAIL[5],
+    CURVE_STATE_TAIL[6],
+    CURVE_STATE_TAIL[7],
+    CURVE_STATE_TAIL[8],
+    CURVE_STATE_TAIL[9],
+    CURVE_STATE_TAIL[10],
 ];
 
 /// m2 of the best-effort curve (any value: FSC is unchanged when every curve is scaled alike).
