@@ -239,6 +239,16 @@ test('service curves: FSC serving a burst ahead of TCP, SCED starving the flow t
   await sced.getByTestId('curve-flow').selectOption({ label: 'A (backlogged)' });
   await sced.scrollIntoViewIfNeeded();
   await sced.screenshot({ path: out('sced-curve-starved') });
+  // Fig. 9: an ON-OFF burst 12 ms into its period (on0's bursts start at 87 ms + k s), on m1.
+  await app.openExample('curves/fsc-fig9-udp-cbr');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(5_099_000_000));
+  await app.tab('inspect');
+  await app.clickLink(2);
+  const fig9 = page.getByTestId('curve-view-r-d');
+  await fig9.getByTestId('curve-flow').selectOption({ label: 'on0 (backlogged)' });
+  await fig9.scrollIntoViewIfNeeded();
+  await fig9.screenshot({ path: out('fsc-curve-onoff') });
 });
 
 test('programmable: an AIFO port (c against C, the quantile threshold, the last verdict, the window), and PIFO in rank order', async ({ page }) => {

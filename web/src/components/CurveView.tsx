@@ -17,7 +17,7 @@ function path(points: readonly Pt[], p: CurvePlot): string {
   return points.map(([x, y]) => `${sx(x).toFixed(1)},${sy(y).toFixed(1)}`).join(' ');
 }
 
-/** The plot: service curve (dashed), virtual or deadline curve, the service received, now. */
+/** The plot: virtual or deadline curve, service curve (dashed, on top: where they coincide both show), the service received, now. */
 function Plot({ p, curveName, clockName }: { p: CurvePlot; curveName: string; clockName: string }) {
   const [nx] = path([[p.now, p.y[0]]], p).split(',');
   const [ax, ay] = path([p.at], p).split(',');
@@ -26,8 +26,8 @@ function Plot({ p, curveName, clockName }: { p: CurvePlot; curveName: string; cl
       aria-label={`${curveName}, service curve and service received`}>
       <rect x={M.left} y={M.top} width={W - M.left - M.right} height={H - M.top - M.bottom} fill="#fbfcfd" stroke="#b9c3cc" />
       <line x1={nx} x2={nx} y1={M.top} y2={H - M.bottom} stroke="#8a97a3" strokeDasharray="2 3" data-testid="curve-now" />
-      <polyline points={path(p.service, p)} fill="none" stroke="#1f6fb2" strokeWidth={1.5} strokeDasharray="6 4" data-testid="curve-service" />
       <polyline points={path(p.curve, p)} fill="none" stroke="#33414f" strokeWidth={1.5} data-testid="curve-virtual" />
+      <polyline points={path(p.service, p)} fill="none" stroke="#1f6fb2" strokeWidth={2} strokeDasharray="6 4" data-testid="curve-service" />
       <polyline points={path(p.received, p)} fill="none" stroke="#d9731c" strokeWidth={2} data-testid="curve-received" />
       <circle cx={ax} cy={ay} r={3.5} fill="#b5472a" />
       <text x={M.left} y={H - 14} fontSize={10} fill="#4a5a6a">{formatValue(p.x[0], 'ns', 0)}</text>
