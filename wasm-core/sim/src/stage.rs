@@ -21,10 +21,13 @@
 //! Trace: `stage_enqueue` / `stage_start` / `stage_done` / `stage_drop` with `loc` = the
 //! stage id (stages are numbered apart from ports).
 
+use std::collections::BTreeMap;
+
 use crate::packet::{NodeId, Packet};
-use crate::sched::{Admission, AnyScheduler, Scheduler, Verdicts};
+use crate::sched::{Admission, AnyScheduler, DropReason, Scheduler, Verdicts};
 use crate::time::Time;
 use crate::trace::{Emit, Kind, TraceEvent};
+use crate::units::Buffer;
 
 pub type StageId = u32;
 
@@ -80,6 +83,11 @@ pub struct Stage {
     /// The stage starts a packet only while the node's ports hold fewer packets than this
     /// (queued and sending): the link pulls work from the CPU, as in Click's pull path.
     pub link_queue: u64,
+    /// What each flow may hold in the stage's queue (not counting a packet in service);
+    /// beyond it an arriving packet is dropped (`DropReason::FlowQueueFull`).
+    pub flow_queue: Buffer,
+    /// Per flow: packets and bytes queued (kept only with a `flow_queue` limit).
+    held: BTreeMap<u32, (usize, u64)>,
     in_service: Option<Packet>,
     /// The wake-up the engine has scheduled for a held packet, if any.
     eligible_at: Option<Time>,
@@ -102,6 +110,8 @@ impl Stage {
             cost,
             next: None,
             link_queue: u64::MAX,
+            flow_queue: Buffer::Unlimited,
+            held: BTreeMap::new(),
             in_service: None,
             eligible_at: None,
             floor_bins: Vec::new(),
@@ -183,9 +193,18 @@ impl Stage {
         let probe = self.event(now, Kind::StageEnqueue, &pkt, 0);
         let costs = [self.cost.of(&pkt), link];
         let mut v = std::mem::take(&mut self.scratch);
-        match self.sched.enqueue_costed(now, pkt, costs, &mut v) {
+        let (flow, size) = (pkt.flow, pkt.size as u64);
+        let mine = self.held.get(&flow).copied().unwrap_or_default();
+        let admission = if self.flow_queue.fits(mine.0, mine.1, size) {
+            self.sched.enqueue_costed(now, pkt, costs, &mut v)
+        } else {
+            v.drop(pkt, DropReason::FlowQueueFull);
+            Admission::Refused
+        };
+        match admission {
             Admission::Queued { key } => {
                 self.counters.admitted += 1;
+                self.hold(flow, size, true);
                 out.events.push(TraceEvent { value: key, ..probe });
             }
             Admission::Refused => self.counters.refused += 1,
@@ -196,11 +215,30 @@ impl Stage {
         self.debug_check();
     }
 
+    /// Counts a packet of `flow` into (`add`) or out of the flow's share of the queue.
+    fn hold(&mut self, flow: u32, size: u64, add: bool) {
+        if self.flow_queue == Buffer::Unlimited {
+            return;
+        }
+        let e = self.held.entry(flow).or_default();
+        if add {
+            *e = (e.0 + 1, e.1 + size);
+        } else {
+            *e = (e.0 - 1, e.1 - size);
+            if e.0 == 0 {
+                self.held.remove(&flow);
+            }
+        }
+    }
+
     fn verdicts(&mut self, now: Time, v: &mut Verdicts, arriving: Option<u64>, out: &mut Emit) {
         v.marks.clear();
         for d in v.drops.drain(..) {
             let queued = Some(d.pkt.id) != arriving;
             self.counters.dropped_from_queue += queued as u64;
+            if queued {
+                self.hold(d.pkt.flow, d.pkt.size as u64, false);
+            }
             let value = d.reason.code() as i64 + 256 * queued as i64;
             out.events.push(self.event(now, Kind::StageDrop, &d.pkt, value));
         }
@@ -234,6 +272,7 @@ impl Stage {
             };
         };
         self.counters.started += 1;
+        self.hold(pkt.flow, pkt.size as u64, false);
         let wait = now - pkt.enqueued_at;
         out.events.push(self.event(now, Kind::StageStart, &pkt, wait.as_ns() as i64));
         let done = now + self.cost.of(&pkt);
@@ -305,5 +344,32 @@ mod tests {
         s.finish(Time::ns(2000), &mut out);
         assert_eq!(s.try_start(Time::ns(2000), true, &mut out), None);
         assert_eq!(s.packets_held(), 0);
+    }
+
+    #[test]
+    fn a_flow_beyond_its_flow_queue_is_dropped_with_its_reason() {
+        // flow_queue 1 packet: flow 0's first packet starts at once (the queue is empty
+        // again), its second waits, its third finds its flow's one place taken and is
+        // dropped (flow_queue_full, code 6, refused on arrival: + 0); flow 1 still gets in.
+        let cost = Cost { a_ps: vec![0], b_ns: vec![1000], module_of: vec![] };
+        let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::buffer::Limits::tail(Buffer::Unlimited)));
+        let mut s = Stage::new(0, 0, "cpu", fifo, cost);
+        s.flow_queue = Buffer::Packets(1);
+        let mut out = Emit::default();
+        let p = |id, flow| Packet::new(id, flow, 0, 100, 0, 1, Time::ZERO);
+        s.arrive(Time::ZERO, p(0, 0), Time::ZERO, &mut out);
+        assert!(matches!(s.try_start(Time::ZERO, true, &mut out), Some(StageWake::Done(_))));
+        s.arrive(Time::ns(1), p(1, 0), Time::ZERO, &mut out);
+        s.arrive(Time::ns(2), p(2, 0), Time::ZERO, &mut out);
+        s.arrive(Time::ns(3), p(3, 1), Time::ZERO, &mut out);
+        let drops: Vec<_> =
+            out.events.iter().filter(|e| e.kind == Kind::StageDrop).map(|e| (e.packet, e.value)).collect();
+        assert_eq!(drops, vec![(2, DropReason::FlowQueueFull.code() as i64)]);
+        assert_eq!((s.counters().admitted, s.counters().refused), (3, 1));
+        // Once flow 0's waiting packet starts, its place is free again.
+        s.finish(Time::ns(1000), &mut out);
+        s.try_start(Time::ns(1000), true, &mut out);
+        s.arrive(Time::ns(1001), p(4, 0), Time::ZERO, &mut out);
+        assert_eq!(s.counters().refused, 1);
     }
 }
