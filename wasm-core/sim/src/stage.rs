@@ -19,15 +19,19 @@
 //! Invariants (checked after every operation in debug builds): arrived = admitted + refused;
 //! admitted = started + queued + dropped from the queue; at most one packet in service.
 //! Trace: `stage_enqueue` / `stage_start` / `stage_done` / `stage_drop` with `loc` = the
-//! stage id (stages are numbered apart from ports).
+//! stage id (stages are numbered apart from ports). While the page's trace is stored, the
+//! stage publishes its queue in service order as order rows of view id (ports + stage id),
+//! after the ports' ids (`publish`).
 
 use std::collections::BTreeMap;
 
 use crate::packet::{NodeId, Packet};
+use crate::port::order_ops;
 use crate::sched::{Admission, AnyScheduler, DropReason, Scheduler, Verdicts};
 use crate::time::Time;
-use crate::trace::{Emit, Kind, TraceEvent};
+use crate::trace::{Emit, Kind, OrderOp, TraceEvent, ViewRecord};
 use crate::units::Buffer;
+use crate::view::{QueueView, QUEUE_VIEW_DEPTH};
 
 pub type StageId = u32;
 
@@ -89,6 +93,10 @@ pub struct Stage {
     /// Per flow: packets and bytes queued (kept only with a `flow_queue` limit).
     held: BTreeMap<u32, (usize, u64)>,
     in_service: Option<Packet>,
+    /// The queue's head last published for the page, and its length (`publish`).
+    shown: QueueView,
+    next_view: QueueView,
+    shown_len: u32,
     /// The wake-up the engine has scheduled for a held packet, if any.
     eligible_at: Option<Time>,
     /// The scheduler's fairness floor (`Scheduler::fair_floor`) integrated over windows of
@@ -113,6 +121,9 @@ impl Stage {
             flow_queue: Buffer::Unlimited,
             held: BTreeMap::new(),
             in_service: None,
+            shown: QueueView::default(),
+            next_view: QueueView::default(),
+            shown_len: 0,
             eligible_at: None,
             floor_bins: Vec::new(),
             floor_window: 0,
@@ -290,6 +301,26 @@ impl Stage {
         pkt
     }
 
+    /// Publishes what changed in the queue's head (in the scheduler's service order, as a
+    /// port does) and its length, as order rows of view id `view` (only while the page's
+    /// trace is stored). The page draws the CPU queue at the middlebox from them.
+    pub fn publish(&mut self, view: u32, out: &mut Emit) {
+        if !out.watch {
+            return;
+        }
+        let after = out.events.len() as u32;
+        self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut self.next_view);
+        order_ops(&self.shown.entries, &self.next_view.entries, |op| {
+            out.views.push(ViewRecord::Order { after, port: view, op })
+        });
+        std::mem::swap(&mut self.shown, &mut self.next_view);
+        let len = self.sched.len() as u32;
+        if len != self.shown_len {
+            self.shown_len = len;
+            out.views.push(ViewRecord::Order { after, port: view, op: OrderOp::Length { packets: len } });
+        }
+    }
+
     pub fn check_identities(&self) -> Result<(), String> {
         let c = &self.counters;
         let queued = self.sched.len() as u64;
@@ -371,5 +402,35 @@ mod tests {
         s.try_start(Time::ns(1000), true, &mut out);
         s.arrive(Time::ns(1001), p(4, 0), Time::ZERO, &mut out);
         assert_eq!(s.counters().refused, 1);
+    }
+
+    #[test]
+    fn the_stage_publishes_its_queue_in_service_order_for_the_page() {
+        // FIFO: packets 0, 1, 2 arrive, 0 starts: the queue is [1, 2] (length 2), published
+        // under view id 7; nothing is published while the trace is not stored.
+        let cost = Cost { a_ps: vec![0], b_ns: vec![1000], module_of: vec![] };
+        let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::buffer::Limits::tail(Buffer::Unlimited)));
+        let mut s = Stage::new(0, 0, "cpu", fifo, cost);
+        let mut out = Emit { watch: true, ..Emit::default() };
+        for id in 0..3 {
+            s.arrive(Time::ZERO, Packet::new(id, 0, 0, 100, 0, 1, Time::ZERO), Time::ZERO, &mut out);
+        }
+        s.try_start(Time::ZERO, true, &mut out);
+        s.publish(7, &mut out);
+        let mut head = Vec::new();
+        let mut length = None;
+        for v in &out.views {
+            match v {
+                ViewRecord::Order { port: 7, op: OrderOp::Insert { index, packet, .. }, .. } => {
+                    head.insert(*index as usize, *packet)
+                }
+                ViewRecord::Order { port: 7, op: OrderOp::Length { packets }, .. } => length = Some(*packets),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!((head, length), (vec![1, 2], Some(2)));
+        let mut quiet = Emit::default();
+        s.publish(7, &mut quiet);
+        assert!(quiet.views.is_empty());
     }
 }
