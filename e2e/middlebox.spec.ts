@@ -58,3 +58,23 @@ test('the alpha slider reruns the trade-off: from DRGPS (link 2/3) to greedy (li
   await expect.poll(async () => over('gauge-link'), { timeout: 20_000 }).toBeGreaterThanOrEqual(99);
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('the CPU queue is drawn at the middlebox, in the order the core publishes it, with flow-queue drops counted', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('middlebox/fig6-isolation-alpha-085');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(50_000_000));
+  // The stage's queue is view id (number of ports + stage id 0), beside the ports' queues.
+  const cpu = await page.evaluate(() => {
+    const ports = window.__playground?.ports().length ?? 0;
+    const q = window.__playground?.drawn()?.queues.find((d) => d.port === ports);
+    return { packets: q?.packets.length ?? 0, flows: new Set(q?.packets ?? []).size };
+  });
+  // Three elephants keep 200 packets each waiting for the CPU: the drawn columns are full
+  // (6 rows x 3 columns), each packet once.
+  expect(cpu.packets).toBe(18);
+  expect(cpu.flows).toBe(18);
+  await app.tab('results');
+  await expect(page.getByTestId('flow-queue-drops')).toContainText('dropped at full flow queues');
+  expect(app.consoleErrors).toEqual([]);
+});

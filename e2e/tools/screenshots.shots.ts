@@ -376,6 +376,15 @@ test('middlebox: the three-module middlebox (CPU then link), its gauges, utilisa
   await page.screenshot({ path: out('middlebox') });
 });
 
+test('middlebox CPU queue: Fig. 6 at alpha = 0.85, the elephants\' packets waiting for the CPU drawn under the middlebox', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('middlebox/fig6-isolation-alpha-085');
+  await app.pause();
+  await page.evaluate(() => window.__playground?.seek(50_000_000));
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: out('middlebox-cpu-queue') });
+});
+
 test('middlebox trade-off: Fig. 1 at alpha = 0.5, dominant shares with the alpha floor line, the alpha slider', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   await app.openExample('middlebox/fig2-drgps');

@@ -38,22 +38,45 @@ pub struct Selector<'a> {
     pub flows: &'a FlowFilter,
     pub link: Option<&'a LinkRef>,
     pub replay: Option<&'a str>,
+    /// Middlebox metrics: the window [from, to) in ns (`Check::during`).
+    pub during: Option<(u64, u64)>,
 }
 
 impl Check {
     pub fn selector(&self) -> Selector<'_> {
-        Selector { metric: self.metric, flows: &self.flows, link: self.link.as_ref(), replay: self.replay.as_deref() }
+        Selector {
+            metric: self.metric,
+            flows: &self.flows,
+            link: self.link.as_ref(),
+            replay: self.replay.as_deref(),
+            during: self.during.map(|[a, b]| (a.0.as_ns(), b.0.as_ns())),
+        }
     }
 }
 
 impl PaperFigure {
     pub fn selector(&self) -> Selector<'_> {
-        Selector { metric: self.metric, flows: &self.flows, link: self.link.as_ref(), replay: self.replay.as_deref() }
+        Selector {
+            metric: self.metric,
+            flows: &self.flows,
+            link: self.link.as_ref(),
+            replay: self.replay.as_deref(),
+            during: None,
+        }
     }
 }
 
 /// The metric's value in `r`, or None when it is undefined (no such flows, nothing done).
 pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
+    let staged = [
+        Metric::CpuUtilization,
+        Metric::LinkStageUtilization,
+        Metric::DominantShare,
+        Metric::DominantShareAboveFloorMin,
+    ];
+    if c.during.is_some() && !staged.contains(&c.metric) {
+        return Err(format!("during: {:?} is read over the whole run (during applies to middlebox metrics)", c.metric));
+    }
     let flows: Vec<&FlowOut> = r.flows.iter().filter(|f| keeps(c.flows, f)).collect();
     let ratio = |a: u64, b: u64| (b > 0).then(|| a as f64 / b as f64);
     let mean = |v: Vec<f64>| (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64);
@@ -132,22 +155,11 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
             };
             Some(w.active_load)
         }
-        Metric::CpuUtilization => r.stages.first().map(|s| s.utilization),
-        Metric::LinkStageUtilization => r.stages.first().map(|s| s.link_utilization),
-        Metric::MakespanNs => r.stages.first().and_then(|s| s.makespan_ns).map(|t| t as f64),
-        Metric::DominantShare => {
-            let Some(st) = r.stages.first() else { return Ok(None) };
-            let picked: Vec<u32> =
-                r.flows.iter().enumerate().filter(|(_, f)| keeps(c.flows, f)).map(|(i, _)| i as u32).collect();
-            let end = r.end_ns.max(1) as f64;
-            mean(
-                st.flows
-                    .iter()
-                    .filter(|f| picked.contains(&f.flow))
-                    .map(|f| f.cpu_ns.max(f.link_ns) as f64 / end)
-                    .collect(),
-            )
-        }
+        Metric::CpuUtilization
+        | Metric::LinkStageUtilization
+        | Metric::MakespanNs
+        | Metric::DominantShare
+        | Metric::DominantShareAboveFloorMin => stage_metric(c, r)?,
         Metric::JainMean => r.fairness.mean,
         Metric::JainLast => r.fairness.index.iter().rev().find_map(|i| *i),
         Metric::ThroughputBps => {
@@ -299,4 +311,50 @@ pub fn evaluate(
             if passed { "holds" } else { "FAILS" }
         ),
     }
+}
+
+/// The first middlebox's metrics, over the whole run or the windows within `c.during`.
+fn stage_metric(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
+    let Some(st) = r.stages.first() else { return Ok(None) };
+    let mean = |v: &mut dyn Iterator<Item = f64>| {
+        let (s, n) = v.fold((0.0, 0usize), |(s, n), x| (s + x, n + 1));
+        (n > 0).then(|| s / n as f64)
+    };
+    let picked: Vec<u32> =
+        r.flows.iter().enumerate().filter(|(_, f)| keeps(c.flows, f)).map(|(i, _)| i as u32).collect();
+    let flows = || st.flows.iter().filter(|f| picked.contains(&f.flow));
+    // The windows read: those within `during`, else every whole one.
+    let w = st.window_ns.max(1);
+    let (from, to) = c.during.unwrap_or((0, r.end_ns));
+    if from >= to {
+        return Err(format!("during: from ({from} ns) must be before to ({to} ns)"));
+    }
+    let windows: Vec<usize> =
+        (0..st.cpu_series.len()).filter(|&i| i as u64 * w >= from && (i as u64 + 1) * w <= to.min(r.end_ns)).collect();
+    if c.during.is_some() && windows.is_empty() {
+        return Err(format!("during: no whole window of {w} ns (metrics.window) lies within [{from}, {to}) ns"));
+    }
+    let over = |v: &[f64]| mean(&mut windows.iter().filter_map(|&i| v.get(i).copied()));
+    Ok(match c.metric {
+        Metric::CpuUtilization if c.during.is_some() => over(&st.cpu_series),
+        Metric::CpuUtilization => Some(st.utilization),
+        Metric::LinkStageUtilization if c.during.is_some() => over(&st.link_series),
+        Metric::LinkStageUtilization => Some(st.link_utilization),
+        Metric::MakespanNs => st.makespan_ns.map(|t| t as f64),
+        Metric::DominantShare if c.during.is_some() => mean(&mut flows().filter_map(|f| over(&f.dominant_share))),
+        Metric::DominantShare => {
+            let end = r.end_ns.max(1) as f64;
+            mean(&mut flows().map(|f| f.cpu_ns.max(f.link_ns) as f64 / end))
+        }
+        Metric::DominantShareAboveFloorMin => {
+            if st.alpha_floor.is_empty() {
+                return Err(format!(
+                    "dominant_share_above_floor_min needs a scheduler with a fairness floor (mr_tradeoff), not {}",
+                    st.scheduler
+                ));
+            }
+            flows().flat_map(|f| windows.iter().map(move |&i| f.dominant_share[i] - st.alpha_floor[i])).reduce(f64::min)
+        }
+        _ => unreachable!("a middlebox metric"),
+    })
 }

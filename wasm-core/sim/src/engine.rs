@@ -503,6 +503,9 @@ impl Engine {
             Some(StageWake::Eligible(at)) => self.schedule(at.max(self.now), Ev::StageEligible(st)),
             None => {}
         }
+        // The CPU queue for the page, in the order rows after the ports' (view id: ports + st).
+        let view = self.net.ports.len() as u32 + st;
+        self.net.stages[st as usize].publish(view, &mut self.out);
     }
 
     fn send_out(&mut self, node: NodeId, mut pkt: Packet) {

@@ -324,7 +324,7 @@ impl<S: Scheduler> Port<S> {
 /// The operations that turn the list `old` into `new` (both short, unique packets): nothing
 /// when equal; else removals (from the back) and insertions (from the front) when the entries
 /// they share keep their order; else a clear and every entry anew.
-fn order_ops(old: &[(u64, i64)], new: &[(u64, i64)], mut emit: impl FnMut(OrderOp)) {
+pub(crate) fn order_ops(old: &[(u64, i64)], new: &[(u64, i64)], mut emit: impl FnMut(OrderOp)) {
     if old == new {
         return;
     }

@@ -19,12 +19,19 @@
 //! Invariants (checked after every operation in debug builds): arrived = admitted + refused;
 //! admitted = started + queued + dropped from the queue; at most one packet in service.
 //! Trace: `stage_enqueue` / `stage_start` / `stage_done` / `stage_drop` with `loc` = the
-//! stage id (stages are numbered apart from ports).
+//! stage id (stages are numbered apart from ports). While the page's trace is stored, the
+//! stage publishes its queue in service order as order rows of view id (ports + stage id),
+//! after the ports' ids (`publish`).
+
+use std::collections::BTreeMap;
 
 use crate::packet::{NodeId, Packet};
-use crate::sched::{Admission, AnyScheduler, Scheduler, Verdicts};
+use crate::port::order_ops;
+use crate::sched::{Admission, AnyScheduler, DropReason, Scheduler, Verdicts};
 use crate::time::Time;
-use crate::trace::{Emit, Kind, TraceEvent};
+use crate::trace::{Emit, Kind, OrderOp, TraceEvent, ViewRecord};
+use crate::units::Buffer;
+use crate::view::{QueueView, QUEUE_VIEW_DEPTH};
 
 pub type StageId = u32;
 
@@ -80,7 +87,16 @@ pub struct Stage {
     /// The stage starts a packet only while the node's ports hold fewer packets than this
     /// (queued and sending): the link pulls work from the CPU, as in Click's pull path.
     pub link_queue: u64,
+    /// What each flow may hold in the stage's queue (not counting a packet in service);
+    /// beyond it an arriving packet is dropped (`DropReason::FlowQueueFull`).
+    pub flow_queue: Buffer,
+    /// Per flow: packets and bytes queued (kept only with a `flow_queue` limit).
+    held: BTreeMap<u32, (usize, u64)>,
     in_service: Option<Packet>,
+    /// The queue's head last published for the page, and its length (`publish`).
+    shown: QueueView,
+    next_view: QueueView,
+    shown_len: u32,
     /// The wake-up the engine has scheduled for a held packet, if any.
     eligible_at: Option<Time>,
     /// The scheduler's fairness floor (`Scheduler::fair_floor`) integrated over windows of
@@ -102,7 +118,12 @@ impl Stage {
             cost,
             next: None,
             link_queue: u64::MAX,
+            flow_queue: Buffer::Unlimited,
+            held: BTreeMap::new(),
             in_service: None,
+            shown: QueueView::default(),
+            next_view: QueueView::default(),
+            shown_len: 0,
             eligible_at: None,
             floor_bins: Vec::new(),
             floor_window: 0,
@@ -183,9 +204,18 @@ impl Stage {
         let probe = self.event(now, Kind::StageEnqueue, &pkt, 0);
         let costs = [self.cost.of(&pkt), link];
         let mut v = std::mem::take(&mut self.scratch);
-        match self.sched.enqueue_costed(now, pkt, costs, &mut v) {
+        let (flow, size) = (pkt.flow, pkt.size as u64);
+        let mine = self.held.get(&flow).copied().unwrap_or_default();
+        let admission = if self.flow_queue.fits(mine.0, mine.1, size) {
+            self.sched.enqueue_costed(now, pkt, costs, &mut v)
+        } else {
+            v.drop(pkt, DropReason::FlowQueueFull);
+            Admission::Refused
+        };
+        match admission {
             Admission::Queued { key } => {
                 self.counters.admitted += 1;
+                self.hold(flow, size, true);
                 out.events.push(TraceEvent { value: key, ..probe });
             }
             Admission::Refused => self.counters.refused += 1,
@@ -196,11 +226,30 @@ impl Stage {
         self.debug_check();
     }
 
+    /// Counts a packet of `flow` into (`add`) or out of the flow's share of the queue.
+    fn hold(&mut self, flow: u32, size: u64, add: bool) {
+        if self.flow_queue == Buffer::Unlimited {
+            return;
+        }
+        let e = self.held.entry(flow).or_default();
+        if add {
+            *e = (e.0 + 1, e.1 + size);
+        } else {
+            *e = (e.0 - 1, e.1 - size);
+            if e.0 == 0 {
+                self.held.remove(&flow);
+            }
+        }
+    }
+
     fn verdicts(&mut self, now: Time, v: &mut Verdicts, arriving: Option<u64>, out: &mut Emit) {
         v.marks.clear();
         for d in v.drops.drain(..) {
             let queued = Some(d.pkt.id) != arriving;
             self.counters.dropped_from_queue += queued as u64;
+            if queued {
+                self.hold(d.pkt.flow, d.pkt.size as u64, false);
+            }
             let value = d.reason.code() as i64 + 256 * queued as i64;
             out.events.push(self.event(now, Kind::StageDrop, &d.pkt, value));
         }
@@ -234,6 +283,7 @@ impl Stage {
             };
         };
         self.counters.started += 1;
+        self.hold(pkt.flow, pkt.size as u64, false);
         let wait = now - pkt.enqueued_at;
         out.events.push(self.event(now, Kind::StageStart, &pkt, wait.as_ns() as i64));
         let done = now + self.cost.of(&pkt);
@@ -249,6 +299,26 @@ impl Stage {
         let pkt = self.in_service.take().expect("a completion has a packet in service");
         out.events.push(self.event(now, Kind::StageDone, &pkt, self.cost.of(&pkt).as_ns() as i64));
         pkt
+    }
+
+    /// Publishes what changed in the queue's head (in the scheduler's service order, as a
+    /// port does) and its length, as order rows of view id `view` (only while the page's
+    /// trace is stored). The page draws the CPU queue at the middlebox from them.
+    pub fn publish(&mut self, view: u32, out: &mut Emit) {
+        if !out.watch {
+            return;
+        }
+        let after = out.events.len() as u32;
+        self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut self.next_view);
+        order_ops(&self.shown.entries, &self.next_view.entries, |op| {
+            out.views.push(ViewRecord::Order { after, port: view, op })
+        });
+        std::mem::swap(&mut self.shown, &mut self.next_view);
+        let len = self.sched.len() as u32;
+        if len != self.shown_len {
+            self.shown_len = len;
+            out.views.push(ViewRecord::Order { after, port: view, op: OrderOp::Length { packets: len } });
+        }
     }
 
     pub fn check_identities(&self) -> Result<(), String> {
@@ -305,5 +375,62 @@ mod tests {
         s.finish(Time::ns(2000), &mut out);
         assert_eq!(s.try_start(Time::ns(2000), true, &mut out), None);
         assert_eq!(s.packets_held(), 0);
+    }
+
+    #[test]
+    fn a_flow_beyond_its_flow_queue_is_dropped_with_its_reason() {
+        // flow_queue 1 packet: flow 0's first packet starts at once (the queue is empty
+        // again), its second waits, its third finds its flow's one place taken and is
+        // dropped (flow_queue_full, code 6, refused on arrival: + 0); flow 1 still gets in.
+        let cost = Cost { a_ps: vec![0], b_ns: vec![1000], module_of: vec![] };
+        let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::buffer::Limits::tail(Buffer::Unlimited)));
+        let mut s = Stage::new(0, 0, "cpu", fifo, cost);
+        s.flow_queue = Buffer::Packets(1);
+        let mut out = Emit::default();
+        let p = |id, flow| Packet::new(id, flow, 0, 100, 0, 1, Time::ZERO);
+        s.arrive(Time::ZERO, p(0, 0), Time::ZERO, &mut out);
+        assert!(matches!(s.try_start(Time::ZERO, true, &mut out), Some(StageWake::Done(_))));
+        s.arrive(Time::ns(1), p(1, 0), Time::ZERO, &mut out);
+        s.arrive(Time::ns(2), p(2, 0), Time::ZERO, &mut out);
+        s.arrive(Time::ns(3), p(3, 1), Time::ZERO, &mut out);
+        let drops: Vec<_> =
+            out.events.iter().filter(|e| e.kind == Kind::StageDrop).map(|e| (e.packet, e.value)).collect();
+        assert_eq!(drops, vec![(2, DropReason::FlowQueueFull.code() as i64)]);
+        assert_eq!((s.counters().admitted, s.counters().refused), (3, 1));
+        // Once flow 0's waiting packet starts, its place is free again.
+        s.finish(Time::ns(1000), &mut out);
+        s.try_start(Time::ns(1000), true, &mut out);
+        s.arrive(Time::ns(1001), p(4, 0), Time::ZERO, &mut out);
+        assert_eq!(s.counters().refused, 1);
+    }
+
+    #[test]
+    fn the_stage_publishes_its_queue_in_service_order_for_the_page() {
+        // FIFO: packets 0, 1, 2 arrive, 0 starts: the queue is [1, 2] (length 2), published
+        // under view id 7; nothing is published while the trace is not stored.
+        let cost = Cost { a_ps: vec![0], b_ns: vec![1000], module_of: vec![] };
+        let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::buffer::Limits::tail(Buffer::Unlimited)));
+        let mut s = Stage::new(0, 0, "cpu", fifo, cost);
+        let mut out = Emit { watch: true, ..Emit::default() };
+        for id in 0..3 {
+            s.arrive(Time::ZERO, Packet::new(id, 0, 0, 100, 0, 1, Time::ZERO), Time::ZERO, &mut out);
+        }
+        s.try_start(Time::ZERO, true, &mut out);
+        s.publish(7, &mut out);
+        let mut head = Vec::new();
+        let mut length = None;
+        for v in &out.views {
+            match v {
+                ViewRecord::Order { port: 7, op: OrderOp::Insert { index, packet, .. }, .. } => {
+                    head.insert(*index as usize, *packet)
+                }
+                ViewRecord::Order { port: 7, op: OrderOp::Length { packets }, .. } => length = Some(*packets),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!((head, length), (vec![1, 2], Some(2)));
+        let mut quiet = Emit::default();
+        s.publish(7, &mut quiet);
+        assert!(quiet.views.is_empty());
     }
 }

@@ -88,6 +88,8 @@ reason_table! {
             "A full PIFO dropped its highest-rank packet.";
         EdgeAqm = 5 => edge_aqm, "Edge-CoDel drop",
             "Edge-CoDel dropped it at the egress: its queueing delay across the network stayed above target (UPS Sec. 4).";
+        FlowQueueFull = 6 => flow_queue_full, "flow queue full",
+            "A middlebox's CPU stage already held its flow's limit (the middlebox's flow_queue) when it arrived.";
     }
 }
 

@@ -207,6 +207,7 @@ fn delays_per_class() {
             flows: &flows,
             link: None,
             replay: None,
+            during: None,
         };
         sched_sim::checks::measure(sel, &out.summary).unwrap()
     };

@@ -366,8 +366,9 @@ fn a_flows_mean_rtt_is_the_mean_of_its_samples() {
     assert!((rtt(0) - 2_335_520.0).abs() < 1.0, "flow a: mean RTT {} ns, expected 2 335 520 ns", rtt(0));
     assert!((rtt(1) - 2_215_520.0).abs() < 1.0, "flow b: mean RTT {} ns, expected 2 215 520 ns", rtt(1));
     let all = FlowFilter::default();
-    let measure =
-        |metric| checks::measure(Selector { metric, flows: &all, link: None, replay: None }, &s).unwrap().unwrap();
+    let measure = |metric| {
+        checks::measure(Selector { metric, flows: &all, link: None, replay: None, during: None }, &s).unwrap().unwrap()
+    };
     assert!((measure(Metric::RttMeanNs) - 2_295_520.0).abs() < 1.0);
     let fct = |i: usize| s.flows[i].fct_ns.unwrap() as f64;
     assert!((measure(Metric::FctByteWeightedMeanNs) - (5840.0 * fct(0) + 2920.0 * fct(1)) / 8760.0).abs() < 1e-6);
@@ -386,8 +387,11 @@ fn a_workload_id_selects_its_flows() {
     ));
     let by = |ids: Option<Vec<String>>| {
         let f = FlowFilter { ids, ..FlowFilter::default() };
-        checks::measure(Selector { metric: Metric::CompletedFraction, flows: &f, link: None, replay: None }, &s)
-            .unwrap()
+        checks::measure(
+            Selector { metric: Metric::CompletedFraction, flows: &f, link: None, replay: None, during: None },
+            &s,
+        )
+        .unwrap()
     };
     assert_eq!(s.flows.len(), 5);
     assert_eq!(by(Some(vec!["w".into()])), Some(1.0));

@@ -1,7 +1,8 @@
 // The middlebox part of a router's form: whether it is one, its CPU scheduler (any registry
 // scheduler; DRFQ and MR3 read each packet's CPU and link times), its modules with their
 // a * size + b costs, which module each flow uses, and how many packets the link stage may
-// hold before the CPU waits. The core checks every value (errors name the field).
+// hold before the CPU waits, and what each flow may hold waiting for the CPU (beyond it the
+// stage drops: flow_queue_full). The core checks every value (errors name the field).
 import { useAppState, useController } from '../app/context';
 import {
   addModule, assignFlow, DEFAULT_MIDDLEBOX, removeModule, setMiddlebox, setModule,
@@ -68,6 +69,14 @@ export function MiddleboxForm({ draft, id, index }: { draft: EditableScenario; i
         <span className="field-label">link stage holds at most (packets)</span>
         <input type="number" min={1} step={1} aria-label="link queue" defaultValue={mb.link_queue ?? 8}
           onBlur={(e) => { const k = Number(e.target.value); if (k !== (mb.link_queue ?? 8)) set({ ...mb, link_queue: k }); }} />
+      </label>
+      <label className="field">
+        <span className="field-label">each flow may hold, waiting for the CPU (e.g. 200pkt; empty: unlimited)</span>
+        <input aria-label="flow queue" placeholder="unlimited" defaultValue={mb.flow_queue ?? ''}
+          onBlur={(e) => {
+            const v = e.target.value.trim();
+            if (v !== (mb.flow_queue ?? '')) set({ ...mb, flow_queue: v === '' ? undefined : v });
+          }} />
       </label>
       {error && <p className="note error" role="alert">{error.path}: {error.message}</p>}
       <button type="button" className="danger" data-testid="remove-middlebox" onClick={() => set(undefined)}>

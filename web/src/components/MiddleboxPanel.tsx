@@ -73,6 +73,9 @@ function StageView({ summary, stage }: { summary: RunSummary; stage: Stage }) {
       <p className="muted">
         Modules: {stage.modules.join(', ')} · processed {stage.processed} packets, mean wait at the CPU{' '}
         {formatDuration(stage.mean_wait_ns)} ·{' '}
+        {stage.drops.flow_queue_full > 0 && (
+          <><span data-testid="flow-queue-drops">{stage.drops.flow_queue_full} dropped at full flow queues</span> ·{' '}</>
+        )}
         <span data-testid="makespan">makespan {stage.makespan_ns == null ? '—' : formatDuration(stage.makespan_ns)}</span>
       </p>
       {stage.scheduler === 'mr_tradeoff' && <AlphaSlider node={node} />}

@@ -38,7 +38,8 @@ export type Mode = 'lstf' | 'edf' | 'priority' | 'priority_a6' | 'omniscient';
  * This interface was referenced by `RunSummary`'s JSON-Schema
  * via the `definition` "DropReason".
  */
-export type DropReason = 'buffer_full' | 'push_out' | 'aqm' | 'aifo_admission' | 'pifo_overflow' | 'edge_aqm';
+export type DropReason =
+  'buffer_full' | 'push_out' | 'aqm' | 'aifo_admission' | 'pifo_overflow' | 'edge_aqm' | 'flow_queue_full';
 /**
  * Event kinds; the discriminants are the trace encoding (each doc: a name for people, a
  * blank line, what `loc` and `value` hold).
@@ -480,6 +481,10 @@ export interface DropCounts {
    */
   edge_aqm: number;
   /**
+   * A middlebox's CPU stage already held its flow's limit (the middlebox's flow_queue) when it arrived.
+   */
+  flow_queue_full: number;
+  /**
    * A full PIFO dropped its highest-rank packet.
    */
   pifo_overflow: number;
@@ -744,6 +749,10 @@ export interface StageOut {
    */
   cpu_series: number[];
   dropped: number;
+  /**
+   * The drops by reason (`flow_queue_full`: the middlebox's per-flow limit).
+   */
+  drops: DropCounts;
   enqueued: number;
   flows: StageFlowOut[];
   id: number;

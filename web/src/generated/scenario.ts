@@ -2,6 +2,13 @@
 // Do not edit: change the Rust types, then run `npm run schema`.
 
 /**
+ * A time: a decimal number and ns, us, ms or s ("2ms", "1.5us"); a whole number of nanoseconds.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "TimeQ".
+ */
+export type TimeQ = string;
+/**
  * A size: B = byte, b = bit, with an optional K/M/G/T or Ki/Mi/Gi/Ti prefix ("1500B", "64KiB"); a whole number of bytes.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -40,6 +47,7 @@ export type Metric =
   | 'link_stage_utilization'
   | 'dominant_share'
   | 'makespan_ns'
+  | 'dominant_share_above_floor_min'
   | 'overdue_fraction'
   | 'overdue_by_t_fraction'
   | 'overdue_packets'
@@ -56,13 +64,6 @@ export type Op = '<' | '<=' | '>' | '>=' | '==';
  * via the `definition` "Toggle".
  */
 export type Toggle = 'off' | 'on';
-/**
- * A time: a decimal number and ns, us, ms or s ("2ms", "1.5us"); a whole number of nanoseconds.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "TimeQ".
- */
-export type TimeQ = string;
 /**
  * The only format name; files of other formats are refused.
  *
@@ -471,6 +472,16 @@ export interface Scenario {
  * via the `definition` "Check".
  */
 export interface Check {
+  /**
+   * Middlebox metrics only (`cpu_utilization`, `link_stage_utilization`, `dominant_share`,
+   * `dominant_share_above_floor_min`): read them over the windows of the run's series
+   * (`metrics.window`) that lie whole within [from, to), e.g. ["10ms", "290ms"], instead
+   * of over the whole run.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  during?: [TimeQ, TimeQ] | null;
   /**
    * Multiplies the value compared with (default 1).
    */
@@ -894,6 +905,12 @@ export interface MiddleboxSpec {
   assign?: {
     [k: string]: string;
   };
+  /**
+   * What each flow may hold waiting for the CPU ("200pkt", "160KB"; default unlimited,
+   * the paper's Table 2 setting; its Figs. 5 and 6 use 200 packets per flow): a packet
+   * arriving beyond it is dropped (reason `flow_queue_full`).
+   */
+  flow_queue?: BufferQ | null;
   /**
    * The CPU starts a packet only while the node's output ports hold fewer than this many
    * packets, queued or sending (default 8, at least 1): the link pulls work from the

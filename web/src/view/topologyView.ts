@@ -13,6 +13,7 @@ import {
 } from './layout';
 import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
 import { placeQueue } from './queuePlace';
+import { withStageQueues } from './stageQueues';
 import { shortValue } from './values';
 import { changedNodes, type Scene, type SceneNode } from './scene';
 
@@ -405,6 +406,9 @@ export class TopologyView {
         ...(placed ? { queueRows: placed.rows } : {}),
       };
     });
+    // Each middlebox's CPU queue, drawn beside its square (stageQueues.ts).
+    const half = Math.min(20 * this.size, this.minGap * 0.42) * 1.25;
+    this.ports = withStageQueues(this.ports, s, (id) => this.screen.get(id), half, Math.max(1, this.size));
   }
 
   private draw(): void {

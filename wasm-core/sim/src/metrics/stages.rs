@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::trace::{Kind, TraceEvent};
+use crate::verdicts::DropReason;
 
 #[derive(Clone, Debug, Default)]
 pub struct StageMetrics {
@@ -13,6 +14,8 @@ pub struct StageMetrics {
     pub started: u64,
     pub done: u64,
     pub dropped: u64,
+    /// Drops by reason (`DropReason` code).
+    pub dropped_by: [u64; DropReason::COUNT],
     pub queued: u64,
     pub max_queued: u64,
     pub wait_sum_ns: u128,
@@ -120,6 +123,9 @@ impl Stages {
             }
             Kind::StageDrop => {
                 s.dropped += 1;
+                if let Some(r) = s.dropped_by.get_mut((e.value & 0xff) as usize) {
+                    *r += 1;
+                }
                 if e.value >> 8 == 1 {
                     s.queued -= 1;
                 }

@@ -611,6 +611,7 @@ fn build_stages(s: &Scenario, seed: u32, flow_ids: &[String]) -> Result<Stages, 
         node_stage[n] = Some(id);
         let mut stage = Stage::new(id, n as NodeId, "cpu", sched, cost);
         stage.link_queue = mb.link_queue.unwrap_or(DEFAULT_LINK_QUEUE) as u64;
+        stage.flow_queue = mb.flow_queue.map_or(Buffer::Unlimited, |b| b.0);
         stages.push(stage);
         infos.push(StageInfo { info, modules: mb.modules.iter().map(|m| m.name.clone()).collect() });
     }

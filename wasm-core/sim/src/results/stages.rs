@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::metrics::stages::StageMetrics;
 use crate::network::Network;
+use crate::verdicts::DropCounts;
 
 results_type! {
 /// One flow through a stage.
@@ -42,6 +43,8 @@ pub struct StageOut {
     pub enqueued: u64,
     pub processed: u64,
     pub dropped: u64,
+    /// The drops by reason (`flow_queue_full`: the middlebox's per-flow limit).
+    pub drops: DropCounts,
     pub queued_at_end: u64,
     pub max_queued: u64,
     /// Mean and longest wait in the stage's queue, ns.
@@ -124,6 +127,7 @@ pub fn stages_out(net: &Network, metrics: &[StageMetrics], window_ns: u64, end_n
                 enqueued: m.enqueued,
                 processed: m.done,
                 dropped: m.dropped,
+                drops: DropCounts::from_codes(&m.dropped_by),
                 queued_at_end: m.queued,
                 max_queued: m.max_queued,
                 mean_wait_ns: if m.started == 0 { 0.0 } else { m.wait_sum_ns as f64 / m.started as f64 },

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use super::slack::EdgeCodelSpec;
-use super::{BytesQ, LinkRef, SchedulerSpec};
+use super::{BytesQ, LinkRef, SchedulerSpec, TimeQ};
 
 /// Another run of the scenario with the same seed: every router on `scheduler` (the versus
 /// rule of `Scenario::with_every_router`) and, when given, Edge-CoDel with these settings
@@ -59,6 +59,12 @@ pub struct Check {
     /// Multiplies the value compared with (default 1).
     #[serde(default)]
     pub factor: Option<f64>,
+    /// Middlebox metrics only (`cpu_utilization`, `link_stage_utilization`, `dominant_share`,
+    /// `dominant_share_above_floor_min`): read them over the windows of the run's series
+    /// (`metrics.window`) that lie whole within [from, to), e.g. ["10ms", "290ms"], instead
+    /// of over the whole run.
+    #[serde(default)]
+    pub during: Option<[TimeQ; 2]>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -131,6 +137,12 @@ pub enum Metric {
     /// The first middlebox: from its first arrival to the last departure from its link
     /// stage, ns (MR-tradeoff Sec. 2.2).
     MakespanNs,
+    /// The first middlebox, whose scheduler has a fairness floor (`mr_tradeoff`): the least,
+    /// over the selected flows and the windows (those within `during`, else all whole ones),
+    /// of a flow's dominant share in the window minus the window's alpha floor (alpha x the
+    /// DRF share, averaged over the window): MR-tradeoff Fig. 4's "no flow below alpha x the
+    /// fair share" holds when it is >= 0, up to the discrete schedule's lag (Theorem 5).
+    DominantShareAboveFloorMin,
     /// Replayed packets with o'(p) > o(p) (the check's `replay`).
     OverdueFraction,
     /// Replayed packets with o'(p) > o(p) + T.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::{SchedulerSpec, TimeQ};
+use super::{BufferQ, SchedulerSpec, TimeQ};
 
 /// What turns a router into a middlebox: its processing modules, which module each flow
 /// uses, and the scheduler that picks which flow's head packet enters the CPU next.
@@ -30,6 +30,11 @@ pub struct MiddleboxSpec {
     /// filling the link's buffer, and the schedulers' shares hold on both resources.
     #[serde(default)]
     pub link_queue: Option<u32>,
+    /// What each flow may hold waiting for the CPU ("200pkt", "160KB"; default unlimited,
+    /// the paper's Table 2 setting; its Figs. 5 and 6 use 200 packets per flow): a packet
+    /// arriving beyond it is dropped (reason `flow_queue_full`).
+    #[serde(default)]
+    pub flow_queue: Option<BufferQ>,
 }
 
 /// One packet-processing module: CPU time = a * size + b.
@@ -75,6 +80,9 @@ impl MiddleboxSpec {
         }
         if self.link_queue == Some(0) {
             return Err((format!("{path}.link_queue"), "must be at least 1 packet".into()));
+        }
+        if matches!(self.flow_queue, Some(BufferQ(crate::units::Buffer::Packets(0) | crate::units::Buffer::Bytes(0)))) {
+            return Err((format!("{path}.flow_queue"), "must hold at least one packet".into()));
         }
         for (flow, module) in &self.assign {
             if !flows.iter().any(|f| f == flow) {

@@ -598,6 +598,9 @@ pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
                 if let Some(k) = m.link_queue {
                     v["middlebox"]["link_queue"] = k.into();
                 }
+                if let Some(b) = m.flow_queue {
+                    v["middlebox"]["flow_queue"] = format::buffer(b.0).into();
+                }
             }
             v
         })

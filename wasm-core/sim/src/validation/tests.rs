@@ -107,3 +107,15 @@ fn port_schedulers_follow_the_precedence_and_editing_folds_node_schedulers() {
         port_schedulers_text(text).unwrap().replace("node_schedulers.s", "topology.nodes[2].scheduler")
     );
 }
+
+#[test]
+fn editing_keeps_every_middlebox_field() {
+    // The page edits the editable text: a field it leaves out would silently change the run
+    // (Fig. 6's 200-packet flow queues were lost that way).
+    let text = include_str!("../../../../scenarios/middlebox/fig6-isolation-alpha-100.json");
+    let e: serde_json::Value = serde_json::from_str(&editable_text(text).unwrap()).unwrap();
+    let mb = &e["topology"]["nodes"][1]["middlebox"];
+    assert_eq!((mb["flow_queue"].as_str(), mb["link_queue"].as_u64()), (Some("200pkt"), Some(8)));
+    assert_eq!(mb["scheduler"]["params"]["alpha"], 1.0);
+    assert_eq!(mb["assign"]["m3"], "ipsec");
+}

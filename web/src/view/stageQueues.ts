@@ -1,0 +1,33 @@
+// Where a middlebox's CPU queue is drawn: a column of packets under the middlebox's square,
+// in the service order its scheduler gives (the core publishes it as order rows of view id
+// ports + stage id, after the ports' ids; wasm-core/wasm/README.md). The packet layer draws
+// it like a port's queue (head at the bottom, "N queued" above); this only says where.
+import type { RunSummary } from '../sim/types';
+import type { Point } from './layout';
+import type { PortGeometry } from './packetLayer';
+
+/** Rows of the column (longer queues wrap into columns to the right, up to three). */
+const ROWS = 6;
+/** A row's height at scale 1 with keys (the packet layer's cell, 15 px, and its gap). */
+const ROW_PX = 17;
+
+/**
+ * `ports` (one geometry per port, by port index) followed by one per stage at index
+ * ports + stage id: the column's bottom-left corner under the node at `at(node id)`, whose
+ * square has half-side `half`, at drawing scale `scale`.
+ */
+export function withStageQueues(
+  ports: readonly (PortGeometry | null)[], summary: RunSummary, at: (node: string) => Point | undefined,
+  half: number, scale: number,
+): (PortGeometry | null)[] {
+  const out = [...ports];
+  for (const st of summary.stages ?? []) {
+    const p = at(summary.nodes[st.node]?.id ?? '');
+    const index = summary.ports.length + st.id;
+    while (out.length <= index) out.push(null);
+    if (!p) continue;
+    const corner = { x: p.x - half, y: p.y + half + 22 * scale + ROWS * ROW_PX * scale };
+    out[index] = { start: corner, end: corner, normal: { x: 0, y: 1 }, queueBase: corner, queueRows: ROWS };
+  }
+  return out;
+}
