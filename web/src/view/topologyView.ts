@@ -12,7 +12,7 @@ import {
   NO_ZOOM, fitTransform, toAbstract, toScreen, zoomAbout, zoomed, type Point, type Transform, type Zoom,
 } from './layout';
 import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
-import { placeQueue } from './queuePlace';
+import { portGeometries } from './portGeometry';
 import { shortValue } from './values';
 import { changedNodes, type Scene, type SceneNode } from './scene';
 
@@ -373,38 +373,9 @@ export class TopologyView {
 
   private computePorts(): void {
     const s = this.summary;
-    if (!s) {
-      this.ports = [];
-      return;
-    }
-    const edge = 24 * this.size;
-    // Dense drawings (drawn with dense: true below): columns placed clear of the nodes.
-    const dense = this.size < DENSE_BELOW;
-    const column = denseColumnSize();
-    const obstacles = dense
-      ? [...this.scene.nodes].flatMap((n) => {
-        const p = this.screen.get(n.id);
-        const r = n.kind === 'router' ? Math.min(20 * this.size, this.minGap * 0.42) : Math.min(46 * this.size, this.minGap * 0.8) / 2;
-        return p ? [{ x: p.x, y: p.y, r: r + 2 }] : [];
-      })
-      : [];
-    this.ports = s.ports.map((port) => {
-      const a = this.screen.get(s.nodes[port.node]?.id ?? '');
-      const b = this.screen.get(s.nodes[port.to]?.id ?? '');
-      if (!a || !b) return null;
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
-      const e = Math.min(edge, len / 3);
-      const q = Math.min(edge + 14, len / 2);
-      const placed = dense ? placeQueue(a, b, q, column, obstacles) : null;
-      return {
-        start: { x: a.x + u.x * e, y: a.y + u.y * e },
-        end: { x: b.x - u.x * e, y: b.y - u.y * e },
-        normal: { x: -u.y, y: u.x },
-        queueBase: placed?.base ?? { x: a.x + u.x * q + 6, y: a.y + u.y * q - 8 },
-        ...(placed ? { queueRows: placed.rows } : {}),
-      };
-    });
+    // Dense drawings (drawn with dense: true below): columns placed clear of the nodes and of each other.
+    const column = this.size < DENSE_BELOW ? denseColumnSize() : null;
+    this.ports = s ? portGeometries(s, this.scene.nodes, this.screen, { size: this.size, minGap: this.minGap }, column) : [];
   }
 
   private draw(): void {
