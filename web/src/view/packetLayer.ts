@@ -172,13 +172,20 @@ export class PacketLayer {
     const half = cellSize(opts).cellW / 2;
     const byPort = new Map(arranged.map((a) => [a.port, a]));
     const boxes = opts.dense ? arrangedBoxes(arranged) : [];
+    // One spot per port (its flashes overlay each other), clear of the ports' before it.
+    const spots = new Map<number, Point | null>();
     const spot = (port: number) => {
+      const known = spots.get(port);
+      if (known !== undefined) return known;
       const geo = ports[port];
-      if (!geo) return null;
       const a = byPort.get(port);
-      return opts.dense
-        ? flashSpot(a, a?.base ?? geo.queueBase, DENSE_FLASH_R, boxes)
-        : { x: (a ? a.box.x + a.box.w : geo.queueBase.x + 2 * half) + 16, y: geo.queueBase.y - 10 };
+      let at: Point | null = null;
+      if (geo && opts.dense) {
+        at = flashSpot(a, a?.base ?? geo.queueBase, DENSE_FLASH_R, boxes);
+        boxes.push({ x: at.x - DENSE_FLASH_R, y: at.y - DENSE_FLASH_R, w: 2 * DENSE_FLASH_R, h: 2 * DENSE_FLASH_R });
+      } else if (geo) at = { x: (a ? a.box.x + a.box.w : geo.queueBase.x + 2 * half) + 16, y: geo.queueBase.y - 10 };
+      spots.set(port, at);
+      return at;
     };
     const drops = drawDrops(ctx, frame, spot, opts.dense, (box) => this.hits.push(box));
     const ecnMarks = drawEcnMarks(ctx, frame, spot, opts.dense);

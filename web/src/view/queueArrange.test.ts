@@ -70,7 +70,7 @@ describe('queue columns clear each other', () => {
     expect(none[0]?.count).toBeNull();
   });
 
-  it('puts a drop flash right of its column, else left of it, else above it', () => {
+  it('puts a drop flash right of its column (at its foot, else its top), else left of it, clear of other boxes', () => {
     const [a] = arrangeColumns([request(0, [{ base: { x: 100, y: 100 }, rows: 8 }], 3)], grid);
     if (!a) throw new Error('no column');
     // Right: centre 11 + 3 px beyond the column's right edge (106), 11 px above its base.
@@ -78,5 +78,9 @@ describe('queue columns clear each other', () => {
     expect(flashSpot(a, a.base, 11, [])).toEqual({ x: 120, y: 89 });
     // A column there: left of it.
     expect(flashSpot(a, a.base, 11, [{ x: 110, y: 60, w: 20, h: 40 }])).toEqual({ x: 86, y: 89 });
+    // A tall column (8 cells, top at 44) with a box right of its foot only: right of its top, 11 px below it.
+    const [tall] = arrangeColumns([request(0, [{ base: { x: 100, y: 100 }, rows: 8 }], 8)], grid);
+    if (!tall) throw new Error('no column');
+    expect(flashSpot(tall, tall.base, 11, [{ x: 110, y: 80, w: 20, h: 20 }])).toEqual({ x: 120, y: 55 });
   });
 });

@@ -123,16 +123,22 @@ export function arrangeColumns(requests: readonly ColumnRequest[], g: Grid): Arr
 
 /**
  * Where a port's drop and mark flashes go: right of its column (or of its empty column's
- * base, `base`), else left of it, else above it, the first whose `r` px around clears every
- * column and count; else the first.
+ * base, `base`) at its foot, else at its top, else left of it (foot, top), else above it,
+ * else further right, the first whose `r` px around clears every box in `placed` (columns,
+ * counts, other ports' flashes); else the first.
  */
 export function flashSpot(a: Arranged | undefined, base: Point, r: number, placed: readonly Box[]): Point {
   const box = a?.box ?? { x: base.x, y: base.y, w: 0, h: 0 };
   const top = a?.count?.box.y ?? box.y;
+  const right = box.x + box.w + r + 3;
+  const left = box.x - r - 3;
   const spots = [
-    { x: box.x + box.w + r + 3, y: base.y - r },
-    { x: box.x - r - 3, y: base.y - r },
+    { x: right, y: base.y - r },
+    { x: right, y: box.y + r },
+    { x: left, y: base.y - r },
+    { x: left, y: box.y + r },
     { x: box.x + r, y: top - r - 2 },
+    { x: right + 2 * r + 3, y: base.y - r },
   ];
   const clear = spots.find((s) => !placed.some((p) => intersects({ x: s.x - r, y: s.y - r, w: 2 * r, h: 2 * r }, p)));
   return clear ?? (spots[0] as Point);
