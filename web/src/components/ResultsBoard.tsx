@@ -89,10 +89,9 @@ export function ResultsBoard({ runs, queues, groups = null }: Props) {
   const fct = useMemo(() => {
     if (!grouped || !first) return runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.cdf_ns }));
     const cdfs = groupFctCdfs(first, grouped);
-    return [
-      { ...ALL_FLOWS, quantiles: first.fct.cdf_ns },
-      ...grouped.flatMap((g, i) => (cdfs[i]?.length ? [{ label: g.label, colour: flowColour(i), dash: '', quantiles: cdfs[i] }] : [])),
-    ];
+    const lines = grouped.flatMap((g, i) => (cdfs[i]?.length ? [{ label: g.label, colour: flowColour(i), dash: '', quantiles: cdfs[i] }] : []));
+    // One group with completed flows: its line is the all-flows line; drawn once.
+    return lines.length === 1 ? lines : [{ ...ALL_FLOWS, quantiles: first.fct.cdf_ns }, ...lines];
   }, [runs, first, grouped]);
   const slowdown = useMemo(() => runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.slowdown_cdf })), [runs]);
   const delay = useMemo(() => runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.delay_cdf_ns })), [runs]);

@@ -6,6 +6,7 @@ import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import { drawDrops, drawEcnMarks, type Flashed } from './flashes';
 import type { Point } from './layout';
 import type { ColumnSize } from './queuePlace';
+import { arrangeColumns, arrangedBoxes, flashSpot, type Arranged, type Box, type ColumnRequest, type Spot } from './queueArrange';
 import { PORT_DRAWERS } from './portDrawers';
 import { FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
 
@@ -15,10 +16,13 @@ export interface PortGeometry {
   readonly end: Point;
   /** Unit normal to the link (right-hand side of travel): packets ride slightly off the line. */
   readonly normal: Point;
-  /** Bottom-left corner of the queue column. */
+  /** Bottom-left corner of the queue column (where it goes with nothing in the way). */
   readonly queueBase: Point;
-  /** At most this many rows (a column cut short under a node it could not avoid). */
-  readonly queueRows?: number;
+  /**
+   * Dense drawings: spots for the column clear of the nodes, best first, each with the rows it
+   * has there (queuePlace.ts); columns take them against each other (queueArrange.ts).
+   */
+  readonly queueSpots?: readonly Spot[];
 }
 
 export interface DrawOptions {
@@ -82,6 +86,9 @@ export interface DrawnQueue {
   readonly packets: number[];
   readonly keys: string[];
   readonly at: Point[];
+  /** The column's cells, and its count's text (null: left out, it would cover another column). */
+  readonly box: Box;
+  readonly count: Box | null;
 }
 
 const EMPTY: DrawnFrame = { inFlight: 0, queued: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0 };
@@ -98,7 +105,6 @@ const fillOf = (packet: number, flow: number, opts: DrawOptions): string =>
   (opts.marks?.red?.(packet) ? OVERDUE_COLOUR : (opts.colourOf ?? flowColour)(flow));
 
 interface Hit { x: number; y: number; w: number; h: number; packet: number }
-interface Box { x: number; y: number; w: number; h: number }
 /** Packets the marks singled out in this frame. */
 interface Marked { red: number[]; outlined: number[]; boxes: (Box & { red: boolean })[]; focus: (Box & { packet: number; label: string })[] }
 
@@ -159,14 +165,27 @@ export class PacketLayer {
     if (!frame) return;
     const followedAt: Followed = { p: null, box: null };
     const marked: Marked = { red: [], outlined: [], boxes: [], focus: [] };
-    const queues = this.drawQueues(ctx, frame, ports, opts, followedAt, marked);
+    const { arranged, queues } = this.drawQueues(ctx, frame, ports, opts, followedAt, marked);
     const inFlight = this.drawPackets(ctx, frame, ports, opts, followedAt, marked);
-    // Flashes go just right of the port's queue cells.
+    // Flashes go just right of the port's queue cells; in a dense drawing, where they cover
+    // no column or count (left of it, or above it), if there is such a place.
     const half = cellSize(opts).cellW / 2;
-    const right = new Map(queues.map((q) => [q.port, Math.max(...q.at.map((p) => p.x)) + half]));
+    const byPort = new Map(arranged.map((a) => [a.port, a]));
+    const boxes = opts.dense ? arrangedBoxes(arranged) : [];
+    // One spot per port (its flashes overlay each other), clear of the ports' before it.
+    const spots = new Map<number, Point | null>();
     const spot = (port: number) => {
+      const known = spots.get(port);
+      if (known !== undefined) return known;
       const geo = ports[port];
-      return geo ? { x: (right.get(port) ?? geo.queueBase.x + 2 * half) + 16, y: geo.queueBase.y - 10 } : null;
+      const a = byPort.get(port);
+      let at: Point | null = null;
+      if (geo && opts.dense) {
+        at = flashSpot(a, a?.base ?? geo.queueBase, DENSE_FLASH_R, boxes);
+        boxes.push({ x: at.x - DENSE_FLASH_R, y: at.y - DENSE_FLASH_R, w: 2 * DENSE_FLASH_R, h: 2 * DENSE_FLASH_R });
+      } else if (geo) at = { x: (a ? a.box.x + a.box.w : geo.queueBase.x + 2 * half) + 16, y: geo.queueBase.y - 10 };
+      spots.set(port, at);
+      return at;
     };
     const drops = drawDrops(ctx, frame, spot, opts.dense, (box) => this.hits.push(box));
     const ecnMarks = drawEcnMarks(ctx, frame, spot, opts.dense);
@@ -194,36 +213,54 @@ export class PacketLayer {
   private drawQueues(
     ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[],
     opts: DrawOptions, followed: Followed, marked: Marked,
-  ): DrawnFrame['queues'] {
+  ): { arranged: Arranged[]; queues: DrawnQueue[] } {
     const marks = opts.marks;
     const { cellW, cellH, gap } = cellSize(opts);
     const k = opts.dense ? 1 : opts.scale;
     const maxRows = opts.dense ? DENSE_ROWS : 24;
-    const out: DrawnQueue[] = [];
     const cells: { x: number; y: number; q: QueuedPacket; key: string }[] = [];
     /** Family drawers, run over the cells once they are drawn. */
     const decorations: (() => void)[] = [];
-    const counts: { text: string; x: number; y: number }[] = [];
+    // A spot's rows: its room under nodes, and under the top of the canvas.
+    const rowsAt = (s: Spot) => {
+      const cap = Math.min(maxRows, s.rows);
+      return Math.max(Math.min(4, cap), Math.min(cap, Math.floor((s.base.y - 24) / (cellH + gap))));
+    };
+    const requests: ColumnRequest[] = [];
     frame.queues.forEach((queue, port) => {
-      const base = ports[port];
-      if (!base) return;
-      const cap = Math.min(maxRows, base.queueRows ?? maxRows);
-      const rows = Math.max(Math.min(4, cap), Math.min(cap, Math.floor((base.queueBase.y - 24) / (cellH + gap))));
-      if (queue.length === 0) return;
-      const info = opts.portInfo(port);
+      const geo = ports[port];
+      if (!geo || queue.length === 0) return;
+      const random = opts.portInfo(port)?.random ? ', random order' : '';
+      requests.push({
+        port,
+        spots: (geo.queueSpots ?? [{ base: geo.queueBase, rows: maxRows }]).map((sp) => ({ base: sp.base, rows: rowsAt(sp) })),
+        cells: queue.head.length,
+        counts: (shown) => (opts.dense ? [`${queue.length}`] : [`${queue.length} queued${queue.length > shown ? ` (+${queue.length - shown})` : ''}${random}`, `${queue.length}`]),
+      });
+    });
+    const size = opts.dense ? 9 : Math.round(11 * k);
+    ctx.font = `600 ${size}px system-ui, sans-serif`;
+    const arranged = arrangeColumns(requests, {
+      cellW, cellH, gap, columns: 3, movable: opts.dense, font: size, width: (text) => this.textWidth(ctx, text, size),
+    });
+    const drawnQueues: DrawnQueue[] = [];
+    for (const a of arranged) {
+      const queue = frame.queues[a.port];
+      if (!queue) continue;
+      const { base, rows, shown } = a;
+      const info = opts.portInfo(a.port);
       const drawer = info ? PORT_DRAWERS[info.scheduler] : undefined;
-      const state = frame.states[port];
-      const shown = Math.min(queue.head.length, rows * 3);
-      const topY = base.queueBase.y - Math.min(shown, rows) * (cellH + gap) - 5;
+      const state = frame.states[a.port];
+      const topY = a.box.y - 5;
       if (drawer && state && state.length > 0) {
-        decorations.push(() => drawer(ctx, { x: base.queueBase.x, baseY: base.queueBase.y, topY, cellW, cellH, gap, rows }, state));
+        decorations.push(() => drawer(ctx, { x: base.x, baseY: base.y, topY, cellW, cellH, gap, rows }, state));
       }
-      const entry: DrawnQueue = { port, packets: [], keys: [], at: [] };
+      const entry: DrawnQueue = { port: a.port, packets: [], keys: [], at: [], box: a.box, count: a.count?.box ?? null };
       for (let i = 0; i < shown; i++) {
         const q = queue.head[i] as QueuedPacket;
-        const x = base.queueBase.x + Math.floor(i / rows) * (cellW + gap);
-        const y = base.queueBase.y - ((i % rows) + 1) * (cellH + gap);
-        const key = opts.keyText(q, port);
+        const x = base.x + Math.floor(i / rows) * (cellW + gap);
+        const y = base.y - ((i % rows) + 1) * (cellH + gap);
+        const key = opts.keyText(q, a.port);
         cells.push({ x, y, q, key });
         this.mark(q.packet, marks, marked, { x, y, w: cellW, h: cellH });
         entry.packets.push(q.packet);
@@ -232,24 +269,13 @@ export class PacketLayer {
         this.hits.push({ x, y, w: cellW, h: cellH, packet: q.packet });
         if (q.packet === opts.followed) followed.box = { x, y, w: cellW, h: cellH };
       }
-      out.push(entry);
-      const more = queue.length > shown ? ` (+${queue.length - shown})` : '';
-      const random = info?.random ? ', random order' : '';
-      counts.push({ text: opts.dense ? `${queue.length}` : `${queue.length} queued${more}${random}`, x: base.queueBase.x, y: topY });
-    });
-    // Queue lengths above their columns; one that would overlap another already written is
-    // left out (the column shows its queue; zooming in makes room), so none reads "1382".
-    ctx.fillStyle = '#33414f';
-    const size = opts.dense ? 9 : Math.round(11 * k);
-    ctx.font = `600 ${size}px system-ui, sans-serif`;
-    ctx.textAlign = 'left';
-    const placed: Box[] = [];
-    for (const c of counts) {
-      const box = { x: c.x - 1, y: c.y - size, w: this.textWidth(ctx, c.text, size) + 2, h: size + 1 };
-      if (placed.some((p) => box.x < p.x + p.w && box.x + box.w > p.x && box.y < p.y + p.h && box.y + box.h > p.y)) continue;
-      placed.push(box);
-      ctx.fillText(c.text, c.x, c.y);
+      drawnQueues.push(entry);
     }
+    // Queue lengths above their columns, none over another column or count (queueArrange.ts),
+    // so none reads "1382".
+    ctx.fillStyle = '#33414f';
+    ctx.textAlign = 'left';
+    for (const a of arranged) if (a.count) ctx.fillText(a.count.text, a.count.x, a.count.y);
     const byColour = new Map<string, typeof cells>();
     for (const c of cells) {
       const colour = fillOf(c.q.packet, c.q.flow, opts);
@@ -280,7 +306,7 @@ export class PacketLayer {
       }
     }
     for (const draw of decorations) draw();
-    return out;
+    return { arranged, queues: drawnQueues };
   }
 
   private drawPackets(
@@ -389,6 +415,9 @@ export class PacketLayer {
     return out;
   }
 }
+
+/** The radius a dense drawing's drop flash reaches (flashes.ts: 7 px, growing 4 px as it fades). */
+const DENSE_FLASH_R = 11;
 
 /** Rows of a queue column in a dense drawing (three columns of them, then a count of the rest). */
 const DENSE_ROWS = 8;

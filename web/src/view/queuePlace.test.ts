@@ -23,7 +23,7 @@ describe('queue columns clear the nodes', () => {
 
   it('cuts the column under a node it cannot avoid', () => {
     // A short link up (60 px) with a node 100 px above the sender, 8 px around it: every spot
-    // is at q = 30 (0.35 and 0.5 of 60 are not beyond it). Right of the link, base (6, 162): the
+    // is at q = 30 (0.35 and 0.5 of 60 are not beyond it; 0.65, 39 px, has fewer rows: 4). Right of the link, base (6, 162): the
     // column's left edge x = 6 meets that circle within sqrt(64 - 36) = 5.29 of its centre,
     // so the column's top, 162 - 15 - 7 r, must stay below y 105.29: r <= 5.96, 5 rows (left
     // of the link, the same by symmetry: the first spot is kept).

@@ -4,8 +4,10 @@
 // router), the first spot puts the column over that node; a few other spots are tried (further
 // along the link, or left of it) and the first that clears every node is taken; when none
 // does, the one with room for the most rows, and the column is cut to them (more columns side
-// by side, and the count of the rest). Pure, no DOM.
+// by side, and the count of the rest). The spots after the first are where the column goes
+// when another column takes the first (queueArrange.ts). Pure, no DOM.
 import type { Point } from './layout';
+import type { Spot } from './queueArrange';
 
 /** A column: `rows` cells of `pitch` px at most, and `head` px above them (its count), `width` px wide. */
 export interface ColumnSize {
@@ -42,24 +44,31 @@ function rowsClear(base: Point, size: ColumnSize, nodes: readonly Obstacle[]): n
 }
 
 /**
- * The base of the queue column of the port from `a` to `b` and its rows: the first spot (along
- * the link at distance `q`, a little right of it) unless its column covers a node; then the
- * first other spot whose full column covers none; else the spot with room for the most rows.
+ * Spots for the queue column of the port from `a` to `b`, best first: along the link at
+ * distance `q`, a little right of it, then left of it, then further along (0.35, 0.5 and 0.65
+ * of the link) on either side. Spots whose full column covers no node come first, in that
+ * order, then the rest by the rows they have before a node (at least MIN_ROWS); when no spot
+ * has MIN_ROWS clear, the one with the most rows, cut to MIN_ROWS. Another column may take a
+ * spot (queueArrange.ts): the next one is there.
  */
-export function placeQueue(a: Point, b: Point, q: number, size: ColumnSize, nodes: readonly Obstacle[]): { base: Point; rows: number } {
+export function queueSpots(a: Point, b: Point, q: number, size: ColumnSize, nodes: readonly Obstacle[]): Spot[] {
   const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
   const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
   const along = (d: number, side: 'right' | 'left') => ({
     x: a.x + u.x * d + (side === 'right' ? 6 : -6 - size.width),
     y: a.y + u.y * d - 8,
   });
-  const spots = [along(q, 'right'), along(q, 'left')];
-  for (const d of [len * 0.35, len * 0.5]) if (d > q) spots.push(along(d, 'right'), along(d, 'left'));
-  let best = { base: spots[0] as Point, rows: -1 };
-  for (const base of spots) {
-    const rows = rowsClear(base, size, nodes);
-    if (rows > best.rows) best = { base, rows };
-    if (rows === size.rows) break;
-  }
-  return { base: best.base, rows: Math.max(MIN_ROWS, best.rows) };
+  const bases = [along(q, 'right'), along(q, 'left')];
+  for (const d of [len * 0.35, len * 0.5, len * 0.65]) if (d > q) bases.push(along(d, 'right'), along(d, 'left'));
+  const spots = bases.map((base) => ({ base, rows: rowsClear(base, size, nodes) }));
+  const clear = spots.filter((s) => s.rows === size.rows);
+  const cut = spots.filter((s) => s.rows >= MIN_ROWS && s.rows < size.rows).sort((x, y) => y.rows - x.rows);
+  if (clear.length + cut.length > 0) return [...clear, ...cut];
+  const most = spots.reduce((m, s) => (s.rows > m.rows ? s : m));
+  return [{ base: most.base, rows: MIN_ROWS }];
+}
+
+/** The first of queueSpots: where the column goes when no other column is in the way. */
+export function placeQueue(a: Point, b: Point, q: number, size: ColumnSize, nodes: readonly Obstacle[]): Spot {
+  return queueSpots(a, b, q, size, nodes)[0] as Spot;
 }

@@ -27,7 +27,7 @@ export function withStageQueues(
     while (out.length <= index) out.push(null);
     if (!p) continue;
     const corner = { x: p.x - half, y: p.y + half + 22 * scale + ROWS * ROW_PX * scale };
-    out[index] = { start: corner, end: corner, normal: { x: 0, y: 1 }, queueBase: corner, queueRows: ROWS };
+    out[index] = { start: corner, end: corner, normal: { x: 0, y: 1 }, queueBase: corner, queueSpots: [{ base: corner, rows: ROWS }] };
   }
   return out;
 }

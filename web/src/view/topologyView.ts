@@ -3,7 +3,8 @@
 // turns its callbacks into editor commands. The view never changes the scenario itself.
 // The drawing fits its panel (an axis may stretch up to twice the other), and can be zoomed
 // (wheel, the + and − buttons) and panned (drag the background); node, label and queue sizes
-// follow the room the drawing has, up to a larger cap in presentation mode.
+// follow the room the drawing has, up to a larger cap in presentation mode. The still drawing
+// is topologySvg.ts; where each port's packets and queue go, portGeometry.ts.
 import { select, type Selection as D3Selection } from 'd3-selection';
 import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import type { RunSummary } from '../sim/types';
@@ -12,10 +13,11 @@ import {
   NO_ZOOM, fitTransform, toAbstract, toScreen, zoomAbout, zoomed, type Point, type Transform, type Zoom,
 } from './layout';
 import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
-import { placeQueue } from './queuePlace';
+import { nodeRadius, portGeometries } from './portGeometry';
 import { withStageQueues } from './stageQueues';
 import { shortValue } from './values';
-import { changedNodes, type Scene, type SceneNode } from './scene';
+import { changedNodes, type Scene } from './scene';
+import { drawTopology, zoomButtons } from './topologySvg';
 
 type Pos = readonly [number, number];
 
@@ -97,7 +99,11 @@ export class TopologyView {
     el?.addEventListener('pointermove', (e) => this.onMove(e));
     el?.addEventListener('pointerup', (e) => this.onUp(e));
     el?.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
-    root.appendChild(this.zoomButtons(options.testId ?? 'topology'));
+    root.appendChild(zoomButtons(options.testId ?? 'topology', {
+      zoomIn: () => this.userZoom(zoomAbout(this.zoom, ZOOM_STEP, this.centre())),
+      zoomOut: () => this.userZoom(zoomAbout(this.zoom, 1 / ZOOM_STEP, this.centre())),
+      fit: () => this.userZoom(NO_ZOOM),
+    }));
     this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
     this.observer?.observe(root);
     this.resize();
@@ -183,25 +189,8 @@ export class TopologyView {
     this.root.querySelector('.zoom-buttons')?.remove();
   }
 
-  /** Zoom in, zoom out, fit: buttons over the drawing's top-right corner. */
-  private zoomButtons(testId: string): HTMLElement {
-    const bar = document.createElement('div');
-    bar.className = 'zoom-buttons';
-    const button = (label: string, title: string, id: string, act: () => void) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = label;
-      b.title = title;
-      b.setAttribute('aria-label', title);
-      b.dataset.testid = `${testId}-${id}`;
-      b.addEventListener('click', act);
-      bar.appendChild(b);
-    };
-    const centre = () => ({ x: this.width / 2, y: this.height / 2 });
-    button('+', 'Zoom in (or the mouse wheel)', 'zoom-in', () => this.userZoom(zoomAbout(this.zoom, ZOOM_STEP, centre())));
-    button('−', 'Zoom out', 'zoom-out', () => this.userZoom(zoomAbout(this.zoom, 1 / ZOOM_STEP, centre())));
-    button('Fit', 'Fit the drawing to the panel (drag the background to pan)', 'zoom-fit', () => this.userZoom(NO_ZOOM));
-    return bar;
+  private centre(): Point {
+    return { x: this.width / 2, y: this.height / 2 };
   }
 
   /** A zoom the user made here: applied and reported. */
@@ -270,40 +259,23 @@ export class TopologyView {
   }
 
   private drawSvg(): void {
-    const s = this.size;
-    const big = Math.max(1, s);
-    const svg = this.svg;
     // Redrawing replaces the nodes: the focused one gets the focus back.
     const focused = document.activeElement instanceof SVGElement ? document.activeElement.getAttribute('data-node') : null;
-    svg.selectAll('*').remove();
-    svg.append('rect').attr('class', 'bg').attr('width', this.width).attr('height', this.height);
-    const showLabels = s >= 0.9;
-    const links = svg.append('g').attr('class', 'links');
-    for (const l of this.scene.links) {
-      const a = this.screen.get(l.from);
-      const b = this.screen.get(l.to);
-      if (!a || !b) continue;
-      const g = links.append('g').attr('class', 'link-group').attr('data-link', l.index).attr('data-testid', `link-${l.index}`);
-      g.append('line').attr('class', 'link-hit').attr('x1', a.x).attr('y1', a.y).attr('x2', b.x).attr('y2', b.y);
-      g.append('line').attr('class', 'link').attr('x1', a.x).attr('y1', a.y).attr('x2', b.x).attr('y2', b.y);
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      if (showLabels && len > 150) {
-        const nx = -(b.y - a.y) / len;
-        const ny = (b.x - a.x) / len;
-        const flip = ny < 0 ? -1 : 1; // keep the label below the line
-        g.append('text').attr('class', 'link-label').attr('text-anchor', 'middle').style('font-size', `${11 * big}px`)
-          .attr('x', (a.x + b.x) / 2 + nx * 16 * big * flip).attr('y', (a.y + b.y) / 2 + ny * 16 * big * flip + 4 * big).text(l.label);
-      }
-    }
-    const nodes = svg.append('g').attr('class', 'nodes');
-    // Routers first: where labels collide, the router's stays.
-    const order = [...this.scene.nodes].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'router' ? -1 : 1));
-    for (const n of order) this.drawNode(nodes, n, s);
-    hideOverlaps(svg.node());
-    svg.append('line').attr('class', 'ghost').attr('visibility', 'hidden');
+    drawTopology(this.svg, {
+      width: this.width, height: this.height, size: this.size, minGap: this.minGap, scene: this.scene, screen: this.screen,
+      onKey: this.options.readOnly ? null : (id) => this.nodeKey(id),
+    });
     this.paintSelection();
     this.paintFocus();
-    if (focused !== null) (svg.select(`[data-node="${CSS.escape(focused)}"]`).node() as SVGElement | null)?.focus();
+    if (focused !== null) (this.svg.select(`[data-node="${CSS.escape(focused)}"]`).node() as SVGElement | null)?.focus();
+  }
+
+  /** Enter or Space on a node: the Link tool links it, other tools select it. */
+  private nodeKey(id: string): void {
+    if (this.tool === 'link') {
+      if (this.pending === null) this.setPending(id);
+      else if (this.pending !== id) this.connect(id);
+    } else this.callbacks.select({ kind: 'node', id });
   }
 
   private paintFocus(): void {
@@ -312,54 +284,6 @@ export class TopologyView {
     if (!p) return;
     this.svg.select('.nodes').insert('circle', ':first-child').attr('class', 'guide-ring').attr('data-testid', 'guide-ring')
       .attr('data-focus', this.focus).attr('cx', p.x).attr('cy', p.y).attr('r', 32 * this.size);
-  }
-
-  private drawNode(parent: D3Selection<SVGGElement, unknown, null, undefined>, n: SceneNode, s: number): void {
-    const p = this.screen.get(n.id);
-    if (!p) return;
-    const g = parent.append('g').attr('class', `node node-${n.kind}`).attr('data-node', n.id)
-      .attr('data-testid', `node-${n.id}`).attr('transform', `translate(${p.x},${p.y})`);
-    if (!this.options.readOnly) {
-      g.attr('tabindex', 0).attr('role', 'button').attr('aria-label', `${n.id}${n.scheduler ? ` ${n.scheduler}` : ''} (${n.kind})`)
-        .on('keydown', (e: KeyboardEvent) => {
-          if (e.key !== 'Enter' && e.key !== ' ') return;
-          e.preventDefault();
-          e.stopPropagation();
-          if (this.tool === 'link') {
-            if (this.pending === null) this.setPending(n.id);
-            else if (this.pending !== n.id) this.connect(n.id);
-          } else this.callbacks.select({ kind: 'node', id: n.id });
-        });
-    }
-    // Never wider than the room between nodes (servers in rows), so neighbours never touch.
-    if (n.kind === 'router' && n.middlebox !== undefined) {
-      // A middlebox: a square (its CPU) behind the router's circle.
-      const r = Math.min(20 * s, this.minGap * 0.42) * 1.25;
-      g.append('rect').attr('class', 'middlebox-box').attr('x', -r).attr('y', -r).attr('width', 2 * r).attr('height', 2 * r).attr('rx', r / 4);
-    }
-    if (n.kind === 'router') g.append('circle').attr('r', Math.min(20 * s, this.minGap * 0.42));
-    else {
-      const w = Math.min(46 * s, this.minGap * 0.8);
-      const h = w * (28 / 46);
-      g.append('rect').attr('x', -w / 2).attr('y', -h / 2).attr('width', w).attr('height', h).attr('rx', Math.min(7 * s, w / 5));
-    }
-    if (s >= 0.7) {
-      g.append('text').attr('class', 'node-label').attr('dy', '0.35em').style('font-size', `${Math.max(9, 13 * s)}px`).text(n.id);
-      if (n.scheduler) {
-        g.append('text').attr('class', 'node-sub').attr('y', 20 * s + 14 * Math.max(1, s)).style('font-size', `${11 * Math.max(1, s)}px`)
-          // The leading space (not drawn) keeps the node's text "r1 fifo", as its accessible name says.
-          .text(n.middlebox !== undefined ? ` CPU ${n.middlebox} · ${n.scheduler}` : ` ${n.scheduler}`);
-      }
-    } else {
-      // Dense drawings: router names beside the node, every name (and scheduler) on hover.
-      if (n.kind === 'host' && this.minGap >= 32) {
-        // Hosts in a row with room for a short name: under the box (hideOverlaps drops any that collide).
-        g.append('text').attr('class', 'node-label small host').attr('y', this.minGap * 0.25 + 10).text(n.id);
-      } else g.append('title').text(n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
-      if (n.kind === 'router') {
-        g.append('text').attr('class', 'node-label small').attr('x', Math.min(20 * s, this.minGap * 0.42) + 2).attr('y', -Math.min(20 * s, this.minGap * 0.42)).text(n.id);
-      }
-    }
   }
 
   private paintSelection(): void {
@@ -374,41 +298,16 @@ export class TopologyView {
 
   private computePorts(): void {
     const s = this.summary;
+    // Dense drawings (drawn with dense: true below): columns placed clear of the nodes and of each other.
+    const column = this.size < DENSE_BELOW ? denseColumnSize() : null;
     if (!s) {
       this.ports = [];
       return;
     }
-    const edge = 24 * this.size;
-    // Dense drawings (drawn with dense: true below): columns placed clear of the nodes.
-    const dense = this.size < DENSE_BELOW;
-    const column = denseColumnSize();
-    const obstacles = dense
-      ? [...this.scene.nodes].flatMap((n) => {
-        const p = this.screen.get(n.id);
-        const r = n.kind === 'router' ? Math.min(20 * this.size, this.minGap * 0.42) : Math.min(46 * this.size, this.minGap * 0.8) / 2;
-        return p ? [{ x: p.x, y: p.y, r: r + 2 }] : [];
-      })
-      : [];
-    this.ports = s.ports.map((port) => {
-      const a = this.screen.get(s.nodes[port.node]?.id ?? '');
-      const b = this.screen.get(s.nodes[port.to]?.id ?? '');
-      if (!a || !b) return null;
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
-      const e = Math.min(edge, len / 3);
-      const q = Math.min(edge + 14, len / 2);
-      const placed = dense ? placeQueue(a, b, q, column, obstacles) : null;
-      return {
-        start: { x: a.x + u.x * e, y: a.y + u.y * e },
-        end: { x: b.x - u.x * e, y: b.y - u.y * e },
-        normal: { x: -u.y, y: u.x },
-        queueBase: placed?.base ?? { x: a.x + u.x * q + 6, y: a.y + u.y * q - 8 },
-        ...(placed ? { queueRows: placed.rows } : {}),
-      };
-    });
+    const ports = portGeometries(s, this.scene.nodes, this.screen, { size: this.size, minGap: this.minGap }, column);
     // Each middlebox's CPU queue, drawn beside its square (stageQueues.ts).
-    const half = Math.min(20 * this.size, this.minGap * 0.42) * 1.25;
-    this.ports = withStageQueues(this.ports, s, (id) => this.screen.get(id), half, Math.max(1, this.size));
+    const half = nodeRadius('router', { size: this.size, minGap: this.minGap }) * 1.25;
+    this.ports = withStageQueues(ports, s, (id) => this.screen.get(id), half, Math.max(1, this.size));
   }
 
   private draw(): void {
@@ -550,35 +449,5 @@ export class TopologyView {
     const from = this.pending;
     this.setPending(null);
     if (from !== null) this.callbacks.connect(from, to);
-  }
-}
-
-/**
- * Labels never overlap: in drawing order (routers' labels, then hosts', then schedulers',
- * then links'), a label that would overlap one already kept is hidden (its node then gets a
- * title, shown on hover; zooming in brings the label back).
- */
-function hideOverlaps(svg: SVGSVGElement | null): void {
-  if (!svg) return;
-  const kept: DOMRect[] = [];
-  const classes = ['.node-label', '.node-sub', '.link-label'];
-  for (const c of classes) {
-    for (const el of svg.querySelectorAll<SVGTextElement>(c)) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0) continue;
-      const hit = kept.some((k) => r.left < k.right + 2 && r.right + 2 > k.left && r.top < k.bottom && r.bottom > k.top);
-      if (!hit) {
-        kept.push(r);
-        continue;
-      }
-      el.setAttribute('visibility', 'hidden');
-      // A node whose name is hidden says it on hover.
-      const node = el.closest('.node');
-      if (node && !node.querySelector('title')) {
-        const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-        title.textContent = node.getAttribute('data-node');
-        node.prepend(title);
-      }
-    }
   }
 }

@@ -1,0 +1,53 @@
+// Where each port of a run is drawn: its link's ends (packets ride between the node edges), and
+// its queue column's spot. In a dense drawing the column has several spots clear of the nodes
+// (queuePlace.ts), which the packet layer shares out among the columns frame by frame
+// (queueArrange.ts). Pure, no DOM.
+import type { RunSummary } from '../sim/types';
+import type { Point } from './layout';
+import type { PortGeometry } from './packetLayer';
+import { queueSpots, type ColumnSize } from './queuePlace';
+import type { SceneNode } from './scene';
+
+/** How the nodes are drawn: their size factor, and the least gap between two of them on screen. */
+export interface NodeSizes {
+  readonly size: number;
+  readonly minGap: number;
+}
+
+/** The radius of a circle around a node's shape (a router's circle, a host's box). */
+export function nodeRadius(kind: SceneNode['kind'], { size, minGap }: NodeSizes): number {
+  return kind === 'router' ? Math.min(20 * size, minGap * 0.42) : Math.min(46 * size, minGap * 0.8) / 2;
+}
+
+/**
+ * Each port's geometry (null for a port whose nodes are not on screen). `column`: the queue
+ * column of a dense drawing, whose spots then keep clear of the nodes; null for a roomy one.
+ */
+export function portGeometries(
+  summary: RunSummary, nodes: readonly SceneNode[], screen: ReadonlyMap<string, Point>, sizes: NodeSizes, column: ColumnSize | null,
+): (PortGeometry | null)[] {
+  const edge = 24 * sizes.size;
+  const obstacles = column
+    ? nodes.flatMap((n) => {
+      const p = screen.get(n.id);
+      return p ? [{ x: p.x, y: p.y, r: nodeRadius(n.kind, sizes) + 2 }] : [];
+    })
+    : [];
+  return summary.ports.map((port) => {
+    const a = screen.get(summary.nodes[port.node]?.id ?? '');
+    const b = screen.get(summary.nodes[port.to]?.id ?? '');
+    if (!a || !b) return null;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+    const e = Math.min(edge, len / 3);
+    const q = Math.min(edge + 14, len / 2);
+    const spots = column ? queueSpots(a, b, q, column, obstacles) : null;
+    return {
+      start: { x: a.x + u.x * e, y: a.y + u.y * e },
+      end: { x: b.x - u.x * e, y: b.y - u.y * e },
+      normal: { x: -u.y, y: u.x },
+      queueBase: spots?.[0]?.base ?? { x: a.x + u.x * q + 6, y: a.y + u.y * q - 8 },
+      ...(spots ? { queueSpots: spots } : {}),
+    };
+  });
+}
