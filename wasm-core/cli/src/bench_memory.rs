@@ -51,22 +51,29 @@ fn queue(duration: &str) -> String {
     .to_string()
 }
 
-/// What a run held: heap bytes at its end and at its peak above what was live before it, and
-/// the packets in the network at its end.
+/// What a run held: heap bytes above what was live before it, at its end (the engine, just
+/// before it makes its results: the run advanced in chunks of [`CHUNK`] events, the last chunk
+/// boundary before it finished) and at its peak, and the packets in the network at its end.
 struct Held {
     end: f64,
     peak: f64,
     in_network: f64,
 }
 
+/// Heap events per chunk of a run (see [`Held`]).
+const CHUNK: u64 = 10_000;
+
 fn held(text: &str) -> Result<Held, String> {
     let base = crate::heap::live();
     crate::heap::reset_peak();
     let opts = sched_sim::RunOptions { seed: None, max_trace_events: Some(0) };
     let mut run = sched_sim::start(text, &TRUSTED_LIMITS, &opts).map_err(|e| e.to_string())?;
-    while run.advance(u64::MAX) < 1.0 {}
-    let in_network = run.conservation().in_network as f64;
-    let (end, peak) = ((crate::heap::live() - base) as f64, (crate::heap::peak() - base) as f64);
+    let (mut end, mut in_network) = (0, 0);
+    while run.advance(CHUNK) < 1.0 {
+        end = crate::heap::live() - base;
+        in_network = run.conservation().in_network;
+    }
+    let (end, peak, in_network) = (end as f64, (crate::heap::peak() - base) as f64, in_network as f64);
     Ok(Held { end, peak, in_network })
 }
 

@@ -35,6 +35,10 @@ pub struct Series {
 }
 
 impl Series {
+    pub const fn new() -> Series {
+        Series { t: Vec::new(), packets: Vec::new(), bytes: Vec::new(), slot_ns: 0 }
+    }
+
     /// Points held.
     pub fn len(&self) -> usize {
         self.t.len()

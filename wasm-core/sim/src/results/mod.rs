@@ -557,9 +557,9 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         .filter(|(_, m)| m.max_packets > 0)
         .map(|(i, m)| SeriesOut {
             port: i as u32,
-            t_ns: m.series.t.clone(),
-            packets: m.series.packets.clone(),
-            bytes: m.series.bytes.clone(),
+            t_ns: m.series().t.clone(),
+            packets: m.series().packets.clone(),
+            bytes: m.series().bytes.clone(),
         })
         .collect();
     RunSummary {
