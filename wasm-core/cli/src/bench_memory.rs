@@ -1,9 +1,10 @@
 //! `sched-cli bench --set memory`: what a TCP flow and a queued packet cost, in heap bytes
 //! (allocated and not freed, counted by [`crate::heap`]: exact, and the same on every run)
-//! held at the end of a run with trace budget 0, divided out between two runs that differ only
-//! in the count measured (the end, not the peak: a run's peak is where its waits and delays
-//! become histograms, 2^22 exact samples in vectors whose spare capacity varies from run to
-//! run by more than the flows cost; the peaks are printed beside):
+//! held by the engine at the end of a run with trace budget 0 (before it makes its results:
+//! see [`Held`]), divided out between two runs that differ only in the count measured (the
+//! end, not the peak: a run's peak is where its waits and delays become histograms, 2^22 exact
+//! samples in vectors whose spare capacity varies from run to run by more than the flows cost;
+//! the peaks are printed beside):
 //! - per TCP flow with its host pair: the dumbbell-10g benchmark's network and flows (10 Gbps,
 //!   RTT 100 us, 1000-packet buffers, TCP NewReno bulk flows started over [0, 1 ms)) with
 //!   `FLOWS` and 2 `FLOWS` pairs, one flow each, for `FLOW_RUN`;
