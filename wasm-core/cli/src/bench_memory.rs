@@ -1,9 +1,10 @@
 //! `sched-cli bench --set memory`: what a TCP flow and a queued packet cost, in heap bytes
 //! (allocated and not freed, counted by [`crate::heap`]: exact, and the same on every run)
-//! held at the end of a run with trace budget 0, divided out between two runs that differ only
-//! in the count measured (the end, not the peak: a run's peak is where its waits and delays
-//! become histograms, 2^22 exact samples in vectors whose spare capacity varies from run to
-//! run by more than the flows cost; the peaks are printed beside):
+//! held by the engine at the end of a run with trace budget 0 (before it makes its results:
+//! see [`Held`]), divided out between two runs that differ only in the count measured (the
+//! end, not the peak: a run's peak is where its waits and delays become histograms, 2^22 exact
+//! samples in vectors whose spare capacity varies from run to run by more than the flows cost;
+//! the peaks are printed beside):
 //! - per TCP flow with its host pair: the dumbbell-10g benchmark's network and flows (10 Gbps,
 //!   RTT 100 us, 1000-packet buffers, TCP NewReno bulk flows started over [0, 1 ms)) with
 //!   `FLOWS` and 2 `FLOWS` pairs, one flow each, for `FLOW_RUN`;
@@ -51,22 +52,29 @@ fn queue(duration: &str) -> String {
     .to_string()
 }
 
-/// What a run held: heap bytes at its end and at its peak above what was live before it, and
-/// the packets in the network at its end.
+/// What a run held: heap bytes above what was live before it, at its end (the engine, just
+/// before it makes its results: the run advanced in chunks of [`CHUNK`] events, the last chunk
+/// boundary before it finished) and at its peak, and the packets in the network at its end.
 struct Held {
     end: f64,
     peak: f64,
     in_network: f64,
 }
 
+/// Heap events per chunk of a run (see [`Held`]).
+const CHUNK: u64 = 10_000;
+
 fn held(text: &str) -> Result<Held, String> {
     let base = crate::heap::live();
     crate::heap::reset_peak();
     let opts = sched_sim::RunOptions { seed: None, max_trace_events: Some(0) };
     let mut run = sched_sim::start(text, &TRUSTED_LIMITS, &opts).map_err(|e| e.to_string())?;
-    while run.advance(u64::MAX) < 1.0 {}
-    let in_network = run.conservation().in_network as f64;
-    let (end, peak) = ((crate::heap::live() - base) as f64, (crate::heap::peak() - base) as f64);
+    let (mut end, mut in_network) = (0, 0);
+    while run.advance(CHUNK) < 1.0 {
+        end = crate::heap::live() - base;
+        in_network = run.conservation().in_network;
+    }
+    let (end, peak, in_network) = (end as f64, (crate::heap::peak() - base) as f64, in_network as f64);
     Ok(Held { end, peak, in_network })
 }
 

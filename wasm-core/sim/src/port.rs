@@ -43,6 +43,16 @@ pub struct PortCounters {
     pub preempted: u64,
 }
 
+/// The queue head and state a port published last, and scratch space for the next.
+#[derive(Default)]
+struct Views {
+    shown: QueueView,
+    shown_len: u32,
+    next_view: QueueView,
+    shown_state: Option<StateView>,
+    next_state: StateView,
+}
+
 struct InService {
     pkt: Packet,
     start: Time,
@@ -59,12 +69,9 @@ pub struct Port<S: Scheduler> {
     generation: u64,
     counters: PortCounters,
     scratch: Verdicts,
-    /// The queue head and state published last, and scratch space for the next.
-    shown: QueueView,
-    shown_len: u32,
-    next_view: QueueView,
-    shown_state: Option<StateView>,
-    next_state: StateView,
+    /// What the port published to the page, made on its first publication (none while the
+    /// trace is not stored).
+    views: Option<Box<Views>>,
     /// Edge-CoDel, on egress ports (towards a host) when the scenario asks for it.
     pub edge: Option<Box<EdgeCodel>>,
     /// Publish each transmission's slack (the run initialises slack or runs Edge-CoDel).
@@ -84,11 +91,7 @@ impl<S: Scheduler> Port<S> {
             generation: 0,
             counters: PortCounters::default(),
             scratch: Verdicts::default(),
-            shown: QueueView::default(),
-            shown_len: 0,
-            next_view: QueueView::default(),
-            shown_state: None,
-            next_state: StateView::default(),
+            views: None,
             edge: None,
             show_slack: false,
         }
@@ -272,25 +275,24 @@ impl<S: Scheduler> Port<S> {
             return;
         }
         let (after, port) = (out.events.len() as u32, self.id);
-        self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut self.next_view);
-        order_ops(&self.shown.entries, &self.next_view.entries, |op| {
-            out.views.push(ViewRecord::Order { after, port, op })
-        });
-        std::mem::swap(&mut self.shown, &mut self.next_view);
+        let v = self.views.get_or_insert_with(Box::default);
+        self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut v.next_view);
+        order_ops(&v.shown.entries, &v.next_view.entries, |op| out.views.push(ViewRecord::Order { after, port, op }));
+        std::mem::swap(&mut v.shown, &mut v.next_view);
         let len = self.sched.len() as u32;
-        if len != self.shown_len {
-            self.shown_len = len;
+        if len != v.shown_len {
+            v.shown_len = len;
             out.views.push(ViewRecord::Order { after, port, op: OrderOp::Length { packets: len } });
         }
-        self.next_state.clear();
-        self.sched.state(&mut self.next_state);
-        for f in 0..self.next_state.fields() {
-            let now = self.next_state.field(f);
-            if self.shown_state.as_ref().is_none_or(|s| s.field(f) != now) {
+        v.next_state.clear();
+        self.sched.state(&mut v.next_state);
+        for f in 0..v.next_state.fields() {
+            let now = v.next_state.field(f);
+            if v.shown_state.as_ref().is_none_or(|s| s.field(f) != now) {
                 out.views.push(ViewRecord::State { after, port, field: f as u16, values: now.to_vec() });
             }
         }
-        std::mem::swap(self.shown_state.get_or_insert_with(StateView::default), &mut self.next_state);
+        std::mem::swap(v.shown_state.get_or_insert_with(StateView::default), &mut v.next_state);
     }
 
     /// Checks the identities in the module doc; an error names the one that failed.

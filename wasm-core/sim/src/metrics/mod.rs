@@ -29,9 +29,8 @@ pub struct PortMetrics {
     pub arrived: u64,
     pub enqueued: u64,
     pub dequeued: u64,
-    pub dropped: [u64; DropReason::COUNT],
-    /// ECN marks by reason code.
-    pub marked: [u64; MarkReason::COUNT],
+    /// Drops and ECN marks by reason code, made at the port's first (see [`PortMetrics::dropped`]).
+    verdicts: Option<Box<VerdictCounts>>,
     pub queued_packets: u64,
     pub queued_bytes: u64,
     pub max_packets: u64,
@@ -52,9 +51,19 @@ pub struct PortMetrics {
     /// Busy time within chosen windows (a workload's active period on its loaded links).
     pub windows: Vec<BusyWindow>,
     in_service_since: Option<u64>,
-    /// Queue length over time (see [`series`]).
-    pub series: Series,
+    /// Queue length over time (see [`series`]), made at its first point (see [`PortMetrics::series`]).
+    series: Option<Box<Series>>,
 }
+
+/// A port's drops and ECN marks by reason code.
+#[derive(Clone, Debug, Default)]
+struct VerdictCounts {
+    dropped: [u64; DropReason::COUNT],
+    marked: [u64; MarkReason::COUNT],
+}
+
+/// The series of a port that never queued.
+static NO_SERIES: Series = Series::new();
 
 /// The time a port's transmitter was busy within [start, end).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -319,7 +328,7 @@ impl Metrics {
                 let size = self.packets.size(e.packet) as u64;
                 let (reason, queued) = (e.value & 0xff, e.value >> 8 == 1);
                 let p = &mut self.ports[e.loc as usize];
-                p.dropped[reason as usize] += 1;
+                p.verdicts.get_or_insert_with(Box::default).dropped[reason as usize] += 1;
                 if queued {
                     p.integrate(t);
                     p.queued_packets -= 1;
@@ -335,7 +344,7 @@ impl Metrics {
                 self.packets.end(e.packet);
             }
             Kind::Mark => {
-                self.ports[e.loc as usize].marked[e.value as usize] += 1;
+                self.ports[e.loc as usize].verdicts.get_or_insert_with(Box::default).marked[e.value as usize] += 1;
             }
             Kind::Deliver => {
                 self.delivered += 1;
@@ -380,9 +389,10 @@ impl Metrics {
             return;
         }
         let p = &mut self.ports[port as usize];
-        let before = p.series.len();
-        p.series.record(t, (p.queued_packets, p.queued_bytes), self.series_cap);
-        let after = p.series.len();
+        let series = p.series.get_or_insert_with(Box::default);
+        let before = series.len();
+        series.record(t, (p.queued_packets, p.queued_bytes), self.series_cap);
+        let after = series.len();
         if before == 0 && after > 0 {
             self.series_ports += 1;
         }
@@ -420,6 +430,21 @@ impl Metrics {
 }
 
 impl PortMetrics {
+    /// Drops by reason code.
+    pub fn dropped(&self) -> [u64; DropReason::COUNT] {
+        self.verdicts.as_ref().map_or([0; DropReason::COUNT], |v| v.dropped)
+    }
+
+    /// ECN marks by reason code.
+    pub fn marked(&self) -> [u64; MarkReason::COUNT] {
+        self.verdicts.as_ref().map_or([0; MarkReason::COUNT], |v| v.marked)
+    }
+
+    /// Queue length over time.
+    pub fn series(&self) -> &Series {
+        self.series.as_deref().unwrap_or(&NO_SERIES)
+    }
+
     /// The transmitter was busy over [from, to).
     fn busy(&mut self, from: u64, to: u64) {
         self.busy_ns += (to - from) as u128;

@@ -9,12 +9,12 @@
 //! Nor on the number of ports: once a run's ports together hold more than [`SERIES_POINTS`],
 //! the cap becomes [`shared_cap`] of the ports that have queued, and each port past it is cut
 //! down at its next change (a dumbbell of 1024 TCP flows has 2048 busy ports: 16384 points
-//! each, 24 B a point, would be 800 MB). Every file in `scenarios/` holds fewer points (the
+//! each, 24 B a point in three u64 columns, would be 800 MB; about 6 B a point as deltas, 200 MB). Every file in `scenarios/` holds fewer points (the
 //! most, 578k, presets/fat_tree.json), so its series are as without the budget.
 
 /// Points kept per port, at most.
 pub const SERIES_CAP: usize = 1 << 14;
-/// Points a run's ports hold together before their cap is lowered (24 MiB).
+/// Points a run's ports hold together before their cap is lowered (about 6 MiB).
 pub const SERIES_POINTS: usize = 1 << 20;
 /// Points kept per port, at least.
 pub const SERIES_MIN: usize = 256;
@@ -25,111 +25,218 @@ pub fn shared_cap(queued: usize) -> usize {
     (SERIES_POINTS / queued.max(1)).clamp(SERIES_MIN, SERIES_CAP)
 }
 
+/// A point: (time ns, packets, bytes).
+type Point = (u64, u64, u64);
+
+/// A series of points in time order: all but the last two as deltas in bytes (see
+/// [`Series::encode`]: about 6 B a point where three u64 columns take 24), the last two as
+/// they are, for [`Series::record`] to read and replace.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
-    pub t: Vec<u64>,
-    pub packets: Vec<u64>,
-    pub bytes: Vec<u64>,
+    /// The points before the last two, each as LEB128 varints (time since the point before,
+    /// zigzag change of packets, of bytes; the first from (0, 0, 0)) and its length in a byte.
+    older: Vec<u8>,
+    older_len: usize,
+    /// The last point in `older` (the base of the next delta).
+    older_last: Point,
+    /// The last `tail_len` points (two whenever `older` holds any).
+    tail: [Point; 2],
+    tail_len: usize,
     /// Slot width, ns; 0 while every change is kept.
     slot_ns: u64,
 }
 
 impl Series {
+    pub const fn new() -> Series {
+        Series { older: Vec::new(), older_len: 0, older_last: (0, 0, 0), tail: [(0, 0, 0); 2], tail_len: 0, slot_ns: 0 }
+    }
+
     /// Points held.
     pub fn len(&self) -> usize {
-        self.t.len()
+        self.older_len + self.tail_len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.t.is_empty()
+        self.len() == 0
+    }
+
+    /// Heap bytes held.
+    pub fn bytes(&self) -> usize {
+        self.older.capacity()
+    }
+
+    /// The points as columns: times (ns), packets, bytes.
+    pub fn columns(&self) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
+        let points = self.points();
+        (
+            points.iter().map(|p| p.0).collect(),
+            points.iter().map(|p| p.1).collect(),
+            points.iter().map(|p| p.2).collect(),
+        )
+    }
+
+    fn points(&self) -> Vec<Point> {
+        let mut out = Vec::with_capacity(self.len());
+        let (mut at, mut p): (usize, Point) = (0, (0, 0, 0));
+        while at < self.older.len() {
+            let d = [varint(&self.older, &mut at), varint(&self.older, &mut at), varint(&self.older, &mut at)];
+            at += 1; // the record's length
+            p = (p.0 + d[0], p.1.wrapping_add(unzigzag(d[1])), p.2.wrapping_add(unzigzag(d[2])));
+            out.push(p);
+        }
+        out.extend_from_slice(&self.tail[..self.tail_len]);
+        out
+    }
+
+    fn last(&self) -> Option<Point> {
+        (self.tail_len > 0).then(|| self.tail[self.tail_len - 1])
     }
 
     /// The queue holds `value` (packets, bytes) after the changes at `t` seen so far; at most
     /// `cap` points (at least 4) are kept.
     pub fn record(&mut self, t: u64, value: (u64, u64), cap: usize) {
         let cap = cap.max(4);
-        let n = self.t.len();
-        if n > 0 && self.t[n - 1] == t {
-            self.pop();
+        if self.last().is_some_and(|p| p.0 == t) {
+            self.remove(self.tail_len - 1);
         }
-        let n = self.t.len();
-        let previous = if n == 0 { (0, 0) } else { (self.packets[n - 1], self.bytes[n - 1]) };
+        let previous = self.last().map_or((0, 0), |p| (p.1, p.2));
         if value == previous {
             return;
         }
-        if self.slot_ns > 0 && n >= 2 && self.t[n - 2] / self.slot_ns == t / self.slot_ns {
+        if self.slot_ns > 0 && self.len() >= 2 && self.tail[0].0 / self.slot_ns == t / self.slot_ns {
             // The slot holds two points: keep its lowest and highest of the three.
-            let (a, b) = (self.packets[n - 2], self.packets[n - 1]);
+            let (a, b) = (self.tail[0].1, self.tail[1].1);
             if value.0 >= a.max(b) || value.0 <= a.min(b) {
                 // The new point is an extreme: drop the old point it replaces (the other extreme
                 // stays), keep time order.
-                let replace = if (value.0 >= a.max(b)) == (a >= b) { n - 2 } else { n - 1 };
+                let replace = if (value.0 >= a.max(b)) == (a >= b) { 0 } else { 1 };
                 self.remove(replace);
-                self.push(t, value);
+                self.push((t, value.0, value.1));
             }
             return;
         }
-        self.push(t, value);
-        if self.t.len() >= cap {
+        self.push((t, value.0, value.1));
+        if self.len() >= cap {
             self.coarsen(cap);
         }
     }
 
-    fn push(&mut self, t: u64, value: (u64, u64)) {
-        self.t.push(t);
-        self.packets.push(value.0);
-        self.bytes.push(value.1);
+    fn push(&mut self, p: Point) {
+        if self.tail_len == 2 {
+            self.encode(self.tail[0]);
+            self.tail = [self.tail[1], p];
+        } else {
+            self.tail[self.tail_len] = p;
+            self.tail_len += 1;
+        }
     }
 
-    fn pop(&mut self) {
-        self.t.pop();
-        self.packets.pop();
-        self.bytes.pop();
-    }
-
+    /// Removes the tail's point `i` and takes the last older point back into the tail.
     fn remove(&mut self, i: usize) {
-        self.t.remove(i);
-        self.packets.remove(i);
-        self.bytes.remove(i);
+        if i == 0 {
+            self.tail[0] = self.tail[1];
+        }
+        self.tail_len -= 1;
+        if self.older_len > 0 {
+            self.tail = [self.decode_last(), self.tail[0]];
+            self.tail_len = 2;
+        }
+    }
+
+    /// Appends `p` to `older`.
+    fn encode(&mut self, p: Point) {
+        let base = self.older_last;
+        let start = self.older.len();
+        put_varint(&mut self.older, p.0 - base.0);
+        put_varint(&mut self.older, zigzag(p.1.wrapping_sub(base.1)));
+        put_varint(&mut self.older, zigzag(p.2.wrapping_sub(base.2)));
+        let n = (self.older.len() - start) as u8;
+        self.older.push(n);
+        self.older_last = p;
+        self.older_len += 1;
+    }
+
+    /// Takes the last point out of `older`.
+    fn decode_last(&mut self) -> Point {
+        let end = self.older.len() - 1;
+        let mut at = end - self.older[end] as usize;
+        let start = at;
+        let d = [varint(&self.older, &mut at), varint(&self.older, &mut at), varint(&self.older, &mut at)];
+        let p = self.older_last;
+        self.older_last = (p.0 - d[0], p.1.wrapping_sub(unzigzag(d[1])), p.2.wrapping_sub(unzigzag(d[2])));
+        self.older.truncate(start);
+        self.older_len -= 1;
+        p
     }
 
     /// Doubles the slots (the first: the span over a quarter of the cap, as a power of two)
     /// until at most half the cap remains, each slot keeping its lowest and highest point.
     fn coarsen(&mut self, cap: usize) {
-        let span = self.t[self.t.len() - 1] - self.t[0];
+        let mut points = self.points();
+        let span = points[points.len() - 1].0 - points[0].0;
         if self.slot_ns == 0 {
             self.slot_ns = (span / (cap as u64 / 4)).max(1).next_power_of_two();
         }
         loop {
-            let (mut t, mut packets, mut bytes) = (Vec::new(), Vec::new(), Vec::new());
+            let mut kept = Vec::new();
             let mut i = 0;
-            while i < self.t.len() {
-                let slot = self.t[i] / self.slot_ns;
+            while i < points.len() {
+                let slot = points[i].0 / self.slot_ns;
                 let (mut lo, mut hi) = (i, i);
                 let mut j = i;
-                while j < self.t.len() && self.t[j] / self.slot_ns == slot {
-                    if self.packets[j] < self.packets[lo] {
+                while j < points.len() && points[j].0 / self.slot_ns == slot {
+                    if points[j].1 < points[lo].1 {
                         lo = j;
                     }
-                    if self.packets[j] > self.packets[hi] {
+                    if points[j].1 > points[hi].1 {
                         hi = j;
                     }
                     j += 1;
                 }
-                let keep = if lo == hi { vec![lo] } else { vec![lo.min(hi), lo.max(hi)] };
-                for k in keep {
-                    t.push(self.t[k]);
-                    packets.push(self.packets[k]);
-                    bytes.push(self.bytes[k]);
+                kept.push(points[lo.min(hi)]);
+                if lo != hi {
+                    kept.push(points[lo.max(hi)]);
                 }
                 i = j;
             }
-            (self.t, self.packets, self.bytes) = (t, packets, bytes);
-            if self.t.len() <= cap / 2 {
-                return;
+            points = kept;
+            if points.len() <= cap / 2 {
+                break;
             }
             self.slot_ns *= 2;
         }
+        *self = Series { slot_ns: self.slot_ns, ..Series::new() };
+        points.into_iter().for_each(|p| self.push(p));
+    }
+}
+
+fn zigzag(d: u64) -> u64 {
+    let d = d as i64;
+    ((d << 1) ^ (d >> 63)) as u64
+}
+
+fn unzigzag(z: u64) -> u64 {
+    ((z >> 1) as i64 ^ -((z & 1) as i64)) as u64
+}
+
+fn put_varint(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push(x as u8 | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+fn varint(b: &[u8], at: &mut usize) -> u64 {
+    let (mut x, mut shift) = (0u64, 0);
+    loop {
+        let byte = b[*at];
+        *at += 1;
+        x |= ((byte & 0x7f) as u64) << shift;
+        if byte < 0x80 {
+            return x;
+        }
+        shift += 7;
     }
 }
 
@@ -147,14 +254,15 @@ mod tests {
         for i in 1..=changes {
             s.record(i * 10, value(i), SERIES_CAP);
         }
-        assert!(s.t.len() <= SERIES_CAP && s.t.len() >= SERIES_CAP / 4, "{}", s.t.len());
-        assert!(s.t.windows(2).all(|w| w[0] < w[1]));
+        let (t, packets, bytes) = s.columns();
+        assert!(t.len() <= SERIES_CAP && t.len() >= SERIES_CAP / 4, "{}", t.len());
+        assert!(t.windows(2).all(|w| w[0] < w[1]));
         // Every point is the queue as it stood at its time; the extremes survive.
-        assert!(s.t.iter().zip(&s.packets).all(|(&t, &p)| value(t / 10) == (p, p * 1500)));
-        assert_eq!((s.packets.iter().max(), s.packets.iter().min()), (Some(&9), Some(&0)));
+        assert!(t.iter().zip(&packets).zip(&bytes).all(|((&t, &p), &b)| value(t / 10) == (p, b)));
+        assert_eq!((packets.iter().max(), packets.iter().min()), (Some(&9), Some(&0)));
         // Slots are powers of two wide, wider than a tooth: every slot has both a 0 and a 9.
         assert!(s.slot_ns.is_power_of_two() && s.slot_ns >= 100);
-        assert!(s.packets.chunks(2).all(|c| c.len() < 2 || c[0].min(c[1]) == 0 && c[0].max(c[1]) == 9));
+        assert!(packets.chunks(2).all(|c| c.len() < 2 || c[0].min(c[1]) == 0 && c[0].max(c[1]) == 9));
     }
 
     #[test]
@@ -173,7 +281,45 @@ mod tests {
         assert_eq!(s.len(), 10_000, "under the cap, every change");
         s.record(100_010, value(10_001), 256);
         assert!(s.len() <= 128 && s.len() >= 32, "{}", s.len());
-        assert!(s.t.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!((s.packets.iter().max(), s.packets.iter().min()), (Some(&9), Some(&0)));
+        let (t, packets, _) = s.columns();
+        assert!(t.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!((packets.iter().max(), packets.iter().min()), (Some(&9), Some(&0)));
+    }
+
+    /// The same series kept as three columns, every change (no cap), as the old layout did.
+    fn plain(changes: &[(u64, u64, u64)]) -> Vec<Point> {
+        let mut out: Vec<Point> = Vec::new();
+        for &(t, p, b) in changes {
+            if out.last().is_some_and(|l| l.0 == t) {
+                out.pop();
+            }
+            if out.last().map_or((0, 0), |l| (l.1, l.2)) != (p, b) {
+                out.push((t, p, b));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn points_round_trip_through_their_deltas() {
+        // Queue changes as a FIFO's: up and down by one packet of 40..1540 B, several changes
+        // at some instants (merged, the earlier popped back out of the deltas), large jumps in
+        // time and bytes. Under the cap, the series is every change, exactly.
+        let mut s = Series::default();
+        let mut changes = Vec::new();
+        let (mut t, mut p, mut b) = (0u64, 0u64, 0u64);
+        for i in 0..5_000u64 {
+            t += [0, 1, 1_200, 7_000_000_000][(i * 7 % 4) as usize];
+            let size = 40 + (i * 7_919) % 1_500;
+            if p > 0 && i % 3 == 0 {
+                (p, b) = (p - 1, b.saturating_sub(size));
+            } else {
+                (p, b) = (p + 1, b + size + (i % 11 == 0) as u64 * (1 << 40));
+            }
+            changes.push((t, p, b));
+            s.record(t, (p, b), SERIES_CAP);
+        }
+        assert_eq!(s.points(), plain(&changes));
+        assert!(s.bytes() < s.len() * 24 / 2, "{} B for {} points", s.bytes(), s.len());
     }
 }

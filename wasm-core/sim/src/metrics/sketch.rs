@@ -40,38 +40,132 @@ fn bucket_range(i: u32) -> (u64, u64) {
     (mantissa << shift, 1 << shift)
 }
 
-/// A log-linear histogram of u64 values (see the module's note).
-#[derive(Clone, Debug, Default, PartialEq)]
+/// Counts per bucket, in the smallest form that holds them.
+#[derive(Clone, Debug, PartialEq)]
+enum Counts {
+    /// Every value so far fell in one bucket, that of the minimum: nothing to keep.
+    One,
+    /// (bucket, count) of each bucket used, by bucket, while that is smaller than `Dense`.
+    Sparse(Vec<(u32, u32)>),
+    /// Counts of the buckets from `first` on, dense up to the highest used.
+    Dense { first: u32, counts: Vec<u32> },
+    /// The same in u64, once a count would pass u32::MAX.
+    Wide { first: u32, counts: Vec<u64> },
+}
+
+/// A log-linear histogram of u64 values (see the module's note). Memory: none while every
+/// value falls in one bucket (a port whose packets never wait), then 8 B per bucket used while
+/// fewer than half the buckets between the lowest and the highest used are, then 4 B per bucket
+/// of that range (8 B past 2^32 values in one bucket).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Histogram {
-    /// Bucket of `counts[0]`.
-    first: u32,
-    counts: Vec<u64>,
+    counts: Counts,
     n: u64,
     sum: u128,
     min: u64,
     max: u64,
 }
 
+impl Default for Histogram {
+    fn default() -> Histogram {
+        Histogram { counts: Counts::One, n: 0, sum: 0, min: 0, max: 0 }
+    }
+}
+
 impl Histogram {
     pub fn add(&mut self, x: u64) {
-        let b = bucket(x);
-        if self.counts.is_empty() {
-            self.first = b;
+        if self.n == 0 {
             self.min = x;
-        } else if b < self.first {
-            let grow = (self.first - b) as usize;
-            self.counts.splice(0..0, std::iter::repeat_n(0, grow));
-            self.first = b;
+            self.max = x;
+        } else {
+            self.count(bucket(x), 1);
+            self.min = self.min.min(x);
+            self.max = self.max.max(x);
         }
-        let i = (b - self.first) as usize;
-        if i >= self.counts.len() {
-            self.counts.resize(i + 1, 0);
-        }
-        self.counts[i] += 1;
         self.n += 1;
         self.sum += x as u128;
-        self.min = self.min.min(x);
-        self.max = self.max.max(x);
+    }
+
+    /// Adds `c` values in bucket `b` (`n`, `min` and `max` not yet updated, `n` > 0).
+    fn count(&mut self, b: u32, c: u64) {
+        match &mut self.counts {
+            Counts::One => {
+                let own = bucket(self.min);
+                if b == own {
+                    return;
+                }
+                let mut v = vec![(own, 0), (b, 0)];
+                v.sort_unstable();
+                self.counts = Counts::Sparse(v);
+                self.count(own, self.n);
+                self.count(b, c);
+            }
+            Counts::Sparse(v) => match v.binary_search_by_key(&b, |e| e.0) {
+                Ok(i) if v[i].1 as u64 + c <= u32::MAX as u64 => v[i].1 += c as u32,
+                Ok(_) => {
+                    self.widen();
+                    self.count(b, c);
+                }
+                Err(i) => {
+                    let (lo, hi) = (v[0].0.min(b), v[v.len() - 1].0.max(b));
+                    if 2 * (v.len() + 1) < (hi - lo + 1) as usize && c <= u32::MAX as u64 {
+                        v.insert(i, (b, c as u32));
+                    } else {
+                        self.densify();
+                        self.count(b, c);
+                    }
+                }
+            },
+            Counts::Dense { first, counts } => {
+                let i = grow(first, counts, b);
+                if counts[i] as u64 + c <= u32::MAX as u64 {
+                    counts[i] += c as u32;
+                } else {
+                    self.widen();
+                    self.count(b, c);
+                }
+            }
+            Counts::Wide { first, counts } => {
+                let i = grow(first, counts, b);
+                counts[i] += c;
+            }
+        }
+    }
+
+    /// Sparse or one-bucket counts, made dense.
+    fn densify(&mut self) {
+        let e = self.entries();
+        let first = e[0].0;
+        let mut counts = vec![0u32; (e[e.len() - 1].0 - first + 1) as usize];
+        for (b, c) in e {
+            counts[(b - first) as usize] = c as u32;
+        }
+        self.counts = Counts::Dense { first, counts };
+    }
+
+    /// Any counts, made u64.
+    fn widen(&mut self) {
+        let e = self.entries();
+        let first = e[0].0;
+        let mut counts = vec![0u64; (e[e.len() - 1].0 - first + 1) as usize];
+        for (b, c) in e {
+            counts[(b - first) as usize] = c;
+        }
+        self.counts = Counts::Wide { first, counts };
+    }
+
+    /// (bucket, count) of every bucket used, by bucket.
+    fn entries(&self) -> Vec<(u32, u64)> {
+        let dense = |first: u32, c: &mut dyn Iterator<Item = u64>| {
+            c.enumerate().filter(|e| e.1 > 0).map(|(i, c)| (first + i as u32, c)).collect()
+        };
+        match &self.counts {
+            Counts::One if self.n == 0 => Vec::new(),
+            Counts::One => vec![(bucket(self.min), self.n)],
+            Counts::Sparse(v) => v.iter().map(|&(b, c)| (b, c as u64)).collect(),
+            Counts::Dense { first, counts } => dense(*first, &mut counts.iter().map(|&c| c as u64)),
+            Counts::Wide { first, counts } => dense(*first, &mut counts.iter().copied()),
+        }
     }
 
     /// Adds every value of `other` (same buckets, so merging loses nothing more).
@@ -83,22 +177,13 @@ impl Histogram {
             *self = other.clone();
             return;
         }
-        let first = self.first.min(other.first);
-        let end = (self.first as usize + self.counts.len()).max(other.first as usize + other.counts.len());
-        let mut counts = vec![0; end - first as usize];
-        for h in [&*self, other] {
-            for (i, c) in h.counts.iter().enumerate() {
-                counts[h.first as usize - first as usize + i] += c;
-            }
+        for (b, c) in other.entries() {
+            self.count(b, c);
+            self.n += c; // `Counts::One` reads `n` as the count of the minimum's bucket
         }
-        *self = Histogram {
-            first,
-            counts,
-            n: self.n + other.n,
-            sum: self.sum + other.sum,
-            min: self.min.min(other.min),
-            max: self.max.max(other.max),
-        };
+        self.sum += other.sum;
+        self.min = self.min.min(other.min);
+        self.max = self.max.max(other.max);
     }
 
     pub fn len(&self) -> u64 {
@@ -112,10 +197,10 @@ impl Histogram {
     /// The `rank`-th smallest value (1-based, at most `len`), within [`RELATIVE_ERROR`].
     pub fn rank(&self, rank: u64) -> u64 {
         let mut seen = 0;
-        for (i, &c) in self.counts.iter().enumerate() {
+        for (b, c) in self.entries() {
             seen += c;
             if seen >= rank {
-                let (low, width) = bucket_range(self.first + i as u32);
+                let (low, width) = bucket_range(b);
                 return (low + (width - 1) / 2).clamp(self.min, self.max);
             }
         }
@@ -124,15 +209,33 @@ impl Histogram {
 
     /// Heap bytes held.
     pub fn bytes(&self) -> usize {
-        self.counts.capacity() * 8
+        match &self.counts {
+            Counts::One => 0,
+            Counts::Sparse(v) => v.capacity() * 8,
+            Counts::Dense { counts, .. } => counts.capacity() * 4,
+            Counts::Wide { counts, .. } => counts.capacity() * 8,
+        }
     }
+}
+
+/// The index of bucket `b` in dense `counts` from bucket `first`, grown to hold it.
+fn grow<T: Copy + Default>(first: &mut u32, counts: &mut Vec<T>, b: u32) -> usize {
+    if b < *first {
+        counts.splice(0..0, std::iter::repeat_n(T::default(), (*first - b) as usize));
+        *first = b;
+    }
+    let i = (b - *first) as usize;
+    if i >= counts.len() {
+        counts.resize(i + 1, T::default());
+    }
+    i
 }
 
 /// Values kept for percentiles: every value, or a histogram past the run's exact budget.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Samples {
     Exact(Vec<u64>),
-    Sketch(Histogram),
+    Sketch(Box<Histogram>),
 }
 
 impl Default for Samples {
@@ -167,7 +270,7 @@ impl Samples {
             for &x in v.iter() {
                 h.add(x);
             }
-            *self = Samples::Sketch(h);
+            *self = Samples::Sketch(Box::new(h));
         }
     }
 
@@ -292,6 +395,54 @@ mod tests {
         }
     }
 
+    /// The histogram's answer by definition: the midpoint of the bucket holding the rank-th
+    /// smallest value, clamped to the minimum and maximum.
+    fn by_definition(sorted: &[u64], rank: u64) -> u64 {
+        let (low, width) = bucket_range(bucket(sorted[rank as usize - 1]));
+        (low + (width - 1) / 2).clamp(sorted[0], sorted[sorted.len() - 1])
+    }
+
+    #[test]
+    fn counts_take_the_smallest_form_and_answer_the_same() {
+        // All waits 0: one bucket, no memory.
+        let mut h = Histogram::default();
+        (0..1000).for_each(|_| h.add(0));
+        assert_eq!((h.bytes(), h.rank(1), h.rank(1000)), (0, 0, 0));
+        assert!(matches!(h.counts, Counts::One));
+        // Waits in multiples of a 1500 B packet's 1.2 us at 10 Gbps, up to 48 us: 41 buckets
+        // used of the 2^6 x 9 + 128 between 0 and 48 us, so sparse (8 B each, at most 64
+        // entries' capacity: 512 B, where dense would take 4 B x ~600).
+        let quantised: Vec<u64> = (0..100_000u64).map(|i| (i * 7_919 % 41) * 1_200).collect();
+        // A wide spread (delays from 60 us to 1.3 ms): most buckets used, so dense u32.
+        let spread: Vec<u64> = (0..100_000u64).map(|i| 60_000 + (i * 7_919 % 100_000) * 12).collect();
+        for (values, sparse) in [(&quantised, true), (&spread, false)] {
+            let mut h = Histogram::default();
+            values.iter().for_each(|&x| h.add(x));
+            assert_eq!(matches!(h.counts, Counts::Sparse(_)), sparse);
+            assert_eq!(matches!(h.counts, Counts::Dense { .. }), !sparse);
+            if sparse {
+                assert!(h.bytes() <= 512, "{}", h.bytes());
+            }
+            let mut sorted = values.clone();
+            sorted.sort_unstable();
+            for p in 0..=100 {
+                let r = rank(p, sorted.len() as u64);
+                assert_eq!(h.rank(r), by_definition(&sorted, r), "p{p}");
+            }
+        }
+        // Past u32::MAX values in one bucket the counts widen to u64: 2^32 zeros (merged as one
+        // bucket), then 2 more and a 5.
+        let mut zeros = Histogram { n: 1 << 32, ..Histogram::default() };
+        let mut h = Histogram::default();
+        h.add(5);
+        zeros.merge(&h);
+        zeros.add(0);
+        zeros.add(0);
+        assert!(matches!(zeros.counts, Counts::Wide { .. }));
+        let n = (1u64 << 32) + 3;
+        assert_eq!((zeros.len(), zeros.rank(n - 1), zeros.rank(n), zeros.rank(1)), (n, 0, 5, 0));
+    }
+
     #[test]
     fn samples_stay_exact_until_turned_into_a_sketch_and_merge() {
         let mut a = Samples::default();
@@ -311,7 +462,7 @@ mod tests {
         assert_eq!((c.len(), c.rank(1), c.max()), (4, 10, 1_000_000));
         // 1,000,000 lies in [999,424, 1,007,616): the midpoint, clamped to the maximum.
         assert_eq!(c.rank(4), 1_000_000);
-        let mut d = Samples::Sketch(Histogram::default());
+        let mut d = Samples::Sketch(Box::default());
         d.extend(&c);
         assert_eq!(d, c);
     }

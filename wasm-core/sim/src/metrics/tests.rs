@@ -42,9 +42,7 @@ fn queue_series_has_a_point_per_change() {
         m.observe(&e);
     }
     let p = &m.ports[0];
-    assert_eq!(p.series.t, vec![5, 7, 9, 11]);
-    assert_eq!(p.series.packets, vec![1, 2, 2, 2]);
-    assert_eq!(p.series.bytes, vec![200, 500, 400, 200]);
+    assert_eq!(p.series().columns(), (vec![5, 7, 9, 11], vec![1, 2, 2, 2], vec![200, 500, 400, 200]));
 }
 
 #[test]

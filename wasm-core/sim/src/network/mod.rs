@@ -116,8 +116,9 @@ impl Network {
             .map(|n| Node { id: n.id.clone(), kind: n.kind, pos: n.pos, ports: Vec::new() })
             .collect();
         let flow_ids: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
-        let mut ports = Vec::new();
-        let mut port_info = Vec::new();
+        // Two ports a link, allocated once (no doubling's spare capacity: a port is ~1 KB).
+        let mut ports = Vec::with_capacity(2 * s.topology.links.len());
+        let mut port_info = Vec::with_capacity(2 * s.topology.links.len());
         for (li, l) in s.topology.links.iter().enumerate() {
             let buffer = l.buffer.map(|b| b.0).unwrap_or(Buffer::Unlimited);
             for (from, to) in [(&l.from, &l.to), (&l.to, &l.from)] {

@@ -555,11 +555,9 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         .iter()
         .enumerate()
         .filter(|(_, m)| m.max_packets > 0)
-        .map(|(i, m)| SeriesOut {
-            port: i as u32,
-            t_ns: m.series.t.clone(),
-            packets: m.series.packets.clone(),
-            bytes: m.series.bytes.clone(),
+        .map(|(i, m)| {
+            let (t_ns, packets, bytes) = m.series().columns();
+            SeriesOut { port: i as u32, t_ns, packets, bytes }
         })
         .collect();
     RunSummary {
