@@ -88,6 +88,8 @@ reason_table! {
             "A full PIFO dropped its highest-rank packet.";
         EdgeAqm = 5 => edge_aqm, "Edge-CoDel drop",
             "Edge-CoDel dropped it at the egress: its queueing delay across the network stayed above target (UPS Sec. 4).";
+        RankThreshold = 6 => rank_threshold, "rank over threshold",
+            "A FIFO with a fixed admission threshold refused a rank above it (AIFO Sec. 2.2's oracle admission).";
     }
 }
 

@@ -38,7 +38,8 @@ export type Mode = 'lstf' | 'edf' | 'priority' | 'priority_a6' | 'omniscient';
  * This interface was referenced by `RunSummary`'s JSON-Schema
  * via the `definition` "DropReason".
  */
-export type DropReason = 'buffer_full' | 'push_out' | 'aqm' | 'aifo_admission' | 'pifo_overflow' | 'edge_aqm';
+export type DropReason =
+  'buffer_full' | 'push_out' | 'aqm' | 'aifo_admission' | 'pifo_overflow' | 'edge_aqm' | 'rank_threshold';
 /**
  * Event kinds; the discriminants are the trace encoding (each doc: a name for people, a
  * blank line, what `loc` and `value` hold).
@@ -487,6 +488,10 @@ export interface DropCounts {
    * A queued packet was pushed out to make room for another (drop-head, push-out).
    */
   push_out: number;
+  /**
+   * A FIFO with a fixed admission threshold refused a rank above it (AIFO Sec. 2.2's oracle admission).
+   */
+  rank_threshold: number;
 }
 /**
  * Per-reason counts, one field per reason of the table.

@@ -40,7 +40,7 @@ export const EVENT_KIND_LABELS: Readonly<Record<EventKindName, string>> = {
 };
 
 /** Drop reasons in code order (a Drop event's value is the code + 256 if the packet was queued). */
-export const DROP_REASONS = ['buffer_full', 'push_out', 'aqm', 'aifo_admission', 'pifo_overflow', 'edge_aqm'] as const satisfies readonly DropReason[];
+export const DROP_REASONS = ['buffer_full', 'push_out', 'aqm', 'aifo_admission', 'pifo_overflow', 'edge_aqm', 'rank_threshold'] as const satisfies readonly DropReason[];
 
 /** Drop reasons in words. */
 export const DROP_REASON_LABELS: Readonly<Record<DropReason, string>> = {
@@ -50,6 +50,7 @@ export const DROP_REASON_LABELS: Readonly<Record<DropReason, string>> = {
   aifo_admission: 'AIFO admission',
   pifo_overflow: 'PIFO overflow',
   edge_aqm: 'Edge-CoDel drop',
+  rank_threshold: 'rank over threshold',
 };
 
 /** ECN mark reasons in code order (a Mark event's value is the code). */
