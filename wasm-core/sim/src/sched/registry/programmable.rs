@@ -198,7 +198,8 @@ pub const THRESHOLD_FIFO: SchedulerInfo = SchedulerInfo {
         },
         StateSpec {
             name: "last arrival admitted",
-            description: "Whether the last arrival was admitted (its rank at most the threshold, and room in the buffer)",
+            description:
+                "Whether the last arrival was admitted (its rank at most the threshold, and room in the buffer)",
             unit: Unit::Flag,
             shape: Shape::Scalar,
         },
