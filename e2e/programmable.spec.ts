@@ -3,6 +3,7 @@
 // in scenarios/programmable/fig2-sp-pifo.json.
 import { expect, test } from '@playwright/test';
 import type { DrawnFrame } from '../web/src/view/packetLayer';
+import { ComparePage } from './pages/compare';
 import { PlaygroundPage } from './pages/playground';
 
 test('an AIFO port shows c against C, the threshold of that c, the window\'s edges and the last verdict', async ({ page }) => {
@@ -43,5 +44,40 @@ test('SP-PIFO after the Fig. 2 burst: bounds [2, 5], the rank-1 packet of q0 dra
   const drawn = (await app.handle('drawn')) as DrawnFrame;
   const keys = drawn.queues.flatMap((q) => q.keys);
   expect(keys.slice(0, 4)).toEqual(['1', '1', '4', '5']);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('reordering at the receiver: the flow table and the receiver-order chart show PIFO\'s out-of-order packets', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('programmable/reordering');
+  await app.tab('results');
+  const card = page.getByTestId('card-receiver-order');
+  await expect(card).toBeVisible({ timeout: 60_000 });
+  // The chart opens on the flow with the most out-of-order arrivals (the large one under PIFO),
+  // draws its crosses, and its legend gives the run's count (the scenario's check: more than 0).
+  await expect(card.locator('path.order-late').first()).toBeAttached();
+  const legend = await card.getByTestId('chart-legend').textContent();
+  const n = Number(/(\d+) out of order/.exec(legend ?? '')?.[1] ?? 'NaN');
+  expect(n).toBeGreaterThan(0);
+  await expect(page.getByTestId('flow-row-large')).toContainText(String(n));
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('FIFO, SP-PIFO, AIFO and PIFO side by side: the gap to PIFO with the closed-loop caution, and each receiver order', async ({ page }) => {
+  test.setTimeout(240_000);
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('compare/programmable');
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  for (const [i, s] of ['fifo', 'sp_pifo', 'aifo', 'pifo'].entries()) await compare.pick(i, s);
+  await compare.run();
+  const gap = page.getByTestId('card-gap');
+  await expect(gap).toBeVisible();
+  await expect(gap.locator('h3')).toContainText('PIFO');
+  // Three runs against PIFO, one line each; the note says why closed-loop senders change the sets.
+  await expect(gap.locator('path.series')).toHaveCount(3);
+  await expect(page.getByTestId('gap-loop-note')).toContainText('closed loop');
+  const order = page.getByTestId('compare-results').getByTestId('card-receiver-order');
+  await expect(order.locator('[data-testid^="order-series-"]')).toHaveCount(4);
   expect(app.consoleErrors).toEqual([]);
 });

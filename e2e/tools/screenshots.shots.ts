@@ -398,3 +398,26 @@ test('middlebox trade-off: Fig. 1 at alpha = 0.5, dominant shares with the alpha
   await page.getByTestId('chart-dominant-shares').scrollIntoViewIfNeeded();
   await page.screenshot({ path: out('middlebox-alpha') });
 });
+
+test('programmable-results: the receiver order of PIFO\'s reordered flow, and the four schedulers compared with the gap to PIFO', async ({ page }) => {
+  test.setTimeout(240_000);
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('programmable/reordering');
+  await app.tab('results');
+  const card = page.getByTestId('card-receiver-order');
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: out('receiver-order') });
+  await app.openExample('compare/programmable');
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  for (const [i, s] of ['fifo', 'sp_pifo', 'aifo', 'pifo'].entries()) await compare.pick(i, s);
+  await compare.run();
+  await app.pause();
+  await page.screenshot({ path: out('compare-programmable') });
+  const gap = page.getByTestId('card-gap');
+  await gap.scrollIntoViewIfNeeded();
+  await gap.screenshot({ path: out('compare-gap') });
+  const order = page.getByTestId('compare-results').getByTestId('card-receiver-order');
+  await order.scrollIntoViewIfNeeded();
+  await order.screenshot({ path: out('compare-receiver-order') });
+});

@@ -130,6 +130,7 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
         },
         Metric::DropFraction => ratio(flows.iter().map(|f| f.dropped).sum(), flows.iter().map(|f| f.sent).sum()),
         Metric::DeliveredFraction => ratio(flows.iter().map(|f| f.delivered).sum(), flows.iter().map(|f| f.sent).sum()),
+        Metric::OutOfOrderPackets => Some(flows.iter().map(|f| f.out_of_order).sum::<u64>() as f64),
         Metric::CompletedFraction => {
             let finite: Vec<_> = flows.iter().filter(|f| f.size.is_some()).collect();
             ratio(finite.iter().filter(|f| f.fct_ns.is_some()).count() as u64, finite.len() as u64)
@@ -165,6 +166,9 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
         Metric::ThroughputBps => {
             let bytes: u64 = flows.iter().map(|f| f.bytes_delivered).sum();
             Some(bytes as f64 * 8e9 / r.end_ns.max(1) as f64)
+        }
+        Metric::DequeueGap | Metric::DequeueGapHalf => {
+            return Err(format!("{:?} compares two runs: a check gives the other in \"against\"", c.metric))
         }
         Metric::OverdueFraction | Metric::OverdueByTFraction | Metric::OverduePackets | Metric::MaxLateNs => {
             let mode = c.replay.ok_or("replay metrics need \"replay\": the replay to read")?;
@@ -216,6 +220,26 @@ fn replay_metric(metric: Metric, flows: &FlowFilter, r: &RunSummary, name: &str)
     }))
 }
 
+/// `metric` of check `c` in run `r`: a gap metric against the run `c.against` names (same
+/// traffic and seed), else as [`measure`] reads it.
+fn value(
+    c: &Check,
+    metric: Metric,
+    r: &RunSummary,
+    other: &mut dyn FnMut(OtherRun<'_>) -> Result<RunSummary, String>,
+) -> Result<Option<f64>, String> {
+    if !matches!(metric, Metric::DequeueGap | Metric::DequeueGapHalf) {
+        return measure(Selector { metric, ..c.selector() }, r);
+    }
+    let against = c.against.as_ref().ok_or("the gap metrics need \"against\": the scheduler of the other run")?;
+    let o = other(OtherRun { scheduler: against, edge_codel: None })?;
+    let (Some(a), Some(b)) = (&r.dequeues, &o.dequeues) else {
+        return Err("the gap metrics need metrics.dequeues: the link whose dequeued packets are compared".into());
+    };
+    let t = if metric == Metric::DequeueGap { r.end_ns } else { r.end_ns / 2 };
+    Ok(crate::results::gap::delta_at(a, b, &[t])[0])
+}
+
 /// Evaluates `c` on run `r`; `other` runs the scenario with every router on another scheduler.
 pub fn evaluate(
     c: &Check,
@@ -238,7 +262,7 @@ pub fn evaluate(
         },
         None => r,
     };
-    let actual = match measure(c.selector(), r) {
+    let actual = match value(c, c.metric, r, other) {
         Ok(Some(v)) => v,
         Ok(None) => {
             return fail(format!("{:?} is undefined in this run (no such flows or nothing completed)", c.metric))
@@ -266,7 +290,7 @@ pub fn evaluate(
             }
         }
         (None, Some(Versus { default_scheduler: None, replay: None, metric: Some(m), .. })) => {
-            match measure(Selector { metric: *m, ..c.selector() }, r) {
+            match value(c, *m, r, other) {
                 Ok(Some(v)) => v,
                 Ok(None) => return fail(format!("{m:?} is undefined in this run")),
                 Err(e) => return fail(e),

@@ -303,6 +303,9 @@ impl Engine {
             value: pkt.size as i64,
         });
         if node == pkt.dst {
+            if !pkt.is_ack() {
+                self.metrics.reorder.received(pkt.flow, pkt.seq, pkt.flags & flags::RETX != 0);
+            }
             let delay = (self.now - pkt.created).as_ns() as i64;
             self.out.events.push(TraceEvent {
                 time: self.now,

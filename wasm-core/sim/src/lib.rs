@@ -158,6 +158,9 @@ impl Run {
             None => THROUGHPUT_BINS,
         };
         let mut metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
+        if let Some(l) = &s.metrics.dequeues {
+            metrics.dequeues = net.port_between(&l.from, &l.to).map(|p| (p, Vec::new()));
+        }
         metrics.with_stages(net.stages.iter().map(|st| net.nodes[st.node as usize].ports.clone()).collect());
         let mut net = net;
         for st in &mut net.stages {

@@ -90,6 +90,8 @@ reason_table! {
             "Edge-CoDel dropped it at the egress: its queueing delay across the network stayed above target (UPS Sec. 4).";
         FlowQueueFull = 6 => flow_queue_full, "flow queue full",
             "A middlebox's CPU stage already held its flow's limit (the middlebox's flow_queue) when it arrived.";
+        RankThreshold = 7 => rank_threshold, "rank over threshold",
+            "A FIFO with a fixed admission threshold refused a rank above it (AIFO Sec. 2.2's oracle admission).";
     }
 }
 

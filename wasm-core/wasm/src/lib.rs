@@ -117,6 +117,14 @@ pub fn run_benchmark(json: &str) -> Result<RunOutput, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// The gap Delta(t) (AIFO Eq. 1) between two runs' dequeued packets at a port: `a` and `b`
+/// are their summaries' `dequeues` as JSON; Delta at the end of `windows` equal windows of
+/// [0, end_ns], as JSON (`GapOut`).
+#[wasm_bindgen]
+pub fn dequeue_gap(a: &str, b: &str, end_ns: f64, windows: u32) -> Result<String, JsError> {
+    sched_sim::results::gap::gap_json(a, b, end_ns as u64, windows as u64).map_err(|e| JsError::new(&e))
+}
+
 /// A finished run: the summary as JSON and the stored trace as columns (typed arrays).
 #[wasm_bindgen]
 pub struct RunOutput {

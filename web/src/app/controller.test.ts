@@ -77,6 +77,9 @@ class FakeSim implements SimClientLike {
   portSchedulers(): Promise<string> {
     return Promise.resolve('[]');
   }
+  gap(): Promise<string> {
+    return Promise.resolve('{"port":0,"t_ns":[],"delta":[],"only_first":0,"only_second":0,"both":0}');
+  }
   cancel(): void {}
 }
 

@@ -14,7 +14,7 @@ import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, type SimClientLike } from '../s
 import type { RunResult } from '../sim/types';
 import {
   catalogsLoaded, loadRun, runCancelled, runFailed, runFinished, runProgress, runStarted, setFieldError, setPresentation,
-  setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState,
+  setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState, type ComparisonGaps,
 } from '../store/appState';
 import {
   compareCancelled, compareFailed, compareFinished, compareProgressed, compareStarted, loadComparison, setCompareSetup,
@@ -26,6 +26,9 @@ import { guideOf, stepTime } from '../sim/theory';
 import { loadReplay, replayCancelled, replayFailed, replayFinished, replayProgressed, replayStarted, showGuideStep } from '../store/replayActions';
 import { STORAGE_KEY, fileText, linkCompare, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
+
+/** Points of a comparison's gap Delta(t) chart. */
+const GAP_WINDOWS = 200;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 /** Ends a message with a full stop unless it already has one. */
@@ -217,8 +220,33 @@ export class Controller {
         return false;
       }
     }
-    this.store.dispatch(compareFinished(loadComparison(setup, text, draft, results, this.schedulerName)));
+    const gaps = await this.gaps(setup, results);
+    this.store.dispatch(compareFinished(loadComparison(setup, text, draft, results, this.schedulerName, gaps)));
     return true;
+  }
+
+  /**
+   * The gap Delta(t) (AIFO Eq. 1) of every run to the PIFO run (else the first), computed by
+   * the core from the dequeues the runs kept (scenario metrics.dequeues); null without them.
+   */
+  private async gaps(setup: CompareSetup, results: readonly RunResult[]): Promise<ComparisonGaps | null> {
+    const logs = results.map((r) => r.summary.dequeues ?? null);
+    if (results.length < 2 || logs.some((l) => l === null)) return null;
+    const found = setup.variants.findIndex((v) => v.scheduler.name === 'pifo');
+    const reference = found >= 0 ? found : 0;
+    const endNs = Math.max(1, ...results.map((r) => r.summary.end_ns));
+    const windows = GAP_WINDOWS;
+    const runs: { run: number; delta: (number | null)[]; windowNs: number }[] = [];
+    try {
+      for (let i = 0; i < results.length; i++) {
+        if (i === reference) continue;
+        const out = JSON.parse(await this.sim.gap(JSON.stringify(logs[reference]), JSON.stringify(logs[i]), endNs, windows)) as { delta: (number | null)[] };
+        runs.push({ run: i, delta: out.delta, windowNs: endNs / windows });
+      }
+    } catch {
+      return null;
+    }
+    return { reference, port: logs[reference]?.port ?? 0, runs };
   }
 
   /** "scheduler.params.x: problem" from the core, beside that field of the variant's form. */

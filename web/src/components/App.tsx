@@ -5,7 +5,7 @@ import { EditorToolbar } from './EditorToolbar';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
 import { Legend } from './Legend';
-import { CompareStage, CompareToolbar, Loading, ReplayView, ResultsBoard, Tour } from './lazy';
+import { CompareStage, CompareToolbar, ComparisonGap, Loading, ReplayView, ResultsBoard, Tour } from './lazy';
 import type { BoardRun } from './ResultsBoard';
 import { ShareBox } from './ShareBox';
 import { SidePanel } from './SidePanel';
@@ -41,7 +41,10 @@ export function App() {
         <SidePanel />
         {comparison && (
           <section className="compare-results" aria-label="Comparison results" data-testid="compare-results">
-            <Suspense fallback={<Loading what="the charts" />}><ResultsBoard runs={runs} queues={{ endNs: comparison.endNs }} /></Suspense>
+            <Suspense fallback={<Loading what="the charts" />}>
+              <ComparisonGap />
+              <ResultsBoard runs={runs} queues={{ endNs: comparison.endNs }} />
+            </Suspense>
           </section>
         )}
       </main>

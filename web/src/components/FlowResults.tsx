@@ -39,6 +39,7 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
       <tr key={f.id} data-testid={`flow-row-${f.id}`}>
         <td><span className="swatch" style={{ background: flowColour(i) }} />{f.id}</td>
         <Cell now={now.sent} end={f.sent} /><Cell now={now.delivered} end={f.delivered} /><Cell now={now.dropped} end={f.dropped} />
+        <td className="at-end">{f.out_of_order.toLocaleString('en')}</td>
       </tr>
     );
   };
@@ -48,10 +49,12 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
       const s = summary.flows[f];
       return s ? { sent: a.sent + s.sent, delivered: a.delivered + s.delivered, dropped: a.dropped + s.dropped } : a;
     }, { sent: 0, delivered: 0, dropped: 0 });
+    const late = g.flows.reduce((a, f) => a + (summary.flows[f]?.out_of_order ?? 0), 0);
     return (
       <tr key={g.key} data-testid={`flow-group-${g.key}`}>
         <td><span className="swatch" style={{ background: flowColour(i) }} />{g.label} <span className="muted">({g.flows.length.toLocaleString('en')})</span></td>
         <Cell now={now.sent} end={end.sent} /><Cell now={now.delivered} end={end.delivered} /><Cell now={now.dropped} end={end.dropped} />
+        <td className="at-end">{late.toLocaleString('en')}</td>
       </tr>
     );
   };
@@ -74,7 +77,7 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
       <table className="flows" data-testid="flow-results">
         <caption className="sr-only">Packets per flow so far, and at the end of the run</caption>
         <thead>
-          <tr><th scope="col">{many && query === '' ? 'group' : 'flow'}</th><th scope="col">sent</th><th scope="col">deliv.</th><th scope="col">drop</th></tr>
+          <tr><th scope="col">{many && query === '' ? 'group' : 'flow'}</th><th scope="col">sent</th><th scope="col">deliv.</th><th scope="col">drop</th><th scope="col" title="Data packets that reached the receiver below the highest sequence number it had (at the end of the run)">out of order</th></tr>
         </thead>
         <tbody>
           {!many && summary.flows.map((_, i) => flowRow(i))}
@@ -82,7 +85,7 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
           {many && query !== '' && found.map(flowRow)}
         </tbody>
       </table>
-      <p className="note">so far <span className="at-end">/ at the end</span>{many && query !== '' && found.length === 0 ? ' · no flow matches' : ''}</p>
+      <p className="note">so far <span className="at-end">/ at the end; out of order: at the end</span>{many && query !== '' && found.length === 0 ? ' · no flow matches' : ''}</p>
     </>
   );
 }

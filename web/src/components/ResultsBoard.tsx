@@ -15,6 +15,7 @@ import { QueueChart, type ChartSeries } from '../view/queueChart';
 import { bottleneckPort } from '../view/summary';
 import { ChartCard, type ChartCardProps } from './ChartCard';
 import { MAX_FLOW_ROWS } from './FlowResults';
+import { ReorderCard } from './ReorderCard';
 import { SummaryTable } from './SummaryTable';
 import { WorkloadLoads } from './WorkloadLoads';
 
@@ -182,6 +183,7 @@ export function ResultsBoard({ runs, queues, groups = null }: Props) {
         <FollowingCard id="fairness" title="Jain's fairness index" make={makeFairness} draw={drawTime} data={fairness} follow={followTime}
           note="Over the flows the scenario lists that are active for the whole window (1 = equal shares)." />
         <ChartCard id="drops" title="Drops by reason, per port" make={makeDrops} draw={drawDrops} data={drops} />
+        <ReorderCard runs={runs} />
       </div>
       <SummaryTable runs={runs} />
       <WorkloadLoads runs={runs} />

@@ -13,6 +13,7 @@ export const CompareToolbar = lazy(() => import('./CompareToolbar').then((m) => 
 export const CompareTab = lazy(() => import('./CompareTab').then((m) => ({ default: m.CompareTab })));
 export const ReplayView = lazy(() => import('./ReplayView').then((m) => ({ default: m.ReplayView })));
 export const ReplayTab = lazy(() => import('./ReplayTab').then((m) => ({ default: m.ReplayTab })));
+export const ComparisonGap = lazy(() => import('./GapCard').then((m) => ({ default: m.ComparisonGap })));
 export const ResultsBoard = lazy(() => import('./ResultsBoard').then((m) => ({ default: m.ResultsBoard })));
 export const Tour = lazy(() => import('./Tour').then((m) => ({ default: m.Tour })));
 export const HelpDialog = lazy(() => import('./HelpDialog').then((m) => ({ default: m.HelpDialog })));

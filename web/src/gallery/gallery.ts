@@ -36,7 +36,7 @@ const TITLES: Record<string, string> = {
   aqm: 'Active queue management: CoDel, FQ-CoDel, RED, LSTFCoDel',
   fq: 'Fair queueing, round robin, strict priority and buffer management',
   curves: 'Service curves: SCED and FSC (the FSC paper)',
-  programmable: 'Programmable scheduling: PIFO, SP-PIFO, AIFO (AIFO paper Fig. 2, Theorem 1)',
+  programmable: 'Programmable scheduling: PIFO, SP-PIFO, AIFO (AIFO paper Fig. 2, Theorems 1-2, reordering)',
   middlebox: 'Middleboxes: a CPU stage before the link, DRFQ and MR3 (the MR-tradeoff paper)',
 };
 

@@ -39,7 +39,14 @@ export type Mode = 'lstf' | 'edf' | 'priority' | 'priority_a6' | 'omniscient';
  * via the `definition` "DropReason".
  */
 export type DropReason =
-  'buffer_full' | 'push_out' | 'aqm' | 'aifo_admission' | 'pifo_overflow' | 'edge_aqm' | 'flow_queue_full';
+  | 'buffer_full'
+  | 'push_out'
+  | 'aqm'
+  | 'aifo_admission'
+  | 'pifo_overflow'
+  | 'edge_aqm'
+  | 'flow_queue_full'
+  | 'rank_threshold';
 /**
  * Event kinds; the discriminants are the trace encoding (each doc: a name for people, a
  * blank line, what `loc` and `value` hold).
@@ -81,6 +88,11 @@ export interface RunSummary {
    * The same per traffic class (classes that delivered a packet, in class order).
    */
   delay_by_class: ClassDelayOut[];
+  /**
+   * The packets dequeued at the port of the scenario's `metrics.dequeues` (for the gap
+   * Delta(t) between two runs, AIFO Eq. 1); absent when it names none.
+   */
+  dequeues?: DequeuesOut | null;
   duration_ns: number;
   /**
    * When the run stopped (the duration).
@@ -117,6 +129,10 @@ export interface RunSummary {
    * Queued packets per port the order records describe, from the head.
    */
   queue_view_depth: number;
+  /**
+   * The first flows' data arrivals at their receivers in arrival order (AIFO Figs. 12-13).
+   */
+  receiver_order: ReceiverOrderOut[];
   /**
    * Replays of this run's schedule (scenarios with a `replay` section, or a replay run).
    */
@@ -170,6 +186,18 @@ export interface DelayOut {
 export interface ClassDelayOut {
   class: number;
   delay: DelayOut;
+}
+/**
+ * The packets dequeued at one port (scenario `metrics.dequeues`): each dequeue's time and
+ * packet id, in time order.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "DequeuesOut".
+ */
+export interface DequeuesOut {
+  packet: number[];
+  port: number;
+  t_ns: number[];
 }
 /**
  * This interface was referenced by `RunSummary`'s JSON-Schema
@@ -297,6 +325,11 @@ export interface FlowOut {
   ideal_fct_ns?: number | null;
   in_flight: number;
   kind: string;
+  /**
+   * Data packets that reached the receiver with a sequence number below the highest it had
+   * already received (retransmissions not counted; AIFO Sec. 5.1, `metrics::reorder`).
+   */
+  out_of_order: number;
   /**
    * TCP family: data segments sent again, and retransmission timer expiries.
    */
@@ -492,6 +525,10 @@ export interface DropCounts {
    * A queued packet was pushed out to make room for another (drop-head, push-out).
    */
   push_out: number;
+  /**
+   * A FIFO with a fixed admission threshold refused a rank above it (AIFO Sec. 2.2's oracle admission).
+   */
+  rank_threshold: number;
 }
 /**
  * Per-reason counts, one field per reason of the table.
@@ -547,6 +584,38 @@ export interface SeriesOut {
   packets: number[];
   port: number;
   t_ns: number[];
+}
+/**
+ * A flow's first data arrivals at its receiver, in arrival order (up to 300, Fig. 13's
+ * count; kept for the first 16 flows).
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "ReceiverOrderOut".
+ */
+export interface ReceiverOrderOut {
+  /**
+   * The flow's index in `flows`.
+   */
+  flow: number;
+  /**
+   * Positions (in `seq`) of the arrivals that were out of order: below the highest sequence
+   * number received before them, not retransmissions.
+   */
+  late: number[];
+  /**
+   * Data packets of the flow that arrived with a sequence number below the highest already
+   * received (retransmissions not counted), over the whole run.
+   */
+  out_of_order: number;
+  /**
+   * Positions (in `seq`) of the arrivals that were retransmissions.
+   */
+  retransmissions: number[];
+  /**
+   * Each arrival's sequence number: the packet's number in the flow (UDP) or the payload's
+   * byte offset (TCP family).
+   */
+  seq: number[];
 }
 /**
  * This interface was referenced by `RunSummary`'s JSON-Schema

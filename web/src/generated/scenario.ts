@@ -30,6 +30,9 @@ export type Metric =
   | 'delay_p99_ns'
   | 'drop_fraction'
   | 'completed_fraction'
+  | 'dequeue_gap'
+  | 'dequeue_gap_half'
+  | 'out_of_order_packets'
   | 'utilization'
   | 'active_load'
   | 'wait_mean_ns'
@@ -473,6 +476,11 @@ export interface Scenario {
  */
 export interface Check {
   /**
+   * The gap metrics (`dequeue_gap`, `dequeue_gap_half`): the run the dequeued packets are
+   * compared with, every router on this scheduler (same traffic and seed).
+   */
+  against?: SchedulerSpec | null;
+  /**
    * Middlebox metrics only (`cpu_utilization`, `link_stage_utilization`, `dominant_share`,
    * `dominant_share_above_floor_min`): read them over the windows of the run's series
    * (`metrics.window`) that lie whole within [from, to), e.g. ["10ms", "290ms"], instead
@@ -524,6 +532,29 @@ export interface Check {
   versus?: Versus | null;
 }
 /**
+ * A scheduler by registry name, with parameters and, for class schedulers, children.
+ * Serialises back to what was written (empty params and children left out).
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "SchedulerSpec".
+ */
+export interface SchedulerSpec {
+  /**
+   * Child schedulers of a class-level scheduler, by class.
+   */
+  children?: SchedulerSpec[];
+  /**
+   * Registry name, e.g. "fifo".
+   */
+  name: string;
+  /**
+   * Parameters as the registry lists them (units as strings).
+   */
+  params?: {
+    [k: string]: unknown;
+  };
+}
+/**
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "FlowFilter".
  */
@@ -555,29 +586,6 @@ export interface FlowFilter {
 export interface LinkRef {
   from: string;
   to: string;
-}
-/**
- * A scheduler by registry name, with parameters and, for class schedulers, children.
- * Serialises back to what was written (empty params and children left out).
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "SchedulerSpec".
- */
-export interface SchedulerSpec {
-  /**
-   * Child schedulers of a class-level scheduler, by class.
-   */
-  children?: SchedulerSpec[];
-  /**
-   * Registry name, e.g. "fifo".
-   */
-  name: string;
-  /**
-   * Parameters as the registry lists them (units as strings).
-   */
-  params?: {
-    [k: string]: unknown;
-  };
 }
 /**
  * Edge-CoDel (UPS Sec. 4) at every egress port (a router's port towards a host): per flow,
@@ -661,6 +669,12 @@ export interface GuideStep {
  * via the `definition` "MetricsSpec".
  */
 export interface MetricsSpec {
+  /**
+   * Keep the packets dequeued at the port of this link, with their times (`dequeues` in
+   * the results): the sets whose gap Delta(t) two runs are compared by (AIFO Eq. 1; the
+   * page's Compare view and the `dequeue_gap` checks).
+   */
+  dequeues?: LinkRef | null;
   /**
    * Width of the time windows for throughput and Jain's index (default: a hundredth of
    * the duration). A window should hold many packets per flow, or the index measures noise.

@@ -40,6 +40,8 @@ export interface SimClientLike {
   editable(scenarioText: string): Promise<string>;
   /** Which scheduler each port runs and the field that chose it, JSON text (rejects with "path: problem"). */
   portSchedulers(scenarioText: string): Promise<string>;
+  /** The gap Delta(t) between two runs' `dequeues` (JSON texts) at the end of `windows` windows of [0, endNs]: the core's GapOut as JSON text. */
+  gap(a: string, b: string, endNs: number, windows: number): Promise<string>;
   cancel(): void;
 }
 
@@ -92,6 +94,10 @@ export class SimClient implements SimClientLike {
 
   portSchedulers(scenarioText: string): Promise<string> {
     return this.call((api) => api.portSchedulers(scenarioText));
+  }
+
+  gap(a: string, b: string, endNs: number, windows: number): Promise<string> {
+    return this.call((api) => api.gap(a, b, endNs, windows));
   }
 
   /** Stops whatever the worker is doing: its pending calls reject with SimCancelled. */

@@ -95,6 +95,12 @@ const api = {
     return finish(core.start_variant_run(scenarioText, variant, maxTraceEvents), onProgress);
   },
 
+  /** The gap Delta(t) between two runs' dequeued packets (AIFO Eq. 1): JSON text of the core's GapOut (throws "problem"). */
+  async gap(a: string, b: string, endNs: number, windows: number): Promise<string> {
+    await ready;
+    return core.dequeue_gap(a, b, endNs, windows);
+  },
+
   /**
    * Records the scenario's run and replays its schedule with `mode` (UPS Sec. 2.3): the replay
    * run, whose summary.replays[0] is the report. In chunks, calling `onProgress` (0..1: the

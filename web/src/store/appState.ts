@@ -62,6 +62,17 @@ export interface LoadedComparison {
   /** The timeline: the latest end of any run, and its play rate at 1x. */
   readonly endNs: number;
   readonly baseRate: number;
+  /** The gap Delta(t) of each run to a reference run (AIFO Eq. 1), when the runs kept their dequeues. */
+  readonly gaps?: ComparisonGaps | null;
+}
+
+/** Delta(t) (AIFO Eq. 1, computed by the core) between each run and the reference run, at one port. */
+export interface ComparisonGaps {
+  /** The index of the reference run (PIFO when one runs it, else the first). */
+  readonly reference: number;
+  readonly port: number;
+  /** Per other run: its index, Delta at the end of each window, and the window width. */
+  readonly runs: readonly { readonly run: number; readonly delta: readonly (number | null)[]; readonly windowNs: number }[];
 }
 
 export type CompareRunState = 'idle' | 'running' | 'error';

@@ -5,11 +5,11 @@ import type { EditableScenario } from '../scenario/types';
 import type { RunResult } from '../sim/types';
 import { niceRound } from '../view/format';
 import { COMPARE_COLOURS, COMPARE_DASHES } from '../view/palette';
-import { TARGET_PLAY_SECONDS, loadRun, type AppState, type ComparedRun, type LoadedComparison, type View } from './appState';
+import { TARGET_PLAY_SECONDS, loadRun, type AppState, type ComparedRun, type ComparisonGaps, type LoadedComparison, type View } from './appState';
 import { variantLabels, type CompareSetup, type CompareVariant, type SchedulerName } from './compareSetup';
 
 /** Wraps the finished runs of a comparison: names (schedulers by `name`), colours, one timeline. */
-export function loadComparison(setup: CompareSetup, scenarioText: string, draft: EditableScenario, results: readonly RunResult[], name?: SchedulerName): LoadedComparison {
+export function loadComparison(setup: CompareSetup, scenarioText: string, draft: EditableScenario, results: readonly RunResult[], name?: SchedulerName, gaps: ComparisonGaps | null = null): LoadedComparison {
   const labels = variantLabels(setup, name);
   const runs = results.map((r, i): ComparedRun => ({
     variant: setup.variants[i] as CompareVariant,
@@ -19,7 +19,7 @@ export function loadComparison(setup: CompareSetup, scenarioText: string, draft:
     run: loadRun(r, scenarioText),
   }));
   const endNs = Math.max(1, ...runs.map((r) => r.run.endNs));
-  return { setup, scenarioText, draft, runs, endNs, baseRate: niceRound(endNs / TARGET_PLAY_SECONDS) };
+  return { setup, scenarioText, draft, runs, endNs, baseRate: niceRound(endNs / TARGET_PLAY_SECONDS), gaps };
 }
 
 export const setCompareSetup = (setup: CompareSetup) => (s: AppState): AppState => ({ ...s, compare: setup });

@@ -37,7 +37,7 @@ describe('the summary table', () => {
     const withWorkload = { ...a, workloads: [{ port: 0 }] } as unknown as RunSummary;
     expect(bottleneckPort(withWorkload)).toBe(0);
     const ids = summaryColumns(a).map((c) => c.id);
-    expect(ids).toEqual(['small-mean', 'small-p99', 'large-mean', 'large-p99', 'delay-mean', 'delay-p99', 'drops', 'completed', 'wait-mean', 'wait-std', 'utilisation']);
+    expect(ids).toEqual(['small-mean', 'small-p99', 'large-mean', 'large-p99', 'delay-mean', 'delay-p99', 'drops', 'out-of-order', 'completed', 'wait-mean', 'wait-std', 'utilisation']);
     const std = summaryColumns(a).find((c) => c.id === 'wait-std');
     expect(std?.title).toBe('queueing delay at r1 → h1: std dev');
     expect(std?.text(a)).toBe('1 ms');
@@ -48,9 +48,9 @@ describe('the summary table', () => {
     const runs = [{ label: 'codel (target=5ms, interval=100ms)', summary: codel }, { label: 'lstf_codel', summary: run('bb', null, 6.7e6, 23.7e6, 0.74) }];
     const csv = summaryCsv(runs, summaryColumns(codel)).trim().split('\n');
     expect(csv[0]).toBe('scheduler,trace_hash,small_flows_mean_fct_ns,small_flows_p99_fct_ns,large_flows_mean_fct_ns,large_flows_p99_fct_ns,'
-      + 'delay_mean_ns,delay_p99_ns,dropped_packets,completed_fraction,bottleneck_wait_mean_ns,bottleneck_wait_std_ns,bottleneck_utilisation');
-    expect(csv[1]).toBe('"codel (target=5ms, interval=100ms)",aa,1500,3000,,,100,200,0,1,10200000,8500000,0.86');
-    expect(csv[2]).toBe('lstf_codel,bb,,,,,100,200,0,1,6700000,23700000,0.74');
+      + 'delay_mean_ns,delay_p99_ns,dropped_packets,out_of_order_packets,completed_fraction,bottleneck_wait_mean_ns,bottleneck_wait_std_ns,bottleneck_utilisation');
+    expect(csv[1]).toBe('"codel (target=5ms, interval=100ms)",aa,1500,3000,,,100,200,0,0,1,10200000,8500000,0.86');
+    expect(csv[2]).toBe('lstf_codel,bb,,,,,100,200,0,0,1,6700000,23700000,0.74');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('plain')).toBe('plain');
   });

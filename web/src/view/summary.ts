@@ -1,6 +1,6 @@
 // The results summary table: per run, the headline numbers the papers compare (mean and p99
 // FCT of small and large flows, as pFabric and AIFO group them; mean and p99 per-packet delay;
-// drops; completed flows; at the bottleneck, the queueing delay's mean and standard deviation
+// drops; packets out of order at receivers; completed flows; at the bottleneck, the queueing delay's mean and standard deviation
 // (CoDel against LSTFCoDel) and the utilisation), each read from the core's results,
 // with the best of each column marked, and the same table as CSV. Pure, no DOM.
 import type { RunSummary } from '../sim/types';
@@ -52,6 +52,11 @@ export function summaryColumns(first: RunSummary): SummaryColumn[] {
     {
       id: 'drops', title: 'drops', csv: 'dropped_packets', unit: 'count', better: 'low',
       value: (s) => s.totals.dropped, text: (s) => s.totals.dropped.toLocaleString('en'),
+    },
+    {
+      id: 'out-of-order', title: 'packets out of order', csv: 'out_of_order_packets', unit: 'count', better: 'low',
+      value: (s) => s.flows.reduce((a, f) => a + f.out_of_order, 0),
+      text: (s) => s.flows.reduce((a, f) => a + f.out_of_order, 0).toLocaleString('en'),
     },
     {
       id: 'completed', title: 'flows completed', csv: 'completed_fraction', unit: 'fraction', better: 'high',
@@ -120,14 +125,14 @@ export function flowsCsv(s: RunSummary): string {
   const head = [
     'flow', 'kind', 'transport', 'src', 'dst', 'size_bytes', 'start_ns', 'sent', 'delivered', 'dropped', 'bytes_delivered',
     'retransmits', 'timeouts', 'fct_ns', 'ideal_fct_ns', 'slowdown', 'hops', 'delay_mean_ns', 'delay_p99_ns',
-    'bursts', 'burst_delay_mean_ns',
+    'bursts', 'burst_delay_mean_ns', 'out_of_order',
   ];
   const opt = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
   const rows = s.flows.map((f) => [
     f.id, f.kind, f.transport, s.nodes[f.src]?.id ?? String(f.src), s.nodes[f.dst]?.id ?? String(f.dst), opt(f.size), String(f.start_ns),
     String(f.sent), String(f.delivered), String(f.dropped), String(f.bytes_delivered), String(f.retransmits), String(f.timeouts),
     opt(f.fct_ns), opt(f.ideal_fct_ns), opt(f.slowdown), String(f.hops), opt(f.delay_ns?.mean), opt(f.delay_ns?.p99),
-    String(f.bursts), opt(f.burst_delay_mean_ns),
+    String(f.bursts), opt(f.burst_delay_mean_ns), String(f.out_of_order),
   ]);
   return tableCsv([head, ...rows]);
 }

@@ -13,6 +13,7 @@
 
 pub mod bursts;
 pub mod packets;
+pub mod reorder;
 pub mod series;
 pub mod sketch;
 pub mod stages;
@@ -151,6 +152,11 @@ pub struct Metrics {
     pub bin_count: usize,
     /// Flows (by index, from 0) whose throughput is binned.
     pub binned_flows: usize,
+    /// Out-of-order arrivals at receivers, and the first flows' receiver order.
+    pub reorder: reorder::Reorder,
+    /// The port whose dequeues are kept (scenario `metrics.dequeues`), and each dequeue's time
+    /// and packet id (a packet preempted and resumed appears again).
+    pub dequeues: Option<(u32, Vec<(u64, u64)>)>,
 }
 
 impl Metrics {
@@ -180,6 +186,8 @@ impl Metrics {
             bin_ns,
             bin_count: bins,
             binned_flows,
+            reorder: reorder::Reorder::default(),
+            dequeues: None,
         }
     }
 
@@ -298,6 +306,9 @@ impl Metrics {
                 self.point(e.loc, t);
             }
             Kind::Dequeue => {
+                if let Some((_, log)) = self.dequeues.as_mut().filter(|d| d.0 == e.loc) {
+                    log.push((t, e.packet));
+                }
                 let size = self.packets.size(e.packet) as u64;
                 let p = &mut self.ports[e.loc as usize];
                 p.integrate(t);

@@ -574,6 +574,13 @@ pub enum Spawned {
 }
 
 impl Network {
+    /// The output port at `from` towards `to` (node ids), if the link exists.
+    pub fn port_between(&self, from: &str, to: &str) -> Option<u32> {
+        let node = |id: &str| self.nodes.iter().position(|n| n.id == id).map(|i| i as u32);
+        let (a, b) = (node(from)?, node(to)?);
+        self.ports.iter().position(|p| p.node == a && p.to == b).map(|i| i as u32)
+    }
+
     /// Whether the link stage after stage `st` (its node's ports) holds fewer packets than
     /// the stage's `link_queue`.
     pub fn link_room(&self, st: StageId) -> bool {

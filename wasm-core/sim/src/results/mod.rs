@@ -35,7 +35,9 @@ macro_rules! results_type {
 }
 
 pub mod fct;
+pub mod gap;
 pub mod port;
+pub mod reorder;
 pub mod stages;
 
 use fct::{bucket, fct_stats};
@@ -92,6 +94,12 @@ pub struct RunSummary {
     pub vocabulary: Vocabulary,
     /// Queued packets per port the order records describe, from the head.
     pub queue_view_depth: u32,
+    /// The first flows' data arrivals at their receivers in arrival order (AIFO Figs. 12-13).
+    pub receiver_order: Vec<reorder::ReceiverOrderOut>,
+    /// The packets dequeued at the port of the scenario's `metrics.dequeues` (for the gap
+    /// Delta(t) between two runs, AIFO Eq. 1); absent when it names none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dequeues: Option<gap::DequeuesOut>,
     /// Service stages (middlebox CPUs), absent when the network has none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stages: Vec<stages::StageOut>,
@@ -219,6 +227,9 @@ pub struct FlowOut {
     /// Links crossed.
     pub hops: u32,
     pub delay_ns: Option<DelayOut>,
+    /// Data packets that reached the receiver with a sequence number below the highest it had
+    /// already received (retransmissions not counted; AIFO Sec. 5.1, `metrics::reorder`).
+    pub out_of_order: u64,
 }
 }
 
@@ -423,6 +434,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
                     p99: p.p99,
                     max: p.max,
                 }),
+                out_of_order: metrics.reorder.out_of_order(i),
             }
         })
         .collect();
@@ -589,6 +601,12 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
         schedule: None,
         vocabulary: Vocabulary::new(),
         queue_view_depth: crate::view::QUEUE_VIEW_DEPTH as u32,
+        receiver_order: reorder::receiver_order(&metrics.reorder),
+        dequeues: metrics.dequeues.as_ref().map(|(port, log)| gap::DequeuesOut {
+            port: *port,
+            t_ns: log.iter().map(|x| x.0).collect(),
+            packet: log.iter().map(|x| x.1).collect(),
+        }),
         stages: stages::stages_out(net, &metrics.stages.stages, metrics.bin_ns, facts.end_ns),
     }
 }
@@ -633,6 +651,7 @@ mod tests {
             slowdown: fct.map(|t| t as f64 / 1_000.0),
             hops: 1,
             delay_ns: None,
+            out_of_order: 0,
         }
     }
 

@@ -49,6 +49,10 @@ pub struct Check {
     /// With `under`: that run also has Edge-CoDel, with these settings (UPS Sec. 4).
     #[serde(default)]
     pub under_edge_codel: Option<EdgeCodelSpec>,
+    /// The gap metrics (`dequeue_gap`, `dequeue_gap_half`): the run the dequeued packets are
+    /// compared with, every router on this scheduler (same traffic and seed).
+    #[serde(default)]
+    pub against: Option<SchedulerSpec>,
     pub op: Op,
     /// Compare with this constant...
     #[serde(default)]
@@ -98,6 +102,15 @@ pub enum Metric {
     DeliveredFraction,
     /// Completed finite flows over finite flows (selected flows).
     CompletedFraction,
+    /// AIFO's gap Delta (Eq. 1) at the end of the run between the packets this run (or the
+    /// `under` run) dequeued at the port of `metrics.dequeues` and those the `against` run did:
+    /// (|P \ A| + |A \ P|) / (|P| + |A|), in [0, 1].
+    DequeueGap,
+    /// The same at half the run's duration (Theorem 2: Delta falls towards 0 as T grows).
+    DequeueGapHalf,
+    /// Data packets of the selected flows that reached their receiver with a sequence number
+    /// below the highest already received (a count; retransmissions not counted; AIFO Sec. 5.1).
+    OutOfOrderPackets,
     /// Busy fraction of the port of `link`.
     Utilization,
     /// Busy fraction of a workload's calibrated link over its sources' active period (not

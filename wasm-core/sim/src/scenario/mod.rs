@@ -347,6 +347,11 @@ pub struct MetricsSpec {
     /// the duration). A window should hold many packets per flow, or the index measures noise.
     #[serde(default)]
     pub window: Option<TimeQ>,
+    /// Keep the packets dequeued at the port of this link, with their times (`dequeues` in
+    /// the results): the sets whose gap Delta(t) two runs are compared by (AIFO Eq. 1; the
+    /// page's Compare view and the `dequeue_gap` checks).
+    #[serde(default)]
+    pub dequeues: Option<traffic::LinkRef>,
 }
 
 /// How much of the trace a run keeps for playback. Metrics and the trace hash always cover

@@ -40,6 +40,7 @@ pub mod srpt;
 pub mod stfq;
 pub mod strict_priority;
 pub mod tagged;
+pub mod threshold_fifo;
 pub mod virtual_clock;
 pub mod wf2q_plus;
 pub mod wfq;
@@ -163,6 +164,7 @@ pub enum AnyScheduler {
     Pifo(pifo::Pifo),
     SpPifo(Box<sp_pifo::SpPifo>),
     Aifo(Box<aifo::Aifo>),
+    ThresholdFifo(Box<threshold_fifo::ThresholdFifo>),
     Drfq(Box<drfq::Drfq>),
     Mr3(Box<mr3::Mr3>),
     MrTradeoff(Box<mr_tradeoff::MrTradeoff>),
@@ -198,6 +200,7 @@ macro_rules! dispatch {
             AnyScheduler::Pifo($s) => $e,
             AnyScheduler::SpPifo($s) => $e,
             AnyScheduler::Aifo($s) => $e,
+            AnyScheduler::ThresholdFifo($s) => $e,
             AnyScheduler::Drfq($s) => $e,
             AnyScheduler::Mr3($s) => $e,
             AnyScheduler::MrTradeoff($s) => $e,

@@ -410,6 +410,12 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
             }
         }
     }
+    if let Some(l) = &s.metrics.dequeues {
+        let key = if l.from < l.to { (l.from.as_str(), l.to.as_str()) } else { (l.to.as_str(), l.from.as_str()) };
+        if !pairs.contains(&key) {
+            return Err(err("metrics.dequeues", format!("no link between \"{}\" and \"{}\"", l.from, l.to)));
+        }
+    }
     if let Some(w) = s.metrics.window {
         if w.0 == Time::ZERO || w.0 > duration {
             return Err(err("metrics.window", "must be greater than zero and at most the duration"));

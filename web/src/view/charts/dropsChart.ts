@@ -16,7 +16,7 @@ const MARGIN = { top: 6, right: 16, bottom: 30 };
 /** Rows shown: the ports with the most drops. */
 export const MAX_PORT_ROWS = 8;
 /** Opacity of each reason's segment, in the order of DROP_REASONS. */
-const SHADES = [1, 0.6, 0.38, 0.22, 0.12, 0.06];
+const SHADES = [1, 0.6, 0.38, 0.22, 0.12, 0.06, 0.03];
 
 const total = (d: DropCounts | undefined): number => (d ? DROP_REASONS.reduce((a, r) => a + d[r], 0) : 0);
 

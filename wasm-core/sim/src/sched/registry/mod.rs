@@ -6,7 +6,7 @@
 //! and `dispatch!` arms, and one entry here. The entries live by family: `single` (one
 //! queue: FIFO and the priority family), `classes` (strict priority, round robin, DRR),
 //! `fair` (the fair queueing family), `curves` (SCED and FSC), `aqm` (active queue
-//! management), `programmable` (rank programs: PIFO, SP-PIFO, AIFO) and `multi`
+//! management), `programmable` (rank programs: PIFO, SP-PIFO, AIFO, FIFO with a rank threshold) and `multi`
 //! (multi-resource: DRFQ, MR3).
 
 mod aqm;
@@ -135,6 +135,7 @@ pub static REGISTRY: &[SchedulerInfo] = &[
     programmable::PIFO,
     programmable::SP_PIFO,
     programmable::AIFO,
+    programmable::THRESHOLD_FIFO,
     multi::DRFQ,
     multi::MR3,
     multi::MR_TRADEOFF,

@@ -1,7 +1,8 @@
 //! Programmable scheduling (AIFO, Yu et al., SIGCOMM'21): a rank program (`sched::rank`)
 //! computes each packet's rank, and a queue realises (or approximates) "lowest rank first":
 //! `pifo` (the ideal sorted queue), `sp_pifo` (strict-priority queues with adaptive bounds)
-//! and `aifo` (one FIFO with admission control). pFabric, the family's baseline, is `srpt`
+//! and `aifo` (one FIFO with admission control); `threshold_fifo` is Fig. 2's oracle admission (a
+//! fixed rank threshold in front of a FIFO). pFabric, the family's baseline, is `srpt`
 //! (SRPT with starvation prevention) with the pfabric transport.
 
 use super::{BuildArgs, Children, Order, SchedulerInfo};
@@ -10,6 +11,7 @@ use crate::sched::aifo::{self, Aifo};
 use crate::sched::pifo::Pifo;
 use crate::sched::rank::{Program, Ranker, RANK, RANK_WEIGHTS};
 use crate::sched::sp_pifo::SpPifo;
+use crate::sched::threshold_fifo::ThresholdFifo;
 use crate::sched::AnyScheduler;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
 
@@ -171,5 +173,53 @@ pub const AIFO: SchedulerInfo = SchedulerInfo {
             sample: a.params.int("sample") as u64,
         };
         Ok(AnyScheduler::Aifo(Box::new(Aifo::new(a.port.buffer, cfg, ranker(&a)))))
+    },
+};
+
+pub const THRESHOLD_FIFO: SchedulerInfo = SchedulerInfo {
+    name: "threshold_fifo",
+    display: "FIFO + rank threshold",
+    summary: "FIFO with a fixed admission threshold: admit iff rank <= threshold (the oracle admission of AIFO's \
+              Fig. 2); refusals are rank threshold drops.",
+    reference: "Yu et al., \"Programmable Packet Scheduling with a Single Queue\", SIGCOMM'21, Sec. 2.2 and Fig. 2",
+    key: RANK_KEY,
+    state: &[
+        StateSpec {
+            name: "threshold",
+            description: "The greatest rank admitted",
+            unit: Unit::Rank,
+            shape: Shape::Scalar,
+        },
+        StateSpec {
+            name: "last arrival rank",
+            description: "The rank of the last arrival",
+            unit: Unit::Rank,
+            shape: Shape::Scalar,
+        },
+        StateSpec {
+            name: "last arrival admitted",
+            description:
+                "Whether the last arrival was admitted (its rank at most the threshold, and room in the buffer)",
+            unit: Unit::Flag,
+            shape: Shape::Scalar,
+        },
+    ],
+    params: &[
+        Spec {
+            name: "threshold",
+            description: "The greatest rank admitted, in the rank program's unit (Fig. 2's oracle uses 3 with ranks \
+                          as classes).",
+            kind: Kind::Int { min: 0, max: 9_007_199_254_740_991 },
+            default: Default::Int(3),
+        },
+        RANK,
+        RANK_WEIGHTS,
+    ],
+    children: Children::None,
+    work_conserving: true,
+    order: Order::Snapshot,
+    build: |a| {
+        let threshold = a.params.int("threshold");
+        Ok(AnyScheduler::ThresholdFifo(Box::new(ThresholdFifo::new(a.port.buffer, threshold, ranker(&a)))))
     },
 };
