@@ -63,7 +63,9 @@ fn show(metric: Metric, v: f64) -> String {
         QueueMeanBytes | QueueStdBytes => format!("{v:.1} B"),
         QueueVarianceBytes2 => format!("{v:.4e} B^2"),
         ThroughputBps => format!("{:.3} Mbps", v / 1e6),
-        SlowdownMean | SlowdownP99 | JainMean | JainLast | DominantShareAboveFloorMin | DequeueGap | DequeueGapHalf => format!("{v:.4}"),
+        SlowdownMean | SlowdownP99 | JainMean | JainLast | DominantShareAboveFloorMin | DequeueGap | DequeueGapHalf => {
+            format!("{v:.4}")
+        }
         OverduePackets | OutOfOrderPackets => format!("{v}"),
         MaxLateNs => format!("{:.3} us", v / 1e3),
         MakespanNs => format!("{:.3} s", v / 1e9),
