@@ -15,9 +15,11 @@
 //! head changed, and the at most two that change side, touch the ordered sets. A
 //! `BTreeSet` stands in for the paper's heaps (same bounds, deletion by key needs no index).
 //!
-//! It computes the same fluid as the direct O(n) version (`mr_tradeoff`'s tests compare the
-//! two): the same start order, times within rounding. Not bit for bit: the incremental sums
-//! and V round differently from summing the heads afresh and decrementing each R_i.
+//! It computes the same fluid as the direct O(n) version (`fluid_direct`; `mr_tradeoff`'s
+//! tests compare the two and benchmark both): the same start order, times within rounding.
+//! Not bit for bit: the incremental sums and V round differently from summing the heads
+//! afresh and decrementing each R_i (when a regular head sets the step, V takes its tag
+//! exactly). `mr_tradeoff` runs on the direct one, whose rounding its committed traces hold.
 //!
 //! Ties: flows finishing at one event start their next heads in flow-id order, and ties in
 //! order (23) go to the lower flow id, as in `fluid::allocate`.
@@ -138,7 +140,7 @@ impl VtFluid {
         let mut best: Option<(f64, bool)> = None;
         for f in &self.favoured {
             if let Track::Direct { r, d } = self.flows[f].track {
-                if d > 0.0 && best.map_or(true, |(b, _)| r / d < b) {
+                if d > 0.0 && best.is_none_or(|(b, _)| r / d < b) {
                     best = Some((r / d, false));
                 }
             }
@@ -146,7 +148,7 @@ impl VtFluid {
         if self.base > 0.0 {
             if let Some((Key(f), _)) = self.tags.first() {
                 let s = (f - self.v) / self.base;
-                if best.map_or(true, |(b, _)| s <= b) {
+                if best.is_none_or(|(b, _)| s <= b) {
                     best = Some((s, true));
                 }
             }
@@ -320,14 +322,5 @@ impl VtFluid {
             flow.track = Track::Direct { r, d };
         }
         self.base = base;
-    }
-
-    /// A copy holding at most `limit` packets per flow (for replaying ahead).
-    pub fn truncated(&self, limit: usize) -> VtFluid {
-        let mut c = self.clone();
-        for f in c.flows.values_mut() {
-            f.q.truncate(limit.max(1));
-        }
-        c
     }
 }

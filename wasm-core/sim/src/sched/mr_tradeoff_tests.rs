@@ -1,105 +1,12 @@
-//! `mr_tradeoff`'s tests, and the direct fluid of Sec. 5.2 that the O(log n) one
-//! (`fluid_vt`) is checked against.
+//! `mr_tradeoff`'s tests, and the check that Sec. 5.3's O(log n) fluid (`fluid_vt`) is the
+//! direct one of Sec. 5.2 (`fluid_direct`, the one runs use), with a benchmark of both.
 
-use std::collections::{BTreeMap, VecDeque};
 use std::time::Instant;
 
 use super::*;
 use crate::rng::splitmix64;
-use crate::sched::fluid::{allocate, normalise};
-
-/// The direct fluid (Sec. 5.2), O(n) per event: the reference `VtFluid` is checked against.
-/// Per flow its dominant share d_i and the remaining dominant time R_i of its head.
-#[derive(Clone, Debug, Default)]
-struct Fluid {
-    alpha: f64,
-    /// Fluid time, ns.
-    t: f64,
-    /// Per flow: processing times of its packets not finished in the fluid (front: the
-    /// head), and the head's remaining dominant time.
-    flows: BTreeMap<u32, (VecDeque<[f64; 2]>, f64)>,
-    /// Dominant share of each backlogged flow, in `flows` order (kept current).
-    shares: Vec<f64>,
-    /// Flows whose packets started in the fluid, in start order (one entry per packet).
-    started: VecDeque<u32>,
-}
-
-impl Fluid {
-    fn heads(&self) -> Vec<[f64; 2]> {
-        self.flows.values().map(|(q, _)| normalise(q[0])).collect()
-    }
-
-    /// Recomputes the shares after the backlog or a head changed (Theorem 3).
-    fn refresh(&mut self) {
-        let tau = self.heads();
-        allocate(&tau, self.alpha, &mut self.shares);
-    }
-
-    /// The fair share d_bar of the flows backlogged in the fluid.
-    fn fair(&self) -> f64 {
-        crate::sched::fluid::fair_share(&self.heads())
-    }
-
-    /// Time until the next head finishes in the fluid.
-    fn step(&self) -> Option<f64> {
-        self.flows.values().zip(&self.shares).filter(|(_, &d)| d > 0.0).map(|((_, r), &d)| r / d).reduce(f64::min)
-    }
-
-    /// Runs the fluid to time `to`.
-    fn advance(&mut self, to: f64) {
-        while !self.flows.is_empty() {
-            let Some(step) = self.step().filter(|&s| self.t + s <= to) else {
-                let dt = to - self.t;
-                for ((_, r), d) in self.flows.values_mut().zip(&self.shares) {
-                    *r = (*r - d * dt).max(0.0);
-                }
-                self.t = to;
-                return;
-            };
-            self.t += step;
-            let mut done = Vec::new();
-            for ((&f, (q, r)), d) in self.flows.iter_mut().zip(&self.shares) {
-                let left = *r - d * step;
-                // The flow that set the step, and any within rounding of it, finish now.
-                if *d > 0.0 && left <= 1e-9 * q[0][0].max(q[0][1]).max(1.0) {
-                    done.push(f);
-                } else {
-                    *r = left.max(0.0);
-                }
-            }
-            for f in done {
-                let (q, r) = self.flows.get_mut(&f).expect("a backlogged flow");
-                q.pop_front();
-                match q.front() {
-                    Some(next) => {
-                        *r = next[0].max(next[1]);
-                        self.started.push_back(f);
-                    }
-                    None => {
-                        self.flows.remove(&f);
-                    }
-                }
-            }
-            self.refresh();
-        }
-        self.t = to;
-    }
-
-    fn is_backlogged(&self, flow: u32) -> bool {
-        self.flows.contains_key(&flow)
-    }
-
-    /// A packet needing `tau` arrives for `flow` now (after `advance`).
-    fn arrive(&mut self, flow: u32, tau: [f64; 2]) {
-        let (q, r) = self.flows.entry(flow).or_default();
-        q.push_back(tau);
-        if q.len() == 1 {
-            *r = tau[0].max(tau[1]);
-            self.started.push_back(flow);
-            self.refresh();
-        }
-    }
-}
+use crate::sched::fluid_direct::DirectFluid as Fluid;
+use crate::sched::fluid_vt::VtFluid;
 
 fn pkt(id: u64, flow: u32) -> Packet {
     Packet::new(id, flow, 0, 100, 0, 1, Time::ZERO)
@@ -294,7 +201,7 @@ fn the_virtual_time_fluid_equals_the_direct_one() {
         for alpha in [1.0, 0.85, 0.5, 0.0] {
             let flows = 2 + (seed as u32 * 5) % 11;
             let arrivals = random_arrivals(seed, flows, 400);
-            let (a, fa) = drive(&mut Fluid { alpha, ..Fluid::default() }, &arrivals, flows);
+            let (a, fa) = drive(&mut Fluid::new(alpha), &arrivals, flows);
             let (b, fb) = drive(&mut VtFluid::new(alpha), &arrivals, flows);
             let ctx = format!("seed {seed}, alpha {alpha}, {flows} flows");
             // With alpha = 0 regular flows get nothing: only what the favoured ones reach finishes.
@@ -353,7 +260,7 @@ fn fluid_event_cost() {
     for n in [10u32, 100, 1000] {
         for alpha in [1.0, 0.5] {
             let events = 20_000;
-            let (d, de) = run(&mut Fluid { alpha, ..Fluid::default() }, n, events);
+            let (d, de) = run(&mut Fluid::new(alpha), n, events);
             let (v, ve) = run(&mut VtFluid::new(alpha), n, events);
             assert!(de >= events && ve >= events);
             println!("{n:>6} {alpha:>8} {d:>14.0} {v:>16.0} {:>8.1}", d / v);
