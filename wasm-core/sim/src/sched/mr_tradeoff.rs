@@ -13,9 +13,11 @@
 //! remaining dominant time R_i of its head, updated at every event, O(n) per event in the
 //! number of backlogged flows). Sec. 5.3's O(log n) virtual-time version of the same fluid
 //! (regular flows on one virtual clock with their finish tags in an ordered set, the at most
-//! two favoured flows tracked directly, incremental sums) is `fluid_vt`; this file's tests
-//! check on random inputs that the two give the same start order and times within 0.01 ns,
-//! and benchmark both (about 0.7 us against 17 us per event at 1000 flows). Runs keep the
+//! two favoured flows tracked directly, incremental sums) is `fluid_vt`; the tests
+//! (mr_tradeoff_tests.rs) check on random inputs (400 packets) that the two give the same start order and times
+//! within 0.01 ns (over thousands of packets their rounding differences grow), and
+//! benchmark both (about 0.7 us against 17 us per event at 1000 flows; `cargo test
+//! --profile ci -p sched-sim --lib fluid_event_cost -- --ignored --nocapture`). Runs keep the
 //! direct one because the two round differently: where the exact fluid event falls on a
 //! whole ns, the direct one may land a hair past it and serve 1 ns later (e.g. 16987920
 //! against 16987920.00000005 in middlebox/fig6-isolation-alpha-100), so switching would

@@ -190,16 +190,22 @@ fn random_arrivals(seed: u64, flows: u32, packets: usize) -> Vec<(u64, u32, [f64
 }
 
 /// Sec. 5.3's virtual-time fluid against Sec. 5.2's direct one on random inputs (8 seeds x
-/// alpha 1, 0.85, 0.5, 0; 2 to 12 flows; 400 packets each): both are the same fluid, so every
-/// packet starts in the same order in both (the start-time FIFO mr_tradeoff serves from),
-/// and its start and finish agree to well within the 1 ns the scheduler rounds to (it serves
-/// at the first whole ns at or after a fluid event).
+/// alpha 1, 0.85, 0.5, 0; 2 to 12 flows, and 60 for one seed; 400 packets each): both are the
+/// same fluid, so every packet starts in the same order in both (the start-time FIFO
+/// mr_tradeoff serves from), and its start and finish agree to within 0.01 ns, well inside
+/// the 1 ns the scheduler rounds to (it serves at the first whole ns at or after a fluid
+/// event); rounded up as the scheduler rounds, they differ by at most 1 ns.
+/// The two round differently and the fluid carries a difference forward (a head finishing a
+/// hair earlier changes the shares in between), so on much longer runs they drift apart:
+/// seed 1 at alpha 0.85 with 3000 packets differs by 1.6e-3 ns at packet 752, 0.1 ns at 992,
+/// and swaps two near-simultaneous starts at 1200.
 #[test]
 fn the_virtual_time_fluid_equals_the_direct_one() {
     let mut worst = 0.0f64;
     for seed in 1..=8u64 {
         for alpha in [1.0, 0.85, 0.5, 0.0] {
-            let flows = 2 + (seed as u32 * 5) % 11;
+            // 2 to 12 flows, and 60 (Table 2's count) for the last seed.
+            let flows = if seed == 8 { 60 } else { 2 + (seed as u32 * 5) % 11 };
             let arrivals = random_arrivals(seed, flows, 400);
             let (a, fa) = drive(&mut Fluid::new(alpha), &arrivals, flows);
             let (b, fb) = drive(&mut VtFluid::new(alpha), &arrivals, flows);
@@ -207,13 +213,20 @@ fn the_virtual_time_fluid_equals_the_direct_one() {
             // With alpha = 0 regular flows get nothing: only what the favoured ones reach finishes.
             assert!(a.len() >= flows as usize, "{ctx}: {} starts", a.len());
             let order = |l: &[Life]| l.iter().map(|x| x.flow).collect::<Vec<_>>();
-            assert_eq!(order(&a), order(&b), "{ctx}: start order");
+            if order(&a) != order(&b) {
+                let k = a.iter().zip(&b).position(|(x, y)| x.flow != y.flow).unwrap_or(0);
+                panic!(
+                    "{ctx}: start order at {k}: {:?} vs {:?}",
+                    a.get(k.saturating_sub(2)..(k + 3).min(a.len())),
+                    b.get(k.saturating_sub(2)..(k + 3).min(b.len()))
+                );
+            }
             for (x, y) in a.iter().zip(&b) {
                 for (p, q) in [(x.start, y.start), (x.finish, y.finish)] {
                     assert_eq!(p.is_nan(), q.is_nan(), "{ctx}: one finished, one not: {x:?} {y:?}");
                     if !p.is_nan() {
                         worst = worst.max((p - q).abs());
-                        assert!((p - q).abs() < 1.0, "{ctx}: {x:?} vs {y:?}");
+                        assert!((p - q).abs() < 0.01, "{ctx}: {x:?} vs {y:?}");
                         assert!((p.ceil() - q.ceil()).abs() <= 1.0, "{ctx}: {x:?} vs {y:?}");
                     }
                 }
