@@ -44,11 +44,8 @@ pub fn allocate(tau: &[[f64; 2]], alpha: f64, out: &mut Vec<f64>) {
     if n == 0 {
         return;
     }
-    let dbar = fair_share(tau);
-    let base = alpha * dbar;
-    out.resize(n, base);
-    let mu0 = (1.0 - base * tau.iter().map(|t| t[0]).sum::<f64>()).max(0.0);
-    let mu1 = (1.0 - base * tau.iter().map(|t| t[1]).sum::<f64>()).max(0.0);
+    let s0: f64 = tau.iter().map(|t| t[0]).sum();
+    let s1: f64 = tau.iter().map(|t| t[1]).sum();
     // Order (23): tau_0 / tau_1 descending, compared as cross products (tau_1 may be 0).
     // `hi`: the first (most CPU-heavy), `lo`: the last (most link-heavy).
     let heavier = |a: &[f64; 2], b: &[f64; 2]| a[0] * b[1] > b[0] * a[1];
@@ -61,21 +58,35 @@ pub fn allocate(tau: &[[f64; 2]], alpha: f64, out: &mut Vec<f64>) {
             lo = i;
         }
     }
-    let (t1, tn) = (tau[hi], tau[lo]);
+    let (base, bonus_hi, bonus_lo) = split([s0, s1], tau[hi], tau[lo], alpha);
+    out.resize(n, base);
+    out[hi] += bonus_hi;
+    out[lo] += bonus_lo;
+}
+
+/// Theorem 3 from what it needs (Sec. 5.3.1): the sums `s` of the backlogged flows'
+/// normalised times per resource and the normalised times of the first (`t1`) and last
+/// (`tn`) flows in order (23). Returns (alpha d_bar, the first's bonus, the last's bonus);
+/// every other flow gets alpha d_bar.
+pub fn split(s: [f64; 2], t1: [f64; 2], tn: [f64; 2], alpha: f64) -> (f64, f64, f64) {
+    let m = s[0].max(s[1]);
+    let dbar = if m <= 0.0 { 0.0 } else { 1.0 / m };
+    let base = alpha * dbar;
+    let mu0 = (1.0 - base * s[0]).max(0.0);
+    let mu1 = (1.0 - base * s[1]).max(0.0);
     let den = t1[0] * tn[1] - t1[1] * tn[0];
     if den <= 0.0 {
         // Every flow has the same ratio: one flow takes what the scarcer resource allows.
-        out[hi] += (mu0 / t1[0]).min(if t1[1] > 0.0 { mu1 / t1[1] } else { f64::INFINITY });
+        (base, (mu0 / t1[0]).min(if t1[1] > 0.0 { mu1 / t1[1] } else { f64::INFINITY }), 0.0)
     } else if mu0 * tn[1] < mu1 * tn[0] {
         // Case 1: mu0/mu1 < tau_n0/tau_n1: the CPU fills, with the last flow.
-        out[lo] += mu0 / tn[0];
+        (base, 0.0, mu0 / tn[0])
     } else if mu0 * t1[1] > mu1 * t1[0] {
         // Case 2: mu0/mu1 > tau_10/tau_11: the link fills, with the first flow.
-        out[hi] += mu1 / t1[1];
+        (base, mu1 / t1[1], 0.0)
     } else {
         // Case 3: both fill.
-        out[hi] += (mu0 * tn[1] - mu1 * tn[0]) / den;
-        out[lo] += (mu1 * t1[0] - mu0 * t1[1]) / den;
+        (base, (mu0 * tn[1] - mu1 * tn[0]) / den, (mu1 * t1[0] - mu0 * t1[1]) / den)
     }
 }
 

@@ -13,6 +13,8 @@ pub mod drfq;
 pub mod edf;
 pub mod fifo;
 pub mod fluid;
+pub mod fluid_direct;
+pub mod fluid_vt;
 pub mod fq;
 pub mod fq_codel;
 pub mod fsc;
