@@ -29,7 +29,7 @@
 
 use std::collections::VecDeque;
 
-use super::rank::Ranker;
+use super::rank::{RankedFifo, Ranker};
 use super::{Admission, DropReason, QueueView, Scheduler, StateView, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
@@ -52,8 +52,7 @@ pub struct Config {
 
 #[derive(Debug)]
 pub struct Aifo {
-    queue: VecDeque<(i64, Packet)>,
-    bytes: u64,
+    queue: RankedFifo,
     buffer: Buffer,
     cfg: Config,
     window: VecDeque<i64>,
@@ -66,8 +65,7 @@ pub struct Aifo {
 impl Aifo {
     pub fn new(buffer: Buffer, cfg: Config, ranker: Ranker) -> Aifo {
         Aifo {
-            queue: VecDeque::new(),
-            bytes: 0,
+            queue: RankedFifo::default(),
             buffer,
             cfg,
             window: VecDeque::with_capacity(cfg.window),
@@ -119,20 +117,16 @@ impl Scheduler for Aifo {
             v.drop(pkt, DropReason::AifoAdmission);
             return Admission::Refused;
         }
-        if !self.buffer.fits(c, self.bytes, pkt.size as u64) {
+        if !self.buffer.fits(c, self.queue.bytes(), pkt.size as u64) {
             v.drop(pkt, DropReason::BufferFull);
             return Admission::Refused;
         }
-        self.bytes += pkt.size as u64;
-        self.queue.push_back((rank, pkt));
+        self.queue.push(rank, pkt);
         Admission::Queued { key: rank }
     }
 
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        let (rank, pkt) = self.queue.pop_front()?;
-        self.bytes -= pkt.size as u64;
-        self.ranker.dequeued(rank);
-        Some(pkt)
+        self.queue.pop(&mut self.ranker)
     }
 
     fn len(&self) -> usize {
@@ -140,12 +134,11 @@ impl Scheduler for Aifo {
     }
 
     fn bytes(&self) -> u64 {
-        self.bytes
+        self.queue.bytes()
     }
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        out.entries.clear();
-        out.entries.extend(self.queue.iter().take(limit).map(|(r, p)| (p.id, *r)));
+        self.queue.snapshot(limit, out);
     }
 
     fn state(&self, out: &mut StateView) {

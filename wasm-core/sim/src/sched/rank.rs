@@ -16,8 +16,9 @@
 //!
 //! Open-ended sources carry u64::MAX sizes; their ranks saturate at i64::MAX.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
+use super::QueueView;
 use crate::packet::Packet;
 use crate::params::{Default, Kind, Per, Spec};
 use crate::time::Time;
@@ -141,5 +142,44 @@ mod tests {
         r.dequeued(0);
         r.dequeued(8_000_000);
         assert_eq!(r.rank(Time::ZERO, &p(3, 2, 1)), 8_000_000);
+    }
+}
+
+/// One FIFO of ranked packets in arrival order, as `aifo` and `threshold_fifo` keep it: each
+/// packet with the rank it was admitted at (the key the page shows), and the bytes queued.
+// `len` mirrors `Scheduler::len`; callers never ask for emptiness.
+#[allow(clippy::len_without_is_empty)]
+#[derive(Clone, Debug, Default)]
+pub struct RankedFifo {
+    queue: VecDeque<(i64, Packet)>,
+    bytes: u64,
+}
+
+impl RankedFifo {
+    pub fn push(&mut self, rank: i64, pkt: Packet) {
+        self.bytes += pkt.size as u64;
+        self.queue.push_back((rank, pkt));
+    }
+
+    /// The head packet; tells `ranker` its rank was dequeued.
+    pub fn pop(&mut self, ranker: &mut Ranker) -> Option<Packet> {
+        let (rank, pkt) = self.queue.pop_front()?;
+        self.bytes -= pkt.size as u64;
+        ranker.dequeued(rank);
+        Some(pkt)
+    }
+
+    pub fn len(&self) -> usize {
+        self.queue.len()
+    }
+
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// The first `limit` packets in service (arrival) order, with their ranks.
+    pub fn snapshot(&self, limit: usize, out: &mut QueueView) {
+        out.entries.clear();
+        out.entries.extend(self.queue.iter().take(limit).map(|(r, p)| (p.id, *r)));
     }
 }

@@ -14,9 +14,7 @@
 //! 3, the figure's), `rank` (default srpt), `weights` (per flow, for rank = stfq). Shown on a
 //! packet: its rank. State: the threshold, the last arrival's rank and verdict.
 
-use std::collections::VecDeque;
-
-use super::rank::Ranker;
+use super::rank::{RankedFifo, Ranker};
 use super::{Admission, DropReason, QueueView, Scheduler, StateView, Verdicts};
 use crate::packet::Packet;
 use crate::time::Time;
@@ -24,8 +22,7 @@ use crate::units::Buffer;
 
 #[derive(Debug)]
 pub struct ThresholdFifo {
-    queue: VecDeque<(i64, Packet)>,
-    bytes: u64,
+    queue: RankedFifo,
     buffer: Buffer,
     threshold: i64,
     ranker: Ranker,
@@ -35,7 +32,7 @@ pub struct ThresholdFifo {
 
 impl ThresholdFifo {
     pub fn new(buffer: Buffer, threshold: i64, ranker: Ranker) -> ThresholdFifo {
-        ThresholdFifo { queue: VecDeque::new(), bytes: 0, buffer, threshold, ranker, last: None }
+        ThresholdFifo { queue: RankedFifo::default(), buffer, threshold, ranker, last: None }
     }
 }
 
@@ -44,7 +41,7 @@ impl Scheduler for ThresholdFifo {
         let rank = self.ranker.rank(now, &pkt);
         let refusal = if rank > self.threshold {
             Some(DropReason::RankThreshold)
-        } else if !self.buffer.fits(self.queue.len(), self.bytes, pkt.size as u64) {
+        } else if !self.buffer.fits(self.queue.len(), self.queue.bytes(), pkt.size as u64) {
             Some(DropReason::BufferFull)
         } else {
             None
@@ -54,16 +51,12 @@ impl Scheduler for ThresholdFifo {
             v.drop(pkt, reason);
             return Admission::Refused;
         }
-        self.bytes += pkt.size as u64;
-        self.queue.push_back((rank, pkt));
+        self.queue.push(rank, pkt);
         Admission::Queued { key: rank }
     }
 
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        let (rank, pkt) = self.queue.pop_front()?;
-        self.bytes -= pkt.size as u64;
-        self.ranker.dequeued(rank);
-        Some(pkt)
+        self.queue.pop(&mut self.ranker)
     }
 
     fn len(&self) -> usize {
@@ -71,12 +64,11 @@ impl Scheduler for ThresholdFifo {
     }
 
     fn bytes(&self) -> u64 {
-        self.bytes
+        self.queue.bytes()
     }
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        out.entries.clear();
-        out.entries.extend(self.queue.iter().take(limit).map(|(r, p)| (p.id, *r)));
+        self.queue.snapshot(limit, out);
     }
 
     fn state(&self, out: &mut StateView) {
