@@ -421,3 +421,23 @@ test('programmable-results: the receiver order of PIFO\'s reordered flow, and th
   await order.scrollIntoViewIfNeeded();
   await order.screenshot({ path: out('compare-receiver-order') });
 });
+
+test('leaf-spine-aifo: FCT by flow size of the leaf-spine web-search run, and FIFO / PIFO / SP-PIFO / AIFO compared', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const app = await new PlaygroundPage(page).open();
+  await app.openExample('compare/leaf-spine-aifo');
+  await app.tab('results');
+  for (const id of ['fct-mean-by-size', 'fct-p99-by-size']) {
+    const card = page.getByTestId(`card-${id}`);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: out(`leaf-spine-aifo-${id}`) });
+  }
+  const compare = new ComparePage(app);
+  await compare.openTab();
+  for (const [i, s] of ['fifo', 'pifo', 'sp_pifo', 'aifo'].entries()) await compare.pick(i, s);
+  await compare.run();
+  await app.pause();
+  await page.screenshot({ path: out('leaf-spine-aifo-compare') });
+  await page.getByTestId('compare-results').screenshot({ path: out('leaf-spine-aifo-compare-charts') });
+});
