@@ -11,11 +11,13 @@ use crate::scenario::{
 use crate::time::Time;
 
 /// Parses and checks a scenario from an untrusted source.
+#[inline]
 pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
     parse_with(text, &LIMITS)
 }
 
 /// Parses and checks a scenario within `limits`.
+#[inline]
 pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError> {
     let scenario = parse_format(text, limits)?;
     check(&scenario, limits)?;
@@ -24,6 +26,7 @@ pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError
 
 /// Reads a scenario's fields (and expands its preset) without the checks beyond the format:
 /// enough for questions about a draft such as which scheduler each port runs.
+#[inline]
 pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError> {
     if text.len() > limits.text_bytes {
         return Err(ScenarioError::new(
@@ -45,6 +48,7 @@ pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioErr
 }
 
 /// Which scheduler each port of a draft runs and why, as JSON (`Scenario::port_schedulers`).
+#[inline]
 pub fn port_schedulers_text(text: &str) -> Result<String, ScenarioError> {
     let s = parse_format(text, &LIMITS)?;
     Ok(serde_json::to_string(&s.port_schedulers()).expect("plain data"))
@@ -558,6 +562,7 @@ fn check_replays(s: &Scenario) -> Result<(), ScenarioError> {
 /// The scenario as the page's editor edits it: a preset topology replaced by explicit nodes
 /// (with positions) and links ("load a preset, then edit it"), and `node_schedulers` folded
 /// into the nodes (the same ports run the same schedulers); everything else as it was.
+#[inline]
 pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
     use crate::units::format;
     let mut doc: serde_json::Value =
