@@ -559,6 +559,17 @@ fn check_replays(s: &Scenario) -> Result<(), ScenarioError> {
     Ok(())
 }
 
+/// A part of a JSON document read as `T`, errors naming the field under `at`. It is read from
+/// its text (not the `Value`), as `parse_format` reads a whole scenario: the wasm module then
+/// holds one copy of the serde code of the scenario's types, not one per deserializer.
+#[inline]
+fn part<T: serde::de::DeserializeOwned>(v: &serde_json::Value, at: &str) -> Result<T, ScenarioError> {
+    let text = v.to_string();
+    let de = &mut serde_json::Deserializer::from_str(&text);
+    serde_path_to_error::deserialize(de)
+        .map_err(|e| ScenarioError::new(format!("{at}.{}", e.path()), strip_position(&e.into_inner().to_string())))
+}
+
 /// The scenario as the page's editor edits it: a preset topology replaced by explicit nodes
 /// (with positions) and links ("load a preset, then edit it"), and `node_schedulers` folded
 /// into the nodes (the same ports run the same schedulers); everything else as it was.
@@ -570,13 +581,11 @@ pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
     let Some(topology) = doc.get("topology") else {
         return Err(ScenarioError::new("topology", "missing field `topology`"));
     };
-    let mut t: Topology = serde_path_to_error::deserialize(topology)
-        .map_err(|e| ScenarioError::new(format!("topology.{}", e.path()), e.into_inner().to_string()))?;
+    let mut t: Topology = part(topology, "topology")?;
     expand_preset(&mut t)?;
     // node_schedulers override the nodes' own (`Scenario::port_scheduler`): fold them in.
     if let Some(by_node) = doc.get("node_schedulers") {
-        let by_node: std::collections::BTreeMap<String, SchedulerSpec> = serde_path_to_error::deserialize(by_node)
-            .map_err(|e| ScenarioError::new(format!("node_schedulers.{}", e.path()), e.into_inner().to_string()))?;
+        let by_node: std::collections::BTreeMap<String, SchedulerSpec> = part(by_node, "node_schedulers")?;
         for n in &mut t.nodes {
             if let Some(spec) = by_node.get(&n.id) {
                 n.scheduler = Some(spec.clone());
