@@ -51,11 +51,13 @@ pub struct RunOptions {
 
 /// Parses and fully checks a scenario from an untrusted source (fields, references,
 /// schedulers, routes, size limits).
+#[inline]
 pub fn validate(text: &str) -> Result<Scenario, ScenarioError> {
     validate_with(text, &scenario::LIMITS)
 }
 
 /// The same, within other limits (`scenario::TRUSTED_LIMITS` for local files).
+#[inline]
 pub fn validate_with(text: &str, limits: &scenario::Limits) -> Result<Scenario, ScenarioError> {
     let s = validation::parse_with(text, limits)?;
     Network::build(&s, s.seed)?;
@@ -64,6 +66,7 @@ pub fn validate_with(text: &str, limits: &scenario::Limits) -> Result<Scenario, 
 
 /// Parses and checks scenario text and starts its run, building the network once (checking a
 /// scenario builds it: the run reuses it when the seed is the scenario's).
+#[inline]
 pub fn start(text: &str, limits: &scenario::Limits, opts: &RunOptions) -> Result<Run, ScenarioError> {
     let s = validation::parse_with(text, limits)?;
     let net = Network::build(&s, s.seed)?;
@@ -79,6 +82,7 @@ pub fn start(text: &str, limits: &scenario::Limits, opts: &RunOptions) -> Result
 /// on the scenario's seed, so every run of a comparison sees the same traffic. `variant` is
 /// JSON `{"scheduler": {...}, "routers": [...]?}`; errors in it name its own fields
 /// ("scheduler.params.buffer: ...", "routers[1]: ...").
+#[inline]
 pub fn start_variant(
     text: &str,
     variant: &str,
@@ -344,6 +348,7 @@ pub fn run_replay(s: &Scenario, opts: &RunOptions, r: &scenario::Replay) -> Resu
 
 /// The replay `which` asks for, in a checked scenario: the name of one its `replay.modes`
 /// lists, a replay name ("edf_preemptive") or an object `{"mode": "edf", "preemptive": true}`.
+#[inline]
 pub fn find_replay(s: &Scenario, which: &str) -> Result<scenario::Replay, ScenarioError> {
     let listed = s.replay.as_ref().map(|r| r.replays()).unwrap_or_default();
     if let Some(r) = listed.into_iter().find(|r| r.name == which) {
@@ -361,6 +366,7 @@ pub fn find_replay(s: &Scenario, which: &str) -> Result<scenario::Replay, Scenar
 }
 
 /// Parses, checks and runs scenario text from an untrusted source.
+#[inline]
 pub fn run_json(text: &str, opts: &RunOptions) -> Result<RunOutput, ScenarioError> {
     Ok(start(text, &scenario::LIMITS, opts)?.finish())
 }

@@ -2,13 +2,11 @@ import { useMemo, useState } from 'react';
 import { useAppState, useController } from '../app/context';
 import type { Counts, RunCounts } from '../sim/counts';
 import type { RunSummary } from '../sim/types';
-import { GROUP_BYS, findFlows, groupFlows, type GroupBy } from '../view/flowGroups';
+import { GROUP_BYS, MAX_FLOW_ROWS, findFlows, groupFlows, type GroupBy } from '../view/flowGroups';
 import { flowColour } from '../view/palette';
 import { flowsCsv } from '../view/summary';
 import { setGroupBy } from '../store/appState';
 
-/** Flows listed one by one up to this many; more are grouped (and found with the search box). */
-export const MAX_FLOW_ROWS = 8;
 
 const sum = (list: readonly Counts[]): Counts =>
   list.reduce((a, c) => ({ sent: a.sent + c.sent, delivered: a.delivered + c.delivered, dropped: a.dropped + c.dropped }),

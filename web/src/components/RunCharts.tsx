@@ -3,8 +3,7 @@ import { useAppState } from '../app/context';
 import { displayName } from '../scenario/registry';
 import { originalSchedulers } from '../sim/replay';
 import { COMPARE_COLOURS } from '../view/palette';
-import { groupFlows } from '../view/flowGroups';
-import { MAX_FLOW_ROWS } from './FlowResults';
+import { MAX_FLOW_ROWS, groupFlows } from '../view/flowGroups';
 import { Loading, ResultsBoard } from './lazy';
 import type { BoardRun } from './ResultsBoard';
 

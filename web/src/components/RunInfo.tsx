@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useAppState, usePanelPosition } from '../app/context';
 import { RunCounts } from '../sim/counts';
-import { FlowResults } from './FlowResults';
+import { FlowResults, Loading } from './lazy';
 
 /** The run's identity and its totals at the playhead, the end-of-run figures beside them. */
 export function RunInfo() {
@@ -41,7 +41,7 @@ export function RunInfo() {
       {summary.trace_truncated && (
         <p className="note">The animation shows the first {summary.trace_stored.toLocaleString('en')} of {summary.events_total.toLocaleString('en')} events; the figures at the end cover the whole run.</p>
       )}
-      <FlowResults summary={summary} counts={counts} cursor={cursor} />
+      <Suspense fallback={<Loading what="the flows" />}><FlowResults summary={summary} counts={counts} cursor={cursor} /></Suspense>
     </section>
   );
 }

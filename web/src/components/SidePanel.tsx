@@ -1,12 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { useAppState, useController } from '../app/context';
 import { setSideTab, type SideTab } from '../store/appState';
-import { FollowPanel } from './FollowPanel';
-import { Inspector } from './Inspector';
-import { ChartPanel, CompareTab, Loading, MiddleboxPanel, ReplayTab } from './lazy';
+import { ChartPanel, CompareTab, FollowPanel, Inspector, Loading, MiddleboxPanel, ReplayTab, TrafficPanel } from './lazy';
 import { RunCharts } from './RunCharts';
 import { RunInfo } from './RunInfo';
-import { TrafficPanel } from './TrafficPanel';
 
 const TABS: readonly { tab: SideTab; label: string }[] = [
   { tab: 'results', label: 'Results' },
@@ -37,9 +34,9 @@ export function SidePanel() {
         ))}
       </div>
       {pane('results', <><RunInfo /><Suspense fallback={<Loading what="the charts" />}><MiddleboxPanel /><ChartPanel /></Suspense><RunCharts /></>)}
-      {pane('inspect', <Inspector />)}
-      {pane('traffic', <TrafficPanel />)}
-      {pane('packet', <FollowPanel />)}
+      {pane('inspect', <Suspense fallback={<Loading what="the Inspector" />}><Inspector /></Suspense>)}
+      {pane('traffic', <Suspense fallback={<Loading what="the Traffic editor" />}><TrafficPanel /></Suspense>)}
+      {pane('packet', <Suspense fallback={<Loading what="the Packet tab" />}><FollowPanel /></Suspense>)}
       {pane('replay', <Suspense fallback={<Loading what="the Replay tab" />}><ReplayTab /></Suspense>)}
       {pane('compare', <Suspense fallback={<Loading what="the Compare tab" />}><CompareTab /></Suspense>)}
     </aside>

@@ -4,6 +4,9 @@ import type { FlowSummary, RunSummary } from '../sim/types';
 import { flowColour } from './palette';
 import { formatBytes } from './values';
 
+/** Flows listed one by one up to this many; more are grouped (and found with the search box). */
+export const MAX_FLOW_ROWS = 8;
+
 export type GroupBy = 'workload' | 'size' | 'source';
 export const GROUP_BYS: readonly { by: GroupBy; label: string }[] = [
   { by: 'workload', label: 'by workload' },

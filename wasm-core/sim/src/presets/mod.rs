@@ -45,6 +45,7 @@ pub static PRESETS: &[&PresetInfo] = &[
 
 /// The presets and their parameters (as the scheduler registry lists its parameters), for
 /// the page's preset dialog and `cli presets`.
+#[inline]
 pub fn catalog_json() -> String {
     let all: Vec<serde_json::Value> = PRESETS
         .iter()

@@ -57,6 +57,7 @@ pub fn gap(a: &DequeuesOut, b: &DequeuesOut, end_ns: u64, windows: u64) -> GapOu
 
 /// [`gap`] on two runs' `dequeues` as JSON text (the page's Compare view, through the wasm
 /// binding): the result as JSON, or what is wrong with the input.
+#[inline]
 pub fn gap_json(a: &str, b: &str, end_ns: u64, windows: u64) -> Result<String, String> {
     let parse = |text: &str, which: &str| {
         serde_json::from_str::<DequeuesOut>(text).map_err(|e| format!("{which}: not a dequeues record: {e}"))

@@ -11,11 +11,13 @@ use crate::scenario::{
 use crate::time::Time;
 
 /// Parses and checks a scenario from an untrusted source.
+#[inline]
 pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
     parse_with(text, &LIMITS)
 }
 
 /// Parses and checks a scenario within `limits`.
+#[inline]
 pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError> {
     let scenario = parse_format(text, limits)?;
     check(&scenario, limits)?;
@@ -24,6 +26,7 @@ pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError
 
 /// Reads a scenario's fields (and expands its preset) without the checks beyond the format:
 /// enough for questions about a draft such as which scheduler each port runs.
+#[inline]
 pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError> {
     if text.len() > limits.text_bytes {
         return Err(ScenarioError::new(
@@ -45,6 +48,7 @@ pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioErr
 }
 
 /// Which scheduler each port of a draft runs and why, as JSON (`Scenario::port_schedulers`).
+#[inline]
 pub fn port_schedulers_text(text: &str) -> Result<String, ScenarioError> {
     let s = parse_format(text, &LIMITS)?;
     Ok(serde_json::to_string(&s.port_schedulers()).expect("plain data"))
@@ -555,9 +559,21 @@ fn check_replays(s: &Scenario) -> Result<(), ScenarioError> {
     Ok(())
 }
 
+/// A part of a JSON document read as `T`, errors naming the field under `at`. It is read from
+/// its text (not the `Value`), as `parse_format` reads a whole scenario: the wasm module then
+/// holds one copy of the serde code of the scenario's types, not one per deserializer.
+#[inline]
+fn part<T: serde::de::DeserializeOwned>(v: &serde_json::Value, at: &str) -> Result<T, ScenarioError> {
+    let text = v.to_string();
+    let de = &mut serde_json::Deserializer::from_str(&text);
+    serde_path_to_error::deserialize(de)
+        .map_err(|e| ScenarioError::new(format!("{at}.{}", e.path()), strip_position(&e.into_inner().to_string())))
+}
+
 /// The scenario as the page's editor edits it: a preset topology replaced by explicit nodes
 /// (with positions) and links ("load a preset, then edit it"), and `node_schedulers` folded
 /// into the nodes (the same ports run the same schedulers); everything else as it was.
+#[inline]
 pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
     use crate::units::format;
     let mut doc: serde_json::Value =
@@ -565,13 +581,11 @@ pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
     let Some(topology) = doc.get("topology") else {
         return Err(ScenarioError::new("topology", "missing field `topology`"));
     };
-    let mut t: Topology = serde_path_to_error::deserialize(topology)
-        .map_err(|e| ScenarioError::new(format!("topology.{}", e.path()), e.into_inner().to_string()))?;
+    let mut t: Topology = part(topology, "topology")?;
     expand_preset(&mut t)?;
     // node_schedulers override the nodes' own (`Scenario::port_scheduler`): fold them in.
     if let Some(by_node) = doc.get("node_schedulers") {
-        let by_node: std::collections::BTreeMap<String, SchedulerSpec> = serde_path_to_error::deserialize(by_node)
-            .map_err(|e| ScenarioError::new(format!("node_schedulers.{}", e.path()), e.into_inner().to_string()))?;
+        let by_node: std::collections::BTreeMap<String, SchedulerSpec> = part(by_node, "node_schedulers")?;
         for n in &mut t.nodes {
             if let Some(spec) = by_node.get(&n.id) {
                 n.scheduler = Some(spec.clone());

@@ -145,6 +145,7 @@ pub static REGISTRY: &[SchedulerInfo] = &[
 /// its name, display name, summary, reference, key label, whether it takes child schedulers, and its parameters
 /// (kind, range, default, description, the JSON Schema of the value), plus the JSON Schema of
 /// its whole `params` object.
+#[inline]
 pub fn registry_json() -> String {
     let all: Vec<serde_json::Value> = REGISTRY
         .iter()
