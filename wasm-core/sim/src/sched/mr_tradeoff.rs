@@ -33,11 +33,13 @@
 //! Parameters: `alpha` in [0, 1] (default 1). Shown on a packet: its dominant processing
 //! time, ns. State: the fair share d_bar, the floor alpha d_bar, the fluid's shares.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
+use super::buffer::Limits;
 use super::fluid::SNAP_NS;
 use super::fluid_vt::VtFluid;
-use super::{Admission, DropReason, Packet, QueueView, Scheduler, StateView, Verdicts};
+use super::lanes::{Entry, Lanes, QueueKind};
+use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
 
@@ -45,16 +47,15 @@ use crate::units::Buffer;
 pub struct MrTradeoff {
     alpha: f64,
     bandwidth: Bandwidth,
-    buffer: Buffer,
     fluid: VtFluid,
-    queues: BTreeMap<u32, VecDeque<(Packet, i64)>>,
-    len: usize,
-    bytes: u64,
+    /// One FIFO per flow (keyed by each packet's dominant time), drop-tail on the buffer.
+    lanes: Lanes<()>,
 }
 
 impl MrTradeoff {
     pub fn new(alpha: f64, buffer: Buffer, bandwidth: Bandwidth) -> MrTradeoff {
-        MrTradeoff { alpha, bandwidth, buffer, fluid: VtFluid::new(alpha), queues: BTreeMap::new(), len: 0, bytes: 0 }
+        let lanes = Lanes::new(QueueKind::Flow, Vec::new(), Limits::tail(buffer)).expect("drop-tail flow lanes");
+        MrTradeoff { alpha, bandwidth, fluid: VtFluid::new(alpha), lanes }
     }
 
     /// The fluid's fair share d_bar and the trade-off's alpha (the floor is their product).
@@ -70,30 +71,22 @@ impl Scheduler for MrTradeoff {
     }
 
     fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
-        if !self.buffer.fits(self.len, self.bytes, pkt.size as u64) {
-            v.drop(pkt, DropReason::BufferFull);
-            return Admission::Refused;
-        }
-        self.fluid.advance(now.as_ns() as f64);
-        let tau = [costs[0].as_ns() as f64, costs[1].as_ns() as f64];
         let dominant = costs[0].max(costs[1]).as_ns() as i64;
-        self.fluid.arrive(pkt.flow, tau);
-        self.len += 1;
-        self.bytes += pkt.size as u64;
-        self.queues.entry(pkt.flow).or_default().push_back((pkt, dominant));
-        Admission::Queued { key: dominant }
+        let flow = pkt.flow;
+        let l = self.lanes.lane_of(&pkt);
+        let admitted = self.lanes.push(now, l, pkt, dominant, (), v);
+        if let Admission::Queued { .. } = admitted {
+            self.fluid.advance(now.as_ns() as f64);
+            self.fluid.arrive(flow, [costs[0].as_ns() as f64, costs[1].as_ns() as f64]);
+        }
+        admitted
     }
 
-    fn dequeue(&mut self, now: Time, _v: &mut Verdicts) -> Option<Packet> {
+    fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
         self.fluid.advance(now.as_ns() as f64);
         let flow = self.fluid.started.pop_front()?;
-        let q = self.queues.get_mut(&flow).expect("a packet that started in the fluid is queued");
-        let (pkt, _) = q.pop_front().expect("one queued packet per fluid start");
-        if q.is_empty() {
-            self.queues.remove(&flow);
-        }
-        self.len -= 1;
-        self.bytes -= pkt.size as u64;
+        let l = self.lanes.lane_of_flow(flow).expect("a packet that started in the fluid is queued");
+        let (_, pkt) = self.lanes.pop(now, l, v).expect("one queued packet per fluid start");
         Some(pkt)
     }
 
@@ -113,11 +106,11 @@ impl Scheduler for MrTradeoff {
     }
 
     fn len(&self) -> usize {
-        self.len
+        self.lanes.len()
     }
 
     fn bytes(&self) -> u64 {
-        self.bytes
+        self.lanes.bytes()
     }
 
     /// Replays the fluid on a copy (each flow's first `limit` packets) to list the next
@@ -125,14 +118,16 @@ impl Scheduler for MrTradeoff {
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
         let mut f = self.fluid.truncated(limit.saturating_add(1));
+        let views: BTreeMap<u32, Vec<Entry<()>>> =
+            self.lanes.backlogged().map(|l| (self.lanes.lane(l).id as u32, self.lanes.view(l, limit))).collect();
         let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
         let mut guard = 0;
-        while out.entries.len() < limit.min(self.len) && guard < limit.saturating_mul(4).saturating_add(8) {
+        while out.entries.len() < limit.min(self.lanes.len()) && guard < limit.saturating_mul(4).saturating_add(8) {
             guard += 1;
             if let Some(flow) = f.started.pop_front() {
                 let k = taken.entry(flow).or_insert(0);
-                if let Some((p, key)) = self.queues.get(&flow).and_then(|q| q.get(*k)) {
-                    out.entries.push((p.id, *key));
+                if let Some(e) = views.get(&flow).and_then(|q| q.get(*k)) {
+                    out.entries.push((e.id, e.slot.key));
                 }
                 *k += 1;
                 continue;
