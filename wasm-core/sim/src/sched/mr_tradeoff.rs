@@ -21,9 +21,9 @@
 //! 12,000 packets; the exact event may be a whole ns the f64 one lands a hair past, e.g.
 //! 16987920.00000005 for 16987920 in middlebox/fig6-isolation-alpha-100), so a fluid event
 //! within `fluid::SNAP_NS` (1e-4 ns) past a whole ns counts as at it: served at the first
-//! whole ns at or after it as computed, 2101 (vt) and 3430 (direct) of 24,000 such starts in
-//! those runs went 1 ns late; with the allowance 4 each, all exact starts within 1e-4 ns past
-//! a whole ns.
+//! whole ns at or after it as computed, 2101 (vt) and 3430 (direct) of the 72,000 starts of
+//! those runs' overloaded inputs went 1 ns late; with the allowance 4 each serve at another
+//! ns than the exact start, all exact starts within 1e-4 ns past a whole ns (1 ns early).
 //!
 //! Reading: the fluid's backlog is every packet that has arrived and not finished in the
 //! fluid, whatever the discrete queue has sent (the reference system of Sec. 5). On a plain
