@@ -68,12 +68,15 @@ test('the CPU queue is drawn at the middlebox, in the order the core publishes i
   const cpu = await page.evaluate(() => {
     const ports = window.__playground?.ports().length ?? 0;
     const q = window.__playground?.drawn()?.queues.find((d) => d.port === ports);
-    return { packets: q?.packets.length ?? 0, flows: new Set(q?.packets ?? []).size };
+    return { packets: q?.packets.length ?? 0, flows: new Set(q?.packets ?? []).size, keys: q?.keys ?? [] };
   });
   // Three elephants keep 200 packets each waiting for the CPU: the drawn columns are full
   // (6 rows x 3 columns), each packet once.
   expect(cpu.packets).toBe(18);
   expect(cpu.flows).toBe(18);
+  // Each shows its value in the unit the stage declares (the trade-off's dominant time, ns).
+  expect(cpu.keys).toHaveLength(18);
+  for (const k of cpu.keys) expect(k).toMatch(/\d/);
   await app.tab('results');
   await expect(page.getByTestId('flow-queue-drops')).toContainText('dropped at full flow queues');
   expect(app.consoleErrors).toEqual([]);

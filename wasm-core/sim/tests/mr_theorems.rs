@@ -10,16 +10,9 @@
 //! one at a time in the order they leave the CPU, with an unlimited buffer (as in Table 2's
 //! set-up, where the CPU never waits for the link).
 //!
-//! The fluid is computed here, independently of the code under test, in exact rational
-//! arithmetic: at every event (a head finishing, a packet arriving) the dominant shares solve
-//! Eq. 19 directly as a linear program (each flow alpha d_bar, Eq. 16, plus the bonus x
-//! maximising sum x_i subject to sum_i tau_bar_ir (alpha d_bar + x_i) <= 1 for both
-//! resources, Eq. 21) by enumerating its vertices exactly; Theorem 3's order (23) and case
-//! analysis are not used. When every backlogged flow has the same dominant resource, the LP's
-//! optimum is a face (any split of the scarce resource among them is optimal); Theorem 3's
-//! closed form then picks the vertex that uses most of the other resource (case 1 gives the
-//! bonus to the most link-heavy flow, case 2 to the most CPU-heavy), so the test breaks ties
-//! by that second objective, and it fails (rather than guesses) if a tie remains.
+//! The fluid is computed independently of the code under test, in exact rational arithmetic
+//! (mr_exact/mod.rs: at every event, a head finishing or a packet arriving, the dominant
+//! shares solve Eq. 19 as a linear program by exact vertex enumeration).
 //!
 //! Times are integer nanoseconds in the discrete schedule; the fluid is exact. The code's
 //! fluid runs in f64 and its events are rounded up to the next whole nanosecond, so both
@@ -27,8 +20,6 @@
 
 use std::collections::VecDeque;
 
-use num_bigint::BigInt;
-use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
 use sched_sim::packet::Packet;
@@ -39,30 +30,8 @@ use sched_sim::time::{Bandwidth, Time};
 use sched_sim::trace::Emit;
 use sched_sim::units::Buffer;
 
-type Q = BigRational;
-
-fn q(n: i64) -> Q {
-    Q::from_integer(BigInt::from(n))
-}
-
-fn qf(num: i64, den: i64) -> Q {
-    Q::new(BigInt::from(num), BigInt::from(den))
-}
-
-/// splitmix64: the test's own random numbers.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+mod mr_exact;
+use mr_exact::{bonus, q, qf, to_f64, Rng, Q};
 
 /// One packet of the input: its flow, arrival time and processing times <CPU, link>, ns.
 #[derive(Clone, Debug)]
@@ -179,54 +148,6 @@ impl Fluid {
     }
 }
 
-/// Eq. 19's bonus shares for heads with normalised times `tb` and what is left of each
-/// resource `mu` (Eq. 21), by exact vertex enumeration; ties by the use of both resources.
-fn bonus(tb: &[[Q; 2]], mu: &[Q; 2]) -> Vec<Q> {
-    let n = tb.len();
-    let mut cands: Vec<Vec<Q>> = vec![vec![Q::zero(); n]];
-    for i in 0..n {
-        for r in 0..2 {
-            let mut x = vec![Q::zero(); n];
-            x[i] = &mu[r] / &tb[i][r];
-            cands.push(x);
-        }
-        for j in i + 1..n {
-            let det = &tb[i][0] * &tb[j][1] - &tb[i][1] * &tb[j][0];
-            if det.is_zero() {
-                continue;
-            }
-            let mut x = vec![Q::zero(); n];
-            x[i] = (&mu[0] * &tb[j][1] - &mu[1] * &tb[j][0]) / &det;
-            x[j] = (&mu[1] * &tb[i][0] - &mu[0] * &tb[i][1]) / &det;
-            cands.push(x);
-        }
-    }
-    let feasible = |x: &Vec<Q>| {
-        x.iter().all(|v| !v.is_negative())
-            && (0..2).all(|r| x.iter().zip(tb).fold(Q::zero(), |s, (v, t)| s + v * &t[r]) <= mu[r])
-    };
-    let score = |x: &Vec<Q>| {
-        let total = x.iter().fold(Q::zero(), |s, v| s + v);
-        let used = x.iter().zip(tb).fold(Q::zero(), |s, (v, t)| s + v * (&t[0] + &t[1]));
-        (total, used)
-    };
-    let mut best: Option<((Q, Q), Vec<Q>)> = None;
-    let mut tie = false;
-    for x in cands.into_iter().filter(feasible) {
-        let s = score(&x);
-        match &best {
-            Some((b, bx)) if s == *b => tie |= x != *bx,
-            Some((b, _)) if s < *b => {}
-            _ => {
-                best = Some((s, x));
-                tie = false;
-            }
-        }
-    }
-    assert!(!tie, "degenerate input: Eq. 19 has several optimal allocations; pick another seed");
-    best.expect("x = 0 is feasible").1
-}
-
 fn fluid(inp: &Input, alpha: &Q) -> Fluid {
     let nf = inp.a.len();
     let mut queues: Vec<VecDeque<usize>> = vec![VecDeque::new(); nf];
@@ -261,7 +182,7 @@ fn fluid(inp: &Input, alpha: &Q) -> Fluid {
             let dbar = Q::one() / sums.iter().max().unwrap();
             let base = alpha * &dbar;
             let mu = [0, 1].map(|r| Q::one() - &base * &sums[r]);
-            for (k, x) in bonus(&tb, &mu).into_iter().enumerate() {
+            for (k, x) in bonus(&tb, &mu, false).into_iter().enumerate() {
                 rate[backlogged[k]] = &base + x;
             }
         }
@@ -404,11 +325,4 @@ fn start_time_tracking_stays_within_theorems_4_and_5() {
          (D^F - D^D) / ((2n-1) tau_max) = {:.3} (pipeline); (D^D - D^F) / tau_max = {worst5hi:.3}",
         worst5lo[0], worst5lo[1]
     );
-}
-
-fn to_f64(x: &Q) -> f64 {
-    // Enough for a printed ratio.
-    let scale = BigInt::from(1_000_000i64);
-    let v = (x.numer() * &scale) / x.denom();
-    i64::try_from(v).map(|v| v as f64 / 1e6).unwrap_or(f64::INFINITY)
 }

@@ -86,7 +86,8 @@ function StageView({ summary, stage }: { summary: RunSummary; stage: Stage }) {
       <ChartCard id="stage-utilisation" title="CPU and link utilisation" make={makeUse} draw={drawTime} data={use} />
       <ChartCard id="dominant-shares" title="Dominant share per flow" make={makeShares} draw={drawTime} data={shares}
         note="Each window: a flow's time on its dominant resource over the window (MR-tradeoff Sec. 2.1)." />
-      <ChartCard id="cpu-queue" title="CPU queue" make={makeQueue} draw={drawTime} data={queue} />
+      <ChartCard id="cpu-queue" title="CPU queue" make={makeQueue} draw={drawTime} data={queue}
+        note={`Drawn under the middlebox in the order its scheduler serves it, each packet with its ${stage.key.label}.`} />
     </div>
   );
 }

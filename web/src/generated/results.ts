@@ -826,6 +826,12 @@ export interface StageOut {
   flows: StageFlowOut[];
   id: number;
   /**
+   * What the page shows on each packet in its queue (the order records of view id ports +
+   * stage id), and its unit: its scheduler's key (DRFQ's finish tag, MR3's and the
+   * trade-off's dominant processing time, ...), as a port declares its own.
+   */
+  key: KeySpec;
+  /**
    * The ports after it (indices into `ports`).
    */
   link_ports: number[];

@@ -180,6 +180,23 @@ describe('Playback drops', () => {
   });
 });
 
+describe('Playback stage drops', () => {
+  it("flashes a stage's drop at its queue, view ports + stage id, not at the port of that number", () => {
+    const STAGE_ENQ = 8, STAGE_DROP = 11;
+    // Two ports and stage 0 (a middlebox's CPU): its queue is view 2. Packet 1 is queued at
+    // the stage, packet 2 refused there (reason 6: its flow's queue is full), packet 3
+    // dropped at port 0.
+    const pb = new Playback(traceFrom([
+      [0, STAGE_ENQ, 1, 0, 0, 9000],
+      [1, STAGE_DROP, 2, 1, 0, 6],
+      [2, DROP, 3, 0, 0, 0],
+    ], [[1, 2, INS, 0, 1, 9000], [1, 2, LEN, 0, 1, 0]]), 2);
+    expect(pb.dropsAt(3, 3, 10).map((d) => [d.packet, d.port, d.reason])).toEqual([[2, 2, 6], [3, 0, 0]]);
+    // The stage's queue (view 2) does not widen the port count the drops are placed by.
+    expect(pb.queuesAt(3)[2]?.head.map((q) => [q.packet, q.key])).toEqual([[1, 9000]]);
+  });
+});
+
 describe('Playback ECN marks', () => {
   it('lists marks within the flash window with their reason, apart from drops', () => {
     const MARK = 7;

@@ -35,6 +35,7 @@ export interface InFlight {
 export interface RecentDrop {
   readonly packet: number;
   readonly flow: number;
+  /** The view it happened at: a port's index, or ports + stage id for a stage's queue. */
   readonly port: number;
   readonly time: number;
   /** 0 = just dropped, towards 1 = about to leave the flash window. */
@@ -119,6 +120,8 @@ export class Playback {
   readonly checkpointEvery: number;
   private readonly trace: TraceColumns;
   private portCount: number;
+  /** The network's ports: a stage's queue is view ports + stage id. */
+  private readonly ports: number;
 
   // Queue checkpoints: checkpoints[k] holds the queues after events [0, k * checkpointEvery).
   private readonly checkpoints: Queues[] = [];
@@ -151,6 +154,7 @@ export class Playback {
     this.trace = trace;
     this.length = trace.time.length;
     this.portCount = portCount;
+    this.ports = portCount;
     this.checkpointEvery = checkpointEvery;
     let maxPacket = -1;
     for (let i = 0; i < this.length; i++) maxPacket = Math.max(maxPacket, trace.packet[i] as number);
@@ -196,7 +200,7 @@ export class Playback {
           flights.push(f);
           propagating.set(p, f);
         }
-      } else if (k === EventKind.Drop) {
+      } else if (k === EventKind.Drop || k === EventKind.StageDrop) {
         drops.push(i);
       } else if (k === EventKind.Mark) {
         marks.push(i);
@@ -344,13 +348,16 @@ export class Playback {
     return out.reverse();
   }
 
-  /** Drops applied by `cursor` that happened within `windowNs` before t (newest last). */
+  /** Drops (at ports and at stages) applied by `cursor` within `windowNs` before t (newest last). */
   dropsAt(t: number, cursor: number, windowNs: number): RecentDrop[] {
     const c = this.trace;
     return this.recent(this.dropIdx, t, cursor, windowNs, (i, time, age) => {
       const value = c.value[i] as number;
+      // A stage drop's loc is the stage id: it flashes at the stage's queue (view ports + id).
+      const stage = c.kind[i] === EventKind.StageDrop;
+      const port = (c.loc[i] as number) + (stage ? this.ports : 0);
       return {
-        packet: c.packet[i] as number, flow: c.flow[i] as number, port: c.loc[i] as number, time, age,
+        packet: c.packet[i] as number, flow: c.flow[i] as number, port, time, age,
         reason: value % 256, fromQueue: Math.floor(value / 256) === 1,
       };
     });

@@ -2,7 +2,7 @@
 // in the service order its scheduler gives (the core publishes it as order rows of view id
 // ports + stage id, after the ports' ids; wasm-core/wasm/README.md). The packet layer draws
 // it like a port's queue (head at the bottom, "N queued" above); this only says where.
-import type { RunSummary } from '../sim/types';
+import type { PortSummary, RunSummary } from '../sim/types';
 import type { Point } from './layout';
 import type { PortGeometry } from './packetLayer';
 
@@ -23,11 +23,26 @@ export function withStageQueues(
   const out = [...ports];
   for (const st of summary.stages ?? []) {
     const p = at(summary.nodes[st.node]?.id ?? '');
-    const index = summary.ports.length + st.id;
+    const index = stageView(summary, st.id);
     while (out.length <= index) out.push(null);
     if (!p) continue;
     const corner = { x: p.x - half, y: p.y + half + 22 * scale + ROWS * ROW_PX * scale };
     out[index] = { start: corner, end: corner, normal: { x: 0, y: 1 }, queueBase: corner, queueSpots: [{ base: corner, rows: ROWS }] };
   }
   return out;
+}
+
+/** The view id of stage `stage`'s queue: after the ports' ids. */
+export function stageView(summary: RunSummary, stage: number): number {
+  return summary.ports.length + stage;
+}
+
+/**
+ * What the values shown in view `index`'s queue mean: a port's key, or, past the ports, the
+ * key its stage declares (its scheduler's: DRFQ's finish tag, the trade-off's dominant time).
+ */
+export function viewKey(summary: RunSummary, index: number): PortSummary['key'] | undefined {
+  const port = summary.ports[index];
+  if (port) return port.key;
+  return summary.stages?.find((st) => stageView(summary, st.id) === index)?.key;
 }

@@ -14,7 +14,7 @@ import {
 } from './layout';
 import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
 import { nodeRadius, portGeometries } from './portGeometry';
-import { withStageQueues } from './stageQueues';
+import { viewKey, withStageQueues } from './stageQueues';
 import { shortValue } from './values';
 import { changedNodes, type Scene } from './scene';
 import { drawTopology, zoomButtons } from './topologySvg';
@@ -315,7 +315,7 @@ export class TopologyView {
     const keys = this.size >= 0.9 && (this.scene.nodes.length <= 24 || this.zoom.k > 1);
     const { summary, frame } = this;
     const keyText = (q: QueuedPacket, port: number) => {
-      const unit = summary?.ports[port]?.key.unit;
+      const unit = summary ? viewKey(summary, port)?.unit : undefined;
       return unit ? shortValue(q.key, unit, frame?.t ?? 0) : '';
     };
     const portInfo = (port: number) => {

@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::metrics::stages::StageMetrics;
 use crate::network::Network;
 use crate::verdicts::DropCounts;
+use crate::view::KeySpec;
 
 results_type! {
 /// One flow through a stage.
@@ -36,6 +37,10 @@ pub struct StageOut {
     /// Registry name and display name of its scheduler.
     pub scheduler: String,
     pub scheduler_display: String,
+    /// What the page shows on each packet in its queue (the order records of view id ports +
+    /// stage id), and its unit: its scheduler's key (DRFQ's finish tag, MR3's and the
+    /// trade-off's dominant processing time, ...), as a port declares its own.
+    pub key: KeySpec,
     /// Its modules, in the scenario's order.
     pub modules: Vec<String>,
     /// The ports after it (indices into `ports`).
@@ -122,6 +127,7 @@ pub fn stages_out(net: &Network, metrics: &[StageMetrics], window_ns: u64, end_n
                 resource: st.resource.into(),
                 scheduler: info.info.name.into(),
                 scheduler_display: info.info.display.into(),
+                key: info.info.key,
                 modules: info.modules.clone(),
                 link_ports: m.link_ports.clone(),
                 enqueued: m.enqueued,

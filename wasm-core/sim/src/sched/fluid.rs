@@ -15,6 +15,16 @@
 //! Ties in order (23) go to the lower index, so results are deterministic; f64 with + - * /
 //! only (bit-identical natively and in wasm).
 
+/// How far (ns) past a whole ns a fluid event computed in f64 may land and still count as at
+/// that whole ns. Arrivals and processing times are whole ns, so the exact fluid's events
+/// often fall on one; computed a hair past it (16987920.00000005 for 16987920), the event
+/// would make `mr_tradeoff`, which serves at the first whole ns at or after a fluid start,
+/// serve 1 ns late. The f64 error of the fluid's times builds up with them: 2.2e-5 ns at
+/// most over runs of 0.5 s of fluid (tests/mr_fluid_accuracy.rs), and one unit in the last
+/// place is 7.6e-6 ns at 60 s. An exact event this close past a whole ns but not on it
+/// would be served 1 ns early; the accuracy test counts those.
+pub const SNAP_NS: f64 = 1e-4;
+
 /// Normalised processing times of a packet needing `tau` (ns) on CPU and link.
 pub fn normalise(tau: [f64; 2]) -> [f64; 2] {
     let m = tau[0].max(tau[1]);

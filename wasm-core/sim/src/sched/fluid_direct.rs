@@ -1,9 +1,10 @@
 //! The MR-tradeoff paper's fluid schedule maintained directly (Sec. 5.2), O(n) per event in
 //! the number n of flows backlogged in the fluid: per flow its dominant share d_i (Theorem 3,
 //! `fluid::allocate`, recomputed over all heads) and the remaining dominant time R_i of its
-//! head; an event is a head finishing or a flow arriving, and each updates every flow. This
-//! is the fluid `mr_tradeoff` runs on; `fluid_vt` is Sec. 5.3's O(log n) version of the same
-//! fluid (`mr_tradeoff`'s tests check the two agree, and benchmark both).
+//! head; an event is a head finishing or a flow arriving, and each updates every flow.
+//! `mr_tradeoff` runs on `fluid_vt`, Sec. 5.3's O(log n) version of the same fluid; this one
+//! is the tests' reference for it (mr_tradeoff_tests.rs checks the two agree and benchmarks
+//! both; tests/mr_fluid_accuracy.rs holds both against the exact rational fluid).
 
 use std::collections::{BTreeMap, VecDeque};
 

@@ -19,7 +19,9 @@
 //! tests compare the two and benchmark both): the same start order, times within rounding.
 //! Not bit for bit: the incremental sums and V round differently from summing the heads
 //! afresh and decrementing each R_i (when a regular head sets the step, V takes its tag
-//! exactly). `mr_tradeoff` runs on the direct one, whose rounding its committed traces hold.
+//! exactly). `mr_tradeoff` runs on this one; tests/mr_fluid_accuracy.rs measures how far
+//! both stray from the exact rational fluid. `advance` also runs the events within
+//! `fluid::SNAP_NS` after its end, which may be that whole ns computed a hair late.
 //!
 //! Ties: flows finishing at one event start their next heads in flow-id order, and ties in
 //! order (23) go to the lower flow id, as in `fluid::allocate`.
@@ -27,7 +29,7 @@
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::fluid::{normalise, split};
+use super::fluid::{normalise, split, SNAP_NS};
 
 /// An f64 ordered by `total_cmp` (keys of the ordered sets).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -130,6 +132,15 @@ impl VtFluid {
             .collect()
     }
 
+    /// A copy holding at most `limit` packets per flow (for replaying ahead).
+    pub fn truncated(&self, limit: usize) -> VtFluid {
+        let mut c = self.clone();
+        for f in c.flows.values_mut() {
+            f.q.truncate(limit.max(1));
+        }
+        c
+    }
+
     /// Whether `flow` has a packet not finished in the fluid.
     pub fn is_backlogged(&self, flow: u32) -> bool {
         self.flows.contains_key(&flow)
@@ -161,13 +172,15 @@ impl VtFluid {
         self.next().map(|(s, _)| s)
     }
 
-    /// Runs the fluid to time `to`.
+    /// Runs the fluid to time `to`, and through the events within `SNAP_NS` after it (they
+    /// may be a whole ns `to` computed a hair late; the clock then stays at the last one).
     pub fn advance(&mut self, to: f64) {
         while !self.flows.is_empty() {
-            let Some((step, regular)) = self.next().filter(|&(s, _)| self.t + s <= to) else {
-                let dt = to - self.t;
-                self.serve(dt);
-                self.t = to;
+            let Some((step, regular)) = self.next().filter(|&(s, _)| self.t + s <= to + SNAP_NS) else {
+                if to > self.t {
+                    self.serve(to - self.t);
+                    self.t = to;
+                }
                 return;
             };
             self.t += step;
@@ -212,7 +225,7 @@ impl VtFluid {
         if self.flows.is_empty() {
             self.clear_clock();
         }
-        self.t = to;
+        self.t = self.t.max(to);
     }
 
     /// Serves `dt` with no event in between.

@@ -248,6 +248,11 @@ impl<T: Tag> Lanes<T> {
         }
     }
 
+    /// The per-flow lane of `flow`, if it has been made (`QueueKind::Flow`).
+    pub fn lane_of_flow(&self, flow: u32) -> Option<usize> {
+        self.by_flow.get(&flow).copied()
+    }
+
     pub fn lane(&self, l: usize) -> &Lane<T> {
         &self.lanes[l]
     }

@@ -22,7 +22,9 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use super::{Admission, DropReason, Packet, QueueView, Scheduler, StateView, Verdicts};
+use super::buffer::Limits;
+use super::lanes::{Entry, Lanes, QueueKind};
+use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
 
@@ -83,16 +85,15 @@ impl Rounds {
 #[derive(Debug)]
 pub struct Mr3 {
     bandwidth: Bandwidth,
-    buffer: Buffer,
-    queues: BTreeMap<u32, VecDeque<(Packet, i64)>>,
+    /// One FIFO per flow (keyed by each packet's dominant time), drop-tail on the buffer.
+    lanes: Lanes<()>,
     rounds: Rounds,
-    len: usize,
-    bytes: u64,
 }
 
 impl Mr3 {
     pub fn new(buffer: Buffer, bandwidth: Bandwidth) -> Mr3 {
-        Mr3 { bandwidth, buffer, queues: BTreeMap::new(), rounds: Rounds::default(), len: 0, bytes: 0 }
+        let lanes = Lanes::new(QueueKind::Flow, Vec::new(), Limits::tail(buffer)).expect("drop-tail flow lanes");
+        Mr3 { bandwidth, lanes, rounds: Rounds::default() }
     }
 }
 
@@ -102,58 +103,53 @@ impl Scheduler for Mr3 {
         self.enqueue_costed(now, pkt, [Time::ZERO, link], v)
     }
 
-    fn enqueue_costed(&mut self, _now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
-        if !self.buffer.fits(self.len, self.bytes, pkt.size as u64) {
-            v.drop(pkt, DropReason::BufferFull);
-            return Admission::Refused;
-        }
+    fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
         let dominant = costs[0].max(costs[1]).as_ns() as i64;
         let flow = pkt.flow;
-        let q = self.queues.entry(flow).or_default();
-        let idle = q.is_empty() && self.rounds.cur.is_none_or(|c| c.flow != flow);
-        self.len += 1;
-        self.bytes += pkt.size as u64;
-        q.push_back((pkt, dominant));
-        if idle {
+        let l = self.lanes.lane_of(&pkt);
+        let idle = self.lanes.lane_len(l) == 0 && self.rounds.cur.is_none_or(|c| c.flow != flow);
+        let admitted = self.lanes.push(now, l, pkt, dominant, (), v);
+        if idle && matches!(admitted, Admission::Queued { .. }) {
             self.rounds.active.push_back(flow);
         }
-        Admission::Queued { key: dominant }
+        admitted
     }
 
-    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        let queues = &self.queues;
-        let flow = self.rounds.step(|f| queues.get(&f).and_then(|q| q.front().map(|h| (h.1, q.len() == 1))))?;
-        let q = self.queues.get_mut(&flow).expect("a visited flow has a queue");
-        let (pkt, _) = q.pop_front().expect("a visited flow is backlogged");
-        if q.is_empty() {
-            self.queues.remove(&flow);
-        }
-        self.len -= 1;
-        self.bytes -= pkt.size as u64;
-        Some(pkt)
+    fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
+        let lanes = &self.lanes;
+        let head = |f: u32| {
+            let l = lanes.lane_of_flow(f)?;
+            lanes.head(l).map(|e| (e.slot.key, lanes.lane_len(l) == 1))
+        };
+        let flow = self.rounds.step(head)?;
+        let l = self.lanes.lane_of_flow(flow).expect("a visited flow has a lane");
+        self.lanes.pop(now, l, v).map(|(_, p)| p)
     }
 
     fn len(&self) -> usize {
-        self.len
+        self.lanes.len()
     }
 
     fn bytes(&self) -> u64 {
-        self.bytes
+        self.lanes.bytes()
     }
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
+        let views: BTreeMap<u32, Vec<Entry<()>>> =
+            self.lanes.backlogged().map(|l| (self.lanes.lane(l).id as u32, self.lanes.view(l, limit))).collect();
         let mut rounds = self.rounds.clone();
         let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
         while out.entries.len() < limit {
             let at = |f: u32| taken.get(&f).copied().unwrap_or(0);
             let head = |f: u32| {
-                let q = self.queues.get(&f)?;
-                q.get(at(f)).map(|h| (h.1, at(f) + 1 == q.len()))
+                let q = views.get(&f)?;
+                let n = self.lanes.lane_of_flow(f).map_or(0, |l| self.lanes.lane_len(l));
+                q.get(at(f)).map(|e| (e.slot.key, at(f) + 1 == n))
             };
             let Some(flow) = rounds.step(head) else { break };
-            let (pkt, dominant) = &self.queues[&flow][at(flow)];
-            out.entries.push((pkt.id, *dominant));
+            let Some(e) = views.get(&flow).and_then(|q| q.get(at(flow))) else { break };
+            out.entries.push((e.id, e.slot.key));
             *taken.entry(flow).or_insert(0) += 1;
         }
     }

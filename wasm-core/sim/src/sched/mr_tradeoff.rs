@@ -9,19 +9,21 @@
 //! CPU idle: this is how strict fairness leaves resources unused (Fig. 3), and why the
 //! scheduler is not work conserving (`next_eligible` is the fluid's next event).
 //!
-//! The fluid runs on `fluid_direct` (Sec. 5.2: per flow its dominant share d_i and the
-//! remaining dominant time R_i of its head, updated at every event, O(n) per event in the
-//! number of backlogged flows). Sec. 5.3's O(log n) virtual-time version of the same fluid
-//! (regular flows on one virtual clock with their finish tags in an ordered set, the at most
-//! two favoured flows tracked directly, incremental sums) is `fluid_vt`; the tests
-//! (mr_tradeoff_tests.rs) check on random inputs (400 packets) that the two give the same start order and times
-//! within 0.01 ns (over thousands of packets their rounding differences grow), and
-//! benchmark both (about 0.7 us against 17 us per event at 1000 flows; `cargo test
-//! --profile ci -p sched-sim --lib fluid_event_cost -- --ignored --nocapture`). Runs keep the
-//! direct one because the two round differently: where the exact fluid event falls on a
-//! whole ns, the direct one may land a hair past it and serve 1 ns later (e.g. 16987920
-//! against 16987920.00000005 in middlebox/fig6-isolation-alpha-100), so switching would
-//! change committed traces.
+//! The fluid runs on `fluid_vt`, Sec. 5.3's O(log n) virtual-time implementation (regular
+//! flows on one virtual clock with their finish tags in an ordered set, the at most two
+//! favoured flows tracked directly, incremental sums). Sec. 5.2's direct O(n) version
+//! (`fluid_direct`) stays as the tests' reference: mr_tradeoff_tests.rs checks on random
+//! inputs (400 packets, up to 60 flows) that both give the same start order and times within
+//! 0.01 ns, and benchmarks both (about 0.7 us against 17 us per event at 1000 flows; `cargo
+//! test --profile ci -p sched-sim --lib fluid_event_cost -- --ignored --nocapture`);
+//! tests/mr_fluid_accuracy.rs holds both against the exact rational fluid over long runs.
+//! Both are f64 and their errors build up with time (1.5e-5 and 2.2e-5 ns at most over
+//! 12,000 packets; the exact event may be a whole ns the f64 one lands a hair past, e.g.
+//! 16987920.00000005 for 16987920 in middlebox/fig6-isolation-alpha-100), so a fluid event
+//! within `fluid::SNAP_NS` (1e-4 ns) past a whole ns counts as at it: served at the first
+//! whole ns at or after it as computed, 2101 (vt) and 3430 (direct) of the 72,000 starts of
+//! those runs' overloaded inputs went 1 ns late; with the allowance 4 each serve at another
+//! ns than the exact start, all exact starts within 1e-4 ns past a whole ns (1 ns early).
 //!
 //! Reading: the fluid's backlog is every packet that has arrived and not finished in the
 //! fluid, whatever the discrete queue has sent (the reference system of Sec. 5). On a plain
@@ -31,10 +33,13 @@
 //! Parameters: `alpha` in [0, 1] (default 1). Shown on a packet: its dominant processing
 //! time, ns. State: the fair share d_bar, the floor alpha d_bar, the fluid's shares.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
-use super::fluid_direct::DirectFluid;
-use super::{Admission, DropReason, Packet, QueueView, Scheduler, StateView, Verdicts};
+use super::buffer::Limits;
+use super::fluid::SNAP_NS;
+use super::fluid_vt::VtFluid;
+use super::lanes::{Entry, Lanes, QueueKind};
+use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
 
@@ -42,24 +47,15 @@ use crate::units::Buffer;
 pub struct MrTradeoff {
     alpha: f64,
     bandwidth: Bandwidth,
-    buffer: Buffer,
-    fluid: DirectFluid,
-    queues: BTreeMap<u32, VecDeque<(Packet, i64)>>,
-    len: usize,
-    bytes: u64,
+    fluid: VtFluid,
+    /// One FIFO per flow (keyed by each packet's dominant time), drop-tail on the buffer.
+    lanes: Lanes<()>,
 }
 
 impl MrTradeoff {
     pub fn new(alpha: f64, buffer: Buffer, bandwidth: Bandwidth) -> MrTradeoff {
-        MrTradeoff {
-            alpha,
-            bandwidth,
-            buffer,
-            fluid: DirectFluid::new(alpha),
-            queues: BTreeMap::new(),
-            len: 0,
-            bytes: 0,
-        }
+        let lanes = Lanes::new(QueueKind::Flow, Vec::new(), Limits::tail(buffer)).expect("drop-tail flow lanes");
+        MrTradeoff { alpha, bandwidth, fluid: VtFluid::new(alpha), lanes }
     }
 
     /// The fluid's fair share d_bar and the trade-off's alpha (the floor is their product).
@@ -75,30 +71,22 @@ impl Scheduler for MrTradeoff {
     }
 
     fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
-        if !self.buffer.fits(self.len, self.bytes, pkt.size as u64) {
-            v.drop(pkt, DropReason::BufferFull);
-            return Admission::Refused;
-        }
-        self.fluid.advance(now.as_ns() as f64);
-        let tau = [costs[0].as_ns() as f64, costs[1].as_ns() as f64];
         let dominant = costs[0].max(costs[1]).as_ns() as i64;
-        self.fluid.arrive(pkt.flow, tau);
-        self.len += 1;
-        self.bytes += pkt.size as u64;
-        self.queues.entry(pkt.flow).or_default().push_back((pkt, dominant));
-        Admission::Queued { key: dominant }
+        let flow = pkt.flow;
+        let l = self.lanes.lane_of(&pkt);
+        let admitted = self.lanes.push(now, l, pkt, dominant, (), v);
+        if let Admission::Queued { .. } = admitted {
+            self.fluid.advance(now.as_ns() as f64);
+            self.fluid.arrive(flow, [costs[0].as_ns() as f64, costs[1].as_ns() as f64]);
+        }
+        admitted
     }
 
-    fn dequeue(&mut self, now: Time, _v: &mut Verdicts) -> Option<Packet> {
+    fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
         self.fluid.advance(now.as_ns() as f64);
         let flow = self.fluid.started.pop_front()?;
-        let q = self.queues.get_mut(&flow).expect("a packet that started in the fluid is queued");
-        let (pkt, _) = q.pop_front().expect("one queued packet per fluid start");
-        if q.is_empty() {
-            self.queues.remove(&flow);
-        }
-        self.len -= 1;
-        self.bytes -= pkt.size as u64;
+        let l = self.lanes.lane_of_flow(flow).expect("a packet that started in the fluid is queued");
+        let (_, pkt) = self.lanes.pop(now, l, v).expect("one queued packet per fluid start");
         Some(pkt)
     }
 
@@ -107,8 +95,9 @@ impl Scheduler for MrTradeoff {
             return Some(now);
         }
         let at = self.fluid.t + self.fluid.step()?;
-        // The first whole nanosecond at or after the fluid event.
-        let ns = at.ceil().max(now.as_ns() as f64) as u64;
+        // The first whole nanosecond at or after the fluid event (within `SNAP_NS`: the f64
+        // event may land a hair past an exact whole ns).
+        let ns = (at - SNAP_NS).ceil().max(now.as_ns() as f64) as u64;
         Some(Time::ns(ns.max(now.as_ns() + 1)))
     }
 
@@ -117,11 +106,11 @@ impl Scheduler for MrTradeoff {
     }
 
     fn len(&self) -> usize {
-        self.len
+        self.lanes.len()
     }
 
     fn bytes(&self) -> u64 {
-        self.bytes
+        self.lanes.bytes()
     }
 
     /// Replays the fluid on a copy (each flow's first `limit` packets) to list the next
@@ -129,14 +118,16 @@ impl Scheduler for MrTradeoff {
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
         let mut f = self.fluid.truncated(limit.saturating_add(1));
+        let views: BTreeMap<u32, Vec<Entry<()>>> =
+            self.lanes.backlogged().map(|l| (self.lanes.lane(l).id as u32, self.lanes.view(l, limit))).collect();
         let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
         let mut guard = 0;
-        while out.entries.len() < limit.min(self.len) && guard < limit.saturating_mul(4).saturating_add(8) {
+        while out.entries.len() < limit.min(self.lanes.len()) && guard < limit.saturating_mul(4).saturating_add(8) {
             guard += 1;
             if let Some(flow) = f.started.pop_front() {
                 let k = taken.entry(flow).or_insert(0);
-                if let Some((p, key)) = self.queues.get(&flow).and_then(|q| q.get(*k)) {
-                    out.entries.push((p.id, *key));
+                if let Some(e) = views.get(&flow).and_then(|q| q.get(*k)) {
+                    out.entries.push((e.id, e.slot.key));
                 }
                 *k += 1;
                 continue;
@@ -151,7 +142,7 @@ impl Scheduler for MrTradeoff {
         let dbar = self.fluid.fair();
         out.push(&[dbar]);
         out.push(&[self.alpha * dbar]);
-        out.push(self.fluid.shares());
+        out.push(&self.fluid.shares());
     }
 }
 

@@ -1,5 +1,5 @@
-//! `mr_tradeoff`'s tests, and the check that Sec. 5.3's O(log n) fluid (`fluid_vt`) is the
-//! direct one of Sec. 5.2 (`fluid_direct`, the one runs use), with a benchmark of both.
+//! `mr_tradeoff`'s tests, and the check that Sec. 5.3's O(log n) fluid (`fluid_vt`, the one
+//! runs use) is the direct one of Sec. 5.2 (`fluid_direct`), with a benchmark of both.
 
 use std::time::Instant;
 
