@@ -11,6 +11,11 @@
 //!   rule (an ECT arrival is marked CE when more than the threshold is queued); the buffer
 //!   still drops when full.
 //! - Not a goal: any notion of flows or classes; compose it under a class scheduler for that.
+//! - Memory: the queue grows as packets arrive and gives back what it grew past [`KEEP`]
+//!   packets whenever it empties, so a port holds room for its current backlog, not for the
+//!   longest it ever had (most ports of a large network are host ports that queue a window
+//!   now and then: `sched-cli bench --set memory`). At most a few reallocations per busy
+//!   period longer than `KEEP` packets.
 
 use std::collections::VecDeque;
 
@@ -20,6 +25,9 @@ use crate::aqm::threshold::EcnThreshold;
 use crate::packet::Packet;
 use crate::time::Time;
 use crate::units::Buffer;
+
+/// Room (packets) an empty queue keeps, so that short busy periods reallocate nothing.
+pub const KEEP: usize = 4;
 
 #[derive(Debug)]
 pub struct Fifo {
@@ -58,6 +66,9 @@ impl Scheduler for Fifo {
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         let pkt = self.queue.pop_front()?;
         self.bytes -= pkt.size as u64;
+        if self.queue.is_empty() && self.queue.capacity() > KEEP {
+            self.queue.shrink_to(KEEP);
+        }
         Some(pkt)
     }
 
@@ -133,6 +144,27 @@ mod tests {
         let order: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(9), &mut v)).map(|p| p.id).collect();
         assert_eq!(order, vec![0, 1, 2]);
         assert!(v.is_empty());
+    }
+
+    #[test]
+    fn an_emptied_queue_gives_back_its_room() {
+        // 100 packets queued need room for 100; once all have left, the queue keeps room for
+        // KEEP only, and serves the next busy period in order as before.
+        let mut f = Fifo::new(Limits::tail(Buffer::Unlimited));
+        let mut v = Verdicts::default();
+        for id in 0..100 {
+            f.enqueue(Time(id), pkt(id, 100), &mut v);
+        }
+        assert!(f.queue.capacity() >= 100);
+        let served: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(200), &mut v)).map(|p| p.id).collect();
+        assert_eq!(served, (0..100).collect::<Vec<_>>());
+        assert!(f.queue.capacity() <= KEEP, "capacity {}", f.queue.capacity());
+        for id in 100..103 {
+            f.enqueue(Time(300), pkt(id, 100), &mut v);
+        }
+        let served: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(400), &mut v)).map(|p| p.id).collect();
+        assert_eq!(served, vec![100, 101, 102]);
+        assert_eq!((f.len(), f.bytes()), (0, 0));
     }
 
     #[test]
