@@ -11,14 +11,10 @@
 //!   rule (an ECT arrival is marked CE when more than the threshold is queued); the buffer
 //!   still drops when full.
 //! - Not a goal: any notion of flows or classes; compose it under a class scheduler for that.
-//! - Memory: the queue grows as packets arrive and gives back what it grew past [`KEEP`]
-//!   packets whenever it empties, so a port holds room for its current backlog, not for the
-//!   longest it ever had (most ports of a large network are host ports that queue a window
-//!   now and then: `sched-cli bench --set memory`). At most a few reallocations per busy
-//!   period longer than `KEEP` packets.
+//! - Memory: the queue ([`Blocks`]) holds room for its current backlog, not for the longest
+//!   it ever had.
 
-use std::collections::VecDeque;
-
+use super::blocks::Blocks;
 use super::buffer::{self, Limits, Store, Victim};
 use super::{Admission, QueueView, Scheduler, StateView, Verdicts};
 use crate::aqm::threshold::EcnThreshold;
@@ -26,12 +22,9 @@ use crate::packet::Packet;
 use crate::time::Time;
 use crate::units::Buffer;
 
-/// Room (packets) an empty queue keeps, so that short busy periods reallocate nothing.
-pub const KEEP: usize = 4;
-
 #[derive(Debug)]
 pub struct Fifo {
-    queue: VecDeque<Packet>,
+    queue: Blocks,
     bytes: u64,
     limits: Limits,
     marking: EcnThreshold,
@@ -39,7 +32,7 @@ pub struct Fifo {
 
 impl Fifo {
     pub fn new(limits: Limits) -> Fifo {
-        Fifo { queue: VecDeque::new(), bytes: 0, limits, marking: EcnThreshold::new(None) }
+        Fifo { queue: Blocks::default(), bytes: 0, limits, marking: EcnThreshold::new(None) }
     }
 
     /// Marks ECT packets CE when the queue holds more than `threshold` on their arrival.
@@ -66,9 +59,6 @@ impl Scheduler for Fifo {
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         let pkt = self.queue.pop_front()?;
         self.bytes -= pkt.size as u64;
-        if self.queue.is_empty() && self.queue.capacity() > KEEP {
-            self.queue.shrink_to(KEEP);
-        }
         Some(pkt)
     }
 
@@ -158,7 +148,7 @@ mod tests {
         assert!(f.queue.capacity() >= 100);
         let served: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(200), &mut v)).map(|p| p.id).collect();
         assert_eq!(served, (0..100).collect::<Vec<_>>());
-        assert!(f.queue.capacity() <= KEEP, "capacity {}", f.queue.capacity());
+        assert!(f.queue.capacity() <= crate::sched::blocks::KEEP, "capacity {}", f.queue.capacity());
         for id in 100..103 {
             f.enqueue(Time(300), pkt(id, 100), &mut v);
         }

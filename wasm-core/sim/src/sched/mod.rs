@@ -5,6 +5,7 @@
 //! one new file here, one arm in [`AnyScheduler`] and one entry in [`registry::REGISTRY`].
 
 pub mod aifo;
+pub mod blocks;
 pub mod buffer;
 pub mod class_fq;
 pub mod codel;
