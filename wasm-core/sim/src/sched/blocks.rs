@@ -38,6 +38,7 @@ impl Blocks {
         self.len == 0
     }
 
+    #[inline]
     pub fn push_back(&mut self, pkt: Packet) {
         match self.blocks.back_mut() {
             Some(b) if b.len() < BLOCK => b.push_back(pkt),
@@ -57,11 +58,14 @@ impl Blocks {
         self.len += 1;
     }
 
+    #[inline]
     pub fn pop_front(&mut self) -> Option<Packet> {
         let front = self.blocks.front_mut()?;
         let pkt = front.pop_front()?;
         self.len -= 1;
-        self.release_front();
+        if front.is_empty() {
+            self.release_front();
+        }
         Some(pkt)
     }
 
