@@ -95,6 +95,8 @@ pub fn measure() -> Result<(Vec<String>, Value), String> {
         ("FlowMetrics", size_of::<sched_sim::metrics::FlowMetrics>()),
         ("FlowInfo", size_of::<sched_sim::traffic::FlowInfo>()),
         ("Port", size_of::<sched_sim::port::Port<sched_sim::sched::AnyScheduler>>()),
+        ("AnyScheduler", size_of::<sched_sim::sched::AnyScheduler>()),
+        ("Traffic (scenario entry)", size_of::<sched_sim::scenario::Traffic>()),
         ("PortMetrics", size_of::<sched_sim::metrics::PortMetrics>()),
     ];
     let f = FLOWS;

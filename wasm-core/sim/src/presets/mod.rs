@@ -69,7 +69,11 @@ pub fn expand(name: &str, given: &BTreeMap<String, serde_json::Value>) -> Result
         ("preset".to_string(), format!("unknown preset \"{name}\" (known: {})", names.join(", ")))
     })?;
     let args = params::check(name, info.params, given, params::Context::NONE)?;
-    (info.expand)(&args).map_err(|(p, m)| (format!("params.{p}"), m))
+    let mut g = (info.expand)(&args).map_err(|(p, m)| (format!("params.{p}"), m))?;
+    // The run keeps the scenario: no spare room from the vectors' doublings.
+    g.nodes.shrink_to_fit();
+    g.links.shrink_to_fit();
+    Ok(g)
 }
 
 /// Nodes and links under construction.

@@ -11,9 +11,10 @@
 //!   rule (an ECT arrival is marked CE when more than the threshold is queued); the buffer
 //!   still drops when full.
 //! - Not a goal: any notion of flows or classes; compose it under a class scheduler for that.
+//! - Memory: the queue ([`Blocks`]) holds room for its current backlog, not for the longest
+//!   it ever had.
 
-use std::collections::VecDeque;
-
+use super::blocks::Blocks;
 use super::buffer::{self, Limits, Store, Victim};
 use super::{Admission, QueueView, Scheduler, StateView, Verdicts};
 use crate::aqm::threshold::EcnThreshold;
@@ -23,7 +24,7 @@ use crate::units::Buffer;
 
 #[derive(Debug)]
 pub struct Fifo {
-    queue: VecDeque<Packet>,
+    queue: Blocks,
     bytes: u64,
     limits: Limits,
     marking: EcnThreshold,
@@ -31,7 +32,7 @@ pub struct Fifo {
 
 impl Fifo {
     pub fn new(limits: Limits) -> Fifo {
-        Fifo { queue: VecDeque::new(), bytes: 0, limits, marking: EcnThreshold::new(None) }
+        Fifo { queue: Blocks::default(), bytes: 0, limits, marking: EcnThreshold::new(None) }
     }
 
     /// Marks ECT packets CE when the queue holds more than `threshold` on their arrival.
@@ -133,6 +134,27 @@ mod tests {
         let order: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(9), &mut v)).map(|p| p.id).collect();
         assert_eq!(order, vec![0, 1, 2]);
         assert!(v.is_empty());
+    }
+
+    #[test]
+    fn an_emptied_queue_gives_back_its_room() {
+        // 100 packets queued need room for 100; once all have left, the queue keeps room for
+        // KEEP only, and serves the next busy period in order as before.
+        let mut f = Fifo::new(Limits::tail(Buffer::Unlimited));
+        let mut v = Verdicts::default();
+        for id in 0..100 {
+            f.enqueue(Time(id), pkt(id, 100), &mut v);
+        }
+        assert!(f.queue.capacity() >= 100);
+        let served: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(200), &mut v)).map(|p| p.id).collect();
+        assert_eq!(served, (0..100).collect::<Vec<_>>());
+        assert!(f.queue.capacity() <= crate::sched::blocks::KEEP, "capacity {}", f.queue.capacity());
+        for id in 100..103 {
+            f.enqueue(Time(300), pkt(id, 100), &mut v);
+        }
+        let served: Vec<u64> = std::iter::from_fn(|| f.dequeue(Time(400), &mut v)).map(|p| p.id).collect();
+        assert_eq!(served, vec![100, 101, 102]);
+        assert_eq!((f.len(), f.bytes()), (0, 0));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! one new file here, one arm in [`AnyScheduler`] and one entry in [`registry::REGISTRY`].
 
 pub mod aifo;
+pub mod blocks;
 pub mod buffer;
 pub mod class_fq;
 pub mod codel;
@@ -135,22 +136,24 @@ pub struct AqmReport {
 }
 
 /// Every scheduler, dispatched statically (smoltcp's congestion-controller pattern).
-/// Class-level schedulers hold `Vec<AnyScheduler>` children, so schedulers nest.
+/// Class-level schedulers hold `Vec<AnyScheduler>` children, so schedulers nest. Variants
+/// larger than a FIFO are boxed, so the enum (held by every port) is a FIFO's size: most ports
+/// of a large network are FIFOs (`sched-cli bench --set memory` prints the port's size).
 #[derive(Debug)]
 pub enum AnyScheduler {
     Fifo(fifo::Fifo),
     Lifo(lifo::Lifo),
-    Random(random::Random),
-    Lstf(lstf::Lstf),
-    Edf(edf::Edf),
+    Random(Box<random::Random>),
+    Lstf(Box<lstf::Lstf>),
+    Edf(Box<edf::Edf>),
     Priority(priority::Priority),
     Sjf(sjf::Sjf),
     Srpt(srpt::Srpt),
-    Fq(fq::Fq),
+    Fq(Box<fq::Fq>),
     ClassFq(Box<class_fq::ClassFq>),
-    Codel(codel::CodelFifo),
-    Red(red::RedFifo),
-    LstfCodel(lstf_codel::LstfCodel),
+    Codel(Box<codel::CodelFifo>),
+    Red(Box<red::RedFifo>),
+    LstfCodel(Box<lstf_codel::LstfCodel>),
     FqCodel(Box<fq_codel::FqCodel>),
     StrictPriority(Box<strict_priority::StrictPriority>),
     RoundRobin(Box<round_robin::RoundRobin>),
@@ -163,7 +166,7 @@ pub enum AnyScheduler {
     Scripted(scripted::Scripted),
     Sced(Box<sced::Sced>),
     Fsc(Box<fsc::Fsc>),
-    Pifo(pifo::Pifo),
+    Pifo(Box<pifo::Pifo>),
     SpPifo(Box<sp_pifo::SpPifo>),
     Aifo(Box<aifo::Aifo>),
     ThresholdFifo(Box<threshold_fifo::ThresholdFifo>),

@@ -54,7 +54,7 @@ pub const CODEL: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
-    build: |a| Ok(AnyScheduler::Codel(CodelFifo::new(a.port.buffer, codel_params(a.params)))),
+    build: |a| Ok(AnyScheduler::Codel(Box::new(CodelFifo::new(a.port.buffer, codel_params(a.params))))),
 };
 
 const FQ_STATE: &[StateSpec] = &[
@@ -173,7 +173,7 @@ fn build_red(a: BuildArgs<'_>) -> Result<AnyScheduler, BuildError> {
         small_packet_time: RedParams::small_packet_time(p.size("small_packet"), a.port.bandwidth),
         max_packet: p.size("max_packet") as u32,
     };
-    Ok(AnyScheduler::Red(RedFifo::new(a.port.buffer, Red::new(params, a.port.rng()))))
+    Ok(AnyScheduler::Red(Box::new(RedFifo::new(a.port.buffer, Red::new(params, a.port.rng())))))
 }
 
 const PROBABILITY: Kind = Kind::Real { min: Bound::Open(0.0), max: Bound::Closed(1.0) };
@@ -277,6 +277,6 @@ pub const LSTF_CODEL: SchedulerInfo = SchedulerInfo {
     build: |a| {
         let least = a.params.choice("serve") == "least_epsilon";
         let s = LstfCodel::new(a.port.buffer, codel_params(a.params), a.params.real("alpha"), least);
-        Ok(AnyScheduler::LstfCodel(s))
+        Ok(AnyScheduler::LstfCodel(Box::new(s)))
     },
 };

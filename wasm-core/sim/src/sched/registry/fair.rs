@@ -31,7 +31,7 @@ pub const FQ: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
-    build: |a| Ok(AnyScheduler::Fq(Fq::new(a.port.buffer, a.port.bandwidth))),
+    build: |a| Ok(AnyScheduler::Fq(Box::new(Fq::new(a.port.buffer, a.port.bandwidth)))),
 };
 
 pub const CLASS_FQ: SchedulerInfo = SchedulerInfo {

@@ -41,7 +41,7 @@ pub const PIFO: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
-    build: |a| Ok(AnyScheduler::Pifo(Pifo::new(a.port.buffer, ranker(&a)))),
+    build: |a| Ok(AnyScheduler::Pifo(Box::new(Pifo::new(a.port.buffer, ranker(&a))))),
 };
 
 pub const SP_PIFO: SchedulerInfo = SchedulerInfo {

@@ -102,7 +102,7 @@ pub const RANDOM: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Random,
-    build: |a| Ok(AnyScheduler::Random(Random::new(limits(&a), a.port.rng()))),
+    build: |a| Ok(AnyScheduler::Random(Box::new(Random::new(limits(&a), a.port.rng())))),
 };
 
 pub const LSTF: SchedulerInfo = SchedulerInfo {
@@ -116,7 +116,7 @@ pub const LSTF: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
-    build: |a| Ok(AnyScheduler::Lstf(Lstf::new(limits(&a), a.port.bandwidth, a.params.toggle("preemption")))),
+    build: |a| Ok(AnyScheduler::Lstf(Box::new(Lstf::new(limits(&a), a.port.bandwidth, a.params.toggle("preemption"))))),
 };
 
 pub const FIFO_PLUS: SchedulerInfo = SchedulerInfo {
@@ -130,7 +130,7 @@ pub const FIFO_PLUS: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
-    build: |a| Ok(AnyScheduler::Lstf(Lstf::new(limits(&a), a.port.bandwidth, false))),
+    build: |a| Ok(AnyScheduler::Lstf(Box::new(Lstf::new(limits(&a), a.port.bandwidth, false)))),
 };
 
 pub const EDF: SchedulerInfo = SchedulerInfo {
@@ -144,7 +144,7 @@ pub const EDF: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
-    build: |a| Ok(AnyScheduler::Edf(Edf::new(limits(&a), a.port.bandwidth, a.params.toggle("preemption")))),
+    build: |a| Ok(AnyScheduler::Edf(Box::new(Edf::new(limits(&a), a.port.bandwidth, a.params.toggle("preemption"))))),
 };
 
 pub const PRIORITY: SchedulerInfo = SchedulerInfo {
