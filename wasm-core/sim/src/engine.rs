@@ -335,7 +335,7 @@ impl Engine {
         if pkt.is_ack() {
             let echo = (pkt.flags & flags::RETX == 0).then_some(pkt.tsecr);
             let before = c.sender.rtt().samples().0;
-            c.sender.on_ack(now, pkt.ack, pkt.flags & flags::ECE != 0, echo);
+            c.sender.on_ack(now, pkt.seq, pkt.flags & flags::ECE != 0, echo);
             let (n, rtt) = c.sender.rtt().samples();
             if n > before {
                 self.metrics.rtt_sample(flow, rtt);
@@ -412,10 +412,10 @@ impl Engine {
             source: info.source,
             flow_size: info.size.unwrap_or(u64::MAX),
             remaining: 0,
-            ack: a.ack,
             flags: bits,
             tsecr: a.tsecr,
-            ..Packet::new(self.next_packet, flow, 0, header, info.dst, info.src, self.now)
+            // An ACK's `seq` is its cumulative acknowledgement.
+            ..Packet::new(self.next_packet, flow, a.ack, header, info.dst, info.src, self.now)
         };
         self.metrics.note_role(pkt.id, Role::Ack);
         self.launch(pkt);

@@ -35,7 +35,9 @@ pub struct Packet {
     pub id: u64,
     pub flow: FlowId,
     /// UDP: the packet's number within the flow, from 0. TCP family: the byte offset of the
-    /// payload (0 on ACKs).
+    /// payload on data; on ACKs the cumulative acknowledgement (next byte expected), which an
+    /// ACK's header carries in place of a payload offset (no field of its own: a packet is
+    /// 128 bytes, which a copy moves in registers, where 136 took a `memcpy` call).
     pub seq: u64,
     /// Size on the wire, bytes.
     pub size: u32,
@@ -71,8 +73,6 @@ pub struct Packet {
     /// Router state for EDF: the empty-network time from this hop until the packet's last bit
     /// leaves its egress router, t_min(p, a, egress) (UPS App. A.5); set on forwarding.
     pub tmin_rest: Time,
-    /// TCP family: the cumulative acknowledgement (next byte expected), on ACKs.
-    pub ack: u64,
     /// TCP family: `transport::flags` (ACK, ECT, CE, ECE, CWR, RETX). Queues may set CE.
     pub flags: u8,
     /// TCP family: the TSval echoed (ACKs) (RFC 7323 TSecr).
@@ -101,7 +101,6 @@ impl Packet {
             flow_size: u64::MAX,
             remaining: u64::MAX,
             tmin_rest: Time::ZERO,
-            ack: 0,
             flags: 0,
             tsecr: Time::ZERO,
         }

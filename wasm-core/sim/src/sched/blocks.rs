@@ -8,10 +8,13 @@
 //!   `BLOCK` packets is one `VecDeque` growing as usual, and gives back what it grew past
 //!   [`KEEP`] packets when it empties (most ports of a large network queue a few packets now
 //!   and then: `sched-cli bench --set memory`).
-//! - Invariant: packets leave in the order they were pushed, whatever the blocks; `len` is
-//!   the sum of the blocks' lengths; no block but the only one is ever empty.
-//! - Cost: one allocation per `BLOCK` packets pushed past the first block, one free per
-//!   block emptied; at most a few reallocations per busy period longer than `KEEP` packets.
+//! - Invariant: packets leave in the order they were pushed, whatever the blocks; `More::len`
+//!   is the sum of its blocks' lengths; the front block (`head`) is empty only when the queue is,
+//!   and the blocks behind it (`more`, made when the first block is full) are never empty.
+//! - Cost: the front block is held inline, so a queue of at most `BLOCK` packets pushes and
+//!   pops as one `VecDeque` does (the FIFO's hot path: every packet at every FIFO port); one
+//!   allocation per `BLOCK` packets pushed past the first block, one free per block emptied; at
+//!   most a few reallocations per busy period longer than `KEEP` packets.
 
 use std::collections::VecDeque;
 
@@ -25,93 +28,145 @@ pub const KEEP: usize = 1;
 
 #[derive(Debug, Default)]
 pub struct Blocks {
+    /// The front block: the whole queue while it holds at most `BLOCK` packets.
+    head: VecDeque<Packet>,
+    /// The blocks behind the front one, with their packet count (boxed: most queues never
+    /// need them, and the FIFO stays the size of one `VecDeque` and a pointer).
+    more: Option<Box<More>>,
+}
+
+#[derive(Debug)]
+struct More {
     blocks: VecDeque<VecDeque<Packet>>,
     len: usize,
 }
 
 impl Blocks {
+    #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.head.len() + self.more.as_ref().map_or(0, |m| m.len)
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.head.is_empty()
     }
 
     #[inline]
     pub fn push_back(&mut self, pkt: Packet) {
-        match self.blocks.back_mut() {
-            Some(b) if b.len() < BLOCK => b.push_back(pkt),
-            Some(_) => {
-                let mut b = VecDeque::with_capacity(BLOCK);
-                b.push_back(pkt);
-                self.blocks.push_back(b);
-            }
-            None => {
-                // Room for one block: most queues never need a second.
-                self.blocks.reserve_exact(1);
-                let mut b = VecDeque::with_capacity(KEEP);
-                b.push_back(pkt);
-                self.blocks.push_back(b);
-            }
+        match &mut self.more {
+            None if self.head.len() < BLOCK => self.head.push_back(pkt),
+            _ => self.push_behind(pkt),
         }
-        self.len += 1;
     }
 
+    /// `push_back` past the first block.
+    #[cold]
+    fn push_behind(&mut self, pkt: Packet) {
+        let more = self.more.get_or_insert_with(|| Box::new(More { blocks: VecDeque::new(), len: 0 }));
+        match more.blocks.back_mut() {
+            Some(b) if b.len() < BLOCK => b.push_back(pkt),
+            _ => {
+                let mut b = VecDeque::with_capacity(BLOCK);
+                b.push_back(pkt);
+                more.blocks.push_back(b);
+            }
+        }
+        more.len += 1;
+    }
+
+    /// Every pop ends with the front block's own `pop_front`, its value returned as it is (the
+    /// FIFO's hot path copies the packet once, straight to the caller): the last packet of a
+    /// front block with blocks behind it leaves through `pop_into_next` (once per `BLOCK`
+    /// packets), and an only block gives back its room past `KEEP` just before it empties.
     #[inline]
     pub fn pop_front(&mut self) -> Option<Packet> {
-        let front = self.blocks.front_mut()?;
-        let pkt = front.pop_front()?;
-        self.len -= 1;
-        if front.is_empty() {
-            self.release_front();
+        if self.head.len() == 1 {
+            if self.more.is_some() {
+                return self.pop_into_next();
+            }
+            if self.head.capacity() > KEEP {
+                self.shrink_head();
+            }
         }
-        Some(pkt)
+        self.head.pop_front()
+    }
+
+    /// The front block's last packet leaves; the next block takes its place.
+    #[inline(never)]
+    fn pop_into_next(&mut self) -> Option<Packet> {
+        let pkt = self.head.pop_front();
+        self.refill_head();
+        pkt
+    }
+
+    /// Room for `KEEP` packets: the only block, holding its last packet.
+    #[inline(never)]
+    fn shrink_head(&mut self) {
+        self.head.shrink_to(KEEP);
     }
 
     pub fn back(&self) -> Option<&Packet> {
-        self.blocks.back()?.back()
+        match &self.more {
+            Some(m) => m.blocks.back()?.back(),
+            None => self.head.back(),
+        }
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Packet> {
-        self.blocks.iter().flatten()
+        self.head.iter().chain(self.more.iter().flat_map(|m| m.blocks.iter().flatten()))
     }
 
     /// Removes and returns the packet `index` places from the front.
-    pub fn remove(&mut self, mut index: usize) -> Option<Packet> {
-        let at = self.blocks.iter().position(|b| {
+    pub fn remove(&mut self, index: usize) -> Option<Packet> {
+        if index < self.head.len() {
+            let pkt = self.head.remove(index)?;
+            if self.head.is_empty() {
+                self.refill_head();
+            }
+            return Some(pkt);
+        }
+        let more = self.more.as_mut()?;
+        let mut index = index - self.head.len();
+        let at = more.blocks.iter().position(|b| {
             let here = index < b.len();
             if !here {
                 index -= b.len();
             }
             here
         })?;
-        let pkt = self.blocks[at].remove(index)?;
-        self.len -= 1;
-        if self.blocks[at].is_empty() && self.blocks.len() > 1 {
-            self.blocks.remove(at);
+        let pkt = more.blocks[at].remove(index)?;
+        more.len -= 1;
+        if more.blocks[at].is_empty() {
+            more.blocks.remove(at);
         }
-        self.release_front();
+        if more.blocks.is_empty() {
+            self.more = None;
+        }
         Some(pkt)
     }
 
-    /// Frees an emptied front block, or the room past `KEEP` of an emptied only block.
-    fn release_front(&mut self) {
-        let only = self.blocks.len() == 1;
-        let Some(front) = self.blocks.front_mut() else { return };
-        if !front.is_empty() {
-            return;
-        }
-        if !only {
-            self.blocks.pop_front();
-        } else if front.capacity() > KEEP {
-            front.shrink_to(KEEP);
+    /// An emptied front block: the next block takes its place (the emptied one is freed), or,
+    /// with none behind it, it gives back its room past `KEEP`.
+    #[cold]
+    fn refill_head(&mut self) {
+        match &mut self.more {
+            Some(more) => {
+                let next = more.blocks.pop_front().expect("the blocks behind the front one are never empty");
+                more.len -= next.len();
+                self.head = next;
+                if more.blocks.is_empty() {
+                    self.more = None;
+                }
+            }
+            None if self.head.capacity() > KEEP => self.head.shrink_to(KEEP),
+            None => {}
         }
     }
 
     /// Packets the blocks have room for (for the tests of what the queue holds).
     pub fn capacity(&self) -> usize {
-        self.blocks.iter().map(|b| b.capacity()).sum()
+        self.head.capacity() + self.more.iter().flat_map(|m| m.blocks.iter()).map(|b| b.capacity()).sum::<usize>()
     }
 }
 

@@ -57,9 +57,12 @@ impl Scheduler for Fifo {
     }
 
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        let pkt = self.queue.pop_front()?;
-        self.bytes -= pkt.size as u64;
-        Some(pkt)
+        // Returned as popped (not unwrapped and wrapped again): one copy of the packet.
+        let pkt = self.queue.pop_front();
+        if let Some(p) = &pkt {
+            self.bytes -= p.size as u64;
+        }
+        pkt
     }
 
     fn len(&self) -> usize {

@@ -14,8 +14,8 @@
 //! control"), so a single type serves them; the scenario's [`Transport`] names the variant.
 //!
 //! Wire format: a data packet is `mss + header` bytes (the last segment may be shorter) and
-//! an ACK `header` bytes; `Packet::seq` is the byte offset of the payload, `Packet::ack` the
-//! cumulative ACK, `Packet::flags` the bits of [`crate::packet::flags`], `Packet::created`
+//! an ACK `header` bytes; `Packet::seq` is the byte offset of the payload on data and the
+//! cumulative ACK on ACKs, `Packet::flags` the bits of [`crate::packet::flags`], `Packet::created`
 //! (TSval) and `Packet::tsecr` the timestamps.
 
 pub mod dctcp;
