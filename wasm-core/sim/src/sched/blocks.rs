@@ -159,7 +159,7 @@ impl Blocks {
                     self.more = None;
                 }
             }
-            None if self.head.capacity() > KEEP => self.head.shrink_to(KEEP),
+            None if self.head.capacity() > KEEP => self.shrink_head(),
             None => {}
         }
     }
@@ -235,5 +235,24 @@ mod tests {
         }
         assert_eq!(ids(&q), expect[..expect.len() - 2].to_vec());
         assert_eq!(q.capacity(), 2 * BLOCK);
+    }
+
+    #[test]
+    fn a_front_block_emptied_by_removal_is_replaced_by_the_next() {
+        // BLOCK + 2 packets: a full front block and one of 2 behind it. Removing the front
+        // BLOCK packets one by one (position 0) empties the front block: the block behind
+        // takes its place, holding 64 and 65 in order, and no block is left behind it.
+        let mut q = Blocks::default();
+        for id in 0..(BLOCK as u64 + 2) {
+            q.push_back(pkt(id));
+        }
+        for id in 0..BLOCK as u64 {
+            assert_eq!(q.remove(0).map(|p| p.id), Some(id));
+        }
+        assert_eq!((q.len(), ids(&q)), (2, vec![BLOCK as u64, BLOCK as u64 + 1]));
+        assert!(q.more.is_none());
+        let served: Vec<u64> = std::iter::from_fn(|| q.pop_front()).map(|p| p.id).collect();
+        assert_eq!(served, vec![BLOCK as u64, BLOCK as u64 + 1]);
+        assert!(q.is_empty());
     }
 }
