@@ -358,6 +358,9 @@ export type SizeDist =
       dist: 'data_mining';
     }
   | {
+      dist: 'web_search_lower_bound';
+    }
+  | {
       dist: 'att';
     }
   | {

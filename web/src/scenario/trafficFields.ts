@@ -30,7 +30,7 @@ const TRANSPORT: FieldSpec = {
 };
 
 function workloadFields(t: Extract<Traffic, { kind: 'workload' }>): FieldSpec[] {
-  const sizes: FieldSpec[] = [{ key: 'sizes.dist', label: 'flow sizes', input: { kind: 'choice', options: ['web_search', 'data_mining', 'att', 'fixed', 'exponential', 'pareto'] } }];
+  const sizes: FieldSpec[] = [{ key: 'sizes.dist', label: 'flow sizes', input: { kind: 'choice', options: ['web_search', 'web_search_lower_bound', 'data_mining', 'att', 'fixed', 'exponential', 'pareto'] } }];
   const dist = t.sizes.dist;
   if (dist === 'fixed') sizes.push(q('sizes.size', 'size', 'size'));
   if (dist === 'exponential' || dist === 'pareto') sizes.push(q('sizes.mean', 'mean size', 'size'));

@@ -243,6 +243,10 @@ pub enum SizeDist {
     WebSearch,
     /// Data mining (VL2, Greenberg et al. 2009; used by pFabric): empirical CDF.
     DataMining,
+    /// Web search as the AIFO and SP-PIFO authors' Netbench samples it
+    /// (`pfabric_web_search_lower_bound`): each CDF point's lower size with the step's
+    /// probability, 15% of flows 1 byte (mean 987 600.15 B).
+    WebSearchLowerBound,
     /// The FSC paper's AT&T flow-length groups (Table 2): one of ten group means, uniformly.
     Att,
     Fixed {

@@ -3,6 +3,10 @@
 //! - Empirical CDFs (web search, data mining) are shipped as data (`sim/data/*.csv`) and
 //!   sampled by inverse transform with linear interpolation between points, as the pFabric
 //!   and HPCC simulators do; the result is rounded up to a whole byte.
+//! - `web_search_lower_bound`: the web-search CDF read as a step function at each point's
+//!   lower size, as the AIFO / SP-PIFO authors' Netbench (`PFabricWebSearchLowerBoundFSD`)
+//!   draws it for their Figs. 7-9: 15% of flows are 1 byte, the rest one of ten sizes from
+//!   10 KB to 10 MB (mean 987 600.15 B, against 1 711 250 B for the interpolated CDF).
 //! - `att`: the FSC paper's method (Sec. 3.6, Table 2): one of the ten group means, chosen
 //!   uniformly (mean 13 666.1 B).
 //! - Exponential and Pareto (shape a > 1, scale x_m = mean (a - 1) / a), rounded up.
@@ -12,6 +16,22 @@ use crate::scenario::SizeDist;
 
 /// FSC Table 2: average flow length per group, bytes.
 pub const ATT_GROUPS: [u64; 10] = [61, 239, 539, 1349, 2739, 4149, 6358, 10910, 19878, 90439];
+
+/// `web_search_lower_bound`: (size in bytes, probability), the steps of the web-search CDF
+/// (`data/web_search.csv`) each at its lower end; the first step, 0 to 10 KB, is 1 byte.
+pub const WEB_SEARCH_LOWER_BOUND: [(u64, f64); 11] = [
+    (1, 0.15),
+    (10_000, 0.05),
+    (20_000, 0.10),
+    (30_000, 0.10),
+    (50_000, 0.13),
+    (80_000, 0.07),
+    (200_000, 0.10),
+    (1_000_000, 0.10),
+    (2_000_000, 0.10),
+    (5_000_000, 0.07),
+    (10_000_000, 0.03),
+];
 
 /// (bytes, cumulative probability) points of an empirical CDF.
 pub struct Cdf {
@@ -59,6 +79,8 @@ pub fn data_mining() -> Cdf {
 /// A distribution ready to sample.
 pub enum Sizes {
     Empirical(Cdf),
+    /// (size, probability) steps whose probabilities sum to 1.
+    Discrete(&'static [(u64, f64)]),
     Att,
     Fixed(u64),
     Exponential(f64),
@@ -84,6 +106,7 @@ impl Sizes {
         match d {
             SizeDist::WebSearch => Sizes::Empirical(web_search()),
             SizeDist::DataMining => Sizes::Empirical(data_mining()),
+            SizeDist::WebSearchLowerBound => Sizes::Discrete(&WEB_SEARCH_LOWER_BOUND),
             SizeDist::Att => Sizes::Att,
             SizeDist::Fixed { size } => Sizes::Fixed(size.0),
             SizeDist::Exponential { mean } => Sizes::Exponential(mean.0 as f64),
@@ -97,6 +120,7 @@ impl Sizes {
     pub fn mean(&self) -> f64 {
         match self {
             Sizes::Empirical(c) => c.mean(),
+            Sizes::Discrete(steps) => steps.iter().map(|&(x, p)| x as f64 * p).sum(),
             Sizes::Att => ATT_GROUPS.iter().sum::<u64>() as f64 / 10.0,
             Sizes::Fixed(s) => *s as f64,
             Sizes::Exponential(m) => *m,
@@ -107,6 +131,7 @@ impl Sizes {
     pub fn sample(&self, rng: &mut Stream) -> u64 {
         let x = match self {
             Sizes::Empirical(c) => c.quantile(rng.uniform_open0()),
+            Sizes::Discrete(steps) => discrete(steps, rng.uniform_open0()) as f64,
             Sizes::Att => ATT_GROUPS[(rng.next_u64() % 10) as usize] as f64,
             Sizes::Fixed(s) => *s as f64,
             Sizes::Exponential(m) => rng.exponential(*m),
@@ -114,6 +139,19 @@ impl Sizes {
         };
         (libm::ceil(x) as u64).max(1)
     }
+}
+
+/// The step `u` in (0, 1] falls in: the first whose cumulative probability reaches `u` (the
+/// last if rounding leaves `u` past the sum).
+fn discrete(steps: &[(u64, f64)], u: f64) -> u64 {
+    let mut cumulative = 0.0;
+    for &(x, p) in steps {
+        cumulative += p;
+        if u <= cumulative {
+            return x;
+        }
+    }
+    steps[steps.len() - 1].0
 }
 
 #[cfg(test)]
@@ -130,6 +168,28 @@ mod tests {
         assert!((data_mining().mean() - 5_036_535.175).abs() < 1e-3);
         // AT&T groups: 136 661 / 10 = 13 666.1 (the paper: "average flow length of 13,666 bytes")
         assert_eq!(Sizes::Att.mean(), 13_666.1);
+    }
+
+    #[test]
+    fn web_search_lower_bound_mean_and_steps() {
+        // Size x probability per step (bytes): 1*.15 + 10000*.05 + 20000*.1 + 30000*.1
+        // + 50000*.13 + 80000*.07 + 200000*.1 + 1e6*.1 + 2e6*.1 + 5e6*.07 + 1e7*.03
+        // = .15 + 500 + 2000 + 3000 + 6500 + 5600 + 20000 + 100000 + 200000 + 350000 + 300000
+        // = 987 600.15
+        let d = Sizes::new(&SizeDist::WebSearchLowerBound);
+        assert!((d.mean() - 987_600.15).abs() < 1e-6, "{}", d.mean());
+        let total: f64 = WEB_SEARCH_LOWER_BOUND.iter().map(|s| s.1).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // Step edges: u <= .15 is 1 byte, just past it 10 KB; 50 KB ends at .53; 1 is 10 MB.
+        assert_eq!(discrete(&WEB_SEARCH_LOWER_BOUND, 0.15), 1);
+        assert_eq!(discrete(&WEB_SEARCH_LOWER_BOUND, 0.1500001), 10_000);
+        assert_eq!(discrete(&WEB_SEARCH_LOWER_BOUND, 0.5299), 50_000);
+        assert_eq!(discrete(&WEB_SEARCH_LOWER_BOUND, 0.5301), 80_000);
+        assert_eq!(discrete(&WEB_SEARCH_LOWER_BOUND, 1.0), 10_000_000);
+        // 200 000 draws: the 1-byte share within 1% of 15% (standard error 0.08%).
+        let mut rng = Stream::new(5, 2);
+        let ones = (0..200_000).filter(|_| d.sample(&mut rng) == 1).count();
+        assert!((ones as f64 / 200_000.0 - 0.15).abs() < 0.01, "{ones}");
     }
 
     #[test]
