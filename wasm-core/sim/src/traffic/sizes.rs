@@ -84,7 +84,10 @@ pub enum Sizes {
     Att,
     Fixed(u64),
     Exponential(f64),
-    Pareto { scale: f64, shape: f64 },
+    Pareto {
+        scale: f64,
+        shape: f64,
+    },
 }
 
 /// Checks a distribution's parameters: `(field, message)`.
