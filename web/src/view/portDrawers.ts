@@ -5,8 +5,8 @@
 // family's drawers are in aqmDrawers.ts, strict priority's and round robin's in classDrawers.ts,
 // the timestamp family's in fairDrawers.ts, SCED's and FSC's in curveDrawers.ts, AIFO's and
 // SP-PIFO's in programmableDrawers.ts; familyDrawers.ts gathers them into a chunk of its own,
-// which loads beside the first run (a drawer only draws a run's state), not before the first
-// paint (issue 20); FIFO's is here.
+// which the view loads with the first run that has a port of another family than FIFO (a drawer
+// only draws a run's state; issue 20); FIFO's is here.
 
 /** Where a port's queue column is drawn. */
 export interface QueueColumn {

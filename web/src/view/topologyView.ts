@@ -108,8 +108,6 @@ export class TopologyView {
     this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
     this.observer?.observe(root);
     this.resize();
-    // The scheduler families' port drawers load on demand: draw again once they are in.
-    void loadPortDrawers().then(() => this.draw());
   }
 
   /** What the last frame drew (for tests and the benchmark). */
@@ -137,6 +135,12 @@ export class TopologyView {
     this.summary = summary;
     this.computePorts();
     this.draw();
+    // A port of another family than FIFO: its drawers load on demand; draw again once they are in.
+    if (summary?.ports.some((p) => p.scheduler !== 'fifo')) {
+      void loadPortDrawers().then(() => {
+        if (this.summary === summary) this.draw();
+      });
+    }
   }
 
   render(frame: PlaybackFrame | null, followed: number | null, marks?: PacketMarks): void {
