@@ -5,8 +5,6 @@ import { App } from './components/App';
 import { browserEnv } from './app/browserEnv';
 import { AppContext } from './app/context';
 import { Controller } from './app/controller';
-import { installKeyboard } from './app/keyboard';
-import { installTestHandle } from './app/testHandle';
 import { restoreScenario } from './scenario/restore';
 import { isPreset, type EditableScenario } from './scenario/types';
 import { SimClient } from './sim/client';
@@ -22,8 +20,10 @@ const defaultDraft = restored.scenario as EditableScenario;
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 const store = createStore({ ...initialState(defaultDraft), reducedMotion });
 const controller = new Controller(store, new SimClient(), defaultDraft, browserEnv);
-installTestHandle(store, controller);
-installKeyboard(window, controller);
+// Neither the shortcuts nor the tests' handle draws anything: they load beside the first run,
+// not before the first paint (issue 20).
+void import('./app/testHandle').then(({ installTestHandle }) => installTestHandle(store, controller));
+void import('./app/keyboard').then(({ installKeyboard }) => installKeyboard(window, controller));
 controller.startClock();
 void controller.boot(window.location.hash);
 // A link pasted into the address bar of an open tab changes only the fragment: load it too.

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod ideal;
 pub mod metrics;
 pub mod network;
+pub mod order;
 pub mod packet;
 pub mod params;
 pub mod port;

@@ -57,7 +57,12 @@ fn t(x: Time) -> String {
 pub fn resolve(s: &Scenario) -> Result<Option<Vec<TimedPacket>>, ScenarioError> {
     let Some(sc) = &s.schedule else { return Ok(None) };
     let nodes = &s.topology.nodes;
-    let index: BTreeMap<&str, usize> = nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i)).collect();
+    // Inserted one by one (the last of equal ids wins, as `collect` keeps it): a map's
+    // `collect` sorts its input, one sort instantiation per type in the wasm module.
+    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, n) in nodes.iter().enumerate() {
+        index.insert(n.id.as_str(), i);
+    }
     // (from, to) -> (bandwidth, delay) of the link between them.
     let mut links = BTreeMap::new();
     for l in &s.topology.links {
@@ -111,8 +116,8 @@ pub fn resolve(s: &Scenario) -> Result<Option<Vec<TimedPacket>>, ScenarioError> 
             ));
         }
     }
-    out.sort_by_key(|p| (p.start[0], p.index));
-    Ok(Some(out))
+    let by_start = crate::order::stable_order(out.iter().map(|p| [p.start[0].0, p.index as u64, 0]));
+    Ok(Some(crate::order::permute(out, &by_start)))
 }
 
 type Links = BTreeMap<(usize, usize), (crate::time::Bandwidth, Time)>;
@@ -286,8 +291,9 @@ fn check_ports(
             ports.entry(key).or_default().push((p.start[k], p.start[k] + tx, i));
         }
     }
-    for ((from, to), mut sends) in ports {
-        sends.sort();
+    for ((from, to), sends) in ports {
+        let by_start = crate::order::stable_order(sends.iter().map(|&(s, e, i)| [s.0, e.0, i as u64]));
+        let sends = crate::order::permute(sends, &by_start);
         for w in sends.windows(2) {
             let ((s0, e0, p0), (s1, _, p1)) = (w[0], w[1]);
             if s1 < e0 {

@@ -78,10 +78,23 @@ pub const MAX_SLACK: i64 = i64::MAX / 4;
 impl SlackInit {
     /// The scenario's rules (class keys and source ids checked by validation).
     pub fn new(spec: &SlackSpec) -> SlackInit {
+        // Inserted one by one (the last of equal keys wins, as `collect` keeps it), not collected:
+        // a map's `collect` sorts its input, one sort instantiation per key/value type in the
+        // wasm module (issue 20: page weight).
+        let mut classes = BTreeMap::new();
+        for (c, r) in &spec.classes {
+            if let Ok(c) = c.parse::<u8>() {
+                classes.insert(c, Rule::from_spec(r));
+            }
+        }
+        let mut sources = BTreeMap::new();
+        for (id, r) in &spec.flows {
+            sources.insert(id.clone(), Rule::from_spec(r));
+        }
         SlackInit {
             default: spec.default.as_ref().map(Rule::from_spec),
-            classes: spec.classes.iter().filter_map(|(c, r)| Some((c.parse().ok()?, Rule::from_spec(r)))).collect(),
-            sources: spec.flows.iter().map(|(id, r)| (id.clone(), Rule::from_spec(r))).collect(),
+            classes,
+            sources,
             resolved: Vec::new(),
             previous: Vec::new(),
         }

@@ -2,37 +2,26 @@
 // clipboard and the clock. Everything that changes state does so by dispatching a pure action
 // from store/appState.ts or store/editorActions.ts.
 import { parsePortChoices } from '../scenario/choices';
-import { pruneTraffic } from '../scenario/commands';
-import { fieldFor } from '../scenario/errorField';
 import { historyOf } from '../scenario/history';
 import { splitCoreMessage } from '../scenario/paths';
 import { displayName, parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
 import { restoreScenario, scenarioText } from '../scenario/restore';
 import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
-import { presetTraffic } from '../scenario/presetTraffic';
-import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, type SimClientLike } from '../sim/client';
-import type { RunResult } from '../sim/types';
+import { SimCancelled, type SimClientLike } from '../sim/client';
 import {
-  catalogsLoaded, loadRun, runCancelled, runFailed, runFinished, runProgress, runStarted, setFieldError, setPresentation,
-  setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState, type ComparisonGaps,
+  catalogsLoaded, loadRun, runCancelled, runFailed, runFinished, runProgress, runStarted, setPresentation,
+  setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState,
 } from '../store/appState';
-import {
-  compareCancelled, compareFailed, compareFinished, compareProgressed, compareStarted, loadComparison, setCompareSetup,
-} from '../store/compareActions';
-import { parseSetup, variantJson, variantLabels, type CompareSetup } from '../store/compareSetup';
+import { setCompareSetup } from '../store/compareActions';
+import { parseSetup, type CompareSetup } from '../store/compareSetup';
 import { draftOf, loadDraft, showFieldError } from '../store/editorActions';
-import { defaultReplayName } from '../sim/replay';
-import { guideOf, stepTime } from '../sim/theory';
-import { loadReplay, replayCancelled, replayFailed, replayFinished, replayProgressed, replayStarted, showGuideStep } from '../store/replayActions';
+import { defaultReplayName } from '../sim/replayNames';
+import { loadTheory } from '../sim/theoryLoader';
+import { replayCancelled, replayFailed, replayFinished, replayProgressed, replayStarted, showGuideStep } from '../store/replayActions';
 import { STORAGE_KEY, fileText, linkCompare, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
+import { message, sentence } from './messages';
 
-/** Points of a comparison's gap Delta(t) chart. */
-const GAP_WINDOWS = 200;
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-/** Ends a message with a full stop unless it already has one. */
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 // Share links (and fflate, their compression) are a chunk of their own, loaded when a link is
 // opened or made: a page opened without one never needs them (issue 20: the main script).
@@ -157,7 +146,7 @@ export class Controller {
       problem = message(err);
     }
     if (problem !== null) {
-      this.refuse(problem);
+      await this.refuse(problem);
       return false;
     }
     this.store.dispatch(runStarted);
@@ -183,80 +172,15 @@ export class Controller {
   }
 
   /**
-   * Runs the comparison picked in the Compare tab: every variant in the worker, one after
-   * another, on the draft's scenario and seed (the core applies each variant). The trace
-   * budget of one run is shared among them, so memory stays that of one run. A variant the
-   * core refuses is named next to its field in the Compare tab.
+   * Runs the comparison picked in the Compare tab (app/comparison.ts, a chunk of its own: the
+   * first paint runs no comparison, issue 20).
    */
   async compare(): Promise<boolean> {
     if (this.busy()) return false;
-    const draft = draftOf(this.state);
-    const setup = this.state.compare;
-    const text = scenarioText(draft);
-    let problem: string | null;
-    try {
-      problem = await this.sim.validate(text);
-    } catch (err) {
-      problem = message(err);
-    }
-    if (problem !== null) {
-      this.refuse(problem);
-      return false;
-    }
-    const n = setup.variants.length;
-    const budget = Math.floor(DEFAULT_MAX_TRACE_EVENTS / n);
-    this.store.dispatch(compareStarted(n));
-    const results: RunResult[] = [];
-    for (const [i, variant] of setup.variants.entries()) {
-      try {
-        results.push(await this.sim.runVariant(text, variantJson(variant), (p) => this.store.dispatch(compareProgressed(i, p)), budget));
-      } catch (err) {
-        if (err instanceof SimCancelled) {
-          this.store.dispatch(compareCancelled);
-        } else {
-          this.store.dispatch(compareFailed(`Scheduler ${i + 1} (${variantLabels(setup, this.schedulerName)[i] ?? ''}) could not run: ${sentence(message(err))}`));
-          this.variantFieldError(i, message(err));
-        }
-        return false;
-      }
-    }
-    const gaps = await this.gaps(setup, results);
-    this.store.dispatch(compareFinished(loadComparison(setup, text, draft, results, this.schedulerName, gaps)));
-    return true;
-  }
-
-  /**
-   * The gap Delta(t) (AIFO Eq. 1) of every run to the PIFO run (else the first), computed by
-   * the core from the dequeues the runs kept (scenario metrics.dequeues); null without them.
-   */
-  private async gaps(setup: CompareSetup, results: readonly RunResult[]): Promise<ComparisonGaps | null> {
-    const logs = results.map((r) => r.summary.dequeues ?? null);
-    if (results.length < 2 || logs.some((l) => l === null)) return null;
-    const found = setup.variants.findIndex((v) => v.scheduler.name === 'pifo');
-    const reference = found >= 0 ? found : 0;
-    const endNs = Math.max(1, ...results.map((r) => r.summary.end_ns));
-    const windows = GAP_WINDOWS;
-    const runs: { run: number; delta: (number | null)[]; windowNs: number }[] = [];
-    try {
-      for (let i = 0; i < results.length; i++) {
-        if (i === reference) continue;
-        const out = JSON.parse(await this.sim.gap(JSON.stringify(logs[reference]), JSON.stringify(logs[i]), endNs, windows)) as { delta: (number | null)[] };
-        runs.push({ run: i, delta: out.delta, windowNs: endNs / windows });
-      }
-    } catch {
-      return null;
-    }
-    return { reference, port: logs[reference]?.port ?? 0, runs };
-  }
-
-  /** "scheduler.params.x: problem" from the core, beside that field of the variant's form. */
-  private variantFieldError(i: number, error: string): void {
-    const { path, message: text } = splitCoreMessage(error);
-    const field = path === 'scheduler.name' ? 'scheduler' : path.startsWith('routers') ? 'routers' : path;
-    if (/^(scheduler|routers|slack|edge_codel)/.test(field)) {
-      this.store.dispatch(setFieldError({ path: `compare[${i}].${field}`, message: text }));
-      this.store.dispatch(setSideTab('compare'));
-    }
+    const { runComparison } = await import('./comparison');
+    return runComparison({
+      store: this.store, sim: this.sim, schedulerName: this.schedulerName, refuse: (problem) => this.refuse(problem),
+    });
   }
 
   /** Saves a file the page made (a chart, a table). */
@@ -281,7 +205,10 @@ export class Controller {
     this.store.dispatch(replayStarted);
     try {
       const which = name ?? defaultReplayName(replayMode, replayPreemptive);
-      const result = await this.sim.replay(run.scenarioText, which, (p) => this.store.dispatch(replayProgressed(p)));
+      const [result, { loadReplay }] = await Promise.all([
+        this.sim.replay(run.scenarioText, which, (p) => this.store.dispatch(replayProgressed(p))),
+        import('../store/replayLoad'),
+      ]);
       this.store.dispatch(replayFinished(loadReplay(result, run.scenarioText, run.result.summary.trace_hash)));
       return true;
     } catch (err) {
@@ -296,6 +223,7 @@ export class Controller {
    * it is about unless that replay is on screen, then puts the playhead at its moment.
    */
   async guideStep(i: number): Promise<boolean> {
+    const { guideOf, stepTime } = await loadTheory();
     const { run } = this.state;
     const step = run ? guideOf(run.scenarioText)[i] : undefined;
     const t = step ? stepTime(step) : null;
@@ -323,7 +251,7 @@ export class Controller {
     this.store.dispatch(showNotice(`Loaded the example ${path}. Undo brings your previous draft back.`));
     const ran = await this.run();
     // A guided example (UPS App. A's figures) opens on its steps and tables.
-    if (ran && guideOf(text).length > 0) this.store.dispatch(setSideTab('replay'));
+    if (ran && (await loadTheory()).guideOf(text).length > 0) this.store.dispatch(setSideTab('replay'));
     return ran;
   }
 
@@ -365,35 +293,13 @@ export class Controller {
     return this.run();
   }
 
-  /** Replaces the draft's topology with an expanded preset (undoable); traffic that no longer fits is removed. */
+  /**
+   * Replaces the draft's topology with an expanded preset (app/presetLoad.ts, loaded with the
+   * first preset: issue 20).
+   */
   async loadPreset(name: string, params: Readonly<Record<string, ParamValue>>): Promise<boolean> {
-    const draft = draftOf(this.state);
-    const request: Scenario = { ...draft, traffic: [], topology: { preset: name, params } };
-    let expanded: Scenario;
-    try {
-      const r = restoreScenario(await this.sim.editable(JSON.stringify(request)));
-      if (!r.ok || isPreset(r.scenario.topology)) throw new Error(r.ok ? 'the core returned a preset, not nodes and links' : r.error);
-      expanded = r.scenario;
-    } catch (err) {
-      // "topology.params.delay: ..." belongs next to the dialog's field for that parameter.
-      const { path, message: text } = splitCoreMessage(message(err));
-      const param = /^topology\.params\.(\w+)$/.exec(path)?.[1];
-      if (param !== undefined) this.store.dispatch(setFieldError({ path: `preset.params.${param}`, message: text }));
-      else this.store.dispatch(showError(`The preset "${name}" could not be loaded: ${sentence(message(err))}`));
-      return false;
-    }
-    const info = this.state.presets?.find((p) => p.name === name);
-    const args = Object.entries(params).map(([k, v]) => `${k}=${String(v)}`).join(', ');
-    const named = { ...(expanded as EditableScenario), name: `${name}${args ? ` (${args})` : ''}`, description: info?.summary ?? '', traffic: draft.traffic };
-    const { scenario: pruned, removed } = pruneTraffic(named);
-    // Nothing of the draft's traffic fits: the preset comes with its default workload.
-    const fresh = pruned.traffic.length === 0 ? presetTraffic(name) : null;
-    const scenario = fresh ? { ...pruned, traffic: fresh.traffic, ...(fresh.duration ? { duration: fresh.duration } : {}) } : pruned;
-    this.store.dispatch(loadDraft(scenario));
-    const kept = removed.length > 0 ? ` Removed traffic whose hosts it does not have: ${removed.join(', ')}.` : '';
-    const added = fresh ? ` It comes with ${fresh.what}; press Run (R).` : ' Kept your traffic; press Run (R).';
-    this.store.dispatch(showNotice(`Loaded ${name}.${kept}${added}`));
-    return true;
+    const { loadPreset } = await import('./presetLoad');
+    return loadPreset(this.store, this.sim, name, params);
   }
 
   /**
@@ -490,10 +396,14 @@ export class Controller {
     }
   }
 
-  /** The core refused the draft: the message goes next to its field, or to the banner. */
-  private refuse(problem: string): void {
+  /**
+   * The core refused the draft: the message goes next to its field, or to the banner. Which
+   * field shows it (scenario/errorField.ts, with every traffic form's fields) loads on the
+   * first refusal, not before the first paint (issue 20).
+   */
+  private async refuse(problem: string): Promise<void> {
     const { path, message: text } = splitCoreMessage(problem);
-    const field = path === '' ? null : fieldFor(draftOf(this.state), path);
+    const field = path === '' ? null : (await import('../scenario/errorField')).fieldFor(draftOf(this.state), path);
     if (field !== null) this.store.dispatch(showFieldError({ path: field, message: text }));
     else this.store.dispatch(showError(`The scenario is not valid: ${sentence(problem)}`));
   }

@@ -1,8 +1,11 @@
-// A small typed handle for end-to-end tests: window.__playground.
+// A small typed handle for end-to-end tests: window.__playground. main.tsx loads it beside the
+// first run, not before the first paint (issue 20); the tests poll it. What the mounted views
+// report to it is in probes.ts.
 import { jumpToEvent, seek, type AppState, type DialogName, type RunState } from '../store/appState';
 import type { Store } from '../store/store';
 import type { DrawnFrame } from '../view/packetLayer';
 import type { Controller } from './controller';
+import { chartProbe, viewProbe } from './probes';
 
 /** Trace columns as plain arrays (for tests that recompute queues from the trace). */
 export interface TraceDump {
@@ -82,14 +85,6 @@ declare global {
   }
 }
 
-/** The mounted chart reports its point count here. */
-export const chartProbe = { pointCount: (): number => 0 };
-/** The mounted topology view reports what it drew here. */
-export const viewProbe = {
-  drawn: (): DrawnFrame | null => null,
-  replayDrawn: (): DrawnFrame | null => null,
-  compareDrawn: [] as (() => DrawnFrame | null)[],
-};
 
 export function installTestHandle(store: Store<AppState>, controller: Controller): void {
   const run = () => store.getState().run;

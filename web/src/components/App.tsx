@@ -5,9 +5,8 @@ import { EditorToolbar } from './EditorToolbar';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
 import { Legend } from './Legend';
-import { CompareStage, CompareToolbar, ComparisonGap, Loading, ReplayView, ResultsBoard, Tour } from './lazy';
+import { CompareStage, CompareToolbar, ComparisonGap, Loading, ReplayView, ResultsBoard, ShareBox, Tour } from './lazy';
 import type { BoardRun } from './ResultsBoard';
-import { ShareBox } from './ShareBox';
 import { SidePanel } from './SidePanel';
 import { TopologyPanel } from './TopologyPanel';
 
@@ -17,6 +16,7 @@ export function App() {
   const comparison = useAppState((s) => (s.view === 'compare' ? s.comparison : null));
   const presentation = useAppState((s) => s.presentation);
   const tour = useAppState((s) => s.dialog === 'tour');
+  const shared = useAppState((s) => s.shareLink !== null);
   const runs = useMemo((): BoardRun[] => comparison?.runs.map((r) => ({
     label: r.label, colour: r.colour, dash: r.dash, summary: r.run.result.summary,
   })) ?? [], [comparison]);
@@ -25,7 +25,7 @@ export function App() {
     <div className={`app${presentation ? ' presentation' : ''}`}>
       <Header />
       <ErrorBanner />
-      <ShareBox />
+      {shared && <Suspense fallback={null}><ShareBox /></Suspense>}
       <main className={classes}>
         <section className="stage" aria-label="Network">
           {comparison ? <Suspense fallback={null}><CompareToolbar comparison={comparison} /></Suspense> : <EditorToolbar />}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useAppState, usePanelPosition } from '../app/context';
-import { chartProbe } from '../app/testHandle';
+import { chartProbe } from '../app/probes';
 import type { RunSummary } from '../sim/types';
 import { QueueChart, type ChartSeries } from '../view/queueChart';
 import { portLabel } from '../view/labels';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAppState } from '../app/context';
-import { viewProbe } from '../app/testHandle';
+import { viewProbe } from '../app/probes';
 import type { ComparedRun, LoadedComparison } from '../store/appState';
 import type { Zoom } from '../view/layout';
 import { formatMs } from '../view/format';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useAppState, usePanelPosition } from '../app/context';
-import { guideOf, stepPackets, stepTime, type GuideStep } from '../sim/theory';
+import type { GuideStep } from '../sim/theory';
+import { theoryLoaded } from '../sim/theoryLoader';
 import type { AppState } from '../store/appState';
 
 /** What a guide step marks in one view: its node, its packets (view ids -> names), its text. */
@@ -20,15 +21,17 @@ export function useGuideFocus(view: 'original' | 'replay'): GuideFocus | null {
   const replay = useAppState((s) => s.replay);
   const i = useAppState((s: AppState) => s.guideStep);
   const t = usePanelPosition().t;
-  const steps = useMemo(() => (run ? guideOf(run.scenarioText) : []), [run]);
+  // A step is shown only once the controller has loaded sim/theory.ts (theoryLoader.ts).
+  const theory = i === null ? null : theoryLoaded();
+  const steps = useMemo(() => (run && theory ? theory.guideOf(run.scenarioText) : []), [run, theory]);
   return useMemo(() => {
     const step = i === null ? undefined : steps[i];
     const table = run?.result.summary.schedule;
-    if (!step || !table || stepTime(step) !== t) return null;
+    if (!step || !table || !theory || theory.stepTime(step) !== t) return null;
     if ((view === 'replay') !== Boolean(step.replay)) return null;
     if (step.replay && replay?.name !== step.replay) return null;
-    return { step, node: step.node, packets: stepPackets(step, table, replay?.report ?? null) };
-  }, [steps, i, t, run, replay, view]);
+    return { step, node: step.node, packets: theory.stepPackets(step, table, replay?.report ?? null) };
+  }, [steps, i, t, run, replay, view, theory]);
 }
 
 /** The step's text over the view it is about. */

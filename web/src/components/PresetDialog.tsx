@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAppState, useController } from '../app/context';
 import { fieldText } from '../scenario/fields';
 import { omit } from '../scenario/paths';
-import { paramField } from '../scenario/registry';
+import { paramField } from '../scenario/paramFields';
 import type { ParamValue } from '../scenario/types';
 import { setFieldError } from '../store/appState';
 import { Dialog } from './Dialog';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useAppState, useController } from '../app/context';
-import { viewProbe } from '../app/testHandle';
+import { viewProbe } from '../app/probes';
 import { replayLabel } from '../sim/replay';
 import { followReplayPacket } from '../store/replayActions';
 import { buildScene, runMatches } from '../view/scene';

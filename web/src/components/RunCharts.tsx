@@ -1,7 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { useAppState } from '../app/context';
 import { displayName } from '../scenario/registry';
-import { originalSchedulers } from '../sim/replay';
+import { originalSchedulers } from '../sim/replayNames';
 import { COMPARE_COLOURS } from '../view/palette';
 import { MAX_FLOW_ROWS, groupFlows } from '../view/flowGroups';
 import { Loading, ResultsBoard } from './lazy';

@@ -1,6 +1,6 @@
 import { useAppState } from '../app/context';
 import { fieldText, type FieldSpec } from '../scenario/fields';
-import { paramField, withParam } from '../scenario/registry';
+import { paramField, withParam } from '../scenario/paramFields';
 import type { ParamValue, SchedulerSpec } from '../scenario/types';
 import { Field } from './Field';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useAppState, useController } from '../app/context';
-import { viewProbe } from '../app/testHandle';
-import { originalSchedulers } from '../sim/replay';
+import { viewProbe } from '../app/probes';
+import { originalSchedulers } from '../sim/replayNames';
 import { addLink, addNode, moveNode, nextNodeId } from '../scenario/commands';
 import { DEFAULT_MIDDLEBOX } from '../scenario/middlebox';
 import { displayName } from '../scenario/registry';

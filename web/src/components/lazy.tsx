@@ -6,7 +6,8 @@ import { lazy } from 'react';
 // board, with d3's scales, axes and shapes), the Compare and Replay views and tabs, the tour, help and presets
 // dialogs, the curve view of a service-curve port, and the side tabs hidden at first (the
 // Inspector's editor forms, the Traffic editor, the Packet tab), which load while the first
-// run starts, and the run's flow table (with its CSV export), shown once a run has finished.
+// run starts, the run's flow table (with its CSV export), shown once a run has finished, and the
+// share link's box, shown once a link is made.
 // They keep the main script small (issue 20: under 100 KB gzipped; npm run bench:size).
 export const ChartPanel = lazy(() => import('./ChartPanel').then((m) => ({ default: m.ChartPanel })));
 export const MiddleboxPanel = lazy(() => import('./MiddleboxPanel').then((m) => ({ default: m.MiddleboxPanel })));
@@ -24,6 +25,7 @@ export const FlowResults = lazy(() => import('./FlowResults').then((m) => ({ def
 export const Inspector = lazy(() => import('./Inspector').then((m) => ({ default: m.Inspector })));
 export const TrafficPanel = lazy(() => import('./TrafficPanel').then((m) => ({ default: m.TrafficPanel })));
 export const FollowPanel = lazy(() => import('./FollowPanel').then((m) => ({ default: m.FollowPanel })));
+export const ShareBox = lazy(() => import('./ShareBox').then((m) => ({ default: m.ShareBox })));
 export const PresetDialog = lazy(() => import('./PresetDialog').then((m) => ({ default: m.PresetDialog })));
 
 /** What a part loaded on demand shows while its chunk arrives. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { blankScenario } from './commands';
 import { fieldFor } from './errorField';
 import { checkField, fieldText, type FieldSpec } from './fields';
-import { paramField, withParam, type SchedulerInfo } from './registry';
+import { paramField, withParam } from './paramFields';
+import type { SchedulerInfo } from './registry';
 import { flowCell, trafficFields } from './trafficFields';
 import type { EditableScenario } from './types';
 

@@ -2,10 +2,14 @@
 // words. Pure TypeScript, no DOM. Every figure comes from the core: the report (Table 1, the
 // first overdue packets) and the columns of every overdue packet (where its slack went
 // negative, when, by how much); a queued packet's slack is its key (a deadline) against the
-// playhead (view/values.ts).
+// playhead (view/values.ts). Loaded with the Replay tab and view (components/lazy.tsx); what the
+// main script needs of replays (names, the original's schedulers) is in replayNames.ts.
 import { portName } from './packetPath';
 import type { PortQueue, QueuedPacket } from './playback';
+import { defaultReplayName, preemptiveByDefault } from './replayNames';
 import type { OverdueColumns, OverduePacket, ReplayMode, ReplayReport, RunSummary } from './types';
+
+export { defaultReplayName, originalSchedulers, preemptiveByDefault } from './replayNames';
 
 export const REPLAY_MODES: readonly { mode: ReplayMode; label: string; summary: string }[] = [
   { mode: 'lstf', label: 'LSTF', summary: 'Least slack time first, slack = o(p) − i(p) − t_min in the header.' },
@@ -17,14 +21,6 @@ export const REPLAY_MODES: readonly { mode: ReplayMode; label: string; summary: 
 
 export const modeLabel = (mode: ReplayMode): string => REPLAY_MODES.find((m) => m.mode === mode)?.label ?? mode;
 
-/** Routers serve preemptively unless said otherwise only for the omniscient header (App. A.2). */
-export const preemptiveByDefault = (mode: ReplayMode): boolean => mode === 'omniscient';
-
-/** A replay's name when the scenario gives none: "lstf", "edf_preemptive", "omniscient_nonpreemptive". */
-export function defaultReplayName(mode: ReplayMode, preemptive: boolean): string {
-  if (preemptive === preemptiveByDefault(mode)) return mode;
-  return `${mode}_${preemptive ? 'preemptive' : 'nonpreemptive'}`;
-}
 
 /** What a replay is, in words: "LSTF", "EDF, preemptive", "a<b<c: Simple priorities o(p), preemptive". */
 export function replayLabel(r: { readonly name: string; readonly mode: ReplayMode; readonly preemptive: boolean }): string {
@@ -209,13 +205,6 @@ export function overdueRows(index: OverdueIndex, summary: RunSummary): OverdueRo
     atNs: r.at_ns,
     congestionPoints: r.congestion_points,
   }));
-}
-
-/** The original's scheduler(s) at routers, for the view's title: "random", "fifo + sjf" (ids, or what `name` makes of them). */
-export function originalSchedulers(summary: RunSummary, name: (id: string) => string = (id) => id): string {
-  const names = new Set<string>();
-  for (const p of summary.ports) if (summary.nodes[p.node]?.kind === 'router') names.add(name(p.scheduler));
-  return names.size === 0 ? 'no routers' : [...names].join(' + ');
 }
 
 /** A Table 1 row: what, the count, the fraction. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSetup, variantJson, variantLabels } from './compareSetup';
+import { variantLabels } from './compareLabels';
+import { parseSetup, variantJson } from './compareSetup';
 
 describe('a comparison run with a UPS objective', () => {
   const lstf = { name: 'lstf' };

@@ -3,7 +3,8 @@ import { blankScenario } from '../scenario/commands';
 import { traceFrom } from '../sim/testTrace';
 import { EventKind as K, type OverduePacket, type RunResult, type RunSummary } from '../sim/types';
 import { initialState, loadRun, runFinished, seek, tick, timelineEnd } from './appState';
-import { closeReplay, jumpToOverdue, loadReplay, replayFinished, replayStarted, setReplayMode, setReplayPreemptive } from './replayActions';
+import { closeReplay, jumpToOverdue, replayFinished, replayStarted, setReplayMode, setReplayPreemptive } from './replayActions';
+import { loadReplay } from './replayLoad';
 
 const summary = (hash: string, extra: object = {}) => ({
   end_ns: 1000, trace_truncated: false, trace_end_ns: 1000, trace_hash: hash, nodes: [], ports: [], flows: [], ...extra,

@@ -3,9 +3,11 @@
 // the steps of a guided example.
 // The replay shares the run's playhead: the replay view shows the replay trace up to the same
 // simulated time (see components/ReplayStage.tsx).
-import { OverdueIndex, preemptiveByDefault, wentWrong } from '../sim/replay';
-import type { ReplayMode, RunResult } from '../sim/types';
-import { loadRun, seek, type AppState, type LoadedReplay } from './appState';
+// loadReplay (the overdue index of a finished replay) is in replayLoad.ts, which the controller
+// loads with the replay's result, so sim/replay.ts stays out of the main script (issue 20).
+import { preemptiveByDefault } from '../sim/replayNames';
+import type { ReplayMode } from '../sim/types';
+import { seek, type AppState, type LoadedReplay } from './appState';
 
 /** Picks a mode, with the mode's default service (preemptive only for the omniscient header). */
 export const setReplayMode = (mode: ReplayMode) => (s: AppState): AppState =>
@@ -17,21 +19,6 @@ export const replayStarted = (s: AppState): AppState => ({ ...s, replayState: 'r
 /** Progress of the replay in flight (the original's run, then the replay), 0..1. */
 export const replayProgressed = (progress: number) => (s: AppState): AppState =>
   (s.replayState === 'running' ? { ...s, replayProgress: progress } : s);
-
-/** Wraps a replay run for the view: its playback and the index of every overdue packet. */
-export function loadReplay(result: RunResult, scenarioText: string, originalHash: string): LoadedReplay {
-  const report = result.summary.replays[0];
-  if (!report) throw new Error('the core returned a replay without its report');
-  return {
-    name: report.name,
-    mode: report.mode,
-    preemptive: report.preemptive,
-    run: loadRun(result, scenarioText),
-    report,
-    overdue: new OverdueIndex(report.overdue_packets, wentWrong(result.overdue), report.original_ids),
-    originalHash,
-  };
-}
 
 /** A replay finished: shown beside the run it replays (ignored if that run was replaced). */
 export const replayFinished = (replay: LoadedReplay) => (s: AppState): AppState => {

@@ -7,7 +7,7 @@ import { drawDrops, drawEcnMarks, type Flashed } from './flashes';
 import type { Point } from './layout';
 import type { ColumnSize } from './queuePlace';
 import { arrangeColumns, arrangedBoxes, flashSpot, type Arranged, type Box, type ColumnRequest, type Spot } from './queueArrange';
-import { PORT_DRAWERS } from './portDrawers';
+import { portDrawer } from './portDrawers';
 import { FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
 
 export interface PortGeometry {
@@ -249,7 +249,7 @@ export class PacketLayer {
       if (!queue) continue;
       const { base, rows, shown } = a;
       const info = opts.portInfo(a.port);
-      const drawer = info ? PORT_DRAWERS[info.scheduler] : undefined;
+      const drawer = info ? portDrawer(info.scheduler) : undefined;
       const state = frame.states[a.port];
       const topY = a.box.y - 5;
       if (drawer && state && state.length > 0) {

@@ -4,12 +4,9 @@
 // queue column; it computes nothing about scheduling. Keyed by registry name; the queue-management
 // family's drawers are in aqmDrawers.ts, strict priority's and round robin's in classDrawers.ts,
 // the timestamp family's in fairDrawers.ts, SCED's and FSC's in curveDrawers.ts, AIFO's and
-// SP-PIFO's in programmableDrawers.ts.
-import { AQM_DRAWERS } from './aqmDrawers';
-import { CLASS_DRAWERS } from './classDrawers';
-import { CURVE_DRAWERS } from './curveDrawers';
-import { FAIR_DRAWERS } from './fairDrawers';
-import { PROGRAMMABLE_DRAWERS } from './programmableDrawers';
+// SP-PIFO's in programmableDrawers.ts; familyDrawers.ts gathers them into a chunk of its own,
+// which the view loads with the first run that has a port of another family than FIFO (a drawer
+// only draws a run's state; issue 20); FIFO's is here.
 
 /** Where a port's queue column is drawn. */
 export interface QueueColumn {
@@ -56,6 +53,18 @@ const fifoThreshold: PortDrawer = (ctx, c, state) => {
   ctx.restore();
 };
 
-export const PORT_DRAWERS: Readonly<Record<string, PortDrawer>> = {
-  fifo: fifoThreshold, ...AQM_DRAWERS, ...CLASS_DRAWERS, ...FAIR_DRAWERS, ...CURVE_DRAWERS, ...PROGRAMMABLE_DRAWERS,
-};
+let families: Readonly<Record<string, PortDrawer>> = {};
+let loading: Promise<void> | null = null;
+
+/** The drawer of a scheduler's ports, if it has one (the families' once loadPortDrawers has resolved). */
+export function portDrawer(scheduler: string): PortDrawer | undefined {
+  return scheduler === 'fifo' ? fifoThreshold : families[scheduler];
+}
+
+/** Loads the families' drawers (once); resolves when portDrawer has them. */
+export function loadPortDrawers(): Promise<void> {
+  loading ??= import('./familyDrawers').then((m) => {
+    families = m.FAMILY_DRAWERS;
+  });
+  return loading;
+}

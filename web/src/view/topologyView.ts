@@ -1,11 +1,10 @@
-// The topology editor and animation: nodes and links in SVG (D3), packets on a canvas overlay
+// The topology editor and animation: nodes and links in SVG, packets on a canvas overlay
 // (packetLayer.ts). A plain class outside React; components/TopologyPanel.tsx mounts it and
 // turns its callbacks into editor commands. The view never changes the scenario itself.
 // The drawing fits its panel (an axis may stretch up to twice the other), and can be zoomed
 // (wheel, the + and − buttons) and panned (drag the background); node, label and queue sizes
 // follow the room the drawing has, up to a larger cap in presentation mode. The still drawing
 // is topologySvg.ts; where each port's packets and queue go, portGeometry.ts.
-import { select, type Selection as D3Selection } from 'd3-selection';
 import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import type { RunSummary } from '../sim/types';
 import type { Selection, Tool } from '../store/appState';
@@ -14,10 +13,11 @@ import {
 } from './layout';
 import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
 import { nodeRadius, portGeometries } from './portGeometry';
+import { loadPortDrawers } from './portDrawers';
 import { viewKey, withStageQueues } from './stageQueues';
 import { shortValue } from './values';
 import { changedNodes, type Scene } from './scene';
-import { drawTopology, zoomButtons } from './topologySvg';
+import { drawTopology, svgChild, zoomButtons } from './topologySvg';
 
 type Pos = readonly [number, number];
 
@@ -46,7 +46,7 @@ interface Drag { id: string; start: Point; at: Point; moved: boolean }
 interface Pan { start: Point; zoom: Zoom; moved: boolean; click: () => void }
 
 export class TopologyView {
-  private readonly svg: D3Selection<SVGSVGElement, unknown, null, undefined>;
+  private readonly svg: SVGSVGElement;
   private readonly packets: PacketLayer;
   private readonly observer: ResizeObserver | null;
   private scene: Scene = { nodes: [], links: [] };
@@ -87,18 +87,19 @@ export class TopologyView {
   ) {
     // The editor's drawing is a group of focusable nodes (Tab reaches them, Enter selects);
     // an animation-only view is one image. components/StageSummary.tsx says what is queued where.
-    this.svg = select(root).append('svg').attr('class', 'topology-svg').attr('data-testid', options.testId ?? 'topology')
-      .attr('role', options.readOnly ? 'img' : 'group').attr('aria-label', 'Network topology');
+    this.svg = svgChild(root, 'svg', {
+      class: 'topology-svg', 'data-testid': options.testId ?? 'topology', role: options.readOnly ? 'img' : 'group', 'aria-label': 'Network topology',
+    });
     const canvas = document.createElement('canvas');
     canvas.className = 'topology-canvas';
     canvas.setAttribute('aria-hidden', 'true');
     root.appendChild(canvas);
     this.packets = new PacketLayer(canvas);
-    const el = this.svg.node();
-    el?.addEventListener('pointerdown', (e) => this.onDown(e));
-    el?.addEventListener('pointermove', (e) => this.onMove(e));
-    el?.addEventListener('pointerup', (e) => this.onUp(e));
-    el?.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
+    const el = this.svg;
+    el.addEventListener('pointerdown', (e) => this.onDown(e));
+    el.addEventListener('pointermove', (e) => this.onMove(e));
+    el.addEventListener('pointerup', (e) => this.onUp(e));
+    el.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
     root.appendChild(zoomButtons(options.testId ?? 'topology', {
       zoomIn: () => this.userZoom(zoomAbout(this.zoom, ZOOM_STEP, this.centre())),
       zoomOut: () => this.userZoom(zoomAbout(this.zoom, 1 / ZOOM_STEP, this.centre())),
@@ -125,7 +126,7 @@ export class TopologyView {
     this.selection = selection;
     if (tool !== this.tool) this.pending = null;
     this.tool = tool;
-    this.svg.attr('data-tool', tool);
+    this.svg.setAttribute('data-tool', tool);
     this.paintSelection();
   }
 
@@ -134,6 +135,12 @@ export class TopologyView {
     this.summary = summary;
     this.computePorts();
     this.draw();
+    // A port of another family than FIFO: its drawers load on demand; draw again once they are in.
+    if (summary?.ports.some((p) => p.scheduler !== 'fifo')) {
+      void loadPortDrawers().then(() => {
+        if (this.summary === summary) this.draw();
+      });
+    }
   }
 
   render(frame: PlaybackFrame | null, followed: number | null, marks?: PacketMarks): void {
@@ -229,7 +236,9 @@ export class TopologyView {
     this.width = w;
     this.height = h;
     this.packets.resize(w, h);
-    this.svg.attr('width', w).attr('height', h).attr('viewBox', `0 0 ${w} ${h}`);
+    this.svg.setAttribute('width', String(w));
+    this.svg.setAttribute('height', String(h));
+    this.svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
     this.fit();
   }
 
@@ -267,7 +276,7 @@ export class TopologyView {
     });
     this.paintSelection();
     this.paintFocus();
-    if (focused !== null) (this.svg.select(`[data-node="${CSS.escape(focused)}"]`).node() as SVGElement | null)?.focus();
+    if (focused !== null) this.svg.querySelector<SVGElement>(`[data-node="${CSS.escape(focused)}"]`)?.focus();
   }
 
   /** Enter or Space on a node: the Link tool links it, other tools select it. */
@@ -279,21 +288,24 @@ export class TopologyView {
   }
 
   private paintFocus(): void {
-    this.svg.selectAll('.guide-ring').remove();
+    for (const ring of this.svg.querySelectorAll('.guide-ring')) ring.remove();
     const p = this.focus === null ? undefined : this.screen.get(this.focus);
-    if (!p) return;
-    this.svg.select('.nodes').insert('circle', ':first-child').attr('class', 'guide-ring').attr('data-testid', 'guide-ring')
-      .attr('data-focus', this.focus).attr('cx', p.x).attr('cy', p.y).attr('r', 32 * this.size);
+    const nodes = this.svg.querySelector('.nodes');
+    if (!p || !nodes || this.focus === null) return;
+    const ring = svgChild(nodes, 'circle', { class: 'guide-ring', 'data-testid': 'guide-ring', 'data-focus': this.focus, cx: p.x, cy: p.y, r: 32 * this.size });
+    nodes.prepend(ring);
   }
 
   private paintSelection(): void {
     const sel = this.selection;
-    this.svg.selectAll<SVGGElement, unknown>('.node').classed('selected', function () {
-      return sel?.kind === 'node' && this.getAttribute('data-node') === sel.id;
-    }).classed('pending', (_d, i, els) => els[i]?.getAttribute('data-node') === this.pending);
-    this.svg.selectAll<SVGGElement, unknown>('.link-group').classed('selected', function () {
-      return sel?.kind === 'link' && this.getAttribute('data-link') === String(sel.index);
-    });
+    for (const g of this.svg.querySelectorAll('.node')) {
+      const id = g.getAttribute('data-node');
+      g.classList.toggle('selected', sel?.kind === 'node' && id === sel.id);
+      g.classList.toggle('pending', id === this.pending);
+    }
+    for (const g of this.svg.querySelectorAll('.link-group')) {
+      g.classList.toggle('selected', sel?.kind === 'link' && g.getAttribute('data-link') === String(sel.index));
+    }
   }
 
   private computePorts(): void {
@@ -363,7 +375,7 @@ export class TopologyView {
     }
     if (node !== null) {
       this.drag = { id: node, start: p, at: this.screen.get(node) ?? p, moved: false };
-      this.svg.node()?.setPointerCapture(e.pointerId);
+      this.svg.setPointerCapture(e.pointerId);
     } else if (link !== null) {
       this.callbacks.select({ kind: 'link', index: Number(link) });
     } else {
@@ -376,7 +388,7 @@ export class TopologyView {
   /** A press on the background: a drag pans, a click (no movement) does `click`. */
   private startPan(e: PointerEvent, p: Point, click: () => void): void {
     this.pan = { start: p, zoom: this.zoom, moved: false, click };
-    this.svg.node()?.setPointerCapture(e.pointerId);
+    this.svg.setPointerCapture(e.pointerId);
   }
 
   /** Moves the drawing with the pointer; true while a pan is under way. */
@@ -386,7 +398,7 @@ export class TopologyView {
     const p = this.pointer(e);
     if (!pan.moved && Math.hypot(p.x - pan.start.x, p.y - pan.start.y) < 4) return true;
     pan.moved = true;
-    this.svg.classed('panning', true);
+    this.svg.classList.add('panning');
     this.userZoom({ k: pan.zoom.k, x: pan.zoom.x + p.x - pan.start.x, y: pan.zoom.y + p.y - pan.start.y });
     return true;
   }
@@ -396,7 +408,7 @@ export class TopologyView {
     const pan = this.pan;
     if (!pan) return false;
     this.pan = null;
-    this.svg.classed('panning', false);
+    this.svg.classList.remove('panning');
     if (!pan.moved) pan.click();
     return true;
   }
@@ -406,7 +418,14 @@ export class TopologyView {
     const p = this.pointer(e);
     if (this.tool === 'link' && this.pending !== null) {
       const a = this.screen.get(this.pending);
-      if (a) this.svg.select('.ghost').attr('visibility', 'visible').attr('x1', a.x).attr('y1', a.y).attr('x2', p.x).attr('y2', p.y);
+      const ghost = this.svg.querySelector('.ghost');
+      if (a && ghost) {
+        ghost.setAttribute('visibility', 'visible');
+        ghost.setAttribute('x1', String(a.x));
+        ghost.setAttribute('y1', String(a.y));
+        ghost.setAttribute('x2', String(p.x));
+        ghost.setAttribute('y2', String(p.y));
+      }
       return;
     }
     const d = this.drag;
@@ -441,7 +460,7 @@ export class TopologyView {
 
   private setPending(id: string | null): void {
     this.pending = id;
-    if (id === null) this.svg.select('.ghost').attr('visibility', 'hidden');
+    if (id === null) this.svg.querySelector('.ghost')?.setAttribute('visibility', 'hidden');
     this.paintSelection();
   }
 

@@ -107,8 +107,12 @@ pub struct Network {
 
 impl Network {
     pub fn build(s: &Scenario, seed: u32) -> Result<Network, ScenarioError> {
-        let index: BTreeMap<&str, NodeId> =
-            s.topology.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), i as NodeId)).collect();
+        // Inserted one by one (the last of equal ids wins, as `collect` keeps it): a map's
+        // `collect` sorts its input, one sort instantiation per type in the wasm module.
+        let mut index: BTreeMap<&str, NodeId> = BTreeMap::new();
+        for (i, n) in s.topology.nodes.iter().enumerate() {
+            index.insert(n.id.as_str(), i as NodeId);
+        }
         let mut nodes: Vec<Node> = s
             .topology
             .nodes

@@ -8,6 +8,7 @@ use crate::time::Bandwidth;
 use crate::units::{format, patterns};
 
 /// `{"name", "description", "type", <range fields>, "default", "schema"}`.
+#[inline]
 pub fn spec(p: &Spec) -> Json {
     let mut o = Map::new();
     o.insert("name".into(), p.name.into());
@@ -19,6 +20,7 @@ pub fn spec(p: &Spec) -> Json {
 }
 
 /// The `type` of a kind and its range, with quantities written as a scenario would.
+#[inline]
 fn kind_fields(kind: &Kind, o: &mut Map<String, Json>) {
     let mut put = |k: &str, v: Json| {
         o.insert(k.into(), v);
@@ -77,11 +79,13 @@ fn kind_fields(kind: &Kind, o: &mut Map<String, Json>) {
     }
 }
 
+#[inline]
 fn quantity(pattern: &str, example: &str) -> Json {
     json!({"type": "string", "pattern": pattern, "examples": [example]})
 }
 
 /// The JSON Schema of one value of `kind` (ranges of quantities are checked by the core).
+#[inline]
 pub fn schema(kind: &Kind) -> Json {
     match kind {
         Kind::Int { min, max } => json!({"type": "integer", "minimum": min, "maximum": max}),
@@ -132,7 +136,13 @@ pub fn schema(kind: &Kind) -> Json {
 }
 
 /// The JSON Schema of a whole `params` object.
+#[inline]
 pub fn params_schema(specs: &[Spec]) -> Json {
-    let props: Map<String, Json> = specs.iter().map(|p| (p.name.to_string(), schema(&p.kind))).collect();
+    // Inserted one by one, not collected: a map's `collect` sorts its input, one sort
+    // instantiation per key/value type in the wasm module (issue 20: page weight).
+    let mut props = Map::new();
+    for p in specs {
+        props.insert(p.name.to_string(), schema(&p.kind));
+    }
     json!({"type": "object", "properties": props, "additionalProperties": false})
 }

@@ -261,12 +261,16 @@ impl Params {
 }
 
 /// A table of specs as JSON for a registry listing: each spec's kind, range, default and the
-/// JSON Schema of its value.
+/// JSON Schema of its value. `#[inline]`, as everything in `json`: only the registry's and the
+/// presets' catalogs (themselves `#[inline]`) call them, so the wasm binding compiles them for
+/// size (wasm-core/wasm/README.md).
+#[inline]
 pub fn specs_json(specs: &[Spec]) -> serde_json::Value {
     serde_json::Value::Array(specs.iter().map(json::spec).collect())
 }
 
 /// The JSON Schema of a `params` object with these specs.
+#[inline]
 pub fn params_schema(specs: &[Spec]) -> serde_json::Value {
     json::params_schema(specs)
 }

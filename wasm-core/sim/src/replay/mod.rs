@@ -95,9 +95,7 @@ pub struct Pending {
 
 /// The original's packets in replay order: by i(p), then id.
 fn replay_order(schedule: &Schedule) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..schedule.packets.len()).collect();
-    order.sort_by_key(|&i| (schedule.packets[i].ingress_time(), schedule.packets[i].id));
-    order
+    crate::order::stable_order(schedule.packets.iter().map(|p| [p.ingress_time(), p.id, 0]))
 }
 
 /// Builds the replay of the schedule `original` recorded with `r`: every packet injected at
@@ -227,8 +225,7 @@ impl Pending {
         let mut report = report::report(&r, facts, &net, schedule, &order, &by_id);
         if let Some(points) = points {
             // By original id, as the original's table.
-            let mut rows: Vec<usize> = (0..order.len()).collect();
-            rows.sort_by_key(|&i| order[i].id);
+            let rows = crate::order::stable_order(order.iter().map(|p| [p.id, 0, 0]));
             let packets: Vec<&Recorded> = rows.iter().map(|&i| order[i]).collect();
             let cps: Vec<Vec<bool>> = rows.iter().map(|&i| points[i].clone()).collect();
             let times: Vec<Option<&Recorded>> = rows.iter().map(|&i| by_id[i]).collect();

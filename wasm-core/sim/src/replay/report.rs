@@ -98,7 +98,8 @@ pub fn report(
             _ => {}
         }
     }
-    listed.sort_by_key(|p| (p.at_ns, p.replay_id));
+    let by_time = crate::order::stable_order(listed.iter().map(|p| [p.at_ns, p.replay_id, 0]));
+    let mut listed = crate::order::permute(listed, &by_time);
     let all_overdue = listed.clone();
     listed.truncate(LISTED);
     ratios.sort_by(f64::total_cmp);

@@ -92,12 +92,13 @@ pub fn stages_out(net: &Network, metrics: &[StageMetrics], window_ns: u64, end_n
                 to.min(end_ns.max(from + 1)).saturating_sub(from).max(1) as f64
             };
             let frac = |v: &[u64]| v.iter().enumerate().map(|(i, &b)| b as f64 / width(i, v.len())).collect();
-            let flows = m
-                .flow_cpu
-                .keys()
-                .chain(m.flow_link.keys())
-                .copied()
-                .collect::<std::collections::BTreeSet<u32>>()
+            // Inserted one by one: a set's `collect` sorts its input, one sort instantiation per
+            // type in the wasm module (issue 20: page weight).
+            let mut ids = std::collections::BTreeSet::new();
+            for &f in m.flow_cpu.keys().chain(m.flow_link.keys()) {
+                ids.insert(f);
+            }
+            let flows = ids
                 .into_iter()
                 .map(|f| {
                     let none = vec![0; m.busy_bins.len()];

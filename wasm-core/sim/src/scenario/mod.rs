@@ -247,8 +247,12 @@ impl Scenario {
     /// `node_schedulers` entries are all cleared. Hosts keep whatever they had.
     pub fn with_every_router(&self, spec: &SchedulerSpec) -> Scenario {
         let mut alt = self.clone();
-        let routers: std::collections::BTreeSet<String> =
-            alt.topology.nodes.iter().filter(|n| n.kind == NodeKind::Router).map(|n| n.id.clone()).collect();
+        // Inserted one by one: a set's `collect` sorts its input, one sort instantiation per
+        // type in the wasm module (issue 20: page weight).
+        let mut routers = std::collections::BTreeSet::new();
+        for n in alt.topology.nodes.iter().filter(|n| n.kind == NodeKind::Router) {
+            routers.insert(n.id.clone());
+        }
         alt.default_scheduler = Some(spec.clone());
         alt.node_schedulers.retain(|id, _| !routers.contains(id));
         for n in &mut alt.topology.nodes {

@@ -72,6 +72,7 @@ pub fn expand_preset(t: &mut Topology) -> Result<(), ScenarioError> {
     Ok(())
 }
 
+#[inline]
 fn host<'a>(kind_of: &impl Fn(&str) -> Option<NodeKind>, id: &'a str) -> Result<&'a str, String> {
     match kind_of(id) {
         None => Err(format!("unknown node \"{id}\"")),
@@ -80,6 +81,7 @@ fn host<'a>(kind_of: &impl Fn(&str) -> Option<NodeKind>, id: &'a str) -> Result<
     }
 }
 
+#[inline]
 fn check_path(
     path: &[String],
     src: &str,
@@ -104,6 +106,7 @@ fn check_path(
     Ok(())
 }
 
+#[inline]
 fn check_endpoints(
     e: &crate::scenario::Endpoints,
     kind_of: &impl Fn(&str) -> Option<NodeKind>,
@@ -114,7 +117,13 @@ fn check_endpoints(
             for (j, h) in hosts.iter().enumerate() {
                 host(kind_of, h).map_err(|m| (format!("hosts[{j}]"), m))?;
             }
-            hosts.iter().collect::<BTreeSet<_>>().len()
+            // Distinct hosts, inserted one by one: a set's `collect` sorts its input, one sort
+            // instantiation per type in the wasm module.
+            let mut distinct = BTreeSet::new();
+            for h in hosts {
+                distinct.insert(h);
+            }
+            distinct.len()
         }
         None => all_hosts,
     };
@@ -130,6 +139,7 @@ fn check_endpoints(
 }
 
 /// The transport fields of one source; errors are (field, message).
+#[inline]
 fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) -> Result<(), (&'static str, String)> {
     let fail = |f: &'static str, m: &str| Err((f, m.to_string()));
     if transport == Transport::Udp {
@@ -208,6 +218,9 @@ pub fn strip_position(msg: &str) -> String {
     }
 }
 
+// The checks run once per scenario: `#[inline]` (with their helpers), so that the binding,
+// whose text entry points call `parse_with`, compiles them for size (wasm-core/wasm/README.md).
+#[inline]
 fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
     fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
         ScenarioError::new(path, message)
@@ -439,6 +452,7 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
 }
 
 /// A scripted schedule fixes every port's order and every packet: no traffic, no scheduler.
+#[inline]
 fn check_scripted(s: &Scenario) -> Result<(), ScenarioError> {
     let Some(_) = &s.schedule else { return Ok(()) };
     let fail = |path: String, what: &str| {
@@ -485,6 +499,7 @@ fn check_scripted(s: &Scenario) -> Result<(), ScenarioError> {
 
 /// Replay names are unique and plain; an explicit priority order lists every scripted packet
 /// once; checks, paper figures and guide steps name replays, nodes and packets that exist.
+#[inline]
 fn check_replays(s: &Scenario) -> Result<(), ScenarioError> {
     fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
         ScenarioError::new(path, message)
@@ -637,7 +652,11 @@ pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
                 v["buffer"] = format::buffer(b.0).into();
             }
             if !l.schedulers.is_empty() {
-                v["schedulers"] = l.schedulers.iter().map(|(k, s)| (k.clone(), spec(s))).collect();
+                let mut by_owner = serde_json::Map::new();
+                for (k, s) in &l.schedulers {
+                    by_owner.insert(k.clone(), spec(s));
+                }
+                v["schedulers"] = by_owner.into();
             }
             v
         })
