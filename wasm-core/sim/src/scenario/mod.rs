@@ -126,8 +126,8 @@ pub struct NodeSpec {
     /// Where the page draws the node (any units; the page scales to fit).
     #[serde(default)]
     pub pos: Option<[f64; 2]>,
-    /// The scheduler of every output port of this node (default: FIFO drop-tail). Boxed, as
-    /// the middlebox: the run keeps every node, and most have neither.
+    // Boxed, as the middlebox: the run keeps every node, and most have neither.
+    /// The scheduler of every output port of this node (default: FIFO drop-tail).
     #[serde(default)]
     pub scheduler: Option<Box<SchedulerSpec>>,
     /// Routers only: a middlebox, whose packets pass a CPU stage before the output port
