@@ -58,47 +58,83 @@ struct InService {
     start: Time,
 }
 
+/// What a port rarely needs, made when first needed (most ports never need it: no page
+/// watching, no Edge-CoDel, no slack to show), so an idle or host port stays small.
+#[derive(Default)]
+struct Cold {
+    /// What the port published to the page, made on its first publication (none while the
+    /// trace is not stored).
+    views: Option<Views>,
+    /// Edge-CoDel, on egress ports (towards a host) when the scenario asks for it.
+    edge: Option<EdgeCodel>,
+    /// Publish each transmission's slack (the run initialises slack or runs Edge-CoDel).
+    show_slack: bool,
+}
+
+/// An output port. What it reads on every packet is held inline (the scheduler, the packet
+/// in service, the link's rate and delay); what it rarely needs is in [`Cold`], made when
+/// first needed. The verdicts' scratch space is the engine's (`Emit::verdicts`), shared by
+/// every port.
 pub struct Port<S: Scheduler> {
+    pub sched: S,
+    in_service: Option<InService>,
+    pub bandwidth: Bandwidth,
+    pub delay: Time,
+    generation: u64,
     pub id: PortId,
     pub node: NodeId,
     pub to: NodeId,
-    pub bandwidth: Bandwidth,
-    pub delay: Time,
-    pub sched: S,
-    in_service: Option<InService>,
-    generation: u64,
+    cold: Option<Box<Cold>>,
+    /// Kept for the identities only, so only where they are checked.
+    #[cfg(debug_assertions)]
     counters: PortCounters,
-    scratch: Verdicts,
-    /// What the port published to the page, made on its first publication (none while the
-    /// trace is not stored).
-    views: Option<Box<Views>>,
-    /// Edge-CoDel, on egress ports (towards a host) when the scenario asks for it.
-    pub edge: Option<Box<EdgeCodel>>,
-    /// Publish each transmission's slack (the run initialises slack or runs Edge-CoDel).
-    pub show_slack: bool,
 }
 
 impl<S: Scheduler> Port<S> {
     pub fn new(id: PortId, node: NodeId, to: NodeId, bandwidth: Bandwidth, delay: Time, sched: S) -> Port<S> {
         Port {
+            sched,
+            in_service: None,
+            bandwidth,
+            delay,
+            generation: 0,
             id,
             node,
             to,
-            bandwidth,
-            delay,
-            sched,
-            in_service: None,
-            generation: 0,
+            cold: None,
+            #[cfg(debug_assertions)]
             counters: PortCounters::default(),
-            scratch: Verdicts::default(),
-            views: None,
-            edge: None,
-            show_slack: false,
         }
     }
 
+    fn cold(&mut self) -> &mut Cold {
+        self.cold.get_or_insert_with(Box::default)
+    }
+
+    /// Runs Edge-CoDel on this port's dequeues.
+    pub fn set_edge(&mut self, edge: EdgeCodel) {
+        self.cold().edge = Some(edge);
+    }
+
+    /// Publishes each transmission's slack while the page watches.
+    pub fn set_show_slack(&mut self) {
+        self.cold().show_slack = true;
+    }
+
+    fn edge(&self) -> Option<&EdgeCodel> {
+        self.cold.as_ref().and_then(|c| c.edge.as_ref())
+    }
+
+    #[cfg(debug_assertions)]
     pub fn counters(&self) -> &PortCounters {
         &self.counters
+    }
+
+    /// Counts one more of a counter (debug builds and the CI profile only).
+    #[inline(always)]
+    fn count(&mut self, _f: impl FnOnce(&mut PortCounters)) {
+        #[cfg(debug_assertions)]
+        _f(&mut self.counters);
     }
 
     pub fn is_busy(&self) -> bool {
@@ -108,7 +144,7 @@ impl<S: Scheduler> Port<S> {
     /// What the queue management at this port did up to `now`: its scheduler's CoDel and its
     /// Edge-CoDel, summed.
     pub fn aqm_report(&self, now: Time) -> Option<AqmReport> {
-        let edge = self.edge.as_ref().map(|e| e.dropping(now));
+        let edge = self.edge().map(|e| e.dropping(now));
         match (self.sched.aqm_report(now), edge) {
             (None, None) => None,
             (a, e) => {
@@ -130,7 +166,7 @@ impl<S: Scheduler> Port<S> {
 
     /// A packet arrives at the port to be sent.
     pub fn arrive(&mut self, now: Time, mut pkt: Packet, out: &mut Emit) -> Option<PortWake> {
-        self.counters.arrived += 1;
+        self.count(|c| c.arrived += 1);
         pkt.served = Time::ZERO;
         // Arrived now: a preemption test (LSTF's key) reads the arrival here, not upstream.
         pkt.enqueued_at = now;
@@ -143,8 +179,10 @@ impl<S: Scheduler> Port<S> {
             let InService { mut pkt, start } = self.in_service.take().expect("checked above");
             pkt.served += now - start;
             self.generation += 1;
-            self.counters.preempted += 1;
-            self.counters.requeued += 1;
+            self.count(|c| {
+                c.preempted += 1;
+                c.requeued += 1;
+            });
             out.events.push(self.event(now, Kind::Preempt, &pkt, pkt.served.as_ns() as i64));
             self.admit(now, pkt, out);
         }
@@ -159,16 +197,16 @@ impl<S: Scheduler> Port<S> {
         let id = pkt.id;
         let probe =
             TraceEvent { time: now, kind: Kind::Enqueue, packet: pkt.id, flow: pkt.flow, loc: self.id, value: 0 };
-        let mut v = std::mem::take(&mut self.scratch);
+        let mut v = std::mem::take(&mut out.verdicts);
         match self.sched.enqueue(now, pkt, &mut v) {
             Admission::Queued { key } => {
-                self.counters.admitted += 1;
+                self.count(|c| c.admitted += 1);
                 out.events.push(TraceEvent { value: key, ..probe });
             }
-            Admission::Refused => self.counters.refused += 1,
+            Admission::Refused => self.count(|c| c.refused += 1),
         }
         self.trace_verdicts(now, &mut v, Some(id), out);
-        self.scratch = v;
+        out.verdicts = v;
         self.publish(out);
     }
 
@@ -188,7 +226,7 @@ impl<S: Scheduler> Port<S> {
         for d in v.drops.drain(..) {
             let queued = Some(d.pkt.id) != arriving;
             if queued {
-                self.counters.dropped_from_queue += 1;
+                self.count(|c| c.dropped_from_queue += 1);
             }
             let value = d.reason.code() as i64 + 256 * queued as i64;
             out.events.push(self.event(now, Kind::Drop, &d.pkt, value));
@@ -198,14 +236,14 @@ impl<S: Scheduler> Port<S> {
     /// Starts the next transmission if the scheduler has an eligible packet.
     fn start_next(&mut self, now: Time, out: &mut Emit) -> Option<PortWake> {
         debug_assert!(self.in_service.is_none());
-        let mut v = std::mem::take(&mut self.scratch);
+        let mut v = std::mem::take(&mut out.verdicts);
         let mut next = self.sched.dequeue(now, &mut v);
         let next = loop {
             let Some(mut pkt) = next.take() else { break None };
             // The header's slack loses the wait here, whatever the scheduler orders by
             // (UPS Sec. 2.2; Edge-CoDel reads initial - current slack, Sec. 4).
             pkt.slack -= (now - pkt.enqueued_at).as_ns() as i64;
-            match self.edge.as_mut() {
+            match self.cold.as_mut().and_then(|c| c.edge.as_mut()) {
                 None => break Some(pkt),
                 Some(edge) => match edge.filter(now, pkt, &mut v) {
                     Some(pkt) => break Some(pkt),
@@ -214,13 +252,13 @@ impl<S: Scheduler> Port<S> {
             }
         };
         self.trace_verdicts(now, &mut v, None, out);
-        self.scratch = v;
+        out.verdicts = v;
         let wake = match next {
             Some(pkt) => {
-                self.counters.dequeued += 1;
+                self.count(|c| c.dequeued += 1);
                 let wait = now - pkt.enqueued_at;
                 out.events.push(self.event(now, Kind::Dequeue, &pkt, wait.as_ns() as i64));
-                if out.watch && self.show_slack {
+                if out.watch && self.cold.as_ref().is_some_and(|c| c.show_slack) {
                     let after = out.events.len() as u32;
                     out.views.push(ViewRecord::Slack {
                         after,
@@ -275,7 +313,7 @@ impl<S: Scheduler> Port<S> {
             return;
         }
         let (after, port) = (out.events.len() as u32, self.id);
-        let v = self.views.get_or_insert_with(Box::default);
+        let v = self.cold.get_or_insert_with(Box::default).views.get_or_insert_with(Views::default);
         self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut v.next_view);
         order_ops(&v.shown.entries, &v.next_view.entries, |op| out.views.push(ViewRecord::Order { after, port, op }));
         std::mem::swap(&mut v.shown, &mut v.next_view);
@@ -295,7 +333,16 @@ impl<S: Scheduler> Port<S> {
         std::mem::swap(v.shown_state.get_or_insert_with(StateView::default), &mut v.next_state);
     }
 
-    /// Checks the identities in the module doc; an error names the one that failed.
+    /// Checks the identities in the module doc (where the counters are kept: debug builds and
+    /// the CI profile); an error names the one that failed.
+    #[cfg(not(debug_assertions))]
+    pub fn check_identities(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Checks the identities in the module doc (where the counters are kept: debug builds and
+    /// the CI profile); an error names the one that failed.
+    #[cfg(debug_assertions)]
     pub fn check_identities(&self) -> Result<(), String> {
         let c = &self.counters;
         let queued = self.sched.len() as u64;

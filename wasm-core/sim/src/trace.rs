@@ -182,6 +182,8 @@ pub struct Emit {
     pub views: Vec<ViewRecord>,
     /// The recorder still stores events: ports publish their queue order and state.
     pub watch: bool,
+    /// Scratch space for a port's verdicts (shared by every port: each empties it).
+    pub verdicts: crate::verdicts::Verdicts,
 }
 
 /// The queues as they change, one row per `OrderOp`: it applies once the first `at` events of

@@ -25,13 +25,14 @@ use packets::PacketTable;
 use series::Series;
 use sketch::{Samples, EXACT_SAMPLES};
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PortMetrics {
     pub arrived: u64,
     pub enqueued: u64,
     pub dequeued: u64,
-    /// Drops and ECN marks by reason code, made at the port's first (see [`PortMetrics::dropped`]).
-    verdicts: Option<Box<VerdictCounts>>,
+    /// Drops and ECN marks by reason code and busy windows, made at the port's first drop or
+    /// mark or window (see [`PortMetrics::dropped`]).
+    extra: Option<Box<PortExtra>>,
     pub queued_packets: u64,
     pub queued_bytes: u64,
     pub max_packets: u64,
@@ -48,19 +49,50 @@ pub struct PortMetrics {
     pub bytes_sq_ns: u128,
     pub packets_ns: u128,
     pub integrated_to: u64,
-    pub busy_ns: u128,
-    /// Busy time within chosen windows (a workload's active period on its loaded links).
-    pub windows: Vec<BusyWindow>,
-    in_service_since: Option<u64>,
+    /// Busy time (within the run, so a u64).
+    pub busy_ns: u64,
+    /// Since when the transmitter is busy ([`IDLE`]: it is not).
+    busy_since: u64,
     /// Queue length over time (see [`series`]), made at its first point (see [`PortMetrics::series`]).
     series: Option<Box<Series>>,
 }
 
-/// A port's drops and ECN marks by reason code.
+/// A port's drops and ECN marks by reason code, and its busy windows: what few ports need.
 #[derive(Clone, Debug, Default)]
-struct VerdictCounts {
+struct PortExtra {
     dropped: [u64; DropReason::COUNT],
     marked: [u64; MarkReason::COUNT],
+    /// Busy time within chosen windows (a workload's active period on its loaded links).
+    windows: Vec<BusyWindow>,
+}
+
+/// `PortMetrics::busy_since` of a transmitter that is not busy.
+const IDLE: u64 = u64::MAX;
+
+impl Default for PortMetrics {
+    fn default() -> PortMetrics {
+        PortMetrics {
+            arrived: 0,
+            enqueued: 0,
+            dequeued: 0,
+            extra: None,
+            queued_packets: 0,
+            queued_bytes: 0,
+            max_packets: 0,
+            max_bytes: 0,
+            wait_sum_ns: 0,
+            wait_sq_sum: 0,
+            max_wait_ns: 0,
+            waits: Samples::default(),
+            bytes_ns: 0,
+            bytes_sq_ns: 0,
+            packets_ns: 0,
+            integrated_to: 0,
+            busy_ns: 0,
+            busy_since: IDLE,
+            series: None,
+        }
+    }
 }
 
 /// The series of a port that never queued.
@@ -116,7 +148,7 @@ pub struct FlowMetrics {
     pub last_delivery_ns: Option<u64>,
     pub delays_ns: Samples,
     /// Periodic ON-OFF sources: their bursts' delays (see [`bursts`]).
-    pub bursts: Option<bursts::Bursts>,
+    pub bursts: Option<Box<bursts::Bursts>>,
     /// Bytes delivered per time bin (only the first `binned_flows` flows).
     pub bins: Vec<u64>,
 }
@@ -194,7 +226,7 @@ impl Metrics {
     /// `flow` is a periodic ON-OFF source starting at `start` with period `period` (ON + OFF):
     /// its bursts' delays are measured.
     pub fn measure_bursts(&mut self, flow: u32, start: Time, period: Time) {
-        self.flow(flow).bursts = Some(bursts::Bursts::new(start.as_ns(), period.as_ns()));
+        self.flow(flow).bursts = Some(Box::new(bursts::Bursts::new(start.as_ns(), period.as_ns())));
     }
 
     /// Records the role of packet `id` (before its first event is observed).
@@ -319,7 +351,7 @@ impl Metrics {
                 p.wait_sum_ns += wait as u128;
                 p.wait_sq_sum += wait as u128 * wait as u128;
                 p.max_wait_ns = p.max_wait_ns.max(wait);
-                p.in_service_since = Some(t);
+                p.busy_since = t;
                 if self.detailed {
                     if self.kept >= EXACT_SAMPLES {
                         p.waits.to_sketch();
@@ -330,16 +362,13 @@ impl Metrics {
                 self.point(e.loc, t);
             }
             Kind::Depart | Kind::Preempt => {
-                let p = &mut self.ports[e.loc as usize];
-                if let Some(s) = p.in_service_since.take() {
-                    p.busy(s, t);
-                }
+                self.ports[e.loc as usize].end_busy(t);
             }
             Kind::Drop => {
                 let size = self.packets.size(e.packet) as u64;
                 let (reason, queued) = (e.value & 0xff, e.value >> 8 == 1);
                 let p = &mut self.ports[e.loc as usize];
-                p.verdicts.get_or_insert_with(Box::default).dropped[reason as usize] += 1;
+                p.extra.get_or_insert_with(Box::default).dropped[reason as usize] += 1;
                 if queued {
                     p.integrate(t);
                     p.queued_packets -= 1;
@@ -355,7 +384,7 @@ impl Metrics {
                 self.packets.end(e.packet);
             }
             Kind::Mark => {
-                self.ports[e.loc as usize].verdicts.get_or_insert_with(Box::default).marked[e.value as usize] += 1;
+                self.ports[e.loc as usize].extra.get_or_insert_with(Box::default).marked[e.value as usize] += 1;
             }
             Kind::Deliver => {
                 self.delivered += 1;
@@ -400,6 +429,9 @@ impl Metrics {
             return;
         }
         let p = &mut self.ports[port as usize];
+        if p.series.is_none() && (p.queued_packets, p.queued_bytes) == (0, 0) {
+            return; // no point: the series of a port that has not queued yet is empty
+        }
         let series = p.series.get_or_insert_with(Box::default);
         let before = series.len();
         series.record(t, (p.queued_packets, p.queued_bytes), self.series_cap);
@@ -418,15 +450,13 @@ impl Metrics {
         self.stages.finish(end_ns);
         for p in &mut self.ports {
             p.integrate(end_ns);
-            if let Some(s) = p.in_service_since.take() {
-                p.busy(s, end_ns);
-            }
+            p.end_busy(end_ns);
         }
     }
 
     /// Also measures `port`'s busy time within [start, end) (once per distinct window).
     pub fn watch(&mut self, port: u32, start: u64, end: u64) {
-        let w = &mut self.ports[port as usize].windows;
+        let w = &mut self.ports[port as usize].extra.get_or_insert_with(Box::default).windows;
         if !w.iter().any(|x| (x.start, x.end) == (start, end)) {
             w.push(BusyWindow { start, end, busy_ns: 0 });
         }
@@ -443,12 +473,12 @@ impl Metrics {
 impl PortMetrics {
     /// Drops by reason code.
     pub fn dropped(&self) -> [u64; DropReason::COUNT] {
-        self.verdicts.as_ref().map_or([0; DropReason::COUNT], |v| v.dropped)
+        self.extra.as_ref().map_or([0; DropReason::COUNT], |v| v.dropped)
     }
 
     /// ECN marks by reason code.
     pub fn marked(&self) -> [u64; MarkReason::COUNT] {
-        self.verdicts.as_ref().map_or([0; MarkReason::COUNT], |v| v.marked)
+        self.extra.as_ref().map_or([0; MarkReason::COUNT], |v| v.marked)
     }
 
     /// Queue length over time.
@@ -456,11 +486,22 @@ impl PortMetrics {
         self.series.as_deref().unwrap_or(&NO_SERIES)
     }
 
-    /// The transmitter was busy over [from, to).
-    fn busy(&mut self, from: u64, to: u64) {
-        self.busy_ns += (to - from) as u128;
-        for w in &mut self.windows {
-            w.add(from, to);
+    /// Busy time within chosen windows (a workload's active period on its loaded links).
+    pub fn windows(&self) -> &[BusyWindow] {
+        self.extra.as_ref().map_or(&[], |x| &x.windows)
+    }
+
+    /// The transmitter, if busy, stops being busy at `to`.
+    fn end_busy(&mut self, to: u64) {
+        if self.busy_since == IDLE {
+            return;
+        }
+        let from = std::mem::replace(&mut self.busy_since, IDLE);
+        self.busy_ns += to - from;
+        if let Some(x) = self.extra.as_mut() {
+            for w in &mut x.windows {
+                w.add(from, to);
+            }
         }
     }
 

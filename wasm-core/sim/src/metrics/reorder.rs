@@ -25,8 +25,6 @@ pub struct FlowOrder {
     pub highest: Option<u64>,
     /// First transmissions that arrived below `highest`.
     pub out_of_order: u64,
-    /// The first arrivals (flows under [`ORDER_FLOWS`]): sequence number and what it was.
-    pub order: Vec<(u64, Arrival)>,
 }
 
 /// What an arrival was to its receiver.
@@ -40,6 +38,9 @@ pub enum Arrival {
 #[derive(Clone, Debug, Default)]
 pub struct Reorder {
     pub flows: Vec<FlowOrder>,
+    /// The first arrivals of the flows under [`ORDER_FLOWS`] (by flow index): sequence number
+    /// and what it was. Apart from `flows`, which every flow has.
+    pub orders: Vec<Vec<(u64, Arrival)>>,
 }
 
 impl Reorder {
@@ -59,8 +60,14 @@ impl Reorder {
         };
         f.out_of_order += (arrival == Arrival::OutOfOrder) as u64;
         f.highest = Some(f.highest.map_or(seq, |h| h.max(seq)));
-        if i < ORDER_FLOWS && f.order.len() < ORDER_PACKETS {
-            f.order.push((seq, arrival));
+        if i < ORDER_FLOWS {
+            if self.orders.len() <= i {
+                self.orders.resize(i + 1, Vec::new());
+            }
+            let order = &mut self.orders[i];
+            if order.len() < ORDER_PACKETS {
+                order.push((seq, arrival));
+            }
         }
     }
 
@@ -89,9 +96,9 @@ mod tests {
         }
         assert_eq!((r.out_of_order(0), r.out_of_order(1), r.out_of_order(2)), (3, 0, 0));
         assert_eq!(r.flows[0].highest, Some(5));
-        let seqs: Vec<u64> = r.flows[0].order.iter().map(|o| o.0).collect();
+        let seqs: Vec<u64> = r.orders[0].iter().map(|o| o.0).collect();
         assert_eq!(seqs, vec![0, 1, 4, 2, 3, 5, 3, 1]);
-        let kinds: Vec<Arrival> = r.flows[0].order.iter().map(|o| o.1).collect();
+        let kinds: Vec<Arrival> = r.orders[0].iter().map(|o| o.1).collect();
         use Arrival::*;
         assert_eq!(kinds, vec![InOrder, InOrder, InOrder, OutOfOrder, OutOfOrder, InOrder, OutOfOrder, Retransmission]);
     }
@@ -103,8 +110,8 @@ mod tests {
             r.received(0, s, false);
             r.received(ORDER_FLOWS as u32, s, false);
         }
-        assert_eq!(r.flows[0].order.len(), ORDER_PACKETS);
-        assert!(r.flows[ORDER_FLOWS].order.is_empty());
+        assert_eq!(r.orders[0].len(), ORDER_PACKETS);
+        assert_eq!(r.orders.len(), 1, "flow 16 keeps no order");
         assert_eq!(r.out_of_order(ORDER_FLOWS), 0);
     }
 }

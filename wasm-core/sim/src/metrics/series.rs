@@ -147,6 +147,11 @@ impl Series {
     fn encode(&mut self, p: Point) {
         let base = self.older_last;
         let start = self.older.len();
+        // A point takes at most 31 B. Grown by a quarter, not doubled: a run holds many series
+        // (one per port that queued), whose spare room would otherwise be a third of them.
+        if self.older.capacity() - start < 31 {
+            self.older.reserve_exact(start / 4 + 64);
+        }
         put_varint(&mut self.older, p.0 - base.0);
         put_varint(&mut self.older, zigzag(p.1.wrapping_sub(base.1)));
         put_varint(&mut self.older, zigzag(p.2.wrapping_sub(base.2)));

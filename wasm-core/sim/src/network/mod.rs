@@ -177,14 +177,16 @@ impl Network {
         // Slack is set at the first router, so only router ports show it.
         let show_slack = s.slack.is_some() || s.edge_codel.is_some();
         for p in &mut net.ports {
-            p.show_slack = show_slack && net.nodes[p.node as usize].kind == NodeKind::Router;
+            if show_slack && net.nodes[p.node as usize].kind == NodeKind::Router {
+                p.set_show_slack();
+            }
         }
         if let Some(e) = &s.edge_codel {
             let params = crate::slack::edge_codel_params(e);
             for p in &mut net.ports {
                 let kinds = (net.nodes[p.node as usize].kind, net.nodes[p.to as usize].kind);
                 if kinds == (NodeKind::Router, NodeKind::Host) {
-                    p.edge = Some(Box::new(EdgeCodel::new(params)));
+                    p.set_edge(EdgeCodel::new(params));
                 }
             }
         }
@@ -326,7 +328,7 @@ impl Network {
             let wire_per_byte = match w.transport {
                 Transport::Udp => 1.0,
                 _ => {
-                    let o = TcpOptions::from_spec(w.tcp.as_ref());
+                    let o = TcpOptions::from_spec(w.tcp.as_deref());
                     o.wire_segment() as f64 / o.mss as f64
                 }
             };
@@ -355,10 +357,10 @@ impl Network {
                 created: 0,
                 packet_size: match w.transport {
                     Transport::Udp => w.packet_size.map_or(1500, |q| q.0 as u32),
-                    _ => TcpOptions::from_spec(w.tcp.as_ref()).wire_segment(),
+                    _ => TcpOptions::from_spec(w.tcp.as_deref()).wire_segment(),
                 },
                 transport: w.transport,
-                tcp: TcpOptions::from_spec(w.tcp.as_ref()),
+                tcp: TcpOptions::from_spec(w.tcp.as_deref()),
                 class: w.class,
                 source: i as u32,
                 load: w.load,

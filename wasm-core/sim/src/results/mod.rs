@@ -527,7 +527,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
             let end = stop.min(facts.end_ns).max(start);
             let active = |p: PortId| {
                 let busy = metrics.ports[p as usize]
-                    .windows
+                    .windows()
                     .iter()
                     .find(|x| (x.start, x.end) == (start, stop))
                     .map_or(0, |x| x.busy_ns);

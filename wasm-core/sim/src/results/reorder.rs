@@ -26,16 +26,16 @@ pub struct ReceiverOrderOut {
 
 /// The receiver order of every flow that kept one, in flow order.
 pub fn receiver_order(r: &Reorder) -> Vec<ReceiverOrderOut> {
-    r.flows
+    r.orders
         .iter()
         .enumerate()
-        .filter(|(_, f)| !f.order.is_empty())
-        .map(|(i, f)| ReceiverOrderOut {
+        .filter(|(_, order)| !order.is_empty())
+        .map(|(i, order)| ReceiverOrderOut {
             flow: i as u32,
-            seq: f.order.iter().map(|o| o.0).collect(),
-            retransmissions: positions(&f.order, Arrival::Retransmission),
-            late: positions(&f.order, Arrival::OutOfOrder),
-            out_of_order: f.out_of_order,
+            seq: order.iter().map(|o| o.0).collect(),
+            retransmissions: positions(order, Arrival::Retransmission),
+            late: positions(order, Arrival::OutOfOrder),
+            out_of_order: r.out_of_order(i),
         })
         .collect()
 }

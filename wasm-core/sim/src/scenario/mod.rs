@@ -126,13 +126,14 @@ pub struct NodeSpec {
     /// Where the page draws the node (any units; the page scales to fit).
     #[serde(default)]
     pub pos: Option<[f64; 2]>,
+    // Boxed, as the middlebox: the run keeps every node, and most have neither.
     /// The scheduler of every output port of this node (default: FIFO drop-tail).
     #[serde(default)]
-    pub scheduler: Option<SchedulerSpec>,
+    pub scheduler: Option<Box<SchedulerSpec>>,
     /// Routers only: a middlebox, whose packets pass a CPU stage before the output port
     /// (the link stage).
     #[serde(default)]
-    pub middlebox: Option<MiddleboxSpec>,
+    pub middlebox: Option<Box<MiddleboxSpec>>,
 }
 
 /// A full-duplex link: one output port at each end, each with this bandwidth, delay and buffer.

@@ -19,7 +19,7 @@ pub enum Traffic {
     /// One finite flow of `size` bytes, paced at `rate` (default: the access link rate).
     Flow(FlowSpec),
     /// Flows with Poisson arrivals calibrated to a load on a link, sizes from a distribution.
-    Workload(WorkloadSpec),
+    Workload(Box<WorkloadSpec>),
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -112,7 +112,7 @@ pub struct BulkSource {
     pub transport: Transport,
     /// Options of a TCP-family transport.
     #[serde(default)]
-    pub tcp: Option<TcpSpec>,
+    pub tcp: Option<Box<TcpSpec>>,
     #[serde(default)]
     pub class: u8,
     #[serde(default)]
@@ -224,7 +224,7 @@ pub struct FlowSpec {
     pub transport: Transport,
     /// Options of a TCP-family transport.
     #[serde(default)]
-    pub tcp: Option<TcpSpec>,
+    pub tcp: Option<Box<TcpSpec>>,
     #[serde(default)]
     pub class: u8,
     /// Weight for weighted schedulers (default 1).
@@ -338,7 +338,7 @@ pub struct WorkloadSpec {
     pub transport: Transport,
     /// Options of a TCP-family transport.
     #[serde(default)]
-    pub tcp: Option<TcpSpec>,
+    pub tcp: Option<Box<TcpSpec>>,
     #[serde(default)]
     pub class: u8,
 }
@@ -376,9 +376,9 @@ impl Traffic {
     /// The transport and its options (UDP for the UDP-only kinds).
     pub fn transport(&self) -> (Transport, Option<&TcpSpec>) {
         match self {
-            Traffic::Bulk(s) => (s.transport, s.tcp.as_ref()),
-            Traffic::Flow(s) => (s.transport, s.tcp.as_ref()),
-            Traffic::Workload(s) => (s.transport, s.tcp.as_ref()),
+            Traffic::Bulk(s) => (s.transport, s.tcp.as_deref()),
+            Traffic::Flow(s) => (s.transport, s.tcp.as_deref()),
+            Traffic::Workload(s) => (s.transport, s.tcp.as_deref()),
             Traffic::Cbr(_) | Traffic::Poisson(_) | Traffic::Onoff(_) => (Transport::Udp, None),
         }
     }

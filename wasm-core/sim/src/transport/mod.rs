@@ -136,8 +136,6 @@ pub struct Connection {
     pub sender: Sender,
     pub receiver: Receiver,
     pub header: u32,
-    /// Payload bytes (None: open-ended).
-    pub size: Option<u64>,
     pub rto: TimerSlot,
     pub delack: TimerSlot,
 }
@@ -162,7 +160,6 @@ impl Connection {
             sender: Sender::new(cfg, size, stop),
             receiver: Receiver::new(size, delay, echo),
             header: o.header,
-            size,
             rto: TimerSlot::default(),
             delack: TimerSlot::default(),
         }
@@ -170,7 +167,10 @@ impl Connection {
 
     /// pFabric's priority field: payload bytes not yet acknowledged (u64::MAX: open-ended).
     pub fn remaining(&self) -> u64 {
-        self.size.map_or(u64::MAX, |s| s.saturating_sub(self.sender.snd_una()))
+        match self.sender.end() {
+            u64::MAX => u64::MAX,
+            end => end.saturating_sub(self.sender.snd_una()),
+        }
     }
 }
 

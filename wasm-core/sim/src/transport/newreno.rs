@@ -142,7 +142,8 @@ pub struct Sender {
     /// No new window reduction until an ACK passes this (RFC 3168: once per window).
     reduced_until: Option<u64>,
     cwr_pending: bool,
-    dctcp: Option<Dctcp>,
+    /// DCTCP's estimator, boxed: most senders have none.
+    dctcp: Option<Box<Dctcp>>,
     timeouts: u64,
 }
 
@@ -170,7 +171,7 @@ impl Sender {
             timed_out: false,
             reduced_until: None,
             cwr_pending: false,
-            dctcp: (cfg.ecn == EcnResponse::Dctcp).then(Dctcp::default),
+            dctcp: (cfg.ecn == EcnResponse::Dctcp).then(Box::default),
             timeouts: 0,
             cfg,
         }
@@ -190,6 +191,10 @@ impl Sender {
     pub fn ssthresh(&self) -> u64 {
         self.ssthresh
     }
+    /// One past the flow's last byte (u64::MAX: open-ended).
+    pub fn end(&self) -> u64 {
+        self.end
+    }
     pub fn snd_una(&self) -> u64 {
         self.snd_una
     }
@@ -206,7 +211,7 @@ impl Sender {
         self.timeouts
     }
     pub fn dctcp(&self) -> Option<&Dctcp> {
-        self.dctcp.as_ref()
+        self.dctcp.as_deref()
     }
     /// Whether segments are ECN-capable (ECT).
     pub fn ect(&self) -> bool {

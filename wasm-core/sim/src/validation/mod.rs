@@ -603,7 +603,7 @@ pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
         let by_node: std::collections::BTreeMap<String, SchedulerSpec> = part(by_node, "node_schedulers")?;
         for n in &mut t.nodes {
             if let Some(spec) = by_node.get(&n.id) {
-                n.scheduler = Some(spec.clone());
+                n.scheduler = Some(Box::new(spec.clone()));
             }
         }
         doc.as_object_mut().expect("a JSON object has fields").remove("node_schedulers");
