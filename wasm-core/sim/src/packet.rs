@@ -11,14 +11,22 @@
 //! - The flow's record (`traffic::FlowInfo`, reached by `flow`): the end hosts `src` and `dst`,
 //!   constant for a flow, swapped on ACKs (`Network::src_of`, `Network::dst_of`); only the
 //!   engine and routing read them, and both hold the flow table.
-//! - The extension ([`Ext`], boxed): fields only some schedulers, transports or scenarios read:
-//!   `rank`, `slack`, `initial_slack`, `deadline`, `served`, `tmin_rest` (rank-based, LSTF,
-//!   EDF, preemptive schedulers), `remaining`, `flow_size` (SRPT, SJF, rank programs `srpt` and
-//!   `flow_size`, slack policy `flow_size`: the engine writes them only when the run has such a
-//!   reader, `Network::needs_sizes`) and `tsecr` (TCP ACKs). Read through accessors (`rank()`)
-//!   that give the default when there is no extension; a setter (`set_rank`) allocates the
-//!   extension only for a value other than the default, so a FIFO of UDP packets never
-//!   allocates one, and a TCP run allocates one per ACK (its `tsecr`).
+//! - The extension (`Ext`, boxed, 72 B): fields only some schedulers, transports or
+//!   scenarios read: `rank`, `slack`, `initial_slack`, `deadline`, `served`, `tmin_rest`
+//!   (rank-based, LSTF and FIFO+, EDF, preemptive schedulers, replays), `remaining`,
+//!   `flow_size` (SRPT, SJF, the rank programs `srpt` and `flow_size`, the slack policy
+//!   `flow_size`) and `tsecr` (TCP ACKs). Read through accessors (`rank()`) that give the
+//!   default when there is no extension; a setter (`set_rank`) allocates it only for a value
+//!   other than the default. The engine writes `remaining`/`flow_size` (`Network::needs_sizes`),
+//!   and ports age `slack` (`Port::ages_slack`), only in runs that read them: a scheduler says
+//!   so when it is built (`sched::registry::Reads`, children included), or the scenario sets a
+//!   slack rule or Edge-CoDel. So a FIFO run's packets carry none, a TCP run's ACKs carry one
+//!   (their `tsecr`), an LSTF run with slack every packet.
+//!
+//! Why not narrower: 48 B would need two of `id` as u32 (the trusted limit allows 10^12
+//! packets), `source` out of line (schedulers with per-flow parameters read it, and a
+//! workload's flows are made during the run, so no table built with the scheduler has them),
+//! or the extension as a 4-byte index into a slab every reader would have to reach.
 //!
 //! Bulky optional state (per-hop timing records, the omniscient per-hop vector of UPS App. A.2)
 //! lives out of line, keyed by `id`, and only when a scenario asks for it.
