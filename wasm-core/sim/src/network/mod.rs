@@ -95,8 +95,8 @@ pub struct Network {
     seed: u32,
     /// Ports whose scheduler reads `Packet::tmin_rest` (EDF): the engine computes it there.
     pub needs_tmin: Vec<bool>,
-    /// Some scheduler reads `Packet::remaining` or `flow_size`, or a slack rule may
-    /// (`registry::reads`): only then does the engine write them.
+    /// Some scheduler reads `Packet::remaining` or `flow_size` (`registry::Reads`), or a slack
+    /// rule may: only then does the engine write them.
     pub needs_sizes: bool,
     /// Omniscient replay (UPS App. A.2): per packet, the priority to use at each hop of its
     /// path (the original's scheduling time there), out of line, indexed by packet id.
