@@ -11,7 +11,9 @@
 //! - per TCP flow on shared hosts: the same with 16 pairs and `FLOWS` or 2 `FLOWS` flows;
 //! - per queued packet: a 10 Gbps UDP flow into a 1 Gbps link with an unlimited FIFO for
 //!   `QUEUE_RUNS`: the packets in the network at the end (all but a few queued at the 1 Gbps
-//!   port) and the peaks, their slope;
+//!   port) and the peaks, their slope; again with LSTF at every port and every packet given a
+//!   slack at the ingress (UPS's FIFO+ rule), whose packets carry the header's extension
+//!   (`sched_sim::packet`);
 //! - and the sizes of the per-flow, per-port and per-packet structures.
 
 use sched_sim::scenario::TRUSTED_LIMITS;
@@ -38,9 +40,9 @@ fn dumbbell(pairs: usize, flows: usize) -> String {
     .to_string()
 }
 
-fn queue(duration: &str) -> String {
+fn queue(duration: &str, lstf: bool) -> String {
     let link = |from: &str, to: &str, bw: &str| json!({"from": from, "to": to, "bandwidth": bw, "delay": "10us", "buffer": "unlimited"});
-    json!({
+    let mut s = json!({
         "format": "scheduler-playground/scenario", "version": 1, "name": "bench: memory per queued packet", "seed": 1,
         "duration": duration,
         "topology": {
@@ -48,8 +50,12 @@ fn queue(duration: &str) -> String {
             "links": [link("a", "r", "10Gbps"), link("r", "b", "1Gbps")],
         },
         "traffic": [{"kind": "bulk", "id": "u", "src": "a", "dst": "b", "packet_size": "1500B"}],
-    })
-    .to_string()
+    });
+    if lstf {
+        s["default_scheduler"] = json!({"name": "lstf"});
+        s["slack"] = json!({"default": {"policy": "constant", "value": "1s"}});
+    }
+    s.to_string()
 }
 
 /// What a run held: heap bytes above what was live before it, at its end (the engine, just
@@ -84,9 +90,11 @@ pub fn measure() -> Result<(Vec<String>, Value), String> {
     let with_pair = (p2.end - p1.end) / FLOWS as f64;
     let (s1, s2) = (held(&dumbbell(16, FLOWS))?, held(&dumbbell(16, 2 * FLOWS))?);
     let shared = (s2.end - s1.end) / FLOWS as f64;
-    let (q1, q2) = (held(&queue(QUEUE_RUNS[0]))?, held(&queue(QUEUE_RUNS[1]))?);
+    let (q1, q2) = (held(&queue(QUEUE_RUNS[0], false))?, held(&queue(QUEUE_RUNS[1], false))?);
     let (n1, n2) = (q1.in_network, q2.in_network);
     let per_packet = (q2.end - q1.end) / (n2 - n1).max(1.0);
+    let (l1, l2) = (held(&queue(QUEUE_RUNS[0], true))?, held(&queue(QUEUE_RUNS[1], true))?);
+    let per_lstf_packet = (l2.end - l1.end) / (l2.in_network - l1.in_network).max(1.0);
     let mib = |h: &Held| format!("{:.1} MiB", h.peak / (1 << 20) as f64);
     use std::mem::size_of;
     let sizes = [
@@ -112,12 +120,17 @@ pub fn measure() -> Result<(Vec<String>, Value), String> {
             "per queued packet (10 Gbps into 1 Gbps, unlimited FIFO, {} -> {}: {n1:.0} -> {n2:.0} packets in the network): {per_packet:.0} B (target 64 B)",
             QUEUE_RUNS[0], QUEUE_RUNS[1]
         ),
+        format!(
+            "per queued packet, the same under LSTF with slack set at the ingress ({:.0} -> {:.0} packets): {per_lstf_packet:.0} B",
+            l1.in_network, l2.in_network
+        ),
         format!("sizes: {}", sizes.iter().map(|(n, s)| format!("{n} {s} B")).collect::<Vec<_>>().join(", ")),
     ];
     let size_map: serde_json::Map<String, Value> = sizes.iter().map(|(n, s)| (n.to_string(), json!(s))).collect();
     let v = json!({
         "name": "memory", "per_tcp_flow_with_hosts_bytes": with_pair, "per_tcp_flow_shared_hosts_bytes": shared,
-        "per_queued_packet_bytes": per_packet, "queued_packets": [n1, n2], "sizes": size_map,
+        "per_queued_packet_bytes": per_packet, "queued_packets": [n1, n2],
+        "per_queued_lstf_packet_bytes": per_lstf_packet, "sizes": size_map,
         "peak_bytes": {"with_hosts": [p1.peak, p2.peak], "shared_hosts": [s1.peak, s2.peak], "queue": [q1.peak, q2.peak]},
     });
     Ok((rows, v))

@@ -150,7 +150,7 @@ impl Engine {
             }
         }
         for pkt in std::mem::take(&mut e.net.scripted) {
-            let (at, host) = (pkt.created, pkt.src);
+            let (at, host) = (pkt.created, e.net.src_of(&pkt));
             e.inject(at, host, pkt);
         }
         for f in 0..e.net.conns.len() {
@@ -278,13 +278,15 @@ impl Engine {
         let em = &mut self.net.emitters[i];
         let Some(size) = em.next_size() else { return };
         let info = &self.net.flows[em.flow as usize];
-        let pkt = Packet {
+        let mut pkt = Packet {
             class: info.class,
             source: info.source,
-            flow_size: info.size.unwrap_or(u64::MAX),
-            remaining: em.remaining.unwrap_or(u64::MAX),
-            ..Packet::new(self.next_packet, em.flow, em.sent, size, info.src, info.dst, now)
+            ..Packet::new(self.next_packet, em.flow, em.sent, size, now)
         };
+        if self.net.needs_sizes {
+            pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
+            pkt.set_remaining(em.remaining.unwrap_or(u64::MAX));
+        }
         em.sent_one(size);
         if let Some(t) = em.next_time(now, false) {
             self.schedule(t, Ev::Source(i as u32));
@@ -302,7 +304,7 @@ impl Engine {
             loc: node,
             value: pkt.size as i64,
         });
-        if node == pkt.dst {
+        if node == self.net.dst_of(&pkt) {
             if !pkt.is_ack() {
                 self.metrics.reorder.received(pkt.flow, pkt.seq, pkt.flags & flags::RETX != 0);
             }
@@ -333,7 +335,7 @@ impl Engine {
         let (now, flow) = (self.now, pkt.flow);
         let c = self.net.conns[flow as usize].as_deref_mut().expect("checked by the caller");
         if pkt.is_ack() {
-            let echo = (pkt.flags & flags::RETX == 0).then_some(pkt.tsecr);
+            let echo = (pkt.flags & flags::RETX == 0).then_some(pkt.tsecr());
             let before = c.sender.rtt().samples().0;
             c.sender.on_ack(now, pkt.seq, pkt.flags & flags::ECE != 0, echo);
             let (n, rtt) = c.sender.rtt().samples();
@@ -381,14 +383,16 @@ impl Engine {
             }
             let (size, remaining) = (seg.len + c.header, c.remaining());
             let info = &self.net.flows[flow as usize];
-            let pkt = Packet {
+            let mut pkt = Packet {
                 class: info.class,
                 source: info.source,
-                flow_size: info.size.unwrap_or(u64::MAX),
-                remaining,
                 flags: bits,
-                ..Packet::new(self.next_packet, flow, seg.seq, size, info.src, info.dst, now)
+                ..Packet::new(self.next_packet, flow, seg.seq, size, now)
             };
+            if self.net.needs_sizes {
+                pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
+                pkt.set_remaining(remaining);
+            }
             self.metrics.note_role(pkt.id, if seg.retx { Role::Retransmission } else { Role::Data });
             self.launch(pkt);
         }
@@ -407,16 +411,18 @@ impl Engine {
         if a.retx {
             bits |= flags::RETX;
         }
-        let pkt = Packet {
+        let mut pkt = Packet {
             class: info.class,
             source: info.source,
-            flow_size: info.size.unwrap_or(u64::MAX),
-            remaining: 0,
             flags: bits,
-            tsecr: a.tsecr,
             // An ACK's `seq` is its cumulative acknowledgement.
-            ..Packet::new(self.next_packet, flow, a.ack, header, info.dst, info.src, self.now)
-        };
+            ..Packet::new(self.next_packet, flow, a.ack, header, self.now)
+        }
+        .with_tsecr(a.tsecr);
+        if self.net.needs_sizes {
+            pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
+            pkt.set_remaining(0);
+        }
         self.metrics.note_role(pkt.id, Role::Ack);
         self.launch(pkt);
     }
@@ -424,15 +430,16 @@ impl Engine {
     /// A packet made by a transport enters the network at its source host.
     fn launch(&mut self, pkt: Packet) {
         self.next_packet += 1;
+        let src = self.net.src_of(&pkt);
         self.out.events.push(TraceEvent {
             time: self.now,
             kind: Kind::Arrive,
             packet: pkt.id,
             flow: pkt.flow,
-            loc: pkt.src,
+            loc: src,
             value: pkt.size as i64,
         });
-        self.forward(pkt.src, pkt);
+        self.forward(src, pkt);
     }
 
     /// Schedules the events the flow's timers need (see `TimerSlot`).
@@ -514,10 +521,10 @@ impl Engine {
     fn send_out(&mut self, node: NodeId, mut pkt: Packet) {
         let port = self.net.route(node, &pkt);
         if let Some(ranks) = &self.net.hop_ranks {
-            pkt.rank = ranks[pkt.id as usize][pkt.hops as usize];
+            pkt.set_rank(ranks[pkt.id as usize][pkt.hops as usize]);
         }
         if self.net.needs_tmin[port as usize] {
-            pkt.tmin_rest = self.net.flow_tmin_rest(pkt.flow, pkt.hops as usize, pkt.size as u64);
+            pkt.set_tmin_rest(self.net.flow_tmin_rest(pkt.flow, pkt.hops as usize, pkt.size as u64));
         }
         let wake = self.net.ports[port as usize].arrive(self.now, pkt, &mut self.out);
         self.wake(port, wake);

@@ -1,7 +1,34 @@
 //! The packet header: what the schedulers of the seed papers read and write.
 //!
-//! Kept small and `Copy`-free on purpose: it moves by value through queues and links. Bulky
-//! optional state (per-hop timing records, the omniscient per-hop vector of UPS App. A.2)
+//! Kept small and `Copy`-free on purpose: it moves by value through queues and links (a queued
+//! packet's memory is mostly its header). Three places hold what a packet carries:
+//!
+//! - In line (56 B): what every packet has and what the engine, the ports and most schedulers
+//!   read on every hop: `id`, `seq`, `created`, `enqueued_at` (8 B each), `flow`, `size`,
+//!   `source` (4 B), `hops` (2 B), `class`, `flags` (1 B), and the extension's pointer (8 B,
+//!   null when it holds only defaults). No field is narrowed: every value a scenario can give
+//!   today still fits, so no scenario meets a new bound.
+//! - The flow's record (`traffic::FlowInfo`, reached by `flow`): the end hosts `src` and `dst`,
+//!   constant for a flow, swapped on ACKs (`Network::src_of`, `Network::dst_of`); only the
+//!   engine and routing read them, and both hold the flow table.
+//! - The extension (`Ext`, boxed, 72 B): fields only some schedulers, transports or
+//!   scenarios read: `rank`, `slack`, `initial_slack`, `deadline`, `served`, `tmin_rest`
+//!   (rank-based, LSTF and FIFO+, EDF, preemptive schedulers, replays), `remaining`,
+//!   `flow_size` (SRPT, SJF, the rank programs `srpt` and `flow_size`, the slack policy
+//!   `flow_size`) and `tsecr` (TCP ACKs). Read through accessors (`rank()`) that give the
+//!   default when there is no extension; a setter (`set_rank`) allocates it only for a value
+//!   other than the default. The engine writes `remaining`/`flow_size` (`Network::needs_sizes`),
+//!   and ports age `slack` (`Port::ages_slack`), only in runs that read them: a scheduler says
+//!   so when it is built (`sched::registry::Reads`, children included), or the scenario sets a
+//!   slack rule or Edge-CoDel. So a FIFO run's packets carry none, a TCP run's ACKs carry one
+//!   (their `tsecr`), an LSTF run with slack every packet.
+//!
+//! Why not narrower: 48 B would need two of `id` as u32 (the trusted limit allows 10^12
+//! packets), `source` out of line (schedulers with per-flow parameters read it, and a
+//! workload's flows are made during the run, so no table built with the scheduler has them),
+//! or the extension as a 4-byte index into a slab every reader would have to reach.
+//!
+//! Bulky optional state (per-hop timing records, the omniscient per-hop vector of UPS App. A.2)
 //! lives out of line, keyed by `id`, and only when a scenario asks for it.
 
 use crate::time::Time;
@@ -33,81 +60,164 @@ pub type FlowId = u32;
 pub struct Packet {
     /// Unique in the run; assigned in creation order from 0.
     pub id: u64,
-    pub flow: FlowId,
     /// UDP: the packet's number within the flow, from 0. TCP family: the byte offset of the
     /// payload on data; on ACKs the cumulative acknowledgement (next byte expected), which an
-    /// ACK's header carries in place of a payload offset (no field of its own: a packet is
-    /// 128 bytes, which a copy moves in registers, where 136 took a `memcpy` call).
+    /// ACK's header carries in place of a payload offset.
     pub seq: u64,
-    /// Size on the wire, bytes.
-    pub size: u32,
-    pub src: NodeId,
-    pub dst: NodeId,
-    /// Traffic class, for class-level schedulers.
-    pub class: u8,
-    /// Index of the traffic source (the scenario's `traffic` entry) that made the packet: the
-    /// key of per-flow scheduler parameters (a workload's flows share their workload's).
-    pub source: u32,
-    /// Rank for rank-based schedulers (PIFO family); lower is served first.
-    pub rank: i64,
-    /// Remaining slack (LSTF, UPS Sec. 2), ns; rewritten at every hop.
-    pub slack: i64,
-    /// Slack given at the ingress, ns.
-    pub initial_slack: i64,
-    /// Absolute deadline (EDF), ns.
-    pub deadline: Time,
     /// When the source created the packet; TCP family: also the sender's timestamp (RFC 7323
     /// TSval), as a transport sends a segment or an ACK the instant it makes it.
     pub created: Time,
     /// When the packet entered the queue it is in (set by the port).
     pub enqueued_at: Time,
-    /// Service already received at the current port (preemptive-resume), ns.
-    pub served: Time,
+    pub flow: FlowId,
+    /// Size on the wire, bytes.
+    pub size: u32,
+    /// Index of the traffic source (the scenario's `traffic` entry) that made the packet: the
+    /// key of per-flow scheduler parameters (a workload's flows share their workload's).
+    pub source: u32,
     /// Hops completed so far.
     pub hops: u16,
-    /// Size of the packet's flow in bytes (SJF); u64::MAX for open-ended sources.
-    pub flow_size: u64,
-    /// Bytes of the flow not yet sent when this packet was created, itself included (SRPT,
-    /// pFabric); u64::MAX for open-ended sources.
-    pub remaining: u64,
-    /// Router state for EDF: the empty-network time from this hop until the packet's last bit
-    /// leaves its egress router, t_min(p, a, egress) (UPS App. A.5); set on forwarding.
-    pub tmin_rest: Time,
+    /// Traffic class, for class-level schedulers.
+    pub class: u8,
     /// TCP family: `transport::flags` (ACK, ECT, CE, ECE, CWR, RETX). Queues may set CE.
     pub flags: u8,
-    /// TCP family: the TSval echoed (ACKs) (RFC 7323 TSecr).
-    pub tsecr: Time,
+    /// The fields only some runs read; `None` while they all hold their defaults.
+    pub(crate) ext: Option<Box<Ext>>,
+}
+
+/// The out-of-line fields (see the module's notes), each with its default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Ext {
+    rank: i64,
+    slack: i64,
+    initial_slack: i64,
+    deadline: Time,
+    served: Time,
+    tmin_rest: Time,
+    remaining: u64,
+    flow_size: u64,
+    tsecr: Time,
+}
+
+const EXT: Ext = Ext {
+    rank: 0,
+    slack: 0,
+    initial_slack: 0,
+    deadline: Time::MAX,
+    served: Time::ZERO,
+    tmin_rest: Time::ZERO,
+    remaining: u64::MAX,
+    flow_size: u64::MAX,
+    tsecr: Time::ZERO,
+};
+
+/// The getter, setter and builder of an out-of-line field.
+macro_rules! ext_field {
+    ($(#[$doc:meta])* $name:ident, $set:ident, $with:ident: $ty:ty) => {
+        $(#[$doc])*
+        pub fn $name(&self) -> $ty {
+            self.ext.as_ref().map_or(EXT.$name, |e| e.$name)
+        }
+
+        /// Sets the field (allocating the extension only for a value other than the default).
+        pub fn $set(&mut self, v: $ty) {
+            match &mut self.ext {
+                Some(e) => e.$name = v,
+                None if v == EXT.$name => {}
+                None => self.ext = Some(Box::new(Ext { $name: v, ..EXT })),
+            }
+        }
+
+        /// The packet with the field set.
+        pub fn $with(mut self, v: $ty) -> Packet {
+            self.$set(v);
+            self
+        }
+    };
 }
 
 impl Packet {
-    pub fn new(id: u64, flow: FlowId, seq: u64, size: u32, src: NodeId, dst: NodeId, now: Time) -> Packet {
+    /// A packet of `flow` made at `now`; its end hosts are the flow's (swapped on ACKs).
+    pub fn new(id: u64, flow: FlowId, seq: u64, size: u32, now: Time) -> Packet {
         Packet {
             id,
-            flow,
             seq,
-            size,
-            src,
-            dst,
-            class: 0,
-            source: 0,
-            rank: 0,
-            slack: 0,
-            initial_slack: 0,
-            deadline: Time::MAX,
             created: now,
             enqueued_at: now,
-            served: Time::ZERO,
+            flow,
+            size,
+            source: 0,
             hops: 0,
-            flow_size: u64::MAX,
-            remaining: u64::MAX,
-            tmin_rest: Time::ZERO,
+            class: 0,
             flags: 0,
-            tsecr: Time::ZERO,
+            ext: None,
         }
     }
 
     /// A TCP-family acknowledgement.
     pub fn is_ack(&self) -> bool {
         self.flags & flags::ACK != 0
+    }
+
+    ext_field!(
+        /// Rank for rank-based schedulers (PIFO family); lower is served first. Default 0.
+        rank, set_rank, with_rank: i64
+    );
+    ext_field!(
+        /// Remaining slack (LSTF, UPS Sec. 2), ns; rewritten at every hop. Default 0.
+        slack, set_slack, with_slack: i64
+    );
+    ext_field!(
+        /// Slack given at the ingress, ns. Default 0.
+        initial_slack, set_initial_slack, with_initial_slack: i64
+    );
+    ext_field!(
+        /// Absolute deadline (EDF), ns. Default `Time::MAX`.
+        deadline, set_deadline, with_deadline: Time
+    );
+    ext_field!(
+        /// Service already received at the current port (preemptive-resume), ns. Default 0.
+        served, set_served, with_served: Time
+    );
+    ext_field!(
+        /// Router state for EDF: the empty-network time from this hop until the packet's last
+        /// bit leaves its egress router, t_min(p, a, egress) (UPS App. A.5); set on forwarding
+        /// at EDF ports. Default 0.
+        tmin_rest, set_tmin_rest, with_tmin_rest: Time
+    );
+    ext_field!(
+        /// Bytes of the flow not yet sent (TCP: not yet acknowledged) when this packet was
+        /// created, itself included (SRPT, pFabric); ACKs carry 0. Written only in runs with a
+        /// reader (`Network::needs_sizes`). Default `u64::MAX` (open-ended, or not written).
+        remaining, set_remaining, with_remaining: u64
+    );
+    ext_field!(
+        /// Size of the packet's flow in bytes (SJF). Written only in runs with a reader
+        /// (`Network::needs_sizes`). Default `u64::MAX` (open-ended, or not written).
+        flow_size, set_flow_size, with_flow_size: u64
+    );
+    ext_field!(
+        /// TCP family: the TSval echoed (ACKs) (RFC 7323 TSecr). Default 0.
+        tsecr, set_tsecr, with_tsecr: Time
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_is_56_bytes_and_defaults_allocate_nothing() {
+        assert_eq!(std::mem::size_of::<Packet>(), 56);
+        let mut p = Packet::new(1, 2, 3, 1500, Time(7));
+        p.set_rank(0);
+        p.set_deadline(Time::MAX);
+        p.set_remaining(u64::MAX);
+        assert!(p.ext.is_none());
+        p.set_slack(-5);
+        assert_eq!((p.slack(), p.rank(), p.deadline(), p.remaining()), (-5, 0, Time::MAX, u64::MAX));
+        p.set_slack(0);
+        assert_eq!(p.slack(), 0);
+        assert_eq!(Packet::new(1, 2, 3, 1500, Time(7)).with_tsecr(Time(4)).tsecr(), Time(4));
     }
 }

@@ -88,6 +88,9 @@ pub struct Port<S: Scheduler> {
     /// Kept for the identities only, so only where they are checked.
     #[cfg(debug_assertions)]
     counters: PortCounters,
+    /// A dequeued packet's slack loses its wait here (on unless the network finds that nothing
+    /// in the run reads slack: then the packet keeps no extension for it, `crate::packet`).
+    pub ages_slack: bool,
 }
 
 impl<S: Scheduler> Port<S> {
@@ -104,6 +107,7 @@ impl<S: Scheduler> Port<S> {
             cold: None,
             #[cfg(debug_assertions)]
             counters: PortCounters::default(),
+            ages_slack: true,
         }
     }
 
@@ -167,23 +171,23 @@ impl<S: Scheduler> Port<S> {
     /// A packet arrives at the port to be sent.
     pub fn arrive(&mut self, now: Time, mut pkt: Packet, out: &mut Emit) -> Option<PortWake> {
         self.count(|c| c.arrived += 1);
-        pkt.served = Time::ZERO;
+        pkt.set_served(Time::ZERO);
         // Arrived now: a preemption test (LSTF's key) reads the arrival here, not upstream.
         pkt.enqueued_at = now;
         // A transmission that ends now is complete: its TxDone at this instant is merely still
         // pending, so it cannot be interrupted.
         let sending =
-            |s: &InService| now < s.start + self.bandwidth.tx_time(s.pkt.size as u64).saturating_sub(s.pkt.served);
+            |s: &InService| now < s.start + self.bandwidth.tx_time(s.pkt.size as u64).saturating_sub(s.pkt.served());
         let preempt = matches!(&self.in_service, Some(s) if sending(s) && self.sched.preempts(&pkt, &s.pkt));
         if preempt {
             let InService { mut pkt, start } = self.in_service.take().expect("checked above");
-            pkt.served += now - start;
+            pkt.set_served(pkt.served() + (now - start));
             self.generation += 1;
             self.count(|c| {
                 c.preempted += 1;
                 c.requeued += 1;
             });
-            out.events.push(self.event(now, Kind::Preempt, &pkt, pkt.served.as_ns() as i64));
+            out.events.push(self.event(now, Kind::Preempt, &pkt, pkt.served().as_ns() as i64));
             self.admit(now, pkt, out);
         }
         self.admit(now, pkt, out);
@@ -242,7 +246,9 @@ impl<S: Scheduler> Port<S> {
             let Some(mut pkt) = next.take() else { break None };
             // The header's slack loses the wait here, whatever the scheduler orders by
             // (UPS Sec. 2.2; Edge-CoDel reads initial - current slack, Sec. 4).
-            pkt.slack -= (now - pkt.enqueued_at).as_ns() as i64;
+            if self.ages_slack {
+                pkt.set_slack(pkt.slack() - (now - pkt.enqueued_at).as_ns() as i64);
+            }
             match self.cold.as_mut().and_then(|c| c.edge.as_mut()) {
                 None => break Some(pkt),
                 Some(edge) => match edge.filter(now, pkt, &mut v) {
@@ -263,11 +269,11 @@ impl<S: Scheduler> Port<S> {
                     out.views.push(ViewRecord::Slack {
                         after,
                         packet: pkt.id,
-                        initial: pkt.initial_slack,
-                        current: pkt.slack,
+                        initial: pkt.initial_slack(),
+                        current: pkt.slack(),
                     });
                 }
-                let remaining = self.bandwidth.tx_time(pkt.size as u64).saturating_sub(pkt.served);
+                let remaining = self.bandwidth.tx_time(pkt.size as u64).saturating_sub(pkt.served());
                 self.generation += 1;
                 self.in_service = Some(InService { pkt, start: now });
                 Some(PortWake::TxDone { at: now + remaining, generation: self.generation })
@@ -410,16 +416,16 @@ mod tests {
 
     impl Scheduler for Prio {
         fn enqueue(&mut self, _now: Time, pkt: Packet, _v: &mut Verdicts) -> Admission {
-            let key = pkt.rank;
+            let key = pkt.rank();
             self.0.push(pkt);
-            self.0.sort_by_key(|p| p.rank);
+            self.0.sort_by_key(|p| p.rank());
             Admission::Queued { key }
         }
         fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
             (!self.0.is_empty()).then(|| self.0.remove(0))
         }
         fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
-            arriving.rank < in_service.rank
+            arriving.rank() < in_service.rank()
         }
         fn len(&self) -> usize {
             self.0.len()
@@ -428,12 +434,12 @@ mod tests {
             self.0.iter().map(|p| p.size as u64).sum()
         }
         fn snapshot(&self, limit: usize, out: &mut QueueView) {
-            out.entries = self.0.iter().take(limit).map(|p| (p.id, p.rank)).collect();
+            out.entries = self.0.iter().take(limit).map(|p| (p.id, p.rank())).collect();
         }
     }
 
     fn pkt(id: u64, rank: i64) -> Packet {
-        Packet { rank, ..Packet::new(id, 0, id, 1500, 0, 1, Time::ZERO) }
+        Packet::new(id, 0, id, 1500, Time::ZERO).with_rank(rank)
     }
 
     #[test]
@@ -471,13 +477,13 @@ mod tests {
         // 12 us: it leaves with 100 - 8 = 92 us.
         let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
         let mut out = Emit::default();
-        let slacked = |id, rank| Packet { slack: 100_000, ..pkt(id, rank) };
+        let slacked = |id, rank| pkt(id, rank).with_slack(100_000);
         port.arrive(Time(0), slacked(0, 5), &mut out);
         port.arrive(Time(4_000), slacked(1, 9), &mut out);
         let (sent, _) = port.tx_done(Time(12_000), 1, &mut out);
-        assert_eq!(sent.map(|(p, _)| (p.id, p.slack)), Some((0, 100_000)));
+        assert_eq!(sent.map(|(p, _)| (p.id, p.slack())), Some((0, 100_000)));
         let (sent, _) = port.tx_done(Time(24_000), 2, &mut out);
-        assert_eq!(sent.map(|(p, _)| (p.id, p.slack)), Some((1, 92_000)));
+        assert_eq!(sent.map(|(p, _)| (p.id, p.slack())), Some((1, 92_000)));
     }
 
     #[test]

@@ -118,7 +118,7 @@ impl SlackInit {
         let slack = match rule {
             Rule::Constant { value, offset } => value.saturating_add(offset),
             Rule::FlowSize { d_ns, offset } => {
-                let bytes = i64::try_from(pkt.flow_size).unwrap_or(i64::MAX);
+                let bytes = i64::try_from(pkt.flow_size()).unwrap_or(i64::MAX);
                 bytes.saturating_mul(d_ns).min(MAX_SLACK).saturating_add(offset)
             }
             Rule::Fair { r_est_bps, offset } => {
@@ -133,8 +133,8 @@ impl SlackInit {
                 own.saturating_add(offset)
             }
         };
-        pkt.slack = slack;
-        pkt.initial_slack = slack;
+        pkt.set_slack(slack);
+        pkt.set_initial_slack(slack);
     }
 }
 
@@ -194,7 +194,7 @@ mod tests {
     use crate::time::Bandwidth;
 
     fn pkt(flow: u32, size: u32) -> Packet {
-        Packet::new(0, flow, 0, size, 0, 1, Time::ZERO)
+        Packet::new(0, flow, 0, size, Time::ZERO)
     }
 
     #[test]
@@ -211,13 +211,13 @@ mod tests {
         for t in [0, 0, 0, 1_000_000] {
             let mut p = pkt(3, 1500);
             s.at_ingress(Time(t), &mut p, "f");
-            got.push((p.slack, p.initial_slack));
+            got.push((p.slack(), p.initial_slack()));
         }
         assert_eq!(got, vec![(0, 0), (240_000, 240_000), (480_000, 480_000), (0, 0)]);
         // Another flow keeps its own state: its first packet starts at 0.
         let mut p = pkt(4, 1500);
         s.at_ingress(Time(5), &mut p, "g");
-        assert_eq!(p.slack, 0);
+        assert_eq!(p.slack(), 0);
     }
 
     #[test]
@@ -235,18 +235,18 @@ mod tests {
             flows: [("vip".to_string(), SlackPolicySpec::Constant { value: TimeQ(Time::ZERO), offset: None })].into(),
         };
         let mut s = SlackInit::new(&spec);
-        let mut p = Packet { flow_size: 10_000, ..pkt(0, 1500) };
+        let mut p = pkt(0, 1500).with_flow_size(10_000);
         s.at_ingress(Time::ZERO, &mut p, "a");
-        assert_eq!(p.slack, 10_000 * 1_000_000_000);
+        assert_eq!(p.slack(), 10_000 * 1_000_000_000);
         let mut p = Packet { class: 1, ..pkt(1, 1500) };
         s.at_ingress(Time::ZERO, &mut p, "b");
-        assert_eq!(p.slack, 1_010_000_000);
+        assert_eq!(p.slack(), 1_010_000_000);
         let mut p = Packet { class: 1, ..pkt(2, 1500) };
         s.at_ingress(Time::ZERO, &mut p, "vip");
-        assert_eq!(p.slack, 0);
+        assert_eq!(p.slack(), 0);
         // An open-ended flow (size u64::MAX) gets the largest slack, without overflow.
-        let mut p = Packet { flow_size: u64::MAX, ..pkt(5, 1500) };
+        let mut p = pkt(5, 1500).with_flow_size(u64::MAX);
         s.at_ingress(Time::ZERO, &mut p, "bulk");
-        assert_eq!(p.slack, MAX_SLACK);
+        assert_eq!(p.slack(), MAX_SLACK);
     }
 }

@@ -348,7 +348,7 @@ mod tests {
     fn a_packet_costs_a_times_size_plus_b() {
         // Module 1: a = 2.5 ns/B, b = 300 ns; 801 B: 2002.5 -> 2003 + 300 = 2303 ns.
         let cost = Cost { a_ps: vec![0, 2500], b_ns: vec![7, 300], module_of: vec![1, 0] };
-        let p = |source: u32| Packet { source, ..Packet::new(0, 0, 0, 801, 0, 1, Time::ZERO) };
+        let p = |source: u32| Packet { source, ..Packet::new(0, 0, 0, 801, Time::ZERO) };
         assert_eq!(cost.of(&p(0)), Time::ns(2303));
         assert_eq!(cost.of(&p(1)), Time::ns(7));
         assert_eq!(cost.of(&p(9)), Time::ns(7));
@@ -362,7 +362,7 @@ mod tests {
         let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::buffer::Limits::tail(crate::units::Buffer::Unlimited)));
         let mut s = Stage::new(0, 0, "cpu", fifo, cost);
         let mut out = Emit::default();
-        let p = |id| Packet::new(id, 0, 0, 100, 0, 1, Time::ZERO);
+        let p = |id| Packet::new(id, 0, 0, 100, Time::ZERO);
         s.arrive(Time::ZERO, p(0), Time::ZERO, &mut out);
         assert_eq!(s.try_start(Time::ZERO, false, &mut out), None);
         assert_eq!(s.try_start(Time::ZERO, true, &mut out), Some(StageWake::Done(Time::ns(1000))));
@@ -387,7 +387,7 @@ mod tests {
         let mut s = Stage::new(0, 0, "cpu", fifo, cost);
         s.flow_queue = Buffer::Packets(1);
         let mut out = Emit::default();
-        let p = |id, flow| Packet::new(id, flow, 0, 100, 0, 1, Time::ZERO);
+        let p = |id, flow| Packet::new(id, flow, 0, 100, Time::ZERO);
         s.arrive(Time::ZERO, p(0, 0), Time::ZERO, &mut out);
         assert!(matches!(s.try_start(Time::ZERO, true, &mut out), Some(StageWake::Done(_))));
         s.arrive(Time::ns(1), p(1, 0), Time::ZERO, &mut out);
@@ -413,7 +413,7 @@ mod tests {
         let mut s = Stage::new(0, 0, "cpu", fifo, cost);
         let mut out = Emit { watch: true, ..Emit::default() };
         for id in 0..3 {
-            s.arrive(Time::ZERO, Packet::new(id, 0, 0, 100, 0, 1, Time::ZERO), Time::ZERO, &mut out);
+            s.arrive(Time::ZERO, Packet::new(id, 0, 0, 100, Time::ZERO), Time::ZERO, &mut out);
         }
         s.try_start(Time::ZERO, true, &mut out);
         s.publish(7, &mut out);

@@ -125,15 +125,15 @@ impl<'a> Driver<'a> {
         self.next_id += 1;
         let flow = self.pick(6) as u32;
         let size = 64 + self.pick(1437) as u32;
-        let mut p = Packet::new(id, flow, id, size, 0, 1, self.now);
+        let mut p = Packet::new(id, flow, id, size, self.now);
         p.class = self.pick(3) as u8;
         p.source = flow % 3;
-        p.rank = self.pick(50) as i64;
-        p.slack = self.pick(200_000) as i64;
-        p.remaining = 1 + self.pick(100_000);
-        p.flow_size = 1 + self.pick(1_000_000);
-        p.deadline = Time(self.now.as_ns() + self.pick(1_000_000));
-        p.tmin_rest = Time(self.pick(100_000));
+        p.set_rank(self.pick(50) as i64);
+        p.set_slack(self.pick(200_000) as i64);
+        p.set_remaining(1 + self.pick(100_000));
+        p.set_flow_size(1 + self.pick(1_000_000));
+        p.set_deadline(Time(self.now.as_ns() + self.pick(1_000_000)));
+        p.set_tmin_rest(Time(self.pick(100_000)));
         if self.pick(2) == 0 {
             p.flags |= flags::ECT;
         }

@@ -102,7 +102,7 @@ fn discrete(inp: &Input, alpha: f64) -> Vec<Served> {
             done = None;
         }
         while let Some(p) = inp.packets.get(next).filter(|p| p.at == now) {
-            let mut pkt = Packet::new(next as u64, p.flow as u32, 0, p.size, 0, 1, Time::ns(now));
+            let mut pkt = Packet::new(next as u64, p.flow as u32, 0, p.size, Time::ns(now));
             pkt.source = p.flow as u32;
             stage.arrive(Time::ns(now), pkt, Time::ns(p.tau[1]), &mut out);
             next += 1;

@@ -18,7 +18,7 @@ struct Script {
 
 impl CodelQueue for Script {
     fn pop(&mut self) -> Option<Packet> {
-        let mut p = Packet::new(self.next_id, 0, self.next_id, 1000, 0, 1, Time::ZERO);
+        let mut p = Packet::new(self.next_id, 0, self.next_id, 1000, Time::ZERO);
         p.enqueued_at = self.now.saturating_sub(self.sojourn);
         if self.ect {
             p.flags |= flags::ECT;
@@ -180,7 +180,7 @@ fn a_queue_may_drop_another_packet_and_keep_the_examined_one() {
     // At 110 ms CoDel drops once (entering); the victim is the last packet (id 4) and the
     // examined packet (id 1) is sent.
     let mut c = codel(false);
-    let mut q = KeepsHead { packets: (0..5).map(|i| Packet::new(i, 0, i, 1000, 0, 1, Time::ZERO)).collect() };
+    let mut q = KeepsHead { packets: (0..5).map(|i| Packet::new(i, 0, i, 1000, Time::ZERO)).collect() };
     let mut v = Verdicts::default();
     assert_eq!(c.dequeue(Time(10 * MS), &mut q, &mut v).unwrap().id, 0);
     let sent = c.dequeue(Time(110 * MS), &mut q, &mut v).unwrap();

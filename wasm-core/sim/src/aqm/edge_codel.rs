@@ -58,7 +58,7 @@ impl EdgeCodel {
             f.codel.refresh(now);
         }
         f.last_sent = f.last_sent.max(pkt.created);
-        let queued = Time(pkt.initial_slack.saturating_sub(pkt.slack).max(0) as u64);
+        let queued = Time(pkt.initial_slack().saturating_sub(pkt.slack()).max(0) as u64);
         f.codel.on_packet(now, queued, pkt, v, DropReason::EdgeAqm)
     }
 
@@ -81,9 +81,9 @@ mod tests {
 
     /// A packet of `flow` sent at `sent` ms that has lost `queued` ms of slack in the network.
     fn pkt(id: u64, flow: u32, sent: u64, queued: u64) -> Packet {
-        let mut p = Packet::new(id, flow, id, 1000, 0, 1, Time::ms(sent));
-        p.initial_slack = 1_000_000_000;
-        p.slack = p.initial_slack - (queued * 1_000_000) as i64;
+        let mut p = Packet::new(id, flow, id, 1000, Time::ms(sent));
+        p.set_initial_slack(1_000_000_000);
+        p.set_slack(p.initial_slack() - (queued * 1_000_000) as i64);
         p
     }
 

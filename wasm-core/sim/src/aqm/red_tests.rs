@@ -17,7 +17,7 @@ fn params() -> RedParams {
 }
 
 fn pkt(id: u64) -> Packet {
-    Packet::new(id, 0, id, 1000, 0, 1, Time::ZERO)
+    Packet::new(id, 0, id, 1000, Time::ZERO)
 }
 
 #[test]

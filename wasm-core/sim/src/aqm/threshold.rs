@@ -46,7 +46,7 @@ mod tests {
         // K = 2 packets: an arrival that sees 2 queued is not marked, one that sees 3 is.
         let k = EcnThreshold::new(Some(Buffer::Packets(2)));
         let mut v = Verdicts::default();
-        let mut ect = Packet { flags: flags::ECT, ..Packet::new(7, 1, 0, 100, 0, 1, Time::ZERO) };
+        let mut ect = Packet { flags: flags::ECT, ..Packet::new(7, 1, 0, 100, Time::ZERO) };
         k.on_arrival(2, 200, &mut ect, &mut v);
         assert!(v.marks.is_empty() && ect.flags & flags::CE == 0);
         k.on_arrival(3, 300, &mut ect, &mut v);
@@ -54,12 +54,12 @@ mod tests {
         assert_eq!((v.marks[0].packet, v.marks[0].reason), (7, MarkReason::EcnThreshold));
         assert!(ect.flags & flags::CE != 0);
         // Not ECT: never marked.
-        let mut plain = Packet::new(8, 1, 0, 100, 0, 1, Time::ZERO);
+        let mut plain = Packet::new(8, 1, 0, 100, Time::ZERO);
         k.on_arrival(30, 3000, &mut plain, &mut v);
         assert_eq!((v.marks.len(), plain.flags & flags::CE), (1, 0));
         // Bytes: above 250 B.
         let b = EcnThreshold::new(Some(Buffer::Bytes(250)));
-        let mut e2 = Packet { flags: flags::ECT, ..Packet::new(9, 1, 0, 100, 0, 1, Time::ZERO) };
+        let mut e2 = Packet { flags: flags::ECT, ..Packet::new(9, 1, 0, 100, Time::ZERO) };
         b.on_arrival(3, 250, &mut e2, &mut v);
         assert_eq!(v.marks.len(), 1);
         b.on_arrival(3, 251, &mut e2, &mut v);

@@ -95,6 +95,9 @@ pub struct Network {
     seed: u32,
     /// Ports whose scheduler reads `Packet::tmin_rest` (EDF): the engine computes it there.
     pub needs_tmin: Vec<bool>,
+    /// Some scheduler reads `Packet::remaining` or `flow_size` (`registry::Reads`), or a slack
+    /// rule may: only then does the engine write them.
+    pub needs_sizes: bool,
     /// Omniscient replay (UPS App. A.2): per packet, the priority to use at each hop of its
     /// path (the original's scheduling time there), out of line, indexed by packet id.
     pub hop_ranks: Option<Vec<Vec<i64>>>,
@@ -123,6 +126,7 @@ impl Network {
         // Two ports a link, allocated once (no doubling's spare capacity: a port is ~1 KB).
         let mut ports = Vec::with_capacity(2 * s.topology.links.len());
         let mut port_info = Vec::with_capacity(2 * s.topology.links.len());
+        let mut reads = registry::Reads::default();
         for (li, l) in s.topology.links.iter().enumerate() {
             let buffer = l.buffer.map(|b| b.0).unwrap_or(Buffer::Unlimited);
             for (from, to) in [(&l.from, &l.to), (&l.to, &l.from)] {
@@ -132,7 +136,7 @@ impl Network {
                 let (sched, info) = if s.schedule.is_some() {
                     (AnyScheduler::Scripted(Scripted::new()), &scripted::INFO)
                 } else {
-                    registry::build(
+                    let (sched, info, r) = registry::build_reading(
                         spec,
                         PortContext {
                             buffer,
@@ -142,7 +146,9 @@ impl Network {
                         },
                         params::Context { flows: &flow_ids },
                     )
-                    .map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?
+                    .map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?;
+                    reads = reads.or(r);
+                    (sched, info)
                 };
                 let id = ports.len() as PortId;
                 ports.push(Port::new(id, a, b, l.bandwidth.0, l.delay.0, sched));
@@ -150,7 +156,7 @@ impl Network {
                 nodes[a as usize].ports.push(id);
             }
         }
-        let (stages, stage_info, node_stage) = build_stages(s, seed, &flow_ids)?;
+        let (stages, stage_info, node_stage) = build_stages(s, seed, &flow_ids, &mut reads)?;
         let mut net = Network {
             nodes,
             ports,
@@ -169,6 +175,7 @@ impl Network {
             workloads: Vec::new(),
             seed,
             needs_tmin: Vec::new(),
+            needs_sizes: reads.sizes || s.slack.is_some(),
             hop_ranks: None,
             slack: s.slack.as_ref().map(SlackInit::new),
             scripted: Vec::new(),
@@ -176,10 +183,13 @@ impl Network {
         net.needs_tmin = net.port_info.iter().map(|i| i.info.name == "edf").collect();
         // Slack is set at the first router, so only router ports show it.
         let show_slack = s.slack.is_some() || s.edge_codel.is_some();
+        // Only then does a packet's slack lose its waits (the read is what makes it observable).
+        let ages_slack = show_slack || reads.slack;
         for p in &mut net.ports {
             if show_slack && net.nodes[p.node as usize].kind == NodeKind::Router {
                 p.set_show_slack();
             }
+            p.ages_slack = ages_slack;
         }
         if let Some(e) = &s.edge_codel {
             let params = crate::slack::edge_codel_params(e);
@@ -236,8 +246,7 @@ impl Network {
         }
         let mut seq = vec![0u64; sc.flows.len()];
         for (id, p) in timed.iter().enumerate() {
-            let (src, dst) = (p.nodes[0] as NodeId, p.nodes[p.nodes.len() - 1] as NodeId);
-            self.scripted.push(Packet::new(id as u64, p.flow as FlowId, seq[p.flow], p.size, src, dst, p.start[0]));
+            self.scripted.push(Packet::new(id as u64, p.flow as FlowId, seq[p.flow], p.size, p.start[0]));
             seq[p.flow] += 1;
         }
         self.hop_ranks = Some(timed.iter().map(|p| p.start.iter().map(|t| t.as_ns() as i64).collect()).collect());
@@ -601,7 +610,12 @@ type Stages = (Vec<Stage>, Vec<StageInfo>, Vec<Option<StageId>>);
 
 /// A middlebox's CPU stage per node that has one (MR-tradeoff Sec. 2): its scheduler from the
 /// registry (unlimited buffer: the paper's Table 2 setting) and its modules' linear costs.
-fn build_stages(s: &Scenario, seed: u32, flow_ids: &[String]) -> Result<Stages, ScenarioError> {
+fn build_stages(
+    s: &Scenario,
+    seed: u32,
+    flow_ids: &[String],
+    reads: &mut registry::Reads,
+) -> Result<Stages, ScenarioError> {
     let (mut stages, mut infos) = (Vec::new(), Vec::new());
     let mut node_stage = vec![None; s.topology.nodes.len()];
     for (n, node) in s.topology.nodes.iter().enumerate() {
@@ -613,8 +627,9 @@ fn build_stages(s: &Scenario, seed: u32, flow_ids: &[String]) -> Result<Stages, 
             seed,
             stream: STAGE_STREAM + stages.len() as u64,
         };
-        let (sched, info) = registry::build(&mb.scheduler(), port, params::Context { flows: flow_ids })
+        let (sched, info, r) = registry::build_reading(&mb.scheduler(), port, params::Context { flows: flow_ids })
             .map_err(|(p, msg)| ScenarioError::new(format!("{path}.scheduler.{p}"), msg))?;
+        *reads = reads.or(r);
         let module = |name: &str| mb.modules.iter().position(|m| m.name == name).unwrap_or(0) as u16;
         let cost = Cost {
             a_ps: mb.modules.iter().map(|m| (m.a * 1000.0).round() as u64).collect(),

@@ -84,6 +84,26 @@ impl Network {
         w == dst || (next.kind == NodeKind::Router && next.ports.len() > 1 && self.hops[w as usize][slot].1 > 0)
     }
 
+    /// The host `pkt` leaves from: its flow's source (its destination, for an ACK).
+    pub fn src_of(&self, pkt: &Packet) -> NodeId {
+        let f = &self.flows[pkt.flow as usize];
+        if pkt.is_ack() {
+            f.dst
+        } else {
+            f.src
+        }
+    }
+
+    /// The host `pkt` is for: its flow's destination (its source, for an ACK).
+    pub fn dst_of(&self, pkt: &Packet) -> NodeId {
+        let f = &self.flows[pkt.flow as usize];
+        if pkt.is_ack() {
+            f.src
+        } else {
+            f.dst
+        }
+    }
+
     /// The port a packet leaves `node` by.
     pub fn route(&self, node: NodeId, pkt: &Packet) -> PortId {
         let flow = &self.flows[pkt.flow as usize];
@@ -95,7 +115,8 @@ impl Network {
         if ports.len() == 1 {
             return ports[0];
         }
-        let slot = self.dst_slot[pkt.dst as usize] as usize;
+        let dst = if pkt.flags & flags::ACK != 0 { flow.src } else { flow.dst };
+        let slot = self.dst_slot[dst as usize] as usize;
         let (start, len) = self.hops[node as usize][slot];
         let pick = if len == 1 { 0 } else { (ecmp_hash(pkt.flow, node) % len as u64) as u32 };
         self.hop_ports[(start + pick) as usize]
@@ -153,7 +174,7 @@ impl Network {
     pub(super) fn walk(&self, flow: FlowId, from: NodeId, to: NodeId, ack: bool) -> Vec<PortId> {
         let mut out = Vec::new();
         let mut node = from;
-        let mut probe = Packet::new(0, flow, 0, 0, from, to, Time::ZERO);
+        let mut probe = Packet::new(0, flow, 0, 0, Time::ZERO);
         if ack {
             probe.flags = flags::ACK;
         }

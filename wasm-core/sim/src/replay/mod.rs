@@ -154,29 +154,29 @@ pub fn start(s: &Scenario, original: &RunOutput, r: &Replay, views: u64) -> Resu
     for (rid, p) in order.iter().enumerate() {
         let info = &engine.net.flows[p.flow as usize];
         let (i, o) = (Time(p.ingress_time()), Time(p.exit_time()));
-        let mut pkt = Packet::new(rid as u64, p.flow, 0, p.size, info.src, info.dst, i);
+        let mut pkt = Packet::new(rid as u64, p.flow, 0, p.size, i);
         pkt.hops = 1;
         (pkt.class, pkt.source) = (info.class, info.source);
         let path = &paths[&p.flow];
         match r.mode {
             Mode::Lstf => {
                 let tmin = engine.net.tmin_rest(path, 1, p.size as u64);
-                pkt.slack = o.as_ns() as i64 - i.as_ns() as i64 - tmin.as_ns() as i64;
-                pkt.initial_slack = pkt.slack;
+                pkt.set_slack(o.as_ns() as i64 - i.as_ns() as i64 - tmin.as_ns() as i64);
+                pkt.set_initial_slack(pkt.slack());
             }
-            Mode::Edf => pkt.deadline = o,
+            Mode::Edf => pkt.set_deadline(o),
             Mode::Priority => {
-                pkt.rank = match &r.order {
+                pkt.set_rank(match &r.order {
                     // Validated: the order lists every scripted packet once.
                     Some(list) => list.iter().position(|n| *n == name(p.id)).expect("validated") as i64,
                     None => o.as_ns() as i64,
-                }
+                })
             }
             Mode::PriorityA6 => {
                 let k = table::a6_hop(p, &points.as_ref().expect("made for A.6")[rid]);
                 let size = p.size as u64;
                 let t = engine.net.ports[path[k] as usize].bandwidth.tx_time(size);
-                pkt.rank = o.as_ns() as i64 - engine.net.tmin_rest(path, k, size).as_ns() as i64 + t.as_ns() as i64;
+                pkt.set_rank(o.as_ns() as i64 - engine.net.tmin_rest(path, k, size).as_ns() as i64 + t.as_ns() as i64);
             }
             Mode::Omniscient => {}
         }

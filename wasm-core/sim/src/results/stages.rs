@@ -106,7 +106,7 @@ pub fn stages_out(net: &Network, metrics: &[StageMetrics], window_ns: u64, end_n
                     let source = net.flows.get(f as usize).map_or(0, |i| i.source);
                     let probe = crate::packet::Packet {
                         source,
-                        ..crate::packet::Packet::new(0, f, 0, 0, 0, 0, crate::time::Time::ZERO)
+                        ..crate::packet::Packet::new(0, f, 0, 0, crate::time::Time::ZERO)
                     };
                     StageFlowOut {
                         flow: f,

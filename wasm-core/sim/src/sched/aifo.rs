@@ -172,7 +172,7 @@ mod tests {
     use crate::sched::rank::Program;
 
     fn pkt(id: u64, rank: u8) -> Packet {
-        Packet { class: rank, ..Packet::new(id, 0, 0, 1500, 0, 1, Time::ZERO) }
+        Packet { class: rank, ..Packet::new(id, 0, 0, 1500, Time::ZERO) }
     }
 
     fn aifo(target: usize, k: f64, window: usize, sample: u64) -> Aifo {

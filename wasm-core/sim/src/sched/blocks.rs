@@ -176,7 +176,7 @@ mod tests {
     use crate::time::Time;
 
     fn pkt(id: u64) -> Packet {
-        Packet::new(id, 0, id, 100, 0, 1, Time::ZERO)
+        Packet::new(id, 0, id, 100, Time::ZERO)
     }
 
     fn ids(q: &Blocks) -> Vec<u64> {

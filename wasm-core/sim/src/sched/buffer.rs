@@ -232,7 +232,7 @@ mod tests {
     impl Toy {
         fn push(&mut self, q: usize, seq: u64, key: i64, size: u32) {
             self.0.resize_with(self.0.len().max(q + 1), Vec::new);
-            self.0[q].push((seq, key, Packet::new(seq, q as u32, seq, size, 0, 1, Time::ZERO)));
+            self.0[q].push((seq, key, Packet::new(seq, q as u32, seq, size, Time::ZERO)));
         }
         fn ids(&self) -> Vec<Vec<u64>> {
             self.0.iter().map(|q| q.iter().map(|e| e.0).collect()).collect()
@@ -268,7 +268,7 @@ mod tests {
     }
 
     fn arrival(q: u32, seq: u64, size: u32) -> Packet {
-        Packet::new(seq, q, seq, size, 0, 1, Time::ZERO)
+        Packet::new(seq, q, seq, size, Time::ZERO)
     }
 
     #[test]

@@ -115,7 +115,7 @@ mod tests {
             CodelFifo::new(Buffer::Unlimited, CodelParams { target: Time::ms(5), interval: Time::ms(100), ecn: false });
         let mut v = Verdicts::default();
         for id in 0..20 {
-            s.enqueue(Time::ZERO, Packet::new(id, 0, id, 1000, 0, 1, Time::ZERO), &mut v);
+            s.enqueue(Time::ZERO, Packet::new(id, 0, id, 1000, Time::ZERO), &mut v);
         }
         for (i, id) in (0..10).enumerate() {
             assert_eq!(s.dequeue(Time::ms(10 + i as u64), &mut v).unwrap().id, id);

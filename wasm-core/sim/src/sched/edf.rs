@@ -32,7 +32,7 @@ impl Edf {
     /// o(p) - t_min(p, a, egress) + T(p, a).
     fn key(&self, pkt: &Packet) -> i64 {
         let t = self.bandwidth.tx_time(pkt.size as u64).as_ns() as i64;
-        (pkt.deadline.as_ns() as i64).saturating_sub(pkt.tmin_rest.as_ns() as i64).saturating_add(t)
+        (pkt.deadline().as_ns() as i64).saturating_sub(pkt.tmin_rest().as_ns() as i64).saturating_add(t)
     }
 }
 
@@ -56,7 +56,9 @@ impl Scheduler for Edf {
     }
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        self.q.snapshot_with(limit, out, |_, p| (p.deadline.as_ns() as i64).saturating_sub(p.tmin_rest.as_ns() as i64));
+        self.q.snapshot_with(limit, out, |_, p| {
+            (p.deadline().as_ns() as i64).saturating_sub(p.tmin_rest().as_ns() as i64)
+        });
     }
 }
 
@@ -69,11 +71,7 @@ mod tests {
     fn priority_is_deadline_minus_rest_of_path_plus_transmission() {
         // Deadline 500 us, 100 us of path left, T = 12 us: priority 412 us.
         let mut s = Edf::new(Limits::tail(Buffer::Unlimited), Bandwidth::BitsPerSec(1_000_000_000), false);
-        let p = Packet {
-            deadline: Time::us(500),
-            tmin_rest: Time::us(100),
-            ..Packet::new(0, 0, 0, 1500, 0, 1, Time::ZERO)
-        };
+        let p = Packet::new(0, 0, 0, 1500, Time::ZERO).with_deadline(Time::us(500)).with_tmin_rest(Time::us(100));
         assert_eq!(s.enqueue(Time::ZERO, p, &mut Verdicts::default()), Admission::Queued { key: 412_000 });
     }
 
@@ -83,11 +81,8 @@ mod tests {
         // deadline 490 and rest 100 (402 us) preempts; one with 512 and rest 100 (424) or an
         // equal priority does not; without the toggle nothing preempts.
         let g = Bandwidth::BitsPerSec(1_000_000_000);
-        let p = |d: u64| Packet {
-            deadline: Time::us(d),
-            tmin_rest: Time::us(100),
-            ..Packet::new(0, 0, 0, 1500, 0, 1, Time::ZERO)
-        };
+        let p =
+            |d: u64| Packet::new(0, 0, 0, 1500, Time::ZERO).with_deadline(Time::us(d)).with_tmin_rest(Time::us(100));
         let on = Edf::new(Limits::tail(Buffer::Unlimited), g, true);
         assert!(on.preempts(&p(490), &p(500)));
         assert!(!on.preempts(&p(512), &p(500)));

@@ -124,7 +124,7 @@ mod tests {
     use crate::verdicts::MarkReason;
 
     fn pkt(id: u64, size: u32) -> Packet {
-        Packet::new(id, 0, id, size, 0, 1, Time::ZERO)
+        Packet::new(id, 0, id, size, Time::ZERO)
     }
 
     #[test]

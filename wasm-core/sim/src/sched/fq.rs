@@ -53,9 +53,9 @@ mod tests {
         let mut s = Fq::new(Buffer::Unlimited, Bandwidth::BitsPerSec(1_000_000_000));
         let mut d = Verdicts::default();
         for id in 0..4 {
-            s.enqueue(Time::ZERO, Packet::new(id, 0, id, 1000, 0, 1, Time::ZERO), &mut d);
+            s.enqueue(Time::ZERO, Packet::new(id, 0, id, 1000, Time::ZERO), &mut d);
         }
-        s.enqueue(Time::ZERO, Packet::new(9, 1, 0, 1000, 0, 1, Time::ZERO), &mut d);
+        s.enqueue(Time::ZERO, Packet::new(9, 1, 0, 1000, Time::ZERO), &mut d);
         let order: Vec<u64> = std::iter::from_fn(|| s.dequeue(Time::ZERO, &mut d)).map(|p| p.id).collect();
         assert_eq!(order, vec![0, 9, 1, 2, 3]);
     }

@@ -10,7 +10,7 @@ fn fq(limit: usize) -> FqCodel {
 }
 
 fn pkt(id: u64, flow: u32, size: u32) -> Packet {
-    Packet::new(id, flow, id, size, 0, 1, Time::ZERO)
+    Packet::new(id, flow, id, size, Time::ZERO)
 }
 
 fn serve(s: &mut FqCodel, n: usize) -> Vec<u64> {

@@ -190,7 +190,7 @@ mod tests {
     }
 
     fn pkt(id: u64, flow: u32, size: u32) -> Packet {
-        Packet { source: flow, ..Packet::new(id, flow, 0, size, 0, 1, Time::ZERO) }
+        Packet { source: flow, ..Packet::new(id, flow, 0, size, Time::ZERO) }
     }
 
     fn line(bps: f64) -> Service {

@@ -43,7 +43,7 @@ mod tests {
         let mut s = Lifo::new(Limits::tail(Buffer::Unlimited));
         let mut d = Verdicts::default();
         for id in 0..3 {
-            s.enqueue(Time::ZERO, Packet::new(id, 0, id, 100, 0, 1, Time::ZERO), &mut d);
+            s.enqueue(Time::ZERO, Packet::new(id, 0, id, 100, Time::ZERO), &mut d);
         }
         let order: Vec<u64> = std::iter::from_fn(|| s.dequeue(Time::ZERO, &mut d)).map(|p| p.id).collect();
         assert_eq!(order, vec![2, 1, 0]);

@@ -39,8 +39,8 @@ impl Lstf {
     }
 
     fn key(&self, now: Time, p: &Packet) -> i64 {
-        let t = self.bandwidth.tx_time(p.size as u64).saturating_sub(p.served);
-        p.slack + now.as_ns() as i64 + t.as_ns() as i64
+        let t = self.bandwidth.tx_time(p.size as u64).saturating_sub(p.served());
+        p.slack() + now.as_ns() as i64 + t.as_ns() as i64
     }
 }
 
@@ -69,7 +69,7 @@ impl Scheduler for Lstf {
     }
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        self.q.snapshot_with(limit, out, |_, p| p.enqueued_at.as_ns() as i64 + p.slack);
+        self.q.snapshot_with(limit, out, |_, p| p.enqueued_at.as_ns() as i64 + p.slack());
     }
 
     fn state(&self, out: &mut StateView) {
@@ -84,7 +84,7 @@ mod tests {
     use crate::units::Buffer;
 
     fn pkt(id: u64, slack: i64) -> Packet {
-        Packet { slack, ..Packet::new(id, id as u32, 0, 1500, 0, 1, Time::ZERO) }
+        Packet::new(id, id as u32, 0, 1500, Time::ZERO).with_slack(slack)
     }
 
     #[test]

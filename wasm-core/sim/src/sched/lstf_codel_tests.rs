@@ -5,7 +5,7 @@ use super::*;
 use crate::verdicts::DropReason;
 
 fn pkt(id: u64) -> Packet {
-    Packet::new(id, 0, id, 1000, 0, 1, Time::ZERO)
+    Packet::new(id, 0, id, 1000, Time::ZERO)
 }
 
 fn params() -> CodelParams {

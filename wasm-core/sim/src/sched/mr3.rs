@@ -170,7 +170,7 @@ mod tests {
         let mut id = 0;
         for _ in 0..n {
             for &(flow, [c, l]) in flows {
-                let p = Packet::new(id, flow, 0, 100, 0, 1, Time::ZERO);
+                let p = Packet::new(id, flow, 0, 100, Time::ZERO);
                 s.enqueue_costed(Time::ZERO, p, [Time::ns(c), Time::ns(l)], &mut v);
                 id += 1;
             }

@@ -9,7 +9,7 @@ use crate::sched::fluid_direct::DirectFluid as Fluid;
 use crate::sched::fluid_vt::VtFluid;
 
 fn pkt(id: u64, flow: u32) -> Packet {
-    Packet::new(id, flow, 0, 100, 0, 1, Time::ZERO)
+    Packet::new(id, flow, 0, 100, Time::ZERO)
 }
 
 /// One flow of <2, 3> packets: in the fluid it has the whole link (d = 1, dominant time

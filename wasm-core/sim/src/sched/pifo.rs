@@ -62,7 +62,7 @@ mod tests {
         [1u8, 4, 5, 1, 2, 2]
             .iter()
             .enumerate()
-            .map(|(i, &r)| Packet { class: r, ..Packet::new(i as u64, i as u32, 0, 1500, 0, 1, Time::ZERO) })
+            .map(|(i, &r)| Packet { class: r, ..Packet::new(i as u64, i as u32, 0, 1500, Time::ZERO) })
             .collect()
     }
 
@@ -107,7 +107,7 @@ mod tests {
         let mut s = Pifo::new(Buffer::Packets(2), Ranker::new(Program::Class, vec![]));
         let mut v = Verdicts::default();
         for i in 0..3 {
-            s.enqueue(Time::ZERO, Packet { class: 2, ..Packet::new(i, 0, 0, 1500, 0, 1, Time::ZERO) }, &mut v);
+            s.enqueue(Time::ZERO, Packet { class: 2, ..Packet::new(i, 0, 0, 1500, Time::ZERO) }, &mut v);
         }
         assert_eq!(v.drops.iter().map(|d| d.pkt.id).collect::<Vec<_>>(), vec![2]);
         let order: Vec<u64> = std::iter::from_fn(|| s.dequeue(Time::ZERO, &mut v)).map(|p| p.id).collect();

@@ -27,13 +27,13 @@ impl Priority {
 
 impl Scheduler for Priority {
     fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        self.q.push(pkt.rank, pkt, v)
+        self.q.push(pkt.rank(), pkt, v)
     }
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
         self.q.pop().map(|(_, p)| p)
     }
     fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
-        self.preemptive && arriving.rank < in_service.rank
+        self.preemptive && arriving.rank() < in_service.rank()
     }
     keyed_queue_accessors!();
 }

@@ -96,11 +96,11 @@ impl Ranker {
     /// The rank of `pkt` arriving at `now`.
     pub fn rank(&mut self, now: Time, pkt: &Packet) -> i64 {
         match self.program {
-            Program::Srpt => saturate(pkt.remaining),
+            Program::Srpt => saturate(pkt.remaining()),
             Program::Fifo => now.as_ns() as i64,
-            Program::Lstf => (now.as_ns() as i64).saturating_add(pkt.slack),
+            Program::Lstf => (now.as_ns() as i64).saturating_add(pkt.slack()),
             Program::Class => pkt.class as i64,
-            Program::FlowSize => saturate(pkt.flow_size),
+            Program::FlowSize => saturate(pkt.flow_size()),
             Program::Stfq => {
                 let w = self.weights.get(pkt.source as usize).copied().unwrap_or(1.0);
                 let start = self.v.max(self.finish.get(&pkt.flow).copied().unwrap_or(0));
@@ -135,7 +135,7 @@ mod tests {
         // flow 1's first packet is dequeued V stays 0; once the second (S = 8e6) is dequeued,
         // flow 2's next packet starts at max(8e6, 4e6) = 8e6.
         let mut r = Ranker::new(Program::Stfq, vec![1.0, 2.0]);
-        let p = |id, flow, source| Packet { source, ..Packet::new(id, flow, 0, 1000, 0, 1, Time::ZERO) };
+        let p = |id, flow, source| Packet { source, ..Packet::new(id, flow, 0, 1000, Time::ZERO) };
         assert_eq!(r.rank(Time::ZERO, &p(0, 1, 0)), 0);
         assert_eq!(r.rank(Time::ZERO, &p(1, 1, 0)), 8_000_000);
         assert_eq!(r.rank(Time::ZERO, &p(2, 2, 1)), 0);

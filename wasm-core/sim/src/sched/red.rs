@@ -102,7 +102,7 @@ mod tests {
         let mut s = RedFifo::new(Buffer::Packets(6), Red::new(params, Stream::new(3, 0)));
         let mut v = Verdicts::default();
         for id in 0..40 {
-            s.enqueue(Time(id), Packet::new(id, 0, id, 1000, 0, 1, Time::ZERO), &mut v);
+            s.enqueue(Time(id), Packet::new(id, 0, id, 1000, Time::ZERO), &mut v);
         }
         assert_eq!(s.len(), 4);
         assert!(v.drops.iter().all(|d| d.reason == DropReason::Aqm));

@@ -230,7 +230,7 @@ mod tests {
         let mut s = drr(500, Cost::Bytes);
         let mut v = Verdicts::default();
         for (id, flow, size) in [(0, 0, 200), (1, 0, 750), (2, 1, 500), (3, 1, 500), (4, 2, 600)] {
-            s.enqueue(Time::ZERO, Packet::new(id, flow, id, size, 0, 1, Time::ZERO), &mut v);
+            s.enqueue(Time::ZERO, Packet::new(id, flow, id, size, Time::ZERO), &mut v);
         }
         assert_eq!(order(&mut s), vec![0, 2, 1, 3, 4]);
     }
@@ -241,13 +241,13 @@ mod tests {
         let mut s = drr(1, Cost::Packets);
         let mut v = Verdicts::default();
         for id in 0..8 {
-            s.enqueue(Time::ZERO, Packet::new(id, (id / 4) as u32, id, 100 + id as u32, 0, 1, Time::ZERO), &mut v);
+            s.enqueue(Time::ZERO, Packet::new(id, (id / 4) as u32, id, 100 + id as u32, Time::ZERO), &mut v);
         }
         assert_eq!(order(&mut s), vec![0, 4, 1, 5, 2, 6, 3, 7]);
         // Weight 3 for every queue: three of flow 0, three of flow 1, then the rest.
         let mut s = drr(3, Cost::Packets);
         for id in 0..8 {
-            s.enqueue(Time::ZERO, Packet::new(id, (id / 4) as u32, id, 100, 0, 1, Time::ZERO), &mut v);
+            s.enqueue(Time::ZERO, Packet::new(id, (id / 4) as u32, id, 100, Time::ZERO), &mut v);
         }
         assert_eq!(order(&mut s), vec![0, 1, 2, 4, 5, 6, 3, 7]);
     }
@@ -259,7 +259,7 @@ mod tests {
         let mut s = drr(1, Cost::Bytes);
         let mut v = Verdicts::default();
         for id in 0..4 {
-            s.enqueue(Time::ZERO, Packet::new(id, (id % 2) as u32, id, 1500, 0, 1, Time::ZERO), &mut v);
+            s.enqueue(Time::ZERO, Packet::new(id, (id % 2) as u32, id, 1500, Time::ZERO), &mut v);
         }
         assert_eq!(order(&mut s), vec![0, 1, 2, 3]);
     }

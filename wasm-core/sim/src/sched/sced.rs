@@ -180,7 +180,7 @@ mod tests {
     }
 
     fn pkt(id: u64, flow: u32, size: u32, at: u64) -> Packet {
-        Packet { source: flow, ..Packet::new(id, flow, 0, size, 0, 1, Time(at)) }
+        Packet { source: flow, ..Packet::new(id, flow, 0, size, Time(at)) }
     }
 
     fn deadline(a: Admission) -> i64 {

@@ -53,7 +53,7 @@ pub static INFO: SchedulerInfo = SchedulerInfo {
 
 impl Scheduler for Scripted {
     fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        self.q.push(pkt.rank, pkt, v)
+        self.q.push(pkt.rank(), pkt, v)
     }
     fn dequeue(&mut self, now: Time, _v: &mut Verdicts) -> Option<Packet> {
         match self.q.peek_key() {
@@ -72,7 +72,7 @@ mod tests {
     use super::*;
 
     fn pkt(id: u64, at: i64) -> Packet {
-        Packet { rank: at, ..Packet::new(id, 0, 0, 1000, 0, 1, Time::ZERO) }
+        Packet::new(id, 0, 0, 1000, Time::ZERO).with_rank(at)
     }
 
     #[test]

@@ -22,7 +22,7 @@ impl Sjf {
 
 impl Scheduler for Sjf {
     fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let key = pkt.flow_size.min(i64::MAX as u64) as i64;
+        let key = pkt.flow_size().min(i64::MAX as u64) as i64;
         self.q.push(key, pkt, v)
     }
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {

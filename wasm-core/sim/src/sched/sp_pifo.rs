@@ -140,7 +140,7 @@ mod tests {
         let mut v = Verdicts::default();
         let mut bounds = Vec::new();
         for (id, r) in [3u8, 1, 2, 0, 5].into_iter().enumerate() {
-            s.enqueue(Time::ZERO, Packet { class: r, ..Packet::new(id as u64, 0, 0, 1500, 0, 1, Time::ZERO) }, &mut v);
+            s.enqueue(Time::ZERO, Packet { class: r, ..Packet::new(id as u64, 0, 0, 1500, Time::ZERO) }, &mut v);
             bounds.push(s.bounds().to_vec());
         }
         assert_eq!(bounds, vec![vec![0, 3], vec![1, 3], vec![2, 3], vec![0, 1], vec![0, 5]]);
@@ -152,7 +152,7 @@ mod tests {
     }
 
     fn packet(id: u64, rank: u8) -> Packet {
-        Packet { class: rank, ..Packet::new(id, 0, 0, 1500, 0, 1, Time::ZERO) }
+        Packet { class: rank, ..Packet::new(id, 0, 0, 1500, Time::ZERO) }
     }
 
     #[test]

@@ -29,7 +29,7 @@ impl Srpt {
 
 impl Scheduler for Srpt {
     fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let key = pkt.remaining.min(i64::MAX as u64) as i64;
+        let key = pkt.remaining().min(i64::MAX as u64) as i64;
         self.q.push(key, pkt, v)
     }
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
@@ -91,7 +91,7 @@ mod tests {
         // left. The best packet is flow 7's (1500), and flow 7's oldest packet goes first.
         let mut s = Srpt::new(Limits::tail(Buffer::Unlimited));
         let mut d = Verdicts::default();
-        let p = |id, flow, remaining| Packet { remaining, ..Packet::new(id, flow, 0, 1500, 0, 1, Time::ZERO) };
+        let p = |id, flow, remaining| Packet::new(id, flow, 0, 1500, Time::ZERO).with_remaining(remaining);
         s.enqueue(Time::ZERO, p(0, 7, 9000), &mut d);
         s.enqueue(Time::ZERO, p(1, 8, 3000), &mut d);
         s.enqueue(Time::ZERO, p(2, 7, 1500), &mut d);

@@ -239,7 +239,7 @@ pub mod tests {
             let now = Time::ns(k * 8000);
             for flow in [0, 1, 0, 0] {
                 id += 1;
-                s.enqueue(now, Packet { source: flow, ..Packet::new(id, flow, 0, 1000, 0, 1, now) }, &mut v);
+                s.enqueue(now, Packet { source: flow, ..Packet::new(id, flow, 0, 1000, now) }, &mut v);
             }
             let p = s.dequeue(now, &mut v).expect("a backlogged port sends");
             if k >= 1000 {
@@ -272,7 +272,7 @@ pub mod tests {
         let mut id = 0;
         let mut pkt = |flow: u32| {
             id += 1;
-            Packet { source: flow, ..Packet::new(id, flow, 0, 1000, 0, 1, Time::ZERO) }
+            Packet { source: flow, ..Packet::new(id, flow, 0, 1000, Time::ZERO) }
         };
         for _ in 0..11 {
             s.enqueue(Time::ZERO, pkt(0), &mut v);

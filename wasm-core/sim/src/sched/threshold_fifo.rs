@@ -90,7 +90,7 @@ mod tests {
         [1u8, 4, 5, 1, 2, 2]
             .iter()
             .enumerate()
-            .map(|(i, &r)| Packet { class: r, ..Packet::new(i as u64, i as u32, 0, 1500, 0, 1, Time::ZERO) })
+            .map(|(i, &r)| Packet { class: r, ..Packet::new(i as u64, i as u32, 0, 1500, Time::ZERO) })
             .collect()
     }
 

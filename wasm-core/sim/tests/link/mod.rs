@@ -96,11 +96,8 @@ pub fn run_watching(
             (_, Some(at)) => {
                 let a = arrivals[i];
                 i += 1;
-                let pkt = Packet {
-                    class: a.class,
-                    source: a.flow,
-                    ..Packet::new(i as u64, a.flow, 0, a.size, 0, 1, Time(at))
-                };
+                let mut pkt = Packet::new(i as u64, a.flow, 0, a.size, Time(at));
+                (pkt.class, pkt.source) = (a.class, a.flow);
                 meta.insert(pkt.id, Sent { flow: a.flow, size: a.size, arrived: at, start: 0, end: 0 });
                 port.arrive(Time(at), pkt, &mut out)
             }

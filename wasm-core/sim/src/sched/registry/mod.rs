@@ -179,6 +179,15 @@ pub fn build(
     port: PortContext,
     ctx: Context<'_>,
 ) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
+    build_reading(spec, port, ctx).map(|(sched, info, _)| (sched, info))
+}
+
+/// [`build`], also saying which out-of-line packet fields the scheduler reads ([`Reads`]).
+pub fn build_reading(
+    spec: &SchedulerSpec,
+    port: PortContext,
+    ctx: Context<'_>,
+) -> Result<(AnyScheduler, &'static SchedulerInfo, Reads), (String, String)> {
     let info = lookup(&spec.name).ok_or_else(|| {
         let known: Vec<&str> = REGISTRY.iter().map(|s| s.name).collect();
         ("name".to_string(), format!("unknown scheduler \"{}\" (known: {})", spec.name, known.join(", ")))
@@ -197,15 +206,54 @@ pub fn build(
         _ => {}
     }
     let mut children = Vec::with_capacity(spec.children.len());
+    let mut reads = Reads::default();
     for (i, child) in spec.children.iter().enumerate() {
         let child_port =
             PortContext { buffer: Buffer::Unlimited, stream: port.stream ^ ((i as u64 + 1) << 48), ..port };
-        let (c, _) = build(child, child_port, ctx).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
+        let (c, _, r) =
+            build_reading(child, child_port, ctx).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
         children.push(c);
+        reads = reads.or(r);
     }
     let sched = (info.build)(BuildArgs { params: &params, port, children, flows: ctx.flows })
         .map_err(|(path, msg)| (path.to_string(), msg))?;
-    Ok((sched, info))
+    let reads = reads.or(Reads::of(&sched, spec, info));
+    Ok((sched, info, reads))
+}
+
+/// The out-of-line packet fields (`crate::packet`'s notes) a built scheduler reads, children
+/// included: `sizes` (`remaining`, `flow_size`: SJF, SRPT, the rank programs `srpt` and
+/// `flow_size`) and `slack` (LSTF and FIFO+, the rank program `lstf`). The engine writes the
+/// sizes, and ports age the slack, only in runs where something reads them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reads {
+    pub sizes: bool,
+    pub slack: bool,
+}
+
+impl Reads {
+    pub fn or(self, o: Reads) -> Reads {
+        Reads { sizes: self.sizes || o.sizes, slack: self.slack || o.slack }
+    }
+
+    /// What `sched` (built from `spec` by `info`) reads itself, children aside.
+    fn of(sched: &AnyScheduler, spec: &SchedulerSpec, info: &SchedulerInfo) -> Reads {
+        use crate::sched::rank::{Program, RANK};
+        let mut r = match sched {
+            AnyScheduler::Sjf(_) | AnyScheduler::Srpt(_) => Reads { sizes: true, slack: false },
+            AnyScheduler::Lstf(_) => Reads { sizes: false, slack: true },
+            _ => Reads::default(),
+        };
+        // Every scheduler with a `rank` parameter ranks by that program (`sched::rank`).
+        if info.params.iter().any(|p| p.name == RANK.name) {
+            match spec.params.get(RANK.name).and_then(|v| v.as_str()).map_or(Program::Srpt, Program::from_name) {
+                Program::Srpt | Program::FlowSize => r.sizes = true,
+                Program::Lstf => r.slack = true,
+                _ => {}
+            }
+        }
+        r
+    }
 }
 
 impl std::fmt::Debug for SchedulerInfo {
