@@ -84,30 +84,31 @@ impl Network {
         w == dst || (next.kind == NodeKind::Router && next.ports.len() > 1 && self.hops[w as usize][slot].1 > 0)
     }
 
-    /// The host `pkt` leaves from: its flow's source (its destination, for an ACK).
-    pub fn src_of(&self, pkt: &Packet) -> NodeId {
+    /// The hosts `pkt` leaves from and is for: its flow's source and destination, swapped for
+    /// an ACK.
+    fn ends(&self, pkt: &Packet) -> (NodeId, NodeId) {
         let f = &self.flows[pkt.flow as usize];
         if pkt.is_ack() {
-            f.dst
+            (f.dst, f.src)
         } else {
-            f.src
+            (f.src, f.dst)
         }
     }
 
-    /// The host `pkt` is for: its flow's destination (its source, for an ACK).
+    /// The host `pkt` leaves from.
+    pub fn src_of(&self, pkt: &Packet) -> NodeId {
+        self.ends(pkt).0
+    }
+
+    /// The host `pkt` is for.
     pub fn dst_of(&self, pkt: &Packet) -> NodeId {
-        let f = &self.flows[pkt.flow as usize];
-        if pkt.is_ack() {
-            f.src
-        } else {
-            f.dst
-        }
+        self.ends(pkt).1
     }
 
     /// The port a packet leaves `node` by.
     pub fn route(&self, node: NodeId, pkt: &Packet) -> PortId {
         let flow = &self.flows[pkt.flow as usize];
-        let path = if pkt.flags & flags::ACK != 0 { flow.ack_path } else { flow.path };
+        let path = if pkt.is_ack() { flow.ack_path } else { flow.path };
         if let Some(path) = path {
             return self.paths[path as usize][pkt.hops as usize];
         }
@@ -115,8 +116,7 @@ impl Network {
         if ports.len() == 1 {
             return ports[0];
         }
-        let dst = if pkt.flags & flags::ACK != 0 { flow.src } else { flow.dst };
-        let slot = self.dst_slot[dst as usize] as usize;
+        let slot = self.dst_slot[self.dst_of(pkt) as usize] as usize;
         let (start, len) = self.hops[node as usize][slot];
         let pick = if len == 1 { 0 } else { (ecmp_hash(pkt.flow, node) % len as u64) as u32 };
         self.hop_ports[(start + pick) as usize]

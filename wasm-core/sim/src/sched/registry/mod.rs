@@ -217,7 +217,7 @@ pub fn build_reading(
     }
     let sched = (info.build)(BuildArgs { params: &params, port, children, flows: ctx.flows })
         .map_err(|(path, msg)| (path.to_string(), msg))?;
-    let reads = reads.or(Reads::of(&sched, spec, info));
+    let reads = reads.or(Reads::of(&sched, &params, info));
     Ok((sched, info, reads))
 }
 
@@ -236,8 +236,8 @@ impl Reads {
         Reads { sizes: self.sizes || o.sizes, slack: self.slack || o.slack }
     }
 
-    /// What `sched` (built from `spec` by `info`) reads itself, children aside.
-    fn of(sched: &AnyScheduler, spec: &SchedulerSpec, info: &SchedulerInfo) -> Reads {
+    /// What `sched` (built by `info` from the checked `params`) reads itself, children aside.
+    fn of(sched: &AnyScheduler, params: &Params, info: &SchedulerInfo) -> Reads {
         use crate::sched::rank::{Program, RANK};
         let mut r = match sched {
             AnyScheduler::Sjf(_) | AnyScheduler::Srpt(_) => Reads { sizes: true, slack: false },
@@ -246,7 +246,7 @@ impl Reads {
         };
         // Every scheduler with a `rank` parameter ranks by that program (`sched::rank`).
         if info.params.iter().any(|p| p.name == RANK.name) {
-            match spec.params.get(RANK.name).and_then(|v| v.as_str()).map_or(Program::Srpt, Program::from_name) {
+            match Program::from_name(params.choice(RANK.name)) {
                 Program::Srpt | Program::FlowSize => r.sizes = true,
                 Program::Lstf => r.slack = true,
                 _ => {}
