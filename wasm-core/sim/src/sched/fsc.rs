@@ -141,8 +141,10 @@ impl Scheduler for Fsc {
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize, Memory)> =
-            self.lanes.backlogged().map(|l| (l, (self.lanes.view(l, limit), 0, self.memory(l)))).collect();
+        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize, Memory)> = BTreeMap::new();
+        for l in self.lanes.backlogged() {
+            views.insert(l, (self.lanes.view(l, limit), 0, self.memory(l)));
+        }
         while out.entries.len() < limit {
             let heads = views.iter().filter_map(|(&l, (v, at, m))| Some((l, *v.get(*at)?, m.v)));
             let Some(l) = best(heads) else { break };

@@ -136,8 +136,10 @@ impl Scheduler for Mr3 {
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let views: BTreeMap<u32, Vec<Entry<()>>> =
-            self.lanes.backlogged().map(|l| (self.lanes.lane(l).id as u32, self.lanes.view(l, limit))).collect();
+        let mut views: BTreeMap<u32, Vec<Entry<()>>> = BTreeMap::new();
+        for l in self.lanes.backlogged() {
+            views.insert(self.lanes.lane(l).id as u32, self.lanes.view(l, limit));
+        }
         let mut rounds = self.rounds.clone();
         let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
         while out.entries.len() < limit {

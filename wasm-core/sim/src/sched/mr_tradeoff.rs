@@ -118,8 +118,10 @@ impl Scheduler for MrTradeoff {
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
         let mut f = self.fluid.truncated(limit.saturating_add(1));
-        let views: BTreeMap<u32, Vec<Entry<()>>> =
-            self.lanes.backlogged().map(|l| (self.lanes.lane(l).id as u32, self.lanes.view(l, limit))).collect();
+        let mut views: BTreeMap<u32, Vec<Entry<()>>> = BTreeMap::new();
+        for l in self.lanes.backlogged() {
+            views.insert(self.lanes.lane(l).id as u32, self.lanes.view(l, limit));
+        }
         let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
         let mut guard = 0;
         while out.entries.len() < limit.min(self.lanes.len()) && guard < limit.saturating_mul(4).saturating_add(8) {

@@ -126,8 +126,10 @@ impl Scheduler for Sced {
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize, Memory)> =
-            self.lanes.backlogged().map(|l| (l, (self.lanes.view(l, limit), 0, self.memory(l)))).collect();
+        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize, Memory)> = BTreeMap::new();
+        for l in self.lanes.backlogged() {
+            views.insert(l, (self.lanes.view(l, limit), 0, self.memory(l)));
+        }
         while out.entries.len() < limit {
             let heads =
                 views.iter().filter_map(|(&l, (v, at, m))| v.get(*at).map(|e| (l, *e, m.deadline(0.0, e.size as f64))));

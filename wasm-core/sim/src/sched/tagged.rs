@@ -179,8 +179,10 @@ impl Tagged {
         mut rule: impl FnMut(&[Entry<Tags>], Option<&Entry<Tags>>) -> Rule,
     ) {
         out.entries.clear();
-        let mut views: BTreeMap<usize, (Vec<Entry<Tags>>, usize)> =
-            self.lanes.backlogged().map(|l| (l, (self.lanes.view(l, limit), 0))).collect();
+        let mut views: BTreeMap<usize, (Vec<Entry<Tags>>, usize)> = BTreeMap::new();
+        for l in self.lanes.backlogged() {
+            views.insert(l, (self.lanes.view(l, limit), 0));
+        }
         let mut sent: Option<Entry<Tags>> = None;
         while out.entries.len() < limit {
             let heads: Vec<(usize, Entry<Tags>)> =
