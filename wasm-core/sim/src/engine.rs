@@ -9,7 +9,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use crate::metrics::{Metrics, Role};
+use crate::metrics::Metrics;
 use crate::network::{Network, Spawned};
 use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
@@ -244,14 +244,7 @@ impl Engine {
                 Ev::Inject { node, slot } => {
                     let pkt = self.on_links.take(slot);
                     // The packet is created here: its first trace event says so (its size).
-                    self.out.events.push(TraceEvent {
-                        time,
-                        kind: Kind::Arrive,
-                        packet: pkt.id,
-                        flow: pkt.flow,
-                        loc: node,
-                        value: pkt.size as i64,
-                    });
+                    self.out.events.push(TraceEvent::of(time, Kind::Arrive, &pkt, node, pkt.size as i64));
                     self.forward(node, pkt);
                 }
                 Ev::Open(flow) => self.pump(flow),
@@ -296,27 +289,13 @@ impl Engine {
 
     fn arrive(&mut self, node: NodeId, mut pkt: Packet) {
         pkt.hops += 1;
-        self.out.events.push(TraceEvent {
-            time: self.now,
-            kind: Kind::Arrive,
-            packet: pkt.id,
-            flow: pkt.flow,
-            loc: node,
-            value: pkt.size as i64,
-        });
+        self.out.events.push(TraceEvent::of(self.now, Kind::Arrive, &pkt, node, pkt.size as i64));
         if node == self.net.dst_of(&pkt) {
             if !pkt.is_ack() {
                 self.metrics.reorder.received(pkt.flow, pkt.seq, pkt.flags & flags::RETX != 0);
             }
             let delay = (self.now - pkt.created).as_ns() as i64;
-            self.out.events.push(TraceEvent {
-                time: self.now,
-                kind: Kind::Deliver,
-                packet: pkt.id,
-                flow: pkt.flow,
-                loc: node,
-                value: delay,
-            });
+            self.out.events.push(TraceEvent::of(self.now, Kind::Deliver, &pkt, node, delay));
             if self.net.conns.get(pkt.flow as usize).is_some_and(|c| c.is_some()) {
                 self.transport_deliver(pkt);
             }
@@ -374,7 +353,7 @@ impl Engine {
         let now = self.now;
         while let Some(c) = self.net.conns[flow as usize].as_deref_mut() {
             let Some(seg) = c.sender.next_segment(now) else { break };
-            let mut bits = if c.sender.ect() { flags::ECT } else { 0 };
+            let mut bits = flags::TCP | if c.sender.ect() { flags::ECT } else { 0 };
             if seg.retx {
                 bits |= flags::RETX;
             }
@@ -393,7 +372,6 @@ impl Engine {
                 pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
                 pkt.set_remaining(remaining);
             }
-            self.metrics.note_role(pkt.id, if seg.retx { Role::Retransmission } else { Role::Data });
             self.launch(pkt);
         }
         self.sync_timers(flow);
@@ -404,7 +382,7 @@ impl Engine {
     fn send_ack(&mut self, flow: FlowId, a: Ack) {
         let header = self.net.conns[flow as usize].as_ref().expect("a live connection").header;
         let info = &self.net.flows[flow as usize];
-        let mut bits = flags::ACK;
+        let mut bits = flags::TCP | flags::ACK;
         if a.ece {
             bits |= flags::ECE;
         }
@@ -423,7 +401,6 @@ impl Engine {
             pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
             pkt.set_remaining(0);
         }
-        self.metrics.note_role(pkt.id, Role::Ack);
         self.launch(pkt);
     }
 
@@ -431,14 +408,7 @@ impl Engine {
     fn launch(&mut self, pkt: Packet) {
         self.next_packet += 1;
         let src = self.net.src_of(&pkt);
-        self.out.events.push(TraceEvent {
-            time: self.now,
-            kind: Kind::Arrive,
-            packet: pkt.id,
-            flow: pkt.flow,
-            loc: src,
-            value: pkt.size as i64,
-        });
+        self.out.events.push(TraceEvent::of(self.now, Kind::Arrive, &pkt, src, pkt.size as i64));
         self.forward(src, pkt);
     }
 

@@ -309,6 +309,14 @@ impl Run {
         }
     }
 
+    /// Heap bytes held by the original's queue series while it runs (`Metrics::series_bytes`).
+    pub fn series_bytes(&self) -> Option<usize> {
+        match self.phase.as_ref()? {
+            Phase::Original(e) => Some(e.metrics.series_bytes()),
+            _ => None,
+        }
+    }
+
     /// Runs what is left and gathers the results.
     pub fn finish(mut self) -> RunOutput {
         while self.advance(u64::MAX) < 1.0 {}

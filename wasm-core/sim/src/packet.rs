@@ -47,6 +47,9 @@ pub mod flags {
     pub const CWR: u8 = 16;
     /// On data: a retransmission. On ACKs: the echoed segment was one (Karn's rule).
     pub const RETX: u8 = 32;
+    /// Made by a TCP-family transport (a segment or an ACK; a datagram without it): with ACK
+    /// and RETX, the packet's role to the metrics (`metrics::Role::of`).
+    pub const TCP: u8 = 64;
 }
 
 /// Index of a node in the built network.
@@ -79,7 +82,7 @@ pub struct Packet {
     pub hops: u16,
     /// Traffic class, for class-level schedulers.
     pub class: u8,
-    /// TCP family: `transport::flags` (ACK, ECT, CE, ECE, CWR, RETX). Queues may set CE.
+    /// TCP family: `flags` (TCP, ACK, ECT, CE, ECE, CWR, RETX). Queues may set CE.
     pub flags: u8,
     /// The fields only some runs read; `None` while they all hold their defaults.
     pub(crate) ext: Option<Box<Ext>>,

@@ -165,7 +165,7 @@ impl<S: Scheduler> Port<S> {
     }
 
     fn event(&self, now: Time, kind: Kind, pkt: &Packet, value: i64) -> TraceEvent {
-        TraceEvent { time: now, kind, packet: pkt.id, flow: pkt.flow, loc: self.id, value }
+        TraceEvent::of(now, kind, pkt, self.id, value)
     }
 
     /// A packet arrives at the port to be sent.
@@ -199,8 +199,7 @@ impl<S: Scheduler> Port<S> {
     fn admit(&mut self, now: Time, mut pkt: Packet, out: &mut Emit) {
         pkt.enqueued_at = now;
         let id = pkt.id;
-        let probe =
-            TraceEvent { time: now, kind: Kind::Enqueue, packet: pkt.id, flow: pkt.flow, loc: self.id, value: 0 };
+        let probe = self.event(now, Kind::Enqueue, &pkt, 0);
         let mut v = std::mem::take(&mut out.verdicts);
         match self.sched.enqueue(now, pkt, &mut v) {
             Admission::Queued { key } => {
@@ -225,6 +224,8 @@ impl<S: Scheduler> Port<S> {
                 flow: m.flow,
                 loc: self.id,
                 value: m.reason.code() as i64,
+                size: 0,
+                flags: 0,
             });
         }
         for d in v.drops.drain(..) {
