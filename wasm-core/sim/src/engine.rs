@@ -34,7 +34,7 @@ enum Ev {
     StageDone(StageId),
     /// A stage's scheduler has a packet becoming eligible.
     StageEligible(StageId),
-    /// A packet's last bit reaches a node (the packet waits in the `on_links` slab).
+    /// A packet's last bit reaches a node (the packet waits in the slab `Emit::held`).
     Arrive { node: NodeId, slot: u32 },
     /// A replayed or scripted packet enters the network at `node` (the packet is in the slab).
     Inject { node: NodeId, slot: u32 },
@@ -42,34 +42,6 @@ enum Ev {
     Open(FlowId),
     /// A transport timer of a flow; events of an older generation are stale and ignored.
     Timer { flow: FlowId, kind: TimerKind, generation: u32 },
-}
-
-/// Packets between two nodes, kept out of the event heap so heap entries stay small (a heap
-/// entry moves on every sift; a packet is 144 bytes): a slab with a free list.
-#[derive(Default)]
-struct Slab {
-    slots: Vec<Option<Packet>>,
-    free: Vec<u32>,
-}
-
-impl Slab {
-    fn put(&mut self, pkt: Packet) -> u32 {
-        match self.free.pop() {
-            Some(i) => {
-                self.slots[i as usize] = Some(pkt);
-                i
-            }
-            None => {
-                self.slots.push(Some(pkt));
-                self.slots.len() as u32 - 1
-            }
-        }
-    }
-
-    fn take(&mut self, slot: u32) -> Packet {
-        self.free.push(slot);
-        self.slots[slot as usize].take().expect("an event owns its slab slot")
-    }
 }
 
 struct Entry {
@@ -115,7 +87,6 @@ pub struct Engine {
     /// Heap events processed so far (stale timer and transmission events included).
     processed: u64,
     out: Emit,
-    on_links: Slab,
     pub recorder: TraceRecorder,
     pub metrics: Metrics,
     /// The schedule being recorded for a replay (see `record`), when one was asked for.
@@ -134,7 +105,6 @@ impl Engine {
             next_packet: 0,
             processed: 0,
             out: Emit::default(),
-            on_links: Slab::default(),
             recorder,
             metrics,
             schedule: None,
@@ -212,9 +182,8 @@ impl Engine {
                 }
                 Ev::TxDone { port, generation } => {
                     let (sent, wake) = self.net.ports[port as usize].tx_done(time, generation, &mut self.out);
-                    if let Some((pkt, at)) = sent {
+                    if let Some((slot, at)) = sent {
                         let node = self.net.ports[port as usize].to;
-                        let slot = self.on_links.put(pkt);
                         self.schedule(at, Ev::Arrive { node, slot });
                     }
                     self.wake(port, wake);
@@ -238,11 +207,11 @@ impl Engine {
                     self.wake(port, wake);
                 }
                 Ev::Arrive { node, slot } => {
-                    let pkt = self.on_links.take(slot);
+                    let pkt = self.out.held.take(slot);
                     self.arrive(node, pkt)
                 }
                 Ev::Inject { node, slot } => {
-                    let pkt = self.on_links.take(slot);
+                    let pkt = self.out.held.take(slot);
                     // The packet is created here: its first trace event says so (its size).
                     self.out.events.push(TraceEvent::of(time, Kind::Arrive, &pkt, node, pkt.size as i64));
                     self.forward(node, pkt);
@@ -506,7 +475,7 @@ impl Engine {
     pub fn inject(&mut self, time: Time, node: NodeId, pkt: Packet) {
         debug_assert_eq!(pkt.id, self.next_packet, "injected packets are numbered in order");
         self.next_packet += 1;
-        let slot = self.on_links.put(pkt);
+        let slot = self.out.held.put(pkt);
         self.schedule(time, Ev::Inject { node, slot });
     }
 

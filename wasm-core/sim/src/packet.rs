@@ -205,6 +205,41 @@ impl Packet {
     );
 }
 
+/// Packets held by handle (a `u32` slot) while a port transmits them and then while they
+/// cross the link (the engine's `Arrive` event names the slot), and replayed or scripted
+/// packets until they enter: one slab with a free list, shared by every port and the engine,
+/// so a port holds 16 B for its packet in service, not the packet, and the packet does not
+/// move between the transmitter and the link.
+#[derive(Debug, Default)]
+pub struct Slab {
+    slots: Vec<Option<Packet>>,
+    free: Vec<u32>,
+}
+
+impl Slab {
+    pub fn put(&mut self, pkt: Packet) -> u32 {
+        match self.free.pop() {
+            Some(i) => {
+                self.slots[i as usize] = Some(pkt);
+                i
+            }
+            None => {
+                self.slots.push(Some(pkt));
+                self.slots.len() as u32 - 1
+            }
+        }
+    }
+
+    pub fn take(&mut self, slot: u32) -> Packet {
+        self.free.push(slot);
+        self.slots[slot as usize].take().expect("a held packet")
+    }
+
+    pub fn get(&self, slot: u32) -> &Packet {
+        self.slots[slot as usize].as_ref().expect("a held packet")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

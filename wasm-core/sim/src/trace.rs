@@ -197,6 +197,8 @@ pub struct Emit {
     pub watch: bool,
     /// Scratch space for a port's verdicts (shared by every port: each empties it).
     pub verdicts: crate::verdicts::Verdicts,
+    /// The packets in service at the ports and on the links, by slot (`packet::Slab`).
+    pub held: crate::packet::Slab,
 }
 
 /// The queues as they change, one row per `OrderOp`: it applies once the first `at` events of
