@@ -162,7 +162,7 @@ impl Run {
             Some(w) => duration.div_ceil(w.0.as_ns()) as usize,
             None => THROUGHPUT_BINS,
         };
-        let mut metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
+        let mut metrics = Metrics::new(net.ports.len(), explicit, duration, bins, explicit.min(MAX_BINNED_FLOWS));
         if let Some(l) = &s.metrics.dequeues {
             metrics.dequeues = net.port_between(&l.from, &l.to).map(|p| (p, Vec::new()));
         }

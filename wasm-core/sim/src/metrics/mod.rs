@@ -37,11 +37,10 @@ pub struct PortMetrics {
     pub queued_bytes: u64,
     pub max_packets: u64,
     pub max_bytes: u64,
-    pub wait_sum_ns: u128,
-    /// Sum of squared waits, ns^2 (for the variance).
+    /// Sum of squared waits, ns^2 (for the variance; their sum, count and maximum are the
+    /// samples').
     pub wait_sq_sum: u128,
-    pub max_wait_ns: u64,
-    /// Every wait (kept only when detailed, for percentiles).
+    /// Every wait (exact, then a histogram with the exact sum and maximum: see [`sketch`]).
     pub waits: Samples,
     /// Integrals over time of the queue: bytes x ns, bytes^2 x ns, packets x ns, up to
     /// `integrated_to`.
@@ -80,9 +79,7 @@ impl Default for PortMetrics {
             queued_bytes: 0,
             max_packets: 0,
             max_bytes: 0,
-            wait_sum_ns: 0,
             wait_sq_sum: 0,
-            max_wait_ns: 0,
             waits: Samples::default(),
             bytes_ns: 0,
             bytes_sq_ns: 0,
@@ -187,8 +184,6 @@ pub struct Metrics {
     kept: u64,
     delivered: u64,
     dropped: u64,
-    /// Whether to keep per-packet delays (percentiles) and the queue series.
-    detailed: bool,
     /// Points held by the ports' series together, the ports that have queued, and the cap of
     /// each series (see [`series`]).
     series_points: usize,
@@ -208,14 +203,7 @@ pub struct Metrics {
 
 impl Metrics {
     /// `bins` throughput bins over `duration_ns` for the first `binned_flows` flows.
-    pub fn new(
-        ports: usize,
-        flows: usize,
-        detailed: bool,
-        duration_ns: u64,
-        bins: usize,
-        binned_flows: usize,
-    ) -> Metrics {
+    pub fn new(ports: usize, flows: usize, duration_ns: u64, bins: usize, binned_flows: usize) -> Metrics {
         let bins = bins.max(1);
         let bin_ns = duration_ns.div_ceil(bins as u64).max(1);
         Metrics {
@@ -226,7 +214,6 @@ impl Metrics {
             kept: 0,
             delivered: 0,
             dropped: 0,
-            detailed,
             series_points: 0,
             series_ports: 0,
             series_cap: series::SERIES_CAP,
@@ -353,17 +340,13 @@ impl Metrics {
                 p.queued_packets -= 1;
                 p.queued_bytes -= size;
                 let wait = e.value as u64;
-                p.wait_sum_ns += wait as u128;
                 p.wait_sq_sum += wait as u128 * wait as u128;
-                p.max_wait_ns = p.max_wait_ns.max(wait);
                 p.busy_since = t;
-                if self.detailed {
-                    if self.kept >= EXACT_SAMPLES {
-                        p.waits.to_sketch();
-                    }
-                    p.waits.push(wait);
-                    self.kept_one();
+                if self.kept >= EXACT_SAMPLES {
+                    p.waits.to_sketch();
                 }
+                p.waits.push(wait);
+                self.kept_one();
                 self.point(e.loc, t);
             }
             Kind::Depart | Kind::Preempt => {
@@ -407,20 +390,18 @@ impl Metrics {
     /// A data packet reached its destination. Datagrams count their wire bytes; TCP-family
     /// payload counts through `goodput`, once per byte.
     fn deliver_data(&mut self, e: &TraceEvent, datagram: bool) {
-        let (detailed, full) = (self.detailed, self.kept >= EXACT_SAMPLES);
+        let full = self.kept >= EXACT_SAMPLES;
         let f = &mut self.flows[e.flow as usize];
         f.delivered += 1;
         if let Some(b) = f.bursts.as_mut() {
             let at = e.time.as_ns();
             b.deliver(at - e.value as u64, at);
         }
-        if detailed {
-            if full {
-                f.delays_ns.to_sketch(); // a flow first heard of past the budget
-            }
-            f.delays_ns.push(e.value as u64);
-            self.kept_one();
+        if full {
+            f.delays_ns.to_sketch(); // a flow first heard of past the budget
         }
+        f.delays_ns.push(e.value as u64);
+        self.kept_one();
         if datagram {
             self.goodput(e.flow, e.time.as_ns(), e.size as u64);
         }
@@ -428,9 +409,6 @@ impl Metrics {
 
     /// Records the port's queue length at `t` (see [`series`]).
     fn point(&mut self, port: u32, t: u64) {
-        if !self.detailed {
-            return;
-        }
         let p = &mut self.ports[port as usize];
         if p.series.is_none() && (p.queued_packets, p.queued_bytes) == (0, 0) {
             return; // no point: the series of a port that has not queued yet is empty
@@ -527,7 +505,7 @@ impl PortMetrics {
     /// Mean and population variance of the waits of the packets sent, ns and ns^2.
     pub fn wait_moments(&self) -> Option<(f64, f64)> {
         let n = self.dequeued as f64;
-        (self.dequeued > 0).then(|| moments(self.wait_sum_ns as f64 / n, self.wait_sq_sum as f64 / n))
+        (self.dequeued > 0).then(|| moments(self.waits.sum() as f64 / n, self.wait_sq_sum as f64 / n))
     }
 
     /// Time averages over `[0, end_ns]` of the queue: mean bytes, variance (bytes^2), mean
@@ -611,7 +589,7 @@ mod more_tests {
     fn past_the_exact_budget_samples_become_histograms() {
         // Packet i waits i % 1000 ns and is delivered after 10 us + that wait: one wait and one
         // delay per packet, so EXACT_SAMPLES / 2 packets fill the exact budget.
-        let mut m = Metrics::new(1, 1, true, u64::MAX, 1, 1);
+        let mut m = Metrics::new(1, 1, u64::MAX, 1, 1);
         let deliver = |m: &mut Metrics, i: u64| {
             let ev = |kind, value| TraceEvent {
                 time: crate::time::Time(i),

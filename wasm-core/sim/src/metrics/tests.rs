@@ -23,7 +23,7 @@ fn ev(t: u64, kind: Kind, packet: u64, value: i64) -> TraceEvent {
 
 #[test]
 fn queue_series_has_a_point_per_change() {
-    let mut m = Metrics::new(1, 1, true, 100, 10, 1);
+    let mut m = Metrics::new(1, 1, 100, 10, 1);
     for e in [
         ev(0, Kind::Arrive, 0, 100),
         ev(0, Kind::Enqueue, 0, 0),
@@ -56,7 +56,7 @@ fn wait_and_time_averaged_queue_moments() {
     // + 400^2 x 2 + 200^2 x 9) / 20 = 63,000, variance 63,000 - 200^2 = 23,000 B^2.
     // Packets: (1 x 2 + 2 x 2 + 2 x 2 + 2 x 9) / 20 = 1.4. Waits 0, 4, 4, 0: mean 2,
     // variance (0 + 16 + 16 + 0)/4 - 2^2 = 4.
-    let mut m = Metrics::new(1, 1, true, 100, 10, 1);
+    let mut m = Metrics::new(1, 1, 100, 10, 1);
     for e in [
         ev(0, Kind::Arrive, 0, 100),
         ev(0, Kind::Enqueue, 0, 0),
@@ -81,7 +81,7 @@ fn wait_and_time_averaged_queue_moments() {
     let p = &m.ports[0];
     assert_eq!(p.queue_moments(20), (200.0, 23_000.0, 1.4));
     assert_eq!(p.wait_moments(), Some((2.0, 4.0)));
-    assert_eq!((p.max_wait_ns, p.waits.clone()), (4, Samples::Exact(vec![0, 4, 4, 0])));
+    assert_eq!((p.waits.sum(), p.waits.clone()), (8, Samples::Exact(vec![0, 4, 4, 0])));
 }
 
 #[test]
@@ -98,7 +98,7 @@ fn a_packets_role_is_read_from_its_flags() {
 
 #[test]
 fn flows_count_data_acks_and_retransmissions_by_role() {
-    let mut m = Metrics::new(1, 1, true, 100, 10, 1);
+    let mut m = Metrics::new(1, 1, 100, 10, 1);
     let e = |packet, kind, value, flags| TraceEvent {
         time: crate::time::Time(packet),
         kind,
