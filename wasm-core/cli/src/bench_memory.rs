@@ -100,8 +100,10 @@ fn held(text: &str) -> Result<Held, String> {
 pub fn measure() -> Result<(Vec<String>, Value), String> {
     let (p1, p2) = (held(&dumbbell(FLOWS, FLOWS))?, held(&dumbbell(2 * FLOWS, 2 * FLOWS))?);
     let with_pair = (p2.end - p1.end) / FLOWS as f64;
+    let with_pair_series = (p2.series - p1.series) / FLOWS as f64;
     let (s1, s2) = (held(&dumbbell(16, FLOWS))?, held(&dumbbell(16, 2 * FLOWS))?);
     let shared = (s2.end - s1.end) / FLOWS as f64;
+    let shared_series = (s2.series - s1.series) / FLOWS as f64;
     let (q1, q2) = (held(&queue(QUEUE_BUFFER, false))?, held(&queue("unlimited", false))?);
     let (n1, n2) = (q1.in_network, q2.in_network);
     let per_packet = (q2.end - q2.series - (q1.end - q1.series)) / (n2 - n1).max(1.0);
@@ -123,12 +125,17 @@ pub fn measure() -> Result<(Vec<String>, Value), String> {
     let f = FLOWS;
     let rows = vec![
         format!(
-            "per TCP flow with its host pair (dumbbell-10g, {FLOW_RUN}, {f} -> {} pairs): {with_pair:.0} B (target 2500 B); peaks {}, {}",
+            "per TCP flow with its host pair (dumbbell-10g, {FLOW_RUN}, {f} -> {} pairs): {with_pair:.0} B (target 2500 B), of which queue series {with_pair_series:.0} B; peaks {}, {}",
             2 * f,
             mib(&p1),
             mib(&p2)
         ),
-        format!("per TCP flow, 16 host pairs shared ({f} -> {} flows): {shared:.0} B; peaks {}, {}", 2 * f, mib(&s1), mib(&s2)),
+        format!(
+            "per TCP flow, 16 host pairs shared ({f} -> {} flows): {shared:.0} B, of which queue series {shared_series:.0} B; peaks {}, {}",
+            2 * f,
+            mib(&s1),
+            mib(&s2)
+        ),
         format!(
             "per queued packet (10 Gbps into 1 Gbps for {QUEUE_RUN}, FIFO of {QUEUE_BUFFER} -> unlimited: {n1:.0} -> {n2:.0} packets in the network): {per_packet:.0} B (target 64 B); the queue series apart: {:.0} -> {:.0} KiB ({series_per_packet:+.1} B a packet)",
             q1.series / 1024.0,
@@ -143,6 +150,7 @@ pub fn measure() -> Result<(Vec<String>, Value), String> {
     let size_map: serde_json::Map<String, Value> = sizes.iter().map(|(n, s)| (n.to_string(), json!(s))).collect();
     let v = json!({
         "name": "memory", "per_tcp_flow_with_hosts_bytes": with_pair, "per_tcp_flow_shared_hosts_bytes": shared,
+        "per_tcp_flow_series_bytes": {"with_hosts": with_pair_series, "shared_hosts": shared_series},
         "per_queued_packet_bytes": per_packet, "queued_packets": [n1, n2], "queue_series_bytes": [q1.series, q2.series],
         "per_queued_lstf_packet_bytes": per_lstf_packet, "sizes": size_map,
         "peak_bytes": {"with_hosts": [p1.peak, p2.peak], "shared_hosts": [s1.peak, s2.peak], "queue": [q1.peak, q2.peak]},
