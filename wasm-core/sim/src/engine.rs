@@ -9,7 +9,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use crate::metrics::{Metrics, Role};
+use crate::metrics::Metrics;
 use crate::network::{Network, Spawned};
 use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
@@ -34,7 +34,7 @@ enum Ev {
     StageDone(StageId),
     /// A stage's scheduler has a packet becoming eligible.
     StageEligible(StageId),
-    /// A packet's last bit reaches a node (the packet waits in the `on_links` slab).
+    /// A packet's last bit reaches a node (the packet waits in the slab `Emit::held`).
     Arrive { node: NodeId, slot: u32 },
     /// A replayed or scripted packet enters the network at `node` (the packet is in the slab).
     Inject { node: NodeId, slot: u32 },
@@ -42,34 +42,6 @@ enum Ev {
     Open(FlowId),
     /// A transport timer of a flow; events of an older generation are stale and ignored.
     Timer { flow: FlowId, kind: TimerKind, generation: u32 },
-}
-
-/// Packets between two nodes, kept out of the event heap so heap entries stay small (a heap
-/// entry moves on every sift; a packet is 144 bytes): a slab with a free list.
-#[derive(Default)]
-struct Slab {
-    slots: Vec<Option<Packet>>,
-    free: Vec<u32>,
-}
-
-impl Slab {
-    fn put(&mut self, pkt: Packet) -> u32 {
-        match self.free.pop() {
-            Some(i) => {
-                self.slots[i as usize] = Some(pkt);
-                i
-            }
-            None => {
-                self.slots.push(Some(pkt));
-                self.slots.len() as u32 - 1
-            }
-        }
-    }
-
-    fn take(&mut self, slot: u32) -> Packet {
-        self.free.push(slot);
-        self.slots[slot as usize].take().expect("an event owns its slab slot")
-    }
 }
 
 struct Entry {
@@ -115,7 +87,6 @@ pub struct Engine {
     /// Heap events processed so far (stale timer and transmission events included).
     processed: u64,
     out: Emit,
-    on_links: Slab,
     pub recorder: TraceRecorder,
     pub metrics: Metrics,
     /// The schedule being recorded for a replay (see `record`), when one was asked for.
@@ -134,7 +105,6 @@ impl Engine {
             next_packet: 0,
             processed: 0,
             out: Emit::default(),
-            on_links: Slab::default(),
             recorder,
             metrics,
             schedule: None,
@@ -212,9 +182,8 @@ impl Engine {
                 }
                 Ev::TxDone { port, generation } => {
                     let (sent, wake) = self.net.ports[port as usize].tx_done(time, generation, &mut self.out);
-                    if let Some((pkt, at)) = sent {
+                    if let Some((slot, at)) = sent {
                         let node = self.net.ports[port as usize].to;
-                        let slot = self.on_links.put(pkt);
                         self.schedule(at, Ev::Arrive { node, slot });
                     }
                     self.wake(port, wake);
@@ -238,20 +207,13 @@ impl Engine {
                     self.wake(port, wake);
                 }
                 Ev::Arrive { node, slot } => {
-                    let pkt = self.on_links.take(slot);
+                    let pkt = self.out.held.take(slot);
                     self.arrive(node, pkt)
                 }
                 Ev::Inject { node, slot } => {
-                    let pkt = self.on_links.take(slot);
+                    let pkt = self.out.held.take(slot);
                     // The packet is created here: its first trace event says so (its size).
-                    self.out.events.push(TraceEvent {
-                        time,
-                        kind: Kind::Arrive,
-                        packet: pkt.id,
-                        flow: pkt.flow,
-                        loc: node,
-                        value: pkt.size as i64,
-                    });
+                    self.out.events.push(TraceEvent::of(time, Kind::Arrive, &pkt, node, pkt.size as i64));
                     self.forward(node, pkt);
                 }
                 Ev::Open(flow) => self.pump(flow),
@@ -296,27 +258,13 @@ impl Engine {
 
     fn arrive(&mut self, node: NodeId, mut pkt: Packet) {
         pkt.hops += 1;
-        self.out.events.push(TraceEvent {
-            time: self.now,
-            kind: Kind::Arrive,
-            packet: pkt.id,
-            flow: pkt.flow,
-            loc: node,
-            value: pkt.size as i64,
-        });
+        self.out.events.push(TraceEvent::of(self.now, Kind::Arrive, &pkt, node, pkt.size as i64));
         if node == self.net.dst_of(&pkt) {
             if !pkt.is_ack() {
                 self.metrics.reorder.received(pkt.flow, pkt.seq, pkt.flags & flags::RETX != 0);
             }
             let delay = (self.now - pkt.created).as_ns() as i64;
-            self.out.events.push(TraceEvent {
-                time: self.now,
-                kind: Kind::Deliver,
-                packet: pkt.id,
-                flow: pkt.flow,
-                loc: node,
-                value: delay,
-            });
+            self.out.events.push(TraceEvent::of(self.now, Kind::Deliver, &pkt, node, delay));
             if self.net.conns.get(pkt.flow as usize).is_some_and(|c| c.is_some()) {
                 self.transport_deliver(pkt);
             }
@@ -374,7 +322,7 @@ impl Engine {
         let now = self.now;
         while let Some(c) = self.net.conns[flow as usize].as_deref_mut() {
             let Some(seg) = c.sender.next_segment(now) else { break };
-            let mut bits = if c.sender.ect() { flags::ECT } else { 0 };
+            let mut bits = flags::TCP | if c.sender.ect() { flags::ECT } else { 0 };
             if seg.retx {
                 bits |= flags::RETX;
             }
@@ -393,7 +341,6 @@ impl Engine {
                 pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
                 pkt.set_remaining(remaining);
             }
-            self.metrics.note_role(pkt.id, if seg.retx { Role::Retransmission } else { Role::Data });
             self.launch(pkt);
         }
         self.sync_timers(flow);
@@ -404,7 +351,7 @@ impl Engine {
     fn send_ack(&mut self, flow: FlowId, a: Ack) {
         let header = self.net.conns[flow as usize].as_ref().expect("a live connection").header;
         let info = &self.net.flows[flow as usize];
-        let mut bits = flags::ACK;
+        let mut bits = flags::TCP | flags::ACK;
         if a.ece {
             bits |= flags::ECE;
         }
@@ -423,7 +370,6 @@ impl Engine {
             pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
             pkt.set_remaining(0);
         }
-        self.metrics.note_role(pkt.id, Role::Ack);
         self.launch(pkt);
     }
 
@@ -431,14 +377,7 @@ impl Engine {
     fn launch(&mut self, pkt: Packet) {
         self.next_packet += 1;
         let src = self.net.src_of(&pkt);
-        self.out.events.push(TraceEvent {
-            time: self.now,
-            kind: Kind::Arrive,
-            packet: pkt.id,
-            flow: pkt.flow,
-            loc: src,
-            value: pkt.size as i64,
-        });
+        self.out.events.push(TraceEvent::of(self.now, Kind::Arrive, &pkt, src, pkt.size as i64));
         self.forward(src, pkt);
     }
 
@@ -536,7 +475,7 @@ impl Engine {
     pub fn inject(&mut self, time: Time, node: NodeId, pkt: Packet) {
         debug_assert_eq!(pkt.id, self.next_packet, "injected packets are numbered in order");
         self.next_packet += 1;
-        let slot = self.on_links.put(pkt);
+        let slot = self.out.held.put(pkt);
         self.schedule(time, Ev::Inject { node, slot });
     }
 

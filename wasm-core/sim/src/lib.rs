@@ -162,7 +162,7 @@ impl Run {
             Some(w) => duration.div_ceil(w.0.as_ns()) as usize,
             None => THROUGHPUT_BINS,
         };
-        let mut metrics = Metrics::new(net.ports.len(), explicit, true, duration, bins, explicit.min(MAX_BINNED_FLOWS));
+        let mut metrics = Metrics::new(net.ports.len(), explicit, duration, bins, explicit.min(MAX_BINNED_FLOWS));
         if let Some(l) = &s.metrics.dequeues {
             metrics.dequeues = net.port_between(&l.from, &l.to).map(|p| (p, Vec::new()));
         }
@@ -306,6 +306,14 @@ impl Run {
             Phase::Original(e) => e.conservation(),
             Phase::Replays { original, .. } => totals(original),
             Phase::Done(out) => totals(out),
+        }
+    }
+
+    /// Heap bytes held by the original's queue series while it runs (`Metrics::series_bytes`).
+    pub fn series_bytes(&self) -> Option<usize> {
+        match self.phase.as_ref()? {
+            Phase::Original(e) => Some(e.metrics.series_bytes()),
+            _ => None,
         }
     }
 

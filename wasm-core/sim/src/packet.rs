@@ -47,6 +47,9 @@ pub mod flags {
     pub const CWR: u8 = 16;
     /// On data: a retransmission. On ACKs: the echoed segment was one (Karn's rule).
     pub const RETX: u8 = 32;
+    /// Made by a TCP-family transport (a segment or an ACK; a datagram without it): with ACK
+    /// and RETX, the packet's role to the metrics (`metrics::Role::of`).
+    pub const TCP: u8 = 64;
 }
 
 /// Index of a node in the built network.
@@ -79,7 +82,7 @@ pub struct Packet {
     pub hops: u16,
     /// Traffic class, for class-level schedulers.
     pub class: u8,
-    /// TCP family: `transport::flags` (ACK, ECT, CE, ECE, CWR, RETX). Queues may set CE.
+    /// TCP family: `flags` (TCP, ACK, ECT, CE, ECE, CWR, RETX). Queues may set CE.
     pub flags: u8,
     /// The fields only some runs read; `None` while they all hold their defaults.
     pub(crate) ext: Option<Box<Ext>>,
@@ -200,6 +203,41 @@ impl Packet {
         /// TCP family: the TSval echoed (ACKs) (RFC 7323 TSecr). Default 0.
         tsecr, set_tsecr, with_tsecr: Time
     );
+}
+
+/// Packets held by handle (a `u32` slot) while a port transmits them and then while they
+/// cross the link (the engine's `Arrive` event names the slot), and replayed or scripted
+/// packets until they enter: one slab with a free list, shared by every port and the engine,
+/// so a port holds 16 B for its packet in service, not the packet, and the packet does not
+/// move between the transmitter and the link.
+#[derive(Debug, Default)]
+pub struct Slab {
+    slots: Vec<Option<Packet>>,
+    free: Vec<u32>,
+}
+
+impl Slab {
+    pub fn put(&mut self, pkt: Packet) -> u32 {
+        match self.free.pop() {
+            Some(i) => {
+                self.slots[i as usize] = Some(pkt);
+                i
+            }
+            None => {
+                self.slots.push(Some(pkt));
+                self.slots.len() as u32 - 1
+            }
+        }
+    }
+
+    pub fn take(&mut self, slot: u32) -> Packet {
+        self.free.push(slot);
+        self.slots[slot as usize].take().expect("a held packet")
+    }
+
+    pub fn get(&self, slot: u32) -> &Packet {
+        self.slots[slot as usize].as_ref().expect("a held packet")
+    }
 }
 
 #[cfg(test)]

@@ -53,8 +53,10 @@ struct Views {
     next_state: StateView,
 }
 
+/// The transmission under way: its packet's slot in `Emit::held` and when it started.
+#[derive(Clone, Copy)]
 struct InService {
-    pkt: Packet,
+    slot: u32,
     start: Time,
 }
 
@@ -71,10 +73,10 @@ struct Cold {
     show_slack: bool,
 }
 
-/// An output port. What it reads on every packet is held inline (the scheduler, the packet
-/// in service, the link's rate and delay); what it rarely needs is in [`Cold`], made when
-/// first needed. The verdicts' scratch space is the engine's (`Emit::verdicts`), shared by
-/// every port.
+/// An output port. What it reads on every packet is held inline (the scheduler, the slot of
+/// the packet in service, the link's rate and delay); what it rarely needs is in [`Cold`], made
+/// when first needed. The verdicts' scratch space and the packets in service are the engine's
+/// (`Emit::verdicts`, `Emit::held`), shared by every port.
 pub struct Port<S: Scheduler> {
     pub sched: S,
     in_service: Option<InService>,
@@ -165,7 +167,7 @@ impl<S: Scheduler> Port<S> {
     }
 
     fn event(&self, now: Time, kind: Kind, pkt: &Packet, value: i64) -> TraceEvent {
-        TraceEvent { time: now, kind, packet: pkt.id, flow: pkt.flow, loc: self.id, value }
+        TraceEvent::of(now, kind, pkt, self.id, value)
     }
 
     /// A packet arrives at the port to be sent.
@@ -176,11 +178,16 @@ impl<S: Scheduler> Port<S> {
         pkt.enqueued_at = now;
         // A transmission that ends now is complete: its TxDone at this instant is merely still
         // pending, so it cannot be interrupted.
-        let sending =
-            |s: &InService| now < s.start + self.bandwidth.tx_time(s.pkt.size as u64).saturating_sub(s.pkt.served());
-        let preempt = matches!(&self.in_service, Some(s) if sending(s) && self.sched.preempts(&pkt, &s.pkt));
+        let sending = |s: &InService, p: &Packet| {
+            now < s.start + self.bandwidth.tx_time(p.size as u64).saturating_sub(p.served())
+        };
+        let preempt = matches!(&self.in_service, Some(s) if {
+            let p = out.held.get(s.slot);
+            sending(s, p) && self.sched.preempts(&pkt, p)
+        });
         if preempt {
-            let InService { mut pkt, start } = self.in_service.take().expect("checked above");
+            let InService { slot, start } = self.in_service.take().expect("checked above");
+            let mut pkt = out.held.take(slot);
             pkt.set_served(pkt.served() + (now - start));
             self.generation += 1;
             self.count(|c| {
@@ -199,8 +206,7 @@ impl<S: Scheduler> Port<S> {
     fn admit(&mut self, now: Time, mut pkt: Packet, out: &mut Emit) {
         pkt.enqueued_at = now;
         let id = pkt.id;
-        let probe =
-            TraceEvent { time: now, kind: Kind::Enqueue, packet: pkt.id, flow: pkt.flow, loc: self.id, value: 0 };
+        let probe = self.event(now, Kind::Enqueue, &pkt, 0);
         let mut v = std::mem::take(&mut out.verdicts);
         match self.sched.enqueue(now, pkt, &mut v) {
             Admission::Queued { key } => {
@@ -225,6 +231,8 @@ impl<S: Scheduler> Port<S> {
                 flow: m.flow,
                 loc: self.id,
                 value: m.reason.code() as i64,
+                size: 0,
+                flags: 0,
             });
         }
         for d in v.drops.drain(..) {
@@ -275,7 +283,7 @@ impl<S: Scheduler> Port<S> {
                 }
                 let remaining = self.bandwidth.tx_time(pkt.size as u64).saturating_sub(pkt.served());
                 self.generation += 1;
-                self.in_service = Some(InService { pkt, start: now });
+                self.in_service = Some(InService { slot: out.held.put(pkt), start: now });
                 Some(PortWake::TxDone { at: now + remaining, generation: self.generation })
             }
             None if !self.sched.is_empty() => self.sched.next_eligible(now).map(|at| PortWake::Eligible { at }),
@@ -285,23 +293,20 @@ impl<S: Scheduler> Port<S> {
         wake
     }
 
-    /// The transmission with `generation` ends now. Returns the packet and its arrival time at
-    /// the far node (None if that transmission was preempted), and what to schedule next.
-    pub fn tx_done(
-        &mut self,
-        now: Time,
-        generation: u64,
-        out: &mut Emit,
-    ) -> (Option<(Packet, Time)>, Option<PortWake>) {
+    /// The transmission with `generation` ends now. Returns the packet's slot in `Emit::held`
+    /// (where it stays while it crosses the link) and its arrival time at the far node (None if
+    /// that transmission was preempted), and what to schedule next.
+    pub fn tx_done(&mut self, now: Time, generation: u64, out: &mut Emit) -> (Option<(u32, Time)>, Option<PortWake>) {
         if generation != self.generation || self.in_service.is_none() {
             return (None, None);
         }
-        let InService { pkt, .. } = self.in_service.take().expect("checked above");
+        let InService { slot, .. } = self.in_service.take().expect("checked above");
         let arrival = now + self.delay;
-        out.events.push(self.event(now, Kind::Depart, &pkt, arrival.as_ns() as i64));
+        let depart = self.event(now, Kind::Depart, out.held.get(slot), arrival.as_ns() as i64);
+        out.events.push(depart);
         let wake = self.start_next(now, out);
         self.debug_check();
-        (Some((pkt, arrival)), wake)
+        (Some((slot, arrival)), wake)
     }
 
     /// A non-work-conserving scheduler said a packet becomes eligible now.
@@ -459,10 +464,10 @@ mod tests {
         // The preempted transmission's completion is stale and ignored.
         assert_eq!(port.tx_done(Time(12_000), 1, &mut out), (None, None));
         let (sent, wake) = port.tx_done(Time(16_000), 3, &mut out);
-        assert_eq!(sent.map(|(p, at)| (p.id, at)), Some((1, Time(16_000))));
+        assert_eq!(sent.map(|(p, at)| (out.held.take(p).id, at)), Some((1, Time(16_000))));
         assert_eq!(wake, Some(PortWake::TxDone { at: Time(24_000), generation: 4 }));
         let (sent, wake) = port.tx_done(Time(24_000), 4, &mut out);
-        assert_eq!((sent.map(|(p, _)| p.id), wake), (Some(0), None));
+        assert_eq!((sent.map(|(p, _)| out.held.take(p).id), wake), (Some(0), None));
         let preempt = out.events.iter().find(|e| e.kind == Kind::Preempt).unwrap();
         assert_eq!((preempt.packet, preempt.value), (0, 4_000));
         let c = port.counters();
@@ -480,10 +485,12 @@ mod tests {
         let slacked = |id, rank| pkt(id, rank).with_slack(100_000);
         port.arrive(Time(0), slacked(0, 5), &mut out);
         port.arrive(Time(4_000), slacked(1, 9), &mut out);
-        let (sent, _) = port.tx_done(Time(12_000), 1, &mut out);
-        assert_eq!(sent.map(|(p, _)| (p.id, p.slack())), Some((0, 100_000)));
-        let (sent, _) = port.tx_done(Time(24_000), 2, &mut out);
-        assert_eq!(sent.map(|(p, _)| (p.id, p.slack())), Some((1, 92_000)));
+        let mut sent = |port: &mut Port<Prio>, t, generation| {
+            let (sent, _) = port.tx_done(Time(t), generation, &mut out);
+            sent.map(|(slot, _)| out.held.take(slot)).map(|p| (p.id, p.slack()))
+        };
+        assert_eq!(sent(&mut port, 12_000, 1), Some((0, 100_000)));
+        assert_eq!(sent(&mut port, 24_000, 2), Some((1, 92_000)));
     }
 
     #[test]
@@ -496,7 +503,7 @@ mod tests {
         port.arrive(Time(0), pkt(0, 5), &mut out);
         assert_eq!(port.arrive(Time(12_000), pkt(1, 1), &mut out), None);
         let (sent, wake) = port.tx_done(Time(12_000), 1, &mut out);
-        assert_eq!(sent.map(|(p, at)| (p.id, at)), Some((0, Time(12_000))));
+        assert_eq!(sent.map(|(p, at)| (out.held.take(p).id, at)), Some((0, Time(12_000))));
         assert_eq!(wake, Some(PortWake::TxDone { at: Time(24_000), generation: 2 }));
         assert_eq!(port.counters().preempted, 0);
     }

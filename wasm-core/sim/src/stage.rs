@@ -192,7 +192,7 @@ impl Stage {
     }
 
     fn event(&self, now: Time, kind: Kind, pkt: &Packet, value: i64) -> TraceEvent {
-        TraceEvent { time: now, kind, packet: pkt.id, flow: pkt.flow, loc: self.id, value }
+        TraceEvent::of(now, kind, pkt, self.id, value)
     }
 
     /// A packet arrives; `link` is its transmission time on the port it will leave by (the

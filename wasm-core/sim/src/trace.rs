@@ -25,7 +25,7 @@ fn digest(h: Hasher) -> [u8; 32] {
     h.finalize().into()
 }
 
-use crate::packet::FlowId;
+use crate::packet::{FlowId, Packet};
 use crate::time::Time;
 
 /// Event kinds; the discriminants are the trace encoding (each doc: a name for people, a
@@ -111,10 +111,23 @@ pub struct TraceEvent {
     pub flow: FlowId,
     pub loc: u32,
     pub value: i64,
+    /// The packet's wire size and header flags (`packet::flags`) as the event found them, for
+    /// the metrics (queue bytes, a packet's role to its transport): not part of the trace's
+    /// identity (`encode`) nor stored; 0 on events that name no packet's header (marks).
+    /// Carried here, in what would be padding (the event stays 40 B), so the metrics keep no
+    /// table of the packets alive.
+    pub size: u32,
+    pub flags: u8,
 }
 
 impl TraceEvent {
     pub const ENCODED_LEN: usize = 33;
+
+    /// An event about `pkt` (its id, flow, size and flags).
+    #[inline]
+    pub fn of(time: Time, kind: Kind, pkt: &Packet, loc: u32, value: i64) -> TraceEvent {
+        TraceEvent { time, kind, packet: pkt.id, flow: pkt.flow, loc, value, size: pkt.size, flags: pkt.flags }
+    }
 
     /// Canonical bytes: little-endian time u64, kind u8, packet u64, flow u32, loc u32, value i64.
     pub fn encode(&self, out: &mut [u8; Self::ENCODED_LEN]) {
@@ -184,6 +197,8 @@ pub struct Emit {
     pub watch: bool,
     /// Scratch space for a port's verdicts (shared by every port: each empties it).
     pub verdicts: crate::verdicts::Verdicts,
+    /// The packets in service at the ports and on the links, by slot (`packet::Slab`).
+    pub held: crate::packet::Slab,
 }
 
 /// The queues as they change, one row per `OrderOp`: it applies once the first `at` events of
@@ -425,8 +440,26 @@ mod tests {
     }
 
     #[test]
+    fn an_event_carries_its_packets_size_and_flags_in_its_padding() {
+        // 33 B of fields padded to 40 either way: size and flags (5 B) fit in the 7 B of padding.
+        assert_eq!(std::mem::size_of::<TraceEvent>(), 40);
+        let pkt = Packet { flags: crate::packet::flags::ACK, ..Packet::new(7, 3, 0, 40, Time(5)) };
+        let e = TraceEvent::of(Time(9), Kind::Deliver, &pkt, 2, 4);
+        assert_eq!((e.packet, e.flow, e.loc, e.value, e.size, e.flags), (7, 3, 2, 4, 40, crate::packet::flags::ACK));
+    }
+
+    #[test]
     fn encoding_is_little_endian_fixed_width() {
-        let e = TraceEvent { time: Time(0x0102), kind: Kind::Drop, packet: 7, flow: 3, loc: 9, value: -1 };
+        let e = TraceEvent {
+            time: Time(0x0102),
+            kind: Kind::Drop,
+            packet: 7,
+            flow: 3,
+            loc: 9,
+            value: -1,
+            size: 0,
+            flags: 0,
+        };
         let mut b = [0u8; 33];
         e.encode(&mut b);
         assert_eq!(&b[0..9], &[0x02, 0x01, 0, 0, 0, 0, 0, 0, 4]);
@@ -438,7 +471,16 @@ mod tests {
 
     #[test]
     fn budget_limits_storage_not_the_hash() {
-        let ev = |t| TraceEvent { time: Time(t), kind: Kind::Arrive, packet: t, flow: 0, loc: 0, value: 1500 };
+        let ev = |t| TraceEvent {
+            time: Time(t),
+            kind: Kind::Arrive,
+            packet: t,
+            flow: 0,
+            loc: 0,
+            value: 1500,
+            size: 1500,
+            flags: 0,
+        };
         let mut small = TraceRecorder::new(2, 2);
         let mut big = TraceRecorder::new(100, 100);
         for t in 0..5 {

@@ -4,24 +4,24 @@
 //! kept at most [`sketch::EXACT_SAMPLES`] waits and delays, then read from histograms within
 //! [`sketch::RELATIVE_ERROR`] (see [`sketch`]): memory does not grow with the run's length.
 //!
-//! TCP-family flows need two facts the trace does not carry, which the engine adds: each
-//! packet's role ([`Role`]: data, retransmitted data or ACK, noted when it is created) and the
-//! payload bytes that reach the receiving application in order ([`Metrics::goodput`]). Per
+//! TCP-family flows need two facts the trace's identity does not cover: each packet's role
+//! ([`Role`]: data, retransmitted data or ACK, read from the header flags each event carries
+//! beside its size, see `TraceEvent::size`) and the payload bytes that reach the receiving
+//! application in order ([`Metrics::goodput`], which the engine adds). Per
 //! flow, `sent`/`delivered`/`dropped` and the delays count data packets (retransmissions
 //! included), ACKs are counted apart, and `bytes_delivered` (hence throughput, fairness and
 //! FCT) is goodput: each payload byte once, when it becomes in-order. Ports count every packet.
 
 pub mod bursts;
-pub mod packets;
 pub mod reorder;
 pub mod series;
 pub mod sketch;
 pub mod stages;
 
+use crate::packet::flags;
 use crate::time::Time;
 use crate::trace::{Kind, TraceEvent};
 use crate::verdicts::{DropReason, MarkReason};
-use packets::PacketTable;
 use series::Series;
 use sketch::{Samples, EXACT_SAMPLES};
 
@@ -37,11 +37,10 @@ pub struct PortMetrics {
     pub queued_bytes: u64,
     pub max_packets: u64,
     pub max_bytes: u64,
-    pub wait_sum_ns: u128,
-    /// Sum of squared waits, ns^2 (for the variance).
+    /// Sum of squared waits, ns^2 (for the variance; their sum, count and maximum are the
+    /// samples').
     pub wait_sq_sum: u128,
-    pub max_wait_ns: u64,
-    /// Every wait (kept only when detailed, for percentiles).
+    /// Every wait (exact, then a histogram with the exact sum and maximum: see [`sketch`]).
     pub waits: Samples,
     /// Integrals over time of the queue: bytes x ns, bytes^2 x ns, packets x ns, up to
     /// `integrated_to`.
@@ -80,9 +79,7 @@ impl Default for PortMetrics {
             queued_bytes: 0,
             max_packets: 0,
             max_bytes: 0,
-            wait_sum_ns: 0,
             wait_sq_sum: 0,
-            max_wait_ns: 0,
             waits: Samples::default(),
             bytes_ns: 0,
             bytes_sq_ns: 0,
@@ -117,14 +114,29 @@ impl BusyWindow {
 /// What a packet is to its flow's transport.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
-    /// A UDP datagram (every packet not noted otherwise).
-    Datagram = 0,
+    /// A UDP datagram (every packet not made by a TCP-family transport).
+    Datagram,
     /// A TCP-family data segment, first transmission.
-    Data = 1,
+    Data,
     /// A TCP-family data segment sent again.
-    Retransmission = 2,
+    Retransmission,
     /// A TCP-family acknowledgement.
-    Ack = 3,
+    Ack,
+}
+
+impl Role {
+    /// The role of a packet with header `flags` (`packet::flags`).
+    pub fn of(bits: u8) -> Role {
+        if bits & flags::TCP == 0 {
+            Role::Datagram
+        } else if bits & flags::ACK != 0 {
+            Role::Ack
+        } else if bits & flags::RETX != 0 {
+            Role::Retransmission
+        } else {
+            Role::Data
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -166,14 +178,12 @@ pub struct Metrics {
     /// Service stages (middlebox CPUs) and their link stages; empty without middleboxes.
     pub stages: stages::Stages,
     pub flows: Vec<FlowMetrics>,
-    /// Size and `Role` of every packet alive.
-    packets: PacketTable,
+    /// Packets created so far (the id of the next: ids are dense, in creation order).
+    created: u64,
     /// Waits and delays kept so far; past `EXACT_SAMPLES`, all become histograms.
     kept: u64,
     delivered: u64,
     dropped: u64,
-    /// Whether to keep per-packet delays (percentiles) and the queue series.
-    detailed: bool,
     /// Points held by the ports' series together, the ports that have queued, and the cap of
     /// each series (see [`series`]).
     series_points: usize,
@@ -193,25 +203,17 @@ pub struct Metrics {
 
 impl Metrics {
     /// `bins` throughput bins over `duration_ns` for the first `binned_flows` flows.
-    pub fn new(
-        ports: usize,
-        flows: usize,
-        detailed: bool,
-        duration_ns: u64,
-        bins: usize,
-        binned_flows: usize,
-    ) -> Metrics {
+    pub fn new(ports: usize, flows: usize, duration_ns: u64, bins: usize, binned_flows: usize) -> Metrics {
         let bins = bins.max(1);
         let bin_ns = duration_ns.div_ceil(bins as u64).max(1);
         Metrics {
             ports: vec![PortMetrics::default(); ports],
             stages: stages::Stages::default(),
             flows: vec![FlowMetrics::default(); flows],
-            packets: PacketTable::default(),
+            created: 0,
             kept: 0,
             delivered: 0,
             dropped: 0,
-            detailed,
             series_points: 0,
             series_ports: 0,
             series_cap: series::SERIES_CAP,
@@ -227,15 +229,6 @@ impl Metrics {
     /// its bursts' delays are measured.
     pub fn measure_bursts(&mut self, flow: u32, start: Time, period: Time) {
         self.flow(flow).bursts = Some(Box::new(bursts::Bursts::new(start.as_ns(), period.as_ns())));
-    }
-
-    /// Records the role of packet `id` (before its first event is observed).
-    pub fn note_role(&mut self, id: u64, role: Role) {
-        self.packets.note_role(id, role as u8);
-    }
-
-    fn role(&self, id: u64) -> u8 {
-        self.packets.role(id)
     }
 
     /// Whether percentiles are still exact (see [`sketch`]).
@@ -304,30 +297,29 @@ impl Metrics {
             Kind::StageEnqueue | Kind::StageStart | Kind::StageDone => self.stages.observe(e),
             Kind::StageDrop => {
                 self.stages.observe(e);
-                if self.role(e.packet) == Role::Ack as u8 {
+                if Role::of(e.flags) == Role::Ack {
                     self.flow(e.flow).acks_dropped += 1;
                 } else {
                     self.flow(e.flow).dropped += 1;
                 }
                 self.dropped += 1;
-                self.packets.end(e.packet);
             }
             Kind::Arrive => {
-                if e.packet == self.packets.created() {
-                    self.packets.create(e.value as u32);
-                    let role = self.role(e.packet);
+                if e.packet == self.created {
+                    self.created += 1;
+                    let role = Role::of(e.flags);
                     let f = self.flow(e.flow);
-                    if role == Role::Ack as u8 {
+                    if role == Role::Ack {
                         f.acks_sent += 1;
                     } else {
                         f.sent += 1;
                         f.bytes_sent += e.value as u64;
-                        f.retransmits += (role == Role::Retransmission as u8) as u64;
+                        f.retransmits += (role == Role::Retransmission) as u64;
                     }
                 }
             }
             Kind::Enqueue => {
-                let size = self.packets.size(e.packet) as u64;
+                let size = e.size as u64;
                 let p = &mut self.ports[e.loc as usize];
                 p.integrate(t);
                 p.enqueued += 1;
@@ -341,31 +333,27 @@ impl Metrics {
                 if let Some((_, log)) = self.dequeues.as_mut().filter(|d| d.0 == e.loc) {
                     log.push((t, e.packet));
                 }
-                let size = self.packets.size(e.packet) as u64;
+                let size = e.size as u64;
                 let p = &mut self.ports[e.loc as usize];
                 p.integrate(t);
                 p.dequeued += 1;
                 p.queued_packets -= 1;
                 p.queued_bytes -= size;
                 let wait = e.value as u64;
-                p.wait_sum_ns += wait as u128;
                 p.wait_sq_sum += wait as u128 * wait as u128;
-                p.max_wait_ns = p.max_wait_ns.max(wait);
                 p.busy_since = t;
-                if self.detailed {
-                    if self.kept >= EXACT_SAMPLES {
-                        p.waits.to_sketch();
-                    }
-                    p.waits.push(wait);
-                    self.kept_one();
+                if self.kept >= EXACT_SAMPLES {
+                    p.waits.to_sketch();
                 }
+                p.waits.push(wait);
+                self.kept_one();
                 self.point(e.loc, t);
             }
             Kind::Depart | Kind::Preempt => {
                 self.ports[e.loc as usize].end_busy(t);
             }
             Kind::Drop => {
-                let size = self.packets.size(e.packet) as u64;
+                let size = e.size as u64;
                 let (reason, queued) = (e.value & 0xff, e.value >> 8 == 1);
                 let p = &mut self.ports[e.loc as usize];
                 p.extra.get_or_insert_with(Box::default).dropped[reason as usize] += 1;
@@ -375,24 +363,22 @@ impl Metrics {
                     p.queued_bytes -= size;
                     self.point(e.loc, t);
                 }
-                if self.role(e.packet) == Role::Ack as u8 {
+                if Role::of(e.flags) == Role::Ack {
                     self.flows[e.flow as usize].acks_dropped += 1;
                 } else {
                     self.flows[e.flow as usize].dropped += 1;
                 }
                 self.dropped += 1;
-                self.packets.end(e.packet);
             }
             Kind::Mark => {
                 self.ports[e.loc as usize].extra.get_or_insert_with(Box::default).marked[e.value as usize] += 1;
             }
             Kind::Deliver => {
                 self.delivered += 1;
-                let role = self.role(e.packet);
-                if role != Role::Ack as u8 {
-                    self.deliver_data(e, role == Role::Datagram as u8);
+                let role = Role::of(e.flags);
+                if role != Role::Ack {
+                    self.deliver_data(e, role == Role::Datagram);
                 }
-                self.packets.end(e.packet);
             }
         }
         if e.kind == Kind::Enqueue || (e.kind == Kind::Drop && e.value >> 8 == 0) {
@@ -404,30 +390,25 @@ impl Metrics {
     /// A data packet reached its destination. Datagrams count their wire bytes; TCP-family
     /// payload counts through `goodput`, once per byte.
     fn deliver_data(&mut self, e: &TraceEvent, datagram: bool) {
-        let (detailed, full) = (self.detailed, self.kept >= EXACT_SAMPLES);
+        let full = self.kept >= EXACT_SAMPLES;
         let f = &mut self.flows[e.flow as usize];
         f.delivered += 1;
         if let Some(b) = f.bursts.as_mut() {
             let at = e.time.as_ns();
             b.deliver(at - e.value as u64, at);
         }
-        if detailed {
-            if full {
-                f.delays_ns.to_sketch(); // a flow first heard of past the budget
-            }
-            f.delays_ns.push(e.value as u64);
-            self.kept_one();
+        if full {
+            f.delays_ns.to_sketch(); // a flow first heard of past the budget
         }
+        f.delays_ns.push(e.value as u64);
+        self.kept_one();
         if datagram {
-            self.goodput(e.flow, e.time.as_ns(), self.packets.size(e.packet) as u64);
+            self.goodput(e.flow, e.time.as_ns(), e.size as u64);
         }
     }
 
     /// Records the port's queue length at `t` (see [`series`]).
     fn point(&mut self, port: u32, t: u64) {
-        if !self.detailed {
-            return;
-        }
         let p = &mut self.ports[port as usize];
         if p.series.is_none() && (p.queued_packets, p.queued_bytes) == (0, 0) {
             return; // no point: the series of a port that has not queued yet is empty
@@ -460,6 +441,12 @@ impl Metrics {
         if !w.iter().any(|x| (x.start, x.end) == (start, end)) {
             w.push(BusyWindow { start, end, busy_ns: 0 });
         }
+    }
+
+    /// Heap bytes held by the ports' queue series (bounded: see [`series`]): what grows with a
+    /// queue's changes, not with the packets it holds (the memory bench keeps it apart).
+    pub fn series_bytes(&self) -> usize {
+        self.ports.iter().filter_map(|p| p.series.as_deref()).map(|s| s.bytes() + std::mem::size_of::<Series>()).sum()
     }
 
     pub fn delivered(&self) -> u64 {
@@ -518,7 +505,7 @@ impl PortMetrics {
     /// Mean and population variance of the waits of the packets sent, ns and ns^2.
     pub fn wait_moments(&self) -> Option<(f64, f64)> {
         let n = self.dequeued as f64;
-        (self.dequeued > 0).then(|| moments(self.wait_sum_ns as f64 / n, self.wait_sq_sum as f64 / n))
+        (self.dequeued > 0).then(|| moments(self.waits.sum() as f64 / n, self.wait_sq_sum as f64 / n))
     }
 
     /// Time averages over `[0, end_ns]` of the queue: mean bytes, variance (bytes^2), mean
@@ -599,12 +586,21 @@ mod more_tests {
     }
 
     #[test]
-    fn past_the_exact_budget_samples_become_histograms_and_packets_are_forgotten() {
+    fn past_the_exact_budget_samples_become_histograms() {
         // Packet i waits i % 1000 ns and is delivered after 10 us + that wait: one wait and one
         // delay per packet, so EXACT_SAMPLES / 2 packets fill the exact budget.
-        let mut m = Metrics::new(1, 1, true, u64::MAX, 1, 1);
+        let mut m = Metrics::new(1, 1, u64::MAX, 1, 1);
         let deliver = |m: &mut Metrics, i: u64| {
-            let ev = |kind, value| TraceEvent { time: crate::time::Time(i), kind, packet: i, flow: 0, loc: 0, value };
+            let ev = |kind, value| TraceEvent {
+                time: crate::time::Time(i),
+                kind,
+                packet: i,
+                flow: 0,
+                loc: 0,
+                value,
+                size: 1500,
+                flags: 0,
+            };
             for e in [
                 ev(Kind::Arrive, 1500),
                 ev(Kind::Enqueue, 0),
@@ -625,13 +621,12 @@ mod more_tests {
         // Waits 0..999 cycle 2097 times, then 0..152 once more (2^21 + 1 packets): the p50 rank
         // 1,048,577 falls on 499 (153 x 2098 + 347 x 2097 = 1,048,653 values <= 499, 1,046,556
         // <= 498), the p99 rank 2,076,182 on 989; delays are 10 us more; read within 2^-7.
-        // Memory: a page or two of packets, and the histograms' buckets.
+        // Memory: the histograms' buckets.
         let w = percentiles(&mut m.ports[0].waits).unwrap();
         let d = percentiles(&mut m.flows[0].delays_ns).unwrap();
         let close = |got: u64, exact: u64| (got as f64 - exact as f64).abs() <= sketch::RELATIVE_ERROR * exact as f64;
         assert!(close(w.p50, 499) && close(w.p99, 989) && w.max == 999, "{w:?}");
         assert!(close(d.p50, 10_499) && close(d.p99, 10_989) && d.max == 10_999, "{d:?}");
-        assert!(m.packets.pages() <= 2);
         assert!(m.ports[0].waits.bytes() + m.flows[0].delays_ns.bytes() < 8 * 1024);
     }
 

@@ -310,6 +310,15 @@ impl Samples {
         }
     }
 
+    /// The sum, exact either way.
+    pub fn sum(&self) -> u128 {
+        match self {
+            Samples::Exact(v) => v.iter().map(|&x| x as u128).sum(),
+            Samples::Sketch(h) => h.sum,
+        }
+    }
+
+    /// The largest value, exact either way; exact values must be sorted.
     pub fn max(&self) -> u64 {
         match self {
             Samples::Exact(v) => v.last().copied().unwrap_or(0),

@@ -199,7 +199,16 @@ mod tests {
     fn cpu_and_link_busy_time_per_stage() {
         // One stage whose link port is port 1: CPU busy [0, 4), link busy [4, 10).
         let mut s = Stages::new(2, vec![vec![1]], 5, 2);
-        let ev = |time: u64, kind, loc| TraceEvent { time: Time::ns(time), kind, packet: 0, flow: 3, loc, value: 0 };
+        let ev = |time: u64, kind, loc| TraceEvent {
+            time: Time::ns(time),
+            kind,
+            packet: 0,
+            flow: 3,
+            loc,
+            value: 0,
+            size: 0,
+            flags: 0,
+        };
         s.observe(&ev(0, Kind::StageEnqueue, 0));
         s.observe(&ev(0, Kind::StageStart, 0));
         s.observe(&ev(4, Kind::StageDone, 0));

@@ -14,13 +14,16 @@ fn nearest_rank_percentiles() {
     assert!(percentiles(&mut Samples::default()).is_none());
 }
 
+/// An event of packet `packet` of the traces below, with its size: packets 0-5 are 100, 200,
+/// 300, 100, 100 and 300 B (their `Arrive` values).
 fn ev(t: u64, kind: Kind, packet: u64, value: i64) -> TraceEvent {
-    TraceEvent { time: crate::time::Time(t), kind, packet, flow: 0, loc: 0, value }
+    let size = [100, 200, 300, 100, 100, 300][packet as usize];
+    TraceEvent { time: crate::time::Time(t), kind, packet, flow: 0, loc: 0, value, size, flags: 0 }
 }
 
 #[test]
 fn queue_series_has_a_point_per_change() {
-    let mut m = Metrics::new(1, 1, true, 100, 10, 1);
+    let mut m = Metrics::new(1, 1, 100, 10, 1);
     for e in [
         ev(0, Kind::Arrive, 0, 100),
         ev(0, Kind::Enqueue, 0, 0),
@@ -53,7 +56,7 @@ fn wait_and_time_averaged_queue_moments() {
     // + 400^2 x 2 + 200^2 x 9) / 20 = 63,000, variance 63,000 - 200^2 = 23,000 B^2.
     // Packets: (1 x 2 + 2 x 2 + 2 x 2 + 2 x 9) / 20 = 1.4. Waits 0, 4, 4, 0: mean 2,
     // variance (0 + 16 + 16 + 0)/4 - 2^2 = 4.
-    let mut m = Metrics::new(1, 1, true, 100, 10, 1);
+    let mut m = Metrics::new(1, 1, 100, 10, 1);
     for e in [
         ev(0, Kind::Arrive, 0, 100),
         ev(0, Kind::Enqueue, 0, 0),
@@ -78,5 +81,51 @@ fn wait_and_time_averaged_queue_moments() {
     let p = &m.ports[0];
     assert_eq!(p.queue_moments(20), (200.0, 23_000.0, 1.4));
     assert_eq!(p.wait_moments(), Some((2.0, 4.0)));
-    assert_eq!((p.max_wait_ns, p.waits.clone()), (4, Samples::Exact(vec![0, 4, 4, 0])));
+    assert_eq!((p.waits.sum(), p.waits.clone()), (8, Samples::Exact(vec![0, 4, 4, 0])));
+}
+
+#[test]
+fn a_packets_role_is_read_from_its_flags() {
+    use crate::packet::flags::{ACK, CWR, ECE, ECT, RETX, TCP};
+    // As the engine sets them: a datagram has no TCP bit; a segment TCP (ECT, CWR, RETX on a
+    // retransmission); an ACK TCP and ACK (RETX there echoes a retransmission).
+    assert_eq!(Role::of(0), Role::Datagram);
+    assert_eq!(Role::of(ECT), Role::Datagram);
+    assert_eq!(Role::of(TCP | ECT | CWR), Role::Data);
+    assert_eq!(Role::of(TCP | RETX), Role::Retransmission);
+    assert_eq!(Role::of(TCP | ACK | ECE | RETX), Role::Ack);
+}
+
+#[test]
+fn flows_count_data_acks_and_retransmissions_by_role() {
+    let mut m = Metrics::new(1, 1, 100, 10, 1);
+    let e = |packet, kind, value, flags| TraceEvent {
+        time: crate::time::Time(packet),
+        kind,
+        packet,
+        flow: 0,
+        loc: 0,
+        value,
+        size: [1500, 1500, 40, 1500][packet as usize],
+        flags,
+    };
+    use crate::packet::flags::{ACK, RETX, TCP};
+    for ev in [
+        e(0, Kind::Arrive, 1500, TCP),
+        e(0, Kind::Arrive, 1500, TCP), // a second hop: not a new packet
+        e(1, Kind::Arrive, 1500, TCP | RETX),
+        e(2, Kind::Arrive, 40, TCP | ACK),
+        e(3, Kind::Arrive, 1500, 0),
+        e(0, Kind::Deliver, 10, TCP),
+        e(2, Kind::Drop, 0, TCP | ACK),
+        e(3, Kind::Deliver, 10, 0),
+    ] {
+        m.observe(&ev);
+    }
+    let f = &m.flows[0];
+    // Data: packets 0, 1 and the datagram 3 (4500 B); one retransmission; one ACK sent and
+    // dropped; delivered: 0 and 3, of which only the datagram's 1500 B count as delivered
+    // bytes here (a segment's payload counts through `goodput`).
+    assert_eq!((f.sent, f.bytes_sent, f.retransmits, f.acks_sent, f.acks_dropped), (3, 4500, 1, 1, 1));
+    assert_eq!((f.delivered, f.dropped, f.bytes_delivered), (2, 0, 1500));
 }

@@ -148,7 +148,7 @@ pub fn start(s: &Scenario, original: &RunOutput, r: &Replay, views: u64) -> Resu
     let name = namer(s);
     let end = s.duration.0 + s.duration.0;
     let flows = net.flows.len();
-    let metrics = Metrics::new(net.ports.len(), flows, true, end.as_ns(), THROUGHPUT_BINS, 0);
+    let metrics = Metrics::new(net.ports.len(), flows, end.as_ns(), THROUGHPUT_BINS, 0);
     let mut engine = Engine::new(net, end, TraceRecorder::new(views, views), metrics);
     engine.record_schedule(false);
     for (rid, p) in order.iter().enumerate() {

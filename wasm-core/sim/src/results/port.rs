@@ -75,7 +75,7 @@ impl PortStats {
                 std_ns: libm::sqrt(var),
                 p50_ns: pct.map(|p| p.p50),
                 p99_ns: pct.map(|p| p.p99),
-                max_ns: m.max_wait_ns,
+                max_ns: pct.map_or(0, |p| p.max),
             }
         });
         let (mean, var, packets) = m.queue_moments(end_ns);

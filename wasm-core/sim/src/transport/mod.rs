@@ -88,25 +88,83 @@ pub fn wire_bytes(size: u64, mss: u32, header: u32) -> u64 {
     size + size.div_ceil(mss as u64) * header as u64
 }
 
+/// A value that takes its type's `NONE` only to stand for "none" (see [`Opt`]).
+pub trait Sentinel: Copy + Eq {
+    const NONE: Self;
+}
+
+impl Sentinel for Time {
+    /// 584 years: no run, deadline or round-trip time reaches it.
+    const NONE: Time = Time::MAX;
+}
+
+impl Sentinel for u64 {
+    /// No sequence number reaches it (a flow's bytes stay below it: `Sender::end`).
+    const NONE: u64 = u64::MAX;
+}
+
+/// An `Option` in 8 B: the TCP endpoints' optional times and sequence numbers (an
+/// `Option<Time>` takes 16), `NONE` standing for none. Setting `Some(NONE)` panics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opt<T: Sentinel>(T);
+
+impl<T: Sentinel> Opt<T> {
+    pub const NONE: Opt<T> = Opt(T::NONE);
+
+    #[inline]
+    pub fn get(self) -> Option<T> {
+        (self.0 != T::NONE).then_some(self.0)
+    }
+
+    #[inline]
+    pub fn is_none(self) -> bool {
+        self.0 == T::NONE
+    }
+
+    #[inline]
+    pub fn take(&mut self) -> Option<T> {
+        std::mem::replace(self, Opt::NONE).get()
+    }
+}
+
+impl<T: Sentinel> From<Option<T>> for Opt<T> {
+    #[inline]
+    fn from(v: Option<T>) -> Opt<T> {
+        match v {
+            Some(x) => {
+                assert!(x != T::NONE, "a value taken for none");
+                Opt(x)
+            }
+            None => Opt::NONE,
+        }
+    }
+}
+
+impl<T: Sentinel> Default for Opt<T> {
+    fn default() -> Opt<T> {
+        Opt::NONE
+    }
+}
+
 /// An engine timer's bookkeeping: at most one event is pending per timer; a state machine's
 /// deadline that moves later is caught when the pending event fires (it re-arms), one that
 /// moves earlier gets a new event and a new generation, so the old event is ignored (as
 /// `TxDone` generations in `port`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TimerSlot {
-    pending: Option<Time>,
+    pending: Opt<Time>,
     generation: u32,
 }
 
 impl TimerSlot {
     /// The event to schedule, (time, generation), for the state machine's `deadline`.
     pub fn sync(&mut self, deadline: Option<Time>) -> Option<(Time, u32)> {
-        match (deadline, self.pending) {
+        match (deadline, self.pending.get()) {
             (None, _) => None,
             (Some(d), Some(p)) if p <= d => None,
             (Some(d), _) => {
                 self.generation = self.generation.wrapping_add(1);
-                self.pending = Some(d);
+                self.pending = Some(d).into();
                 Some((d, self.generation))
             }
         }
@@ -115,9 +173,9 @@ impl TimerSlot {
     /// The event of `generation` fired: whether it is the current one (then nothing is
     /// pending any more).
     pub fn fire(&mut self, generation: u32) -> bool {
-        let current = self.pending.is_some() && generation == self.generation;
+        let current = !self.pending.is_none() && generation == self.generation;
         if current {
-            self.pending = None;
+            self.pending = Opt::NONE;
         }
         current
     }
@@ -190,6 +248,17 @@ mod tests {
         assert!(t.fire(2));
         assert!(!t.fire(2), "fired once");
         assert_eq!(t.sync(None), None);
+    }
+
+    #[test]
+    fn opt_is_an_option_in_eight_bytes() {
+        assert_eq!((std::mem::size_of::<Opt<Time>>(), std::mem::size_of::<Option<Time>>()), (8, 16));
+        let mut t: Opt<Time> = Some(Time(5)).into();
+        assert_eq!((t.get(), t.is_none()), (Some(Time(5)), false));
+        assert_eq!((t.take(), t.get(), t.is_none()), (Some(Time(5)), None, true));
+        assert_eq!(Opt::<u64>::from(Some(0)).get(), Some(0));
+        assert_eq!(Opt::<u64>::default(), Opt::NONE);
+        assert!(std::panic::catch_unwind(|| Opt::<u64>::from(Some(u64::MAX))).is_err(), "none is not a value");
     }
 
     #[test]

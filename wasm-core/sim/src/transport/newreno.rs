@@ -37,6 +37,7 @@
 
 use super::dctcp::Dctcp;
 use super::rtt::RttEstimator;
+use super::Opt;
 use crate::time::Time;
 
 /// How the sender responds to ECN-Echo.
@@ -129,18 +130,18 @@ pub struct Sender {
     ssthresh: u64,
     dupacks: u32,
     in_recovery: bool,
-    recover: Option<u64>,
+    recover: Opt<u64>,
     /// A partial ACK or fast retransmit asked for snd_una to be resent.
     retx_pending: bool,
     first_partial: bool,
     /// Bytes acknowledged in congestion avoidance since cwnd last grew.
     ca_acked: u64,
     rtt: RttEstimator,
-    deadline: Option<Time>,
+    deadline: Opt<Time>,
     /// The segment at snd_una was retransmitted by the timer (RFC 5681: hold ssthresh).
     timed_out: bool,
     /// No new window reduction until an ACK passes this (RFC 3168: once per window).
-    reduced_until: Option<u64>,
+    reduced_until: Opt<u64>,
     cwr_pending: bool,
     /// DCTCP's estimator, boxed: most senders have none.
     dctcp: Option<Box<Dctcp>>,
@@ -162,14 +163,14 @@ impl Sender {
             ssthresh: u64::MAX,
             dupacks: 0,
             in_recovery: false,
-            recover: None,
+            recover: Opt::NONE,
             retx_pending: false,
             first_partial: false,
             ca_acked: 0,
             rtt,
-            deadline: None,
+            deadline: Opt::NONE,
             timed_out: false,
-            reduced_until: None,
+            reduced_until: Opt::NONE,
             cwr_pending: false,
             dctcp: (cfg.ecn == EcnResponse::Dctcp).then(Box::default),
             timeouts: 0,
@@ -219,7 +220,7 @@ impl Sender {
     }
     /// When the retransmission timer expires, if it runs.
     pub fn deadline(&self) -> Option<Time> {
-        self.deadline
+        self.deadline.get()
     }
     /// Every byte of a finite flow is acknowledged.
     pub fn done(&self) -> bool {
@@ -232,7 +233,7 @@ impl Sender {
     }
 
     fn restart_timer(&mut self, now: Time) {
-        self.deadline = (self.snd_una < self.snd_max).then(|| now + self.rtt.rto());
+        self.deadline = (self.snd_una < self.snd_max).then(|| now + self.rtt.rto()).into();
     }
 
     /// Processes an ACK: cumulative `ack`, ECN-Echo `ece`, and the echoed timestamp (None when
@@ -252,10 +253,10 @@ impl Sender {
                 self.cwnd += self.mss();
                 return AckKind::Duplicate;
             }
-            if self.dupacks == 3 && self.recover.is_none_or(|r| ack >= r) {
+            if self.dupacks == 3 && self.recover.get().is_none_or(|r| ack >= r) {
                 self.ssthresh = self.half_flight();
-                self.recover = Some(self.snd_max);
-                self.reduced_until = Some(self.snd_max);
+                self.recover = Some(self.snd_max).into();
+                self.reduced_until = Some(self.snd_max).into();
                 self.cwnd = self.ssthresh + 3 * self.mss();
                 self.in_recovery = true;
                 self.first_partial = true;
@@ -278,7 +279,7 @@ impl Sender {
         }
         let mss = self.mss();
         let kind = if self.in_recovery {
-            if ack >= self.recover.expect("set when recovery began") {
+            if ack >= self.recover.get().expect("set when recovery began") {
                 self.in_recovery = false;
                 self.retx_pending = false;
                 self.cwnd = self.ssthresh.min(self.flight().max(mss) + mss);
@@ -315,7 +316,7 @@ impl Sender {
 
     /// RFC 3168 Sec. 6.1.2 (or DCTCP): reduce once per window on ECE, outside recovery.
     fn ecn_signal(&mut self, ece: bool) {
-        if !ece || !self.ect() || self.in_recovery || self.reduced_until.is_some_and(|r| self.snd_una <= r) {
+        if !ece || !self.ect() || self.in_recovery || self.reduced_until.get().is_some_and(|r| self.snd_una <= r) {
             return;
         }
         let floor = 2 * self.mss();
@@ -325,7 +326,7 @@ impl Sender {
         };
         self.ssthresh = self.cwnd;
         self.ca_acked = 0;
-        self.reduced_until = Some(self.snd_max);
+        self.reduced_until = Some(self.snd_max).into();
         self.cwr_pending = true;
     }
 
@@ -333,7 +334,7 @@ impl Sender {
     /// (the engine only calls this at the deadline).
     pub fn on_timeout(&mut self, now: Time) -> bool {
         if self.snd_una >= self.snd_max {
-            self.deadline = None;
+            self.deadline = Opt::NONE;
             return false;
         }
         self.timeouts += 1;
@@ -346,13 +347,13 @@ impl Sender {
         self.in_recovery = false;
         self.retx_pending = false;
         self.dupacks = 0;
-        self.recover = Some(self.snd_max);
-        self.reduced_until = Some(self.snd_max);
+        self.recover = Some(self.snd_max).into();
+        self.reduced_until = Some(self.snd_max).into();
         self.snd_nxt = self.snd_una;
         if self.cfg.backoff {
             self.rtt.backoff();
         }
-        self.deadline = Some(now + self.rtt.rto());
+        self.deadline = Some(now + self.rtt.rto()).into();
         true
     }
 
@@ -365,7 +366,7 @@ impl Sender {
             let len = (self.end - self.snd_una).min(mss) as u32;
             if len > 0 {
                 if self.deadline.is_none() {
-                    self.deadline = Some(now + self.rtt.rto());
+                    self.deadline = Some(now + self.rtt.rto()).into();
                 }
                 return Some(Segment { seq: self.snd_una, len, retx: true, cwr: false });
             }
@@ -383,7 +384,7 @@ impl Sender {
         self.snd_nxt += len;
         self.snd_max = self.snd_max.max(self.snd_nxt);
         if self.deadline.is_none() {
-            self.deadline = Some(now + self.rtt.rto());
+            self.deadline = Some(now + self.rtt.rto()).into();
         }
         Some(seg)
     }

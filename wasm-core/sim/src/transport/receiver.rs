@@ -19,6 +19,7 @@
 //!
 //! Invariant: `ooo` holds disjoint, non-adjacent byte ranges, sorted, all above `rcv_nxt`.
 
+use super::Opt;
 use crate::time::Time;
 
 /// How CE marks are echoed.
@@ -60,12 +61,14 @@ pub struct Receiver {
     /// One past the flow's last byte (u64::MAX: open-ended).
     end: u64,
     /// Delayed-ACK timeout; None: every segment is acknowledged at once.
-    delay: Option<Time>,
+    delay: Opt<Time>,
     echo: EcnEcho,
     ece_latch: bool,
-    /// An in-order segment waiting for its delayed ACK: (tsval, retx).
-    pending: Option<(Time, bool)>,
-    deadline: Option<Time>,
+    /// An in-order segment waiting for its delayed ACK: its tsval, and whether it was a
+    /// retransmission.
+    pending: Opt<Time>,
+    pending_retx: bool,
+    deadline: Opt<Time>,
 }
 
 impl Receiver {
@@ -74,11 +77,12 @@ impl Receiver {
             rcv_nxt: 0,
             ooo: Vec::new(),
             end: size.unwrap_or(u64::MAX),
-            delay: if echo == EcnEcho::PerPacket { None } else { delay },
+            delay: if echo == EcnEcho::PerPacket { Opt::NONE } else { delay.into() },
             echo,
             ece_latch: false,
-            pending: None,
-            deadline: None,
+            pending: Opt::NONE,
+            pending_retx: false,
+            deadline: Opt::NONE,
         }
     }
 
@@ -88,7 +92,7 @@ impl Receiver {
 
     /// When the delayed-ACK timer expires, if it runs.
     pub fn deadline(&self) -> Option<Time> {
-        self.deadline
+        self.deadline.get()
     }
 
     /// Takes a segment; returns the ACK to send now, if any, and the bytes that became
@@ -109,8 +113,8 @@ impl Receiver {
         };
         let end = s.seq + s.len as u64;
         let immediate = |r: &mut Receiver, tsecr: Time, retx: bool| {
-            r.pending = None;
-            r.deadline = None;
+            r.pending = Opt::NONE;
+            r.deadline = Opt::NONE;
             Some(Ack { ack: r.rcv_nxt, ece: ece_now, tsecr, retx })
         };
         if s.seq > self.rcv_nxt {
@@ -132,13 +136,16 @@ impl Receiver {
         }
         let delivered = self.rcv_nxt - before;
         let complete = self.rcv_nxt >= self.end;
-        let ack = match (self.delay, self.pending) {
+        let ack = match (self.delay.get(), self.pending.get()) {
             (Some(d), None) if !filled_gap && !complete => {
-                self.pending = Some((s.tsval, s.retx));
-                self.deadline = Some(now + d);
+                (self.pending, self.pending_retx) = (Some(s.tsval).into(), s.retx);
+                self.deadline = Some(now + d).into();
                 None
             }
-            (_, Some((ts, retx))) => immediate(self, ts, retx),
+            (_, Some(ts)) => {
+                let retx = self.pending_retx;
+                immediate(self, ts, retx)
+            }
             _ => immediate(self, s.tsval, s.retx),
         };
         (ack, delivered)
@@ -146,11 +153,12 @@ impl Receiver {
 
     /// The delayed-ACK timer fired at `now`.
     pub fn on_timeout(&mut self, now: Time) -> Option<Ack> {
-        if self.deadline.is_none_or(|d| d > now) {
+        if self.deadline.get().is_none_or(|d| d > now) {
             return None;
         }
-        let (tsecr, retx) = self.pending.take()?;
-        self.deadline = None;
+        let tsecr = self.pending.take()?;
+        let retx = self.pending_retx;
+        self.deadline = Opt::NONE;
         let ece = self.echo == EcnEcho::Rfc3168 && self.ece_latch;
         Some(Ack { ack: self.rcv_nxt, ece, tsecr, retx })
     }

@@ -14,6 +14,7 @@
 //!
 //! Invariant: min_rto <= rto <= max_rto.
 
+use super::Opt;
 use crate::time::Time;
 
 /// Largest RTO: RFC 6298 Sec. 2.5 allows a cap of at least 60 s.
@@ -21,7 +22,7 @@ pub const MAX_RTO: Time = Time(60_000_000_000);
 
 #[derive(Clone, Debug)]
 pub struct RttEstimator {
-    srtt: Option<Time>,
+    srtt: Opt<Time>,
     rttvar: Time,
     rto: Time,
     min_rto: Time,
@@ -34,7 +35,7 @@ pub struct RttEstimator {
 impl RttEstimator {
     pub fn new(initial_rto: Time, min_rto: Time, max_rto: Time) -> RttEstimator {
         RttEstimator {
-            srtt: None,
+            srtt: Opt::NONE,
             rttvar: Time::ZERO,
             rto: initial_rto.max(min_rto).min(max_rto),
             min_rto,
@@ -50,18 +51,18 @@ impl RttEstimator {
         self.samples += 1;
         self.last = r;
         let r = r.as_ns();
-        match self.srtt {
+        match self.srtt.get() {
             None => {
-                self.srtt = Some(Time(r));
+                self.srtt = Some(Time(r)).into();
                 self.rttvar = Time(r / 2);
             }
             Some(s) => {
                 let s = s.as_ns();
                 self.rttvar = Time((3 * self.rttvar.as_ns() + s.abs_diff(r)) / 4);
-                self.srtt = Some(Time((7 * s + r) / 8));
+                self.srtt = Some(Time((7 * s + r) / 8)).into();
             }
         }
-        let srtt = self.srtt.expect("set above").as_ns();
+        let srtt = self.srtt.get().expect("set above").as_ns();
         let rto = srtt + (4 * self.rttvar.as_ns()).max(1);
         self.rto = Time(rto).max(self.min_rto).min(self.max_rto);
     }
@@ -76,7 +77,7 @@ impl RttEstimator {
     }
 
     pub fn srtt(&self) -> Option<Time> {
-        self.srtt
+        self.srtt.get()
     }
 
     pub fn rttvar(&self) -> Time {
