@@ -238,8 +238,9 @@ export interface FctOut {
   large: BucketOut;
   slowdown_cdf: number[];
   /**
-   * Small flows, (0, 100 KB], and large flows, (10 MB, inf): the groups of pFabric's and
-   * AIFO's FCT figures (mean and 99th percentile of small flows, mean of large ones).
+   * Small flows, (0, 100 KB] (pFabric's group), and large flows, [1 MB, inf) (the AIFO
+   * authors' analysis; min_bytes 999 999 in this (min, max] form): the groups of pFabric's
+   * and AIFO's FCT figures (mean and 99th percentile of small flows, mean of large ones).
    */
   small: BucketOut;
 }

@@ -38,6 +38,9 @@ describe('the summary table', () => {
     expect(bottleneckPort(withWorkload)).toBe(0);
     const ids = summaryColumns(a).map((c) => c.id);
     expect(ids).toEqual(['small-mean', 'small-p99', 'large-mean', 'large-p99', 'delay-mean', 'delay-p99', 'drops', 'out-of-order', 'completed', 'wait-mean', 'wait-std', 'utilisation']);
+    // The FCT groups as the results define them: small (0, 100 KB], large [1 MB, inf).
+    expect(summaryColumns(a).find((c) => c.id === 'small-mean')?.title).toBe('small flows (≤ 100 KB): mean FCT');
+    expect(summaryColumns(a).find((c) => c.id === 'large-mean')?.title).toBe('large flows (≥ 1 MB): mean FCT');
     const std = summaryColumns(a).find((c) => c.id === 'wait-std');
     expect(std?.title).toBe('queueing delay at r1 → h1: std dev');
     expect(std?.text(a)).toBe('1 ms');

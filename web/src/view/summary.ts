@@ -45,7 +45,7 @@ export function summaryColumns(first: RunSummary): SummaryColumn[] {
   const columns: SummaryColumn[] = [
     ns('small-mean', 'small flows (≤ 100 KB): mean FCT', 'small_flows_mean_fct_ns', (s) => s.fct.small.stats.mean_ns),
     ns('small-p99', 'small flows: p99 FCT', 'small_flows_p99_fct_ns', (s) => s.fct.small.stats.p99_ns),
-    ns('large-mean', 'large flows (> 10 MB): mean FCT', 'large_flows_mean_fct_ns', (s) => s.fct.large.stats.mean_ns),
+    ns('large-mean', 'large flows (≥ 1 MB): mean FCT', 'large_flows_mean_fct_ns', (s) => s.fct.large.stats.mean_ns),
     ns('large-p99', 'large flows: p99 FCT', 'large_flows_p99_fct_ns', (s) => s.fct.large.stats.p99_ns),
     ns('delay-mean', 'packet delay: mean', 'delay_mean_ns', (s) => s.delay?.mean),
     ns('delay-p99', 'packet delay: p99', 'delay_p99_ns', (s) => s.delay?.p99),

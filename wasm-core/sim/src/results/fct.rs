@@ -36,8 +36,9 @@ pub struct FctOut {
     /// Sum of size x FCT over sum of sizes: the FCT seen by an average byte.
     pub byte_weighted_mean_ns: Option<f64>,
     pub by_size: Vec<BucketOut>,
-    /// Small flows, (0, 100 KB], and large flows, (10 MB, inf): the groups of pFabric's and
-    /// AIFO's FCT figures (mean and 99th percentile of small flows, mean of large ones).
+    /// Small flows, (0, 100 KB] (pFabric's group), and large flows, [1 MB, inf) (the AIFO
+    /// authors' analysis; min_bytes 999 999 in this (min, max] form): the groups of pFabric's
+    /// and AIFO's FCT figures (mean and 99th percentile of small flows, mean of large ones).
     pub small: BucketOut,
     pub large: BucketOut,
     /// 101 quantiles (0th..100th percentile) of the completed flows' FCT.
