@@ -165,3 +165,24 @@ test('load a preset with its parameters, then edit it: dragging keeps the automa
   await expect(page.getByTestId('stale-note')).toHaveCount(0);
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('the scenario default reaches the hosts\' ports (NICs) only when asked: a host then inherits it', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.tab('inspect');
+  await app.choose('default_scheduler', 'fq');
+  const onHosts = page.getByTestId('default-scheduler-on-hosts');
+  await expect(onHosts).not.toBeChecked();
+  const draft = await app.draft<{ topology: { nodes: { id: string; kind: string }[] } }>();
+  const i = draft.topology.nodes.findIndex((n) => n.kind === 'host');
+  const host = draft.topology.nodes[i]?.id ?? '';
+  const inherit = page.getByTestId(`field-topology.nodes[${i}].scheduler`).locator('option').first();
+  await app.node(host).click();
+  await expect(inherit).toHaveText('inherit: fifo (built-in)');
+  // Nothing selected again: the scenario's form, with the box.
+  await page.keyboard.press('Escape');
+  await onHosts.check();
+  expect((await app.draft<{ default_scheduler_on_hosts?: boolean }>()).default_scheduler_on_hosts).toBe(true);
+  await app.node(host).click();
+  await expect(inherit).toHaveText('inherit: fq (scenario default)');
+  expect(app.consoleErrors).toEqual([]);
+});

@@ -26,6 +26,11 @@ export function ScenarioForm({ draft }: { draft: EditableScenario }) {
       })}
       <SchedulerPicker path="default_scheduler" label="Default scheduler (routers without their own)"
         spec={draft.default_scheduler ?? undefined} inherits="fifo" onChange={(spec) => set('default_scheduler', spec)} />
+      <label className="check" title="Netbench runs one output-port kind at every port, the servers' NICs included (the AIFO paper's simulations)">
+        <input type="checkbox" data-testid="default-scheduler-on-hosts" checked={draft.default_scheduler_on_hosts ?? false}
+          onChange={(e) => set('default_scheduler_on_hosts', e.target.checked ? true : undefined)} />
+        {' '}hosts' ports (NICs) run it too
+      </label>
       <p className="muted hint-text">Select a node or link on the drawing to edit it; the Traffic tab holds the flows.</p>
     </div>
   );

@@ -418,6 +418,12 @@ export interface Scenario {
    * Scheduler of every router port that names none (nodes and links can override it).
    */
   default_scheduler?: SchedulerSpec | null;
+  /**
+   * `default_scheduler` runs at the hosts' ports too (their NICs) that name none, as
+   * Netbench runs one output-port kind at every port (the AIFO paper's Sec. 5.1
+   * simulations); a `versus` or `under` run's scheduler then reaches them too.
+   */
+  default_scheduler_on_hosts?: boolean;
   description?: string;
   /**
    * Simulated time to run for; sources stop and the run ends here.

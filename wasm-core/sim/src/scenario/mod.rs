@@ -59,6 +59,11 @@ pub struct Scenario {
     /// Scheduler of every router port that names none (nodes and links can override it).
     #[serde(default)]
     pub default_scheduler: Option<SchedulerSpec>,
+    /// `default_scheduler` runs at the hosts' ports too (their NICs) that name none, as
+    /// Netbench runs one output-port kind at every port (the AIFO paper's Sec. 5.1
+    /// simulations); a `versus` or `under` run's scheduler then reaches them too.
+    #[serde(default)]
+    pub default_scheduler_on_hosts: bool,
     /// Schedulers by node id, over the nodes' own (handy for presets and mixtures such as
     /// "half the routers FIFO+, half FQ").
     #[serde(default)]
@@ -196,8 +201,8 @@ pub const BUILTIN_SCHEDULER: &str = "fifo";
 impl Scenario {
     /// Every choice of scheduler that applies to node `from`'s port on link `li`, by
     /// precedence: a scripted `schedule` (every port), the link's choice for that end,
-    /// `node_schedulers`, the node's own, (routers only) `default_scheduler`, the built-in
-    /// FIFO. The port runs the first.
+    /// `node_schedulers`, the node's own, `default_scheduler` (routers only, unless
+    /// `default_scheduler_on_hosts`), the built-in FIFO. The port runs the first.
     pub fn port_choices(&self, li: usize, from: &str) -> Vec<Choice> {
         let l = &self.topology.links[li];
         let a = self.topology.nodes.iter().position(|n| n.id == from);
@@ -218,7 +223,8 @@ impl Scenario {
         if let (Some(a), Some(spec)) = (a, node.and_then(|n| n.scheduler.as_ref())) {
             push(spec, format!("topology.nodes[{a}].scheduler"));
         }
-        if let (Some(NodeKind::Router), Some(spec)) = (node.map(|n| n.kind), &self.default_scheduler) {
+        let takes_default = |k: NodeKind| k == NodeKind::Router || self.default_scheduler_on_hosts;
+        if let (Some(true), Some(spec)) = (node.map(|n| takes_default(n.kind)), &self.default_scheduler) {
             push(spec, "default_scheduler".to_string());
         }
         let builtin = SchedulerSpec { name: BUILTIN_SCHEDULER.into(), params: BTreeMap::new(), children: Vec::new() };
@@ -245,7 +251,8 @@ impl Scenario {
 
     /// The same scenario with every router port running `spec` and nothing else (a `versus`
     /// check's run): routers' own schedulers, their per-port choices on links and their
-    /// `node_schedulers` entries are all cleared. Hosts keep whatever they had.
+    /// `node_schedulers` entries are all cleared. Hosts keep whatever they had: their own
+    /// choices, or with `default_scheduler_on_hosts` the default, which is now `spec`.
     pub fn with_every_router(&self, spec: &SchedulerSpec) -> Scenario {
         let mut alt = self.clone();
         // Inserted one by one: a set's `collect` sorts its input, one sort instantiation per
@@ -411,6 +418,36 @@ mod tests {
         assert_eq!(alt.topology.links[0].schedulers.keys().collect::<Vec<_>>(), vec!["a"]);
         // Hosts keep theirs.
         assert_eq!(alt.topology.nodes[0].scheduler.as_ref().map(|d| d.name.as_str()), Some("lifo"));
+    }
+
+    #[test]
+    fn the_default_reaches_hosts_that_name_none_only_when_asked() {
+        let text = |on_hosts: bool| {
+            format!(
+                r#"{{"format": "scheduler-playground/scenario", "version": 1, "name": "t", "seed": 1, "duration": "1ms",
+                  "topology": {{"nodes": [{{"id": "a", "kind": "host"}}, {{"id": "r", "kind": "router"}}, {{"id": "b", "kind": "host"}}],
+                    "links": [{{"from": "a", "to": "r", "bandwidth": "1Gbps", "delay": "1us"}},
+                              {{"from": "r", "to": "b", "bandwidth": "1Gbps", "delay": "1us"}}]}},
+                  "default_scheduler": {{"name": "fq"}}, "default_scheduler_on_hosts": {on_hosts},
+                  "node_schedulers": {{"b": {{"name": "lifo"}}}}}}"#
+            )
+        };
+        let chosen = |s: &Scenario, li: usize, node: &str| {
+            let c = s.port_scheduler(li, node);
+            (c.scheduler.name, c.from)
+        };
+        let routers_only: Scenario = serde_json::from_str(&text(false)).unwrap();
+        assert_eq!(chosen(&routers_only, 0, "a"), ("fifo".into(), "".into()));
+        assert_eq!(chosen(&routers_only, 0, "r"), ("fq".into(), "default_scheduler".into()));
+        let on_hosts: Scenario = serde_json::from_str(&text(true)).unwrap();
+        assert_eq!(chosen(&on_hosts, 0, "a"), ("fq".into(), "default_scheduler".into()));
+        // b names its own: the default gives way, as on a router.
+        assert_eq!(chosen(&on_hosts, 1, "b"), ("lifo".into(), "node_schedulers.b".into()));
+        // A versus run's scheduler reaches the host that names none, and only with the flag.
+        let edf = SchedulerSpec { name: "edf".into(), params: BTreeMap::new(), children: vec![] };
+        assert_eq!(chosen(&on_hosts.with_every_router(&edf), 0, "a").0, "edf");
+        assert_eq!(chosen(&on_hosts.with_every_router(&edf), 1, "b").0, "lifo");
+        assert_eq!(chosen(&routers_only.with_every_router(&edf), 0, "a").0, "fifo");
     }
 
     #[test]
