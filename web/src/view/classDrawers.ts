@@ -13,18 +13,34 @@ const LINE = 13;
 /** The columns a queue is drawn in (as portDrawers.ts). */
 const COLUMNS = 3;
 
+/** The width a port's state lines are given when their side is chosen (the longest line, about). */
+export const STATE_W = 170;
+
 /**
- * A line of text right of the queue's columns, `n` lines down from the top of the column's
- * area (which is always on the canvas), with an optional swatch.
+ * Where a port's state lines go: right of the queue's columns when STATE_W fits between them and
+ * the canvas's right edge, else left of the columns when it fits there (a small compare panel),
+ * else right. One side for every line of a port, so its lines stay together. `x` is the edge
+ * the text starts from (right side) or ends at (left side).
+ */
+export function stateSide(ctx: CanvasRenderingContext2D, c: QueueColumn): { x: number; left: boolean } {
+  const right = c.x + COLUMNS * (c.cellW + c.gap) + 6;
+  const width = ctx.canvas.width / (ctx.getTransform().a || 1);
+  if (right + STATE_W <= width || c.x - 6 - STATE_W < 0) return { x: right, left: false };
+  return { x: c.x - 6, left: true };
+}
+
+/**
+ * A line of text beside the queue's columns (stateSide), `n` lines down from the top of the
+ * column's area (which is always on the canvas), with an optional swatch.
  */
 export function line(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, text: string, colour: string, swatch?: string): void {
-  const left = c.x + COLUMNS * (c.cellW + c.gap) + 6;
+  const side = stateSide(ctx, c);
   const y = c.baseY - c.rows * (c.cellH + c.gap) + 10 + n * LINE;
-  const x = swatch ? left + 12 : left;
   ctx.save();
   ctx.font = '600 10px system-ui, sans-serif';
   ctx.textAlign = 'left';
   const w = ctx.measureText(text).width + 8 + (swatch ? 12 : 0);
+  const left = side.left ? side.x - w + 2 : side.x;
   ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
   ctx.fillRect(left - 2, y - 10, w, 12);
   if (swatch) {
@@ -32,7 +48,7 @@ export function line(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, t
     ctx.fillRect(left, y - 8, 9, 9);
   }
   ctx.fillStyle = colour;
-  ctx.fillText(text, x + 2, y);
+  ctx.fillText(text, (swatch ? left + 12 : left) + 2, y);
   ctx.restore();
 }
 

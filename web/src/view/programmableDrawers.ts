@@ -2,24 +2,23 @@
 // drawn beside the queue column. Each reads its state fields by the registry's order (the
 // core's sched/aifo.rs, sched/sp_pifo.rs; registry/programmable.rs) and computes nothing about
 // scheduling. PIFO needs no drawer: its queue is drawn in rank order with each packet's rank.
-import { line } from './classDrawers';
+import { line, stateSide } from './classDrawers';
 import type { PortDrawer, QueueColumn } from './portDrawers';
 import { formatValue } from './values';
 
 /** SP-PIFO queues listed beside the column; the rest are counted. */
 const LISTED = 8;
-/** The columns a queue is drawn in (as portDrawers.ts). */
-const COLUMNS = 3;
 
 /** A value of a scalar field, or undefined. */
 function scalar(field: readonly number[] | null | undefined): number | undefined {
   return field?.[0];
 }
 
-/** Bars of `counts`, `n` lines down right of the column, `w` px wide in all. */
+/** Bars of `counts`, `n` lines down beside the column (on its lines' side), `w` px wide in all. */
 function bars(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, counts: readonly number[], w: number): void {
   const max = Math.max(1, ...counts);
-  const left = c.x + COLUMNS * (c.cellW + c.gap) + 6;
+  const side = stateSide(ctx, c);
+  const left = side.left ? side.x - w - 2 : side.x;
   const bottom = c.baseY - c.rows * (c.cellH + c.gap) + 10 + n * 13 + 14;
   const h = 22;
   const bw = w / Math.max(1, counts.length);

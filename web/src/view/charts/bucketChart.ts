@@ -7,7 +7,7 @@ import { scaleBand, scaleLog } from 'd3-scale';
 import type { BucketOut } from '../../generated/results';
 import { formatDuration } from '../format';
 import { formatBytes } from '../values';
-import { Chart, type SeriesStyle } from './chart';
+import { Chart, Y_TITLE, type SeriesStyle } from './chart';
 import { decadeDomain } from './cdfChart';
 
 export interface BucketSeries extends SeriesStyle {
@@ -47,7 +47,7 @@ export class BucketChart extends Chart {
   }
 
   protected draw(): void {
-    const top = MARGIN.top + this.legend(this.series, MARGIN.left);
+    const top = MARGIN.top + this.legend(this.series, MARGIN.left) + Y_TITLE;
     const buckets = this.series[0]?.buckets ?? [];
     const values = this.series.flatMap((s) => s.buckets.map((b) => bucketValue(b, this.stat) ?? 0));
     if (buckets.length === 0 || !values.some((v) => v > 0)) {
@@ -69,8 +69,7 @@ export class BucketChart extends Chart {
     g.append('g').attr('class', 'axis axis-y')
       .call(axisLeft(y).tickValues(Array.from({ length: decades + 1 }, (_, i) => lo * 10 ** i).filter((_, i) => i % every === 0))
         .tickFormat((d) => formatDuration(Number(d))));
-    g.append('text').attr('class', 'axis-title').attr('x', 4).attr('y', 10)
-      .text(`${this.stat === 'mean' ? 'mean' : '99th-percentile'} FCT (log scale)`);
+    this.drawYTitle(g, `${this.stat === 'mean' ? 'mean' : '99th-percentile'} FCT (log scale)`);
     g.append('text').attr('class', 'axis-title').attr('x', innerW).attr('y', innerH + 42).attr('text-anchor', 'end').text('flow size');
     buckets.forEach((b, i) => {
       g.append('text').attr('class', 'chart-note').attr('x', (x(labels[i] as string) ?? 0) + x.bandwidth() / 2).attr('y', innerH + 28)

@@ -4,7 +4,7 @@
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
-import { Chart, ordinal, type SeriesStyle } from './chart';
+import { Chart, Y_TITLE, ordinal, type SeriesStyle } from './chart';
 
 export interface CdfSeries extends SeriesStyle {
   /** 101 ascending values: the 0th to the 100th percentile (empty: nothing to draw). */
@@ -52,7 +52,7 @@ export class CdfChart extends Chart {
   }
 
   protected draw(): void {
-    const top = MARGIN.top + this.legend(this.series, MARGIN.left);
+    const top = MARGIN.top + this.legend(this.series, MARGIN.left) + Y_TITLE;
     const drawn = this.series.filter((s) => s.quantiles.length > 1);
     if (drawn.length === 0) {
       this.message(this.opts.empty);
@@ -72,7 +72,7 @@ export class CdfChart extends Chart {
     g.append('g').attr('class', 'axis axis-y').call(axisLeft(y).ticks(4).tickFormat((d) => `${Math.round(Number(d) * 100)}%`));
     g.append('text').attr('class', 'axis-title').attr('x', innerW).attr('y', innerH + 31).attr('text-anchor', 'end')
       .text(`${this.opts.xTitle} (log scale)`);
-    g.append('text').attr('class', 'axis-title').attr('x', 4).attr('y', 10).text('fraction ≤ x');
+    this.drawYTitle(g, 'fraction ≤ x');
     const path = line().x((d) => x(Math.max(lo, d[0]))).y((d) => y(d[1]));
     g.append('g').selectAll('path').data(drawn).join('path')
       .attr('class', 'series').attr('fill', 'none').attr('stroke-width', 2)

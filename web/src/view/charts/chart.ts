@@ -36,6 +36,12 @@ const EXPORT_STYLE = [
 
 const LEGEND_ROW = 16;
 
+/**
+ * Room above a plot for its y-axis title, which sits over the axis rather than inside the plot,
+ * where it would cover data that reaches the top (a dominant share at 100%, a CDF at 1).
+ */
+export const Y_TITLE = 14;
+
 /** Whole numbers only: the ticks of an axis that counts (packets, drops). */
 export function countTicks(scale: ScaleLinear<number, number>, approx: number): number[] {
   return scale.ticks(approx).filter((v) => Number.isInteger(v));
@@ -196,6 +202,11 @@ export abstract class Chart {
       item.append('text').attr('class', 'legend-text').attr('x', 20).attr('y', 10).text(e.label);
     }
     return series.length + extra.length === 0 ? 0 : (row + 1) * LEGEND_ROW + 4;
+  }
+
+  /** The y-axis title, above the plot's top-left corner (`g` is the plot, at its origin). */
+  protected drawYTitle(g: G, text: string): void {
+    g.append('text').attr('class', 'axis-title').attr('data-testid', 'axis-title-y').attr('x', 0).attr('y', -Y_TITLE + 4).text(text);
   }
 
   /** A note in the middle of the chart ("No completed flows"). */

@@ -5,7 +5,7 @@
 // flow delivered in order climbs steadily. Hover reads the arrival under the pointer.
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear } from 'd3-scale';
-import { Chart, countTicks, type SeriesStyle } from './chart';
+import { Chart, Y_TITLE, countTicks, type SeriesStyle } from './chart';
 
 export interface OrderSeries extends SeriesStyle {
   /** Sequence numbers in arrival order. */
@@ -39,7 +39,7 @@ export class OrderChart extends Chart {
 
   protected draw(): void {
     const top = MARGIN.top + this.legend(this.series.map((s) => ({ ...s, label: `${s.label}: ${s.outOfOrder.toLocaleString('en')} out of order` })), MARGIN.left,
-      [{ label: '× out of order', opacity: 0 }, { label: '○ retransmission', opacity: 0 }]);
+      [{ label: '× out of order', opacity: 0 }, { label: '○ retransmission', opacity: 0 }]) + Y_TITLE;
     const n = Math.max(0, ...this.series.map((s) => s.seq.length));
     if (n === 0) {
       this.message('No data packet of this flow reached its receiver');
@@ -55,7 +55,7 @@ export class OrderChart extends Chart {
       .call(axisBottom(x).tickValues(countTicks(x, Math.max(2, Math.floor(innerW / 70)))).tickFormat((d) => String(d)));
     g.append('g').attr('class', 'axis axis-y')
       .call(axisLeft(y).ticks(Math.max(2, Math.floor(innerH / 30))).tickFormat((d) => this.format(Number(d))));
-    g.append('text').attr('class', 'axis-title').attr('x', 4).attr('y', 10).text(this.yTitle);
+    this.drawYTitle(g, this.yTitle);
     g.append('text').attr('class', 'axis-title').attr('x', innerW).attr('y', innerH - 4).attr('text-anchor', 'end')
       .text('arrival order at the receiver');
     this.series.forEach((s, si) => {

@@ -7,7 +7,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { curveStepAfter, line } from 'd3-shape';
 import { formatDuration } from '../format';
-import { Chart, timeTick, type SeriesStyle } from './chart';
+import { Chart, Y_TITLE, timeTick, type SeriesStyle } from './chart';
 
 export interface TimeSeries extends SeriesStyle {
   /** One value per window (null: undefined in that window). */
@@ -71,7 +71,7 @@ export class TimeChart extends Chart {
   protected draw(): void {
     this.x = null;
     this.line = null;
-    const top = MARGIN.top + this.legend(this.series, MARGIN.left);
+    const top = MARGIN.top + this.legend(this.series, MARGIN.left) + Y_TITLE;
     const windows = Math.max(0, ...this.series.map((s) => s.v.length));
     if (windows === 0 || !this.series.some((s) => s.v.some((v) => v !== null))) {
       this.message(this.opts.empty);
@@ -90,7 +90,7 @@ export class TimeChart extends Chart {
       .call(axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 80))).tickFormat((d) => timeTick(Number(d))));
     g.append('g').attr('class', 'axis axis-y')
       .call(axisLeft(y).ticks(Math.max(2, Math.floor(innerH / 30))).tickFormat((d) => this.opts.format(Number(d))));
-    g.append('text').attr('class', 'axis-title').attr('x', 4).attr('y', 10).text(this.opts.yTitle);
+    this.drawYTitle(g, this.opts.yTitle);
     // Each window's value holds from its start to the next window's (a step).
     const path = line<[number, number | null]>()
       .defined((d) => d[1] !== null)
