@@ -96,6 +96,21 @@ impl Series {
     /// `cap` points (at least 4) are kept.
     pub fn record(&mut self, t: u64, value: (u64, u64), cap: usize) {
         let cap = cap.max(4);
+        if self.slot_ns == 0 && self.last().is_some_and(|p| p.0 == t) {
+            // Another change at the last point's instant, every change kept: the new value
+            // takes the last point's place in the tail, unless it equals the point before
+            // (then the last point goes, below). What removing the last point and pushing the
+            // new one does (the point taken back from `older` and encoded again, the same
+            // bytes), without decoding and encoding it.
+            let before = if self.tail_len == 2 { (self.tail[0].1, self.tail[0].2) } else { (0, 0) };
+            if value != before {
+                self.tail[self.tail_len - 1] = (t, value.0, value.1);
+                if self.len() >= cap {
+                    self.coarsen(cap);
+                }
+                return;
+            }
+        }
         if self.last().is_some_and(|p| p.0 == t) {
             self.remove(self.tail_len - 1);
         }
@@ -326,5 +341,23 @@ mod tests {
         }
         assert_eq!(s.points(), plain(&changes));
         assert!(s.bytes() < s.len() * 24 / 2, "{} B for {} points", s.bytes(), s.len());
+    }
+
+    #[test]
+    fn changes_at_one_instant_leave_its_last_value() {
+        // At each instant 10 i the queue goes up by one, then by two, then ends i % 3 above
+        // where it stood (so at one instant in three where it stood before: no point), with 0,
+        // 1 and 2 points in the tail and in `older` before it.
+        let mut s = Series::default();
+        let mut changes = Vec::new();
+        let mut p = 0u64;
+        for i in 1..200u64 {
+            for q in [p + 1, p + 3, p + i % 3] {
+                changes.push((10 * i, q, 100 * q));
+                s.record(10 * i, (q, 100 * q), SERIES_CAP);
+            }
+            p += i % 3;
+            assert_eq!(s.points(), plain(&changes), "instant {i}");
+        }
     }
 }
