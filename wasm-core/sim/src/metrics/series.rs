@@ -33,8 +33,10 @@ type Point = (u64, u64, u64);
 /// they are, for [`Series::record`] to read and replace.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
-    /// The points before the last two, each as LEB128 varints (time since the point before,
-    /// zigzag change of packets, of bytes; the first from (0, 0, 0)) and its length in a byte.
+    /// The points before the last two, each as three LEB128 varints (time since the point
+    /// before, zigzag change of packets, of bytes; the first from (0, 0, 0)). A varint's last
+    /// byte is the only one below 0x80, so the last point starts after the fourth such byte
+    /// from the end (see [`Series::decode_last`]).
     older: Vec<u8>,
     older_len: usize,
     /// The last point in `older` (the base of the next delta).
@@ -80,7 +82,6 @@ impl Series {
         let (mut at, mut p): (usize, Point) = (0, (0, 0, 0));
         while at < self.older.len() {
             let d = [varint(&self.older, &mut at), varint(&self.older, &mut at), varint(&self.older, &mut at)];
-            at += 1; // the record's length
             p = (p.0 + d[0], p.1.wrapping_add(unzigzag(d[1])), p.2.wrapping_add(unzigzag(d[2])));
             out.push(p);
         }
@@ -162,25 +163,33 @@ impl Series {
     fn encode(&mut self, p: Point) {
         let base = self.older_last;
         let start = self.older.len();
-        // A point takes at most 31 B. Grown by a quarter, not doubled: a run holds many series
-        // (one per port that queued), whose spare room would otherwise be a third of them.
-        if self.older.capacity() - start < 31 {
-            self.older.reserve_exact(start / 4 + 64);
+        // A point takes at most 30 B. Grown by an eighth, not doubled: a run holds many series
+        // (one per port that queued, most of them small), whose spare room would otherwise be
+        // a third of them.
+        if self.older.capacity() - start < 30 {
+            self.older.reserve_exact(start / 8 + 32);
         }
         put_varint(&mut self.older, p.0 - base.0);
         put_varint(&mut self.older, zigzag(p.1.wrapping_sub(base.1)));
         put_varint(&mut self.older, zigzag(p.2.wrapping_sub(base.2)));
-        let n = (self.older.len() - start) as u8;
-        self.older.push(n);
         self.older_last = p;
         self.older_len += 1;
     }
 
-    /// Takes the last point out of `older`.
+    /// Takes the last point out of `older`: its three varints' last bytes are the last three
+    /// bytes below 0x80, and it starts after the one before them (or at 0).
     fn decode_last(&mut self) -> Point {
-        let end = self.older.len() - 1;
-        let mut at = end - self.older[end] as usize;
-        let start = at;
+        let (mut start, mut ends) = (self.older.len(), 0);
+        while start > 0 {
+            if self.older[start - 1] < 0x80 {
+                if ends == 3 {
+                    break;
+                }
+                ends += 1;
+            }
+            start -= 1;
+        }
+        let mut at = start;
         let d = [varint(&self.older, &mut at), varint(&self.older, &mut at), varint(&self.older, &mut at)];
         let p = self.older_last;
         self.older_last = (p.0 - d[0], p.1.wrapping_sub(unzigzag(d[1])), p.2.wrapping_sub(unzigzag(d[2])));
