@@ -9,12 +9,12 @@
 //! Nor on the number of ports: once a run's ports together hold more than [`SERIES_POINTS`],
 //! the cap becomes [`shared_cap`] of the ports that have queued, and each port past it is cut
 //! down at its next change (a dumbbell of 1024 TCP flows has 2048 busy ports: 16384 points
-//! each, 24 B a point in three u64 columns, would be 800 MB; about 6 B a point as deltas, 200 MB). Every file in `scenarios/` holds fewer points (the
+//! each, 24 B a point in three u64 columns, would be 800 MB; about 5 B a point as deltas, 170 MB). Every file in `scenarios/` holds fewer points (the
 //! most, 578k, presets/fat_tree.json), so its series are as without the budget.
 
 /// Points kept per port, at most.
 pub const SERIES_CAP: usize = 1 << 14;
-/// Points a run's ports hold together before their cap is lowered (about 6 MiB).
+/// Points a run's ports hold together before their cap is lowered (about 5 MiB).
 pub const SERIES_POINTS: usize = 1 << 20;
 /// Points kept per port, at least.
 pub const SERIES_MIN: usize = 256;
@@ -29,7 +29,7 @@ pub fn shared_cap(queued: usize) -> usize {
 type Point = (u64, u64, u64);
 
 /// A series of points in time order: all but the last two as deltas in bytes (see
-/// [`Series::encode`]: about 6 B a point where three u64 columns take 24), the last two as
+/// [`Series::encode`]: about 5 B a point where three u64 columns take 24), the last two as
 /// they are, for [`Series::record`] to read and replace.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
