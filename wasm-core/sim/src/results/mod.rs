@@ -155,7 +155,10 @@ pub struct About {
 
 impl About {
     pub fn of(s: &Scenario) -> About {
-        About { info: ScenarioInfo { name: s.name.clone(), description: s.description.clone() }, duration_ns: s.duration.0.as_ns() }
+        About {
+            info: ScenarioInfo { name: s.name.clone(), description: s.description.clone() },
+            duration_ns: s.duration.0.as_ns(),
+        }
     }
 }
 
