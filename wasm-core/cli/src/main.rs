@@ -117,7 +117,9 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let started = std::time::Instant::now();
     let run = sched_sim::start(&text, &sched_sim::scenario::TRUSTED_LIMITS, &ro).map_err(|e| format!("{path}: {e}"))?;
-    let scenario = run.scenario().clone();
+    // The checks read the scenario; the run keeps none of it (sched_sim::Run).
+    let scenario = sched_sim::validation::parse_with(&text, &sched_sim::scenario::TRUSTED_LIMITS)
+        .map_err(|e| format!("{path}: {e}"))?;
     let r = run.finish();
     let secs = started.elapsed().as_secs_f64();
     let s = &r.summary;

@@ -79,7 +79,9 @@ fn one(path: &Path, root: &Path) -> Result<usize, String> {
     let opts = sched_sim::RunOptions { seed: None, max_trace_events: Some(0) };
     let run =
         sched_sim::start(&text, &sched_sim::scenario::TRUSTED_LIMITS, &opts).map_err(|e| format!("{name}: {e}"))?;
-    let scenario = run.scenario().clone();
+    // The checks read the scenario; the run keeps none of it (sched_sim::Run).
+    let scenario = sched_sim::validation::parse_with(&text, &sched_sim::scenario::TRUSTED_LIMITS)
+        .map_err(|e| format!("{name}: {e}"))?;
     let out = run.finish();
     let mut others = sched_sim::OtherRuns::new(&scenario, out.summary.seed);
     let outcomes = sched_sim::evaluate_checks(&scenario, &out, &mut others);

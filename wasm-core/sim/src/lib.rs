@@ -132,7 +132,14 @@ enum Phase {
 
 /// A run in progress, advanced in chunks (for progress reports and cancellation).
 pub struct Run {
-    scenario: Scenario,
+    /// What the results take from the scenario: its name, description and duration.
+    about: results::About,
+    /// The scenario, kept only while something after the original rebuilds from it (its
+    /// replays, a scripted schedule's table): otherwise the run drops it once its network is
+    /// built, and holds none of its nodes, links and traffic entries (about 600 B a TCP flow
+    /// on a dumbbell where each flow has its own host pair). A caller that reads the scenario
+    /// after the run (its checks) parses its own.
+    scenario: Option<Box<Scenario>>,
     seed: u32,
     phase: Option<Phase>,
     /// The replays to run once the original ends, in order.
@@ -190,8 +197,11 @@ impl Run {
             engine.record_schedule(true);
         }
         let replays = s.replay.as_ref().map(|r| r.replays()).unwrap_or_default();
+        let about = results::About::of(&s);
+        let keep = !replays.is_empty() || s.schedule.is_some();
         Run {
-            scenario: s,
+            about,
+            scenario: keep.then(|| Box::new(s)),
             seed,
             phase: Some(Phase::Original(Box::new(engine))),
             replays,
@@ -199,11 +209,6 @@ impl Run {
             budget,
             heap_done: 0,
         }
-    }
-
-    /// The scenario being run.
-    pub fn scenario(&self) -> &Scenario {
-        &self.scenario
     }
 
     /// Processes up to `max_events` events; returns the progress in [0, 1] (1 = finished):
@@ -234,9 +239,9 @@ impl Run {
 
     /// The original has ended: its results, then its replays.
     fn concluded(&mut self, engine: Engine) -> Phase {
-        let (mut out, net) = run::conclude(&self.scenario, self.seed, engine);
-        if self.scenario.schedule.is_some() {
-            out.summary.schedule = Some(replay::original_table(&self.scenario, &out, &net));
+        let (mut out, net) = run::conclude(&self.about, self.seed, engine);
+        if let Some(s) = self.scenario.as_deref().filter(|s| s.schedule.is_some()) {
+            out.summary.schedule = Some(replay::original_table(s, &out, &net));
         }
         if self.replays.is_empty() {
             return self.done(out);
@@ -252,11 +257,11 @@ impl Run {
         max_events: u64,
     ) -> (Phase, f64) {
         let phases = (1 + self.replays.len()) as f64;
+        let s = self.scenario.as_deref().expect("a run with replays keeps its scenario");
         let mut p = match pending {
             Some(p) => p,
             None => Box::new(
-                replay::start(&self.scenario, &original, &self.replays[next], self.budget)
-                    .expect("the original's scenario builds"),
+                replay::start(s, &original, &self.replays[next], self.budget).expect("the original's scenario builds"),
             ),
         };
         if !p.advance(max_events) {
@@ -264,7 +269,7 @@ impl Run {
             return (Phase::Replays { original, next, pending: Some(p) }, progress);
         }
         self.heap_done += p.processed();
-        let (mut out, report) = p.finish(&self.scenario, &original);
+        let (mut out, report) = p.finish(s, &original);
         if self.replay_output {
             out.summary.replays.push(report);
             return (self.done(out), 1.0);
@@ -342,7 +347,7 @@ pub fn start_replay(s: &Scenario, opts: &RunOptions, r: &scenario::Replay) -> Re
     if let Some(Phase::Original(engine)) = &mut run.phase {
         engine.record_schedule(true);
     }
-    run.scenario = s.clone();
+    run.scenario = Some(Box::new(s.clone()));
     run.replays = vec![r.clone()];
     run.replay_output = true;
     run.budget = opts.max_trace_events.unwrap_or(DEFAULT_TRACE_EVENTS);

@@ -4,8 +4,7 @@
 use crate::engine::Engine;
 use crate::network::Network;
 use crate::record::Schedule;
-use crate::results::{self, RunFacts, RunSummary, Totals};
-use crate::scenario::Scenario;
+use crate::results::{self, About, RunFacts, RunSummary, Totals};
 use crate::trace::TraceColumns;
 use crate::traffic;
 
@@ -29,7 +28,7 @@ pub struct RunOutput {
 
 /// Checks the end-of-run identities and gathers the results of a finished engine.
 /// Returns the network too (its flows moved into the output), for what a replay reports.
-pub(crate) fn conclude(scenario: &Scenario, seed: u32, engine: Engine) -> (RunOutput, Network) {
+pub(crate) fn conclude(about: &About, seed: u32, engine: Engine) -> (RunOutput, Network) {
     let c = engine.conservation();
     assert_eq!(c.created, c.delivered + c.dropped + c.in_network, "packet conservation: {c:?}");
     for p in &engine.net.ports {
@@ -55,7 +54,7 @@ pub(crate) fn conclude(scenario: &Scenario, seed: u32, engine: Engine) -> (RunOu
         trace_end_ns: end_ns,
         totals: Totals { sent: c.created, delivered: c.delivered, dropped: c.dropped, in_network: c.in_network },
     };
-    let summary = results::summarize(scenario, &net, &mut metrics, facts);
+    let summary = results::summarize(about, &net, &mut metrics, facts);
     let flows = std::mem::take(&mut net.flows);
     let mut out = RunOutput { summary, trace, flows, schedule: schedule.map(|r| r.finish()) };
     out.keep_trace(u64::MAX);

@@ -71,6 +71,11 @@ impl Bandwidth {
     pub fn tx_time(self, bytes: u64) -> Time {
         match self {
             Bandwidth::Infinite => Time::ZERO,
+            // In 64 bits below 2.3 GB (every packet): a 128-bit division is a library call
+            // (natively and in WebAssembly), a 64-bit one an instruction; the same quotient.
+            Bandwidth::BitsPerSec(bps) if bytes <= u64::MAX / 8_000_000_000 => {
+                Time((bytes * 8_000_000_000).div_ceil(bps))
+            }
             Bandwidth::BitsPerSec(bps) => {
                 let bits = bytes as u128 * 8 * 1_000_000_000;
                 Time(bits.div_ceil(bps as u128) as u64)
@@ -99,5 +104,13 @@ mod tests {
         assert_eq!(Bandwidth::Infinite.tx_time(1500), Time::ZERO);
         // 10 Gbps, 1500 B: 1200 ns.
         assert_eq!(Bandwidth::BitsPerSec(10_000_000_000).tx_time(1500), Time(1_200));
+        // Either side of the 64-bit path's bound (2 305 843 009 B): the definition in 128 bits.
+        let edge = u64::MAX / 8_000_000_000;
+        for bytes in [edge - 1, edge, edge + 1, 10 * edge] {
+            for bps in [1, 3, 999_999_937, 10_000_000_000, u64::MAX] {
+                let want = (bytes as u128 * 8_000_000_000).div_ceil(bps as u128) as u64;
+                assert_eq!(Bandwidth::BitsPerSec(bps).tx_time(bytes), Time(want), "{bytes} B at {bps} bps");
+            }
+        }
     }
 }

@@ -39,14 +39,14 @@ pub struct PortMetrics {
     pub max_bytes: u64,
     /// Sum of squared waits, ns^2 (for the variance; their sum, count and maximum are the
     /// samples').
-    pub wait_sq_sum: u128,
+    pub wait_sq_sum: Wide,
     /// Every wait (exact, then a histogram with the exact sum and maximum: see [`sketch`]).
     pub waits: Samples,
     /// Integrals over time of the queue: bytes x ns, bytes^2 x ns, packets x ns, up to
     /// `integrated_to`.
-    pub bytes_ns: u128,
-    pub bytes_sq_ns: u128,
-    pub packets_ns: u128,
+    pub bytes_ns: Wide,
+    pub bytes_sq_ns: Wide,
+    pub packets_ns: Wide,
     pub integrated_to: u64,
     /// Busy time (within the run, so a u64).
     pub busy_ns: u64,
@@ -79,11 +79,11 @@ impl Default for PortMetrics {
             queued_bytes: 0,
             max_packets: 0,
             max_bytes: 0,
-            wait_sq_sum: 0,
+            wait_sq_sum: Wide::default(),
             waits: Samples::default(),
-            bytes_ns: 0,
-            bytes_sq_ns: 0,
-            packets_ns: 0,
+            bytes_ns: Wide::default(),
+            bytes_sq_ns: Wide::default(),
+            packets_ns: Wide::default(),
             integrated_to: 0,
             busy_ns: 0,
             busy_since: IDLE,
@@ -154,7 +154,7 @@ pub struct FlowMetrics {
     pub retransmits: u64,
     pub timeouts: u64,
     /// TCP family: the sender's round-trip samples (RFC 6298, from echoed timestamps), summed.
-    pub rtt_sum_ns: u128,
+    pub rtt_sum_ns: Wide,
     pub rtt_samples: u64,
     /// When the last packet was delivered.
     pub last_delivery_ns: Option<u64>,
@@ -272,7 +272,7 @@ impl Metrics {
     /// A TCP-family sender took a round-trip sample.
     pub fn rtt_sample(&mut self, flow: u32, r: Time) {
         let f = self.flow(flow);
-        f.rtt_sum_ns += r.as_ns() as u128;
+        f.rtt_sum_ns.add(r.as_ns() as u128);
         f.rtt_samples += 1;
     }
 
@@ -340,7 +340,7 @@ impl Metrics {
                 p.queued_packets -= 1;
                 p.queued_bytes -= size;
                 let wait = e.value as u64;
-                p.wait_sq_sum += wait as u128 * wait as u128;
+                p.wait_sq_sum.add(mul_wide(wait, wait));
                 p.busy_since = t;
                 if self.kept >= EXACT_SAMPLES {
                     p.waits.to_sketch();
@@ -494,27 +494,77 @@ impl PortMetrics {
 
     /// Adds the queue as it stood since the last change, up to `t`.
     fn integrate(&mut self, t: u64) {
-        let dt = t.saturating_sub(self.integrated_to) as u128;
-        let b = self.queued_bytes as u128;
-        self.bytes_ns += b * dt;
-        self.bytes_sq_ns += b * b * dt;
-        self.packets_ns += self.queued_packets as u128 * dt;
+        let dt = t.saturating_sub(self.integrated_to);
+        if dt != 0 {
+            let b = self.queued_bytes;
+            self.bytes_ns.add(mul_wide(b, dt));
+            // b^2 fits in 64 bits below 4 GiB queued.
+            self.bytes_sq_ns.add(if b < 1 << 32 { mul_wide(b * b, dt) } else { b as u128 * b as u128 * dt as u128 });
+            self.packets_ns.add(mul_wide(self.queued_packets, dt));
+        }
         self.integrated_to = self.integrated_to.max(t);
     }
 
     /// Mean and population variance of the waits of the packets sent, ns and ns^2.
     pub fn wait_moments(&self) -> Option<(f64, f64)> {
         let n = self.dequeued as f64;
-        (self.dequeued > 0).then(|| moments(self.waits.sum() as f64 / n, self.wait_sq_sum as f64 / n))
+        (self.dequeued > 0).then(|| moments(self.waits.sum() as f64 / n, self.wait_sq_sum.get() as f64 / n))
     }
 
     /// Time averages over `[0, end_ns]` of the queue: mean bytes, variance (bytes^2), mean
     /// packets.
     pub fn queue_moments(&self, end_ns: u64) -> (f64, f64, f64) {
         let t = end_ns.max(1) as f64;
-        let (mean, var) = moments(self.bytes_ns as f64 / t, self.bytes_sq_ns as f64 / t);
-        (mean, var, self.packets_ns as f64 / t)
+        let (mean, var) = moments(self.bytes_ns.get() as f64 / t, self.bytes_sq_ns.get() as f64 / t);
+        (mean, var, self.packets_ns.get() as f64 / t)
     }
+}
+
+/// A u128 kept as two u64 halves: aligned to 8 bytes where a u128 is aligned to 16, which
+/// would pad every port's and flow's record and every histogram. The same values and sums.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wide {
+    lo: u64,
+    hi: u64,
+}
+
+impl Wide {
+    #[inline(always)]
+    pub fn get(self) -> u128 {
+        (self.hi as u128) << 64 | self.lo as u128
+    }
+
+    #[inline(always)]
+    pub fn add(&mut self, x: u128) {
+        let v = self.get() + x;
+        (self.lo, self.hi) = (v as u64, (v >> 64) as u64);
+    }
+}
+
+/// The exact product `a * b`. What `a as u128 * b as u128` gives, without the 128-bit multiply
+/// call (`__multi3`) WebAssembly makes of it (it has no 64 x 64 -> 128 instruction): the queue
+/// integrals and squared waits take two to four such products per queue change.
+#[inline(always)]
+fn mul_wide(a: u64, b: u64) -> u128 {
+    if cfg!(target_arch = "wasm32") {
+        mul_wide_halves(a, b)
+    } else {
+        a as u128 * b as u128
+    }
+}
+
+/// `mul_wide` from 32-bit halves: one 64-bit multiply when the product fits in 64 bits (the
+/// factors' significant bits add up to at most 64), else four.
+#[inline(always)]
+fn mul_wide_halves(a: u64, b: u64) -> u128 {
+    if a.leading_zeros() + b.leading_zeros() >= 64 {
+        return a.wrapping_mul(b) as u128;
+    }
+    let (a1, a0, b1, b0) = (a >> 32, a & 0xffff_ffff, b >> 32, b & 0xffff_ffff);
+    let (hh, hl, lh, ll) = (a1 * b1, a1 * b0, a0 * b1, a0 * b0);
+    // a * b = hh 2^64 + (hl + lh) 2^32 + ll; the middle sum can carry past 64 bits.
+    let mid = (hl as u128) + (lh as u128);
+    ((hh as u128) << 64) + (mid << 32) + ll as u128
 }
 
 /// (mean, variance) from the first two raw moments; the variance is never negative.
@@ -628,6 +678,27 @@ mod more_tests {
         assert!(close(w.p50, 499) && close(w.p99, 989) && w.max == 999, "{w:?}");
         assert!(close(d.p50, 10_499) && close(d.p99, 10_989) && d.max == 10_999, "{d:?}");
         assert!(m.ports[0].waits.bytes() + m.flows[0].delays_ns.bytes() < 8 * 1024);
+    }
+
+    #[test]
+    fn wide_products_are_exact() {
+        // Against the 128-bit product: the edges of each half and of the one-multiply path
+        // (2^32 x 2^32 = 2^64 does not fit; 2^32 x (2^32 - 1) does), and a pseudo-random spread.
+        let edges = [0, 1, 2, 0xffff_ffff, 1 << 32, (1 << 32) + 1, u64::MAX >> 1, u64::MAX - 1, u64::MAX];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut spread = Vec::new();
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            spread.push(x >> (x % 64));
+        }
+        for &a in edges.iter().chain(&spread) {
+            for &b in edges.iter().chain(spread.iter().take(50)) {
+                assert_eq!(mul_wide_halves(a, b), a as u128 * b as u128, "{a} x {b}");
+                assert_eq!(mul_wide(a, b), a as u128 * b as u128);
+            }
+        }
     }
 
     #[test]

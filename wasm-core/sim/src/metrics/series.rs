@@ -9,12 +9,12 @@
 //! Nor on the number of ports: once a run's ports together hold more than [`SERIES_POINTS`],
 //! the cap becomes [`shared_cap`] of the ports that have queued, and each port past it is cut
 //! down at its next change (a dumbbell of 1024 TCP flows has 2048 busy ports: 16384 points
-//! each, 24 B a point in three u64 columns, would be 800 MB; about 6 B a point as deltas, 200 MB). Every file in `scenarios/` holds fewer points (the
+//! each, 24 B a point in three u64 columns, would be 800 MB; about 5 B a point as deltas, 170 MB). Every file in `scenarios/` holds fewer points (the
 //! most, 578k, presets/fat_tree.json), so its series are as without the budget.
 
 /// Points kept per port, at most.
 pub const SERIES_CAP: usize = 1 << 14;
-/// Points a run's ports hold together before their cap is lowered (about 6 MiB).
+/// Points a run's ports hold together before their cap is lowered (about 5 MiB).
 pub const SERIES_POINTS: usize = 1 << 20;
 /// Points kept per port, at least.
 pub const SERIES_MIN: usize = 256;
@@ -29,12 +29,14 @@ pub fn shared_cap(queued: usize) -> usize {
 type Point = (u64, u64, u64);
 
 /// A series of points in time order: all but the last two as deltas in bytes (see
-/// [`Series::encode`]: about 6 B a point where three u64 columns take 24), the last two as
+/// [`Series::encode`]: about 5 B a point where three u64 columns take 24), the last two as
 /// they are, for [`Series::record`] to read and replace.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
-    /// The points before the last two, each as LEB128 varints (time since the point before,
-    /// zigzag change of packets, of bytes; the first from (0, 0, 0)) and its length in a byte.
+    /// The points before the last two, each as three LEB128 varints (time since the point
+    /// before, zigzag change of packets, of bytes; the first from (0, 0, 0)). A varint's last
+    /// byte is the only one below 0x80, so the last point starts after the fourth such byte
+    /// from the end (see [`Series::decode_last`]).
     older: Vec<u8>,
     older_len: usize,
     /// The last point in `older` (the base of the next delta).
@@ -80,7 +82,6 @@ impl Series {
         let (mut at, mut p): (usize, Point) = (0, (0, 0, 0));
         while at < self.older.len() {
             let d = [varint(&self.older, &mut at), varint(&self.older, &mut at), varint(&self.older, &mut at)];
-            at += 1; // the record's length
             p = (p.0 + d[0], p.1.wrapping_add(unzigzag(d[1])), p.2.wrapping_add(unzigzag(d[2])));
             out.push(p);
         }
@@ -96,6 +97,21 @@ impl Series {
     /// `cap` points (at least 4) are kept.
     pub fn record(&mut self, t: u64, value: (u64, u64), cap: usize) {
         let cap = cap.max(4);
+        if self.slot_ns == 0 && self.last().is_some_and(|p| p.0 == t) {
+            // Another change at the last point's instant, every change kept: the new value
+            // takes the last point's place in the tail, unless it equals the point before
+            // (then the last point goes, below). What removing the last point and pushing the
+            // new one does (the point taken back from `older` and encoded again, the same
+            // bytes), without decoding and encoding it.
+            let before = if self.tail_len == 2 { (self.tail[0].1, self.tail[0].2) } else { (0, 0) };
+            if value != before {
+                self.tail[self.tail_len - 1] = (t, value.0, value.1);
+                if self.len() >= cap {
+                    self.coarsen(cap);
+                }
+                return;
+            }
+        }
         if self.last().is_some_and(|p| p.0 == t) {
             self.remove(self.tail_len - 1);
         }
@@ -147,25 +163,33 @@ impl Series {
     fn encode(&mut self, p: Point) {
         let base = self.older_last;
         let start = self.older.len();
-        // A point takes at most 31 B. Grown by a quarter, not doubled: a run holds many series
-        // (one per port that queued), whose spare room would otherwise be a third of them.
-        if self.older.capacity() - start < 31 {
-            self.older.reserve_exact(start / 4 + 64);
+        // A point takes at most 30 B. Grown by an eighth, not doubled: a run holds many series
+        // (one per port that queued, most of them small), whose spare room would otherwise be
+        // a third of them.
+        if self.older.capacity() - start < 30 {
+            self.older.reserve_exact(start / 8 + 32);
         }
         put_varint(&mut self.older, p.0 - base.0);
         put_varint(&mut self.older, zigzag(p.1.wrapping_sub(base.1)));
         put_varint(&mut self.older, zigzag(p.2.wrapping_sub(base.2)));
-        let n = (self.older.len() - start) as u8;
-        self.older.push(n);
         self.older_last = p;
         self.older_len += 1;
     }
 
-    /// Takes the last point out of `older`.
+    /// Takes the last point out of `older`: its three varints' last bytes are the last three
+    /// bytes below 0x80, and it starts after the one before them (or at 0).
     fn decode_last(&mut self) -> Point {
-        let end = self.older.len() - 1;
-        let mut at = end - self.older[end] as usize;
-        let start = at;
+        let (mut start, mut ends) = (self.older.len(), 0);
+        while start > 0 {
+            if self.older[start - 1] < 0x80 {
+                if ends == 3 {
+                    break;
+                }
+                ends += 1;
+            }
+            start -= 1;
+        }
+        let mut at = start;
         let d = [varint(&self.older, &mut at), varint(&self.older, &mut at), varint(&self.older, &mut at)];
         let p = self.older_last;
         self.older_last = (p.0 - d[0], p.1.wrapping_sub(unzigzag(d[1])), p.2.wrapping_sub(unzigzag(d[2])));
@@ -326,5 +350,23 @@ mod tests {
         }
         assert_eq!(s.points(), plain(&changes));
         assert!(s.bytes() < s.len() * 24 / 2, "{} B for {} points", s.bytes(), s.len());
+    }
+
+    #[test]
+    fn changes_at_one_instant_leave_its_last_value() {
+        // At each instant 10 i the queue goes up by one, then by two, then ends i % 3 above
+        // where it stood (so at one instant in three where it stood before: no point), with 0,
+        // 1 and 2 points in the tail and in `older` before it.
+        let mut s = Series::default();
+        let mut changes = Vec::new();
+        let mut p = 0u64;
+        for i in 1..200u64 {
+            for q in [p + 1, p + 3, p + i % 3] {
+                changes.push((10 * i, q, 100 * q));
+                s.record(10 * i, (q, 100 * q), SERIES_CAP);
+            }
+            p += i % 3;
+            assert_eq!(s.points(), plain(&changes), "instant {i}");
+        }
     }
 }

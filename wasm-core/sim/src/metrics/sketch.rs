@@ -61,14 +61,14 @@ enum Counts {
 pub struct Histogram {
     counts: Counts,
     n: u64,
-    sum: u128,
+    sum: super::Wide,
     min: u64,
     max: u64,
 }
 
 impl Default for Histogram {
     fn default() -> Histogram {
-        Histogram { counts: Counts::One, n: 0, sum: 0, min: 0, max: 0 }
+        Histogram { counts: Counts::One, n: 0, sum: super::Wide::default(), min: 0, max: 0 }
     }
 }
 
@@ -83,7 +83,7 @@ impl Histogram {
             self.max = self.max.max(x);
         }
         self.n += 1;
-        self.sum += x as u128;
+        self.sum.add(x as u128);
     }
 
     /// Adds `c` values in bucket `b` (`n`, `min` and `max` not yet updated, `n` > 0).
@@ -181,7 +181,7 @@ impl Histogram {
             self.count(b, c);
             self.n += c; // `Counts::One` reads `n` as the count of the minimum's bucket
         }
-        self.sum += other.sum;
+        self.sum.add(other.sum.get());
         self.min = self.min.min(other.min);
         self.max = self.max.max(other.max);
     }
@@ -306,7 +306,7 @@ impl Samples {
     pub fn mean(&self) -> f64 {
         match self {
             Samples::Exact(v) => v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64,
-            Samples::Sketch(h) => h.sum as f64 / h.n as f64,
+            Samples::Sketch(h) => h.sum.get() as f64 / h.n as f64,
         }
     }
 
@@ -314,7 +314,7 @@ impl Samples {
     pub fn sum(&self) -> u128 {
         match self {
             Samples::Exact(v) => v.iter().map(|&x| x as u128).sum(),
-            Samples::Sketch(h) => h.sum,
+            Samples::Sketch(h) => h.sum.get(),
         }
     }
 
@@ -381,7 +381,7 @@ mod tests {
 
     impl Histogram {
         fn mean(&self) -> f64 {
-            self.sum as f64 / self.n as f64
+            self.sum.get() as f64 / self.n as f64
         }
     }
 

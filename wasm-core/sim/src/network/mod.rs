@@ -123,7 +123,8 @@ impl Network {
             .map(|n| Node { id: n.id.clone(), kind: n.kind, pos: n.pos, ports: Vec::new() })
             .collect();
         let flow_ids: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
-        // Two ports a link, allocated once (no doubling's spare capacity: a port is ~1 KB).
+        // Two ports a link, allocated once (no doubling's spare capacity: a port is ~1 KB): 2i
+        // from `from` to `to`, 2i + 1 back (the results read the links from them).
         let mut ports = Vec::with_capacity(2 * s.topology.links.len());
         let mut port_info = Vec::with_capacity(2 * s.topology.links.len());
         let mut reads = registry::Reads::default();

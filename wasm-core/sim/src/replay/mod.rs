@@ -210,7 +210,7 @@ impl Pending {
         engine.run();
         let schedule = recorded(original);
         let order: Vec<&Recorded> = order.iter().map(|&i| &schedule.packets[i]).collect();
-        let (mut out, net) = conclude(&alt, seed, engine);
+        let (mut out, net) = conclude(&crate::results::About::of(&alt), seed, engine);
         // The replay starts at the first router: give each replayed packet its original host
         // hop back, so hop k means the same port in both records.
         let mut replayed = out.schedule.take().expect("recorded").packets;

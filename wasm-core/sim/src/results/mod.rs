@@ -145,6 +145,23 @@ pub struct ScenarioInfo {
 }
 }
 
+/// What a run's results take from its scenario (a run keeps this, not the scenario: see
+/// `Run`): its name, description and duration.
+#[derive(Clone, Debug)]
+pub struct About {
+    pub info: ScenarioInfo,
+    pub duration_ns: u64,
+}
+
+impl About {
+    pub fn of(s: &Scenario) -> About {
+        About {
+            info: ScenarioInfo { name: s.name.clone(), description: s.description.clone() },
+            duration_ns: s.duration.0.as_ns(),
+        }
+    }
+}
+
 results_type! {
 pub struct NodeOut {
     pub id: String,
@@ -345,7 +362,7 @@ pub struct RunFacts {
     pub totals: Totals,
 }
 
-pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunFacts) -> RunSummary {
+pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: RunFacts) -> RunSummary {
     let end = facts.end_ns.max(1);
     let nodes = net
         .nodes
@@ -356,16 +373,16 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
             pos: n.pos,
         })
         .collect();
-    let index = |id: &str| net.nodes.iter().position(|n| n.id == id).expect("validated") as u32;
-    let links = s
-        .topology
-        .links
-        .iter()
-        .map(|l| LinkOut {
-            from: index(&l.from),
-            to: index(&l.to),
-            bandwidth_bps: l.bandwidth.0.bps(),
-            delay_ns: l.delay.0.as_ns(),
+    // Link i's ports are 2i (its `from` to its `to`) and 2i + 1, at its rate and delay
+    // (`Network::build`).
+    let links = net
+        .ports
+        .chunks(2)
+        .map(|pair| LinkOut {
+            from: pair[0].node,
+            to: pair[0].to,
+            bandwidth_bps: pair[0].bandwidth.bps(),
+            delay_ns: pair[0].delay.as_ns(),
         })
         .collect();
     let ports: Vec<PortOut> = net
@@ -427,7 +444,7 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
                 acks_dropped: m.acks_dropped,
                 retransmits: m.retransmits,
                 timeouts: m.timeouts,
-                rtt_mean_ns: (m.rtt_samples > 0).then(|| m.rtt_sum_ns as f64 / m.rtt_samples as f64),
+                rtt_mean_ns: (m.rtt_samples > 0).then(|| m.rtt_sum_ns.get() as f64 / m.rtt_samples as f64),
                 bursts: m.bursts.as_ref().map_or(0, |b| b.mean().0),
                 burst_delay_mean_ns: m.bursts.as_ref().and_then(|b| b.mean().1),
                 fct_ns: fct,
@@ -581,9 +598,9 @@ pub fn summarize(s: &Scenario, net: &Network, metrics: &mut Metrics, facts: RunF
     RunSummary {
         format: "scheduler-playground/results".into(),
         version: 1,
-        scenario: ScenarioInfo { name: s.name.clone(), description: s.description.clone() },
+        scenario: about.info.clone(),
         seed: facts.seed,
-        duration_ns: s.duration.0.as_ns(),
+        duration_ns: about.duration_ns,
         end_ns: facts.end_ns,
         trace_hash: facts.trace_hash,
         events_total: facts.events_total,
