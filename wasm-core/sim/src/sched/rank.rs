@@ -4,7 +4,16 @@
 //! same programs drive `pifo`, `sp_pifo` and `aifo`. Lower ranks are served first.
 //!
 //! - `srpt`: the flow's remaining bytes when the packet was sent, itself included
-//!   (`Packet::remaining`, carried by the pfabric transport or known to the source).
+//!   (`Packet::remaining`, carried by the pfabric transport or known to the source). A TCP
+//!   sender's remaining is its bytes not yet acknowledged, so the segments of one window carry
+//!   the same rank and a PIFO keeps them in order.
+//! - `srpt_segment`: the flow's bytes from this segment's first byte to its end, flow size
+//!   minus the segment's byte offset, per segment (the AIFO authors' pFabric socket in their
+//!   Netbench code: priority = max(0, flow size - sequence number), which their SYN's sequence
+//!   number 0 shifts by one byte for every data segment alike); TCP ACKs 0 (their receiver's
+//!   socket knows no flow size, so its packets carry 0). A flow's later segments outrank its
+//!   earlier ones, so a PIFO holding several of one flow's segments sends them last first.
+//!   Datagrams (no TCP bit): their source's `remaining`, as `srpt`.
 //! - `stfq`: the packet's virtual start time (AIFO Sec. 2.1): S = max(V, F of the flow's
 //!   previous packet), F = S + L / w (L in bits, w the flow's weight); V is the start time of
 //!   the packet dequeued last. Ranks are in thousandths of a bit per unit weight.
@@ -23,14 +32,15 @@ use crate::packet::Packet;
 use crate::params::{Default, Kind, Per, Spec};
 use crate::time::Time;
 
-pub const PROGRAMS: &[&str] = &["srpt", "stfq", "fifo", "lstf", "class", "flow_size"];
+pub const PROGRAMS: &[&str] = &["srpt", "srpt_segment", "stfq", "fifo", "lstf", "class", "flow_size"];
 
 /// The `rank` parameter the programmable schedulers share.
 pub const RANK: Spec = Spec {
     name: "rank",
-    description: "The rank program (lower is served first): srpt (remaining flow size), stfq (virtual start \
-                  time, per-flow weights), fifo (arrival time), lstf (arrival + slack), class (the traffic \
-                  class) or flow_size.",
+    description: "The rank program (lower is served first): srpt (remaining flow size: a TCP sender's bytes not \
+                  yet acknowledged), srpt_segment (flow size minus each segment's offset, per segment: the \
+                  AIFO authors' pFabric rank; ACKs 0), stfq (virtual start time, per-flow weights), fifo \
+                  (arrival time), lstf (arrival + slack), class (the traffic class) or flow_size.",
     kind: Kind::Choice { options: PROGRAMS },
     default: Default::Text("srpt"),
 };
@@ -48,6 +58,7 @@ pub const RANK_WEIGHTS: Spec = Spec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Program {
     Srpt,
+    SrptSegment,
     Stfq,
     Fifo,
     Lstf,
@@ -58,6 +69,7 @@ pub enum Program {
 impl Program {
     pub fn from_name(name: &str) -> Program {
         match name {
+            "srpt_segment" => Program::SrptSegment,
             "stfq" => Program::Stfq,
             "fifo" => Program::Fifo,
             "lstf" => Program::Lstf,
@@ -84,6 +96,19 @@ fn saturate(x: u64) -> i64 {
     x.min(i64::MAX as u64) as i64
 }
 
+/// `srpt_segment`'s rank: TCP data, flow size - byte offset (0 past the end); TCP ACKs 0;
+/// datagrams their `remaining`.
+fn segment_remaining(pkt: &Packet) -> i64 {
+    use crate::packet::flags::{ACK, TCP};
+    if pkt.flags & TCP == 0 {
+        saturate(pkt.remaining())
+    } else if pkt.flags & ACK != 0 {
+        0
+    } else {
+        saturate(pkt.flow_size().saturating_sub(pkt.seq))
+    }
+}
+
 impl Ranker {
     pub fn new(program: Program, weights: Vec<f64>) -> Ranker {
         Ranker { program, weights, v: 0, finish: BTreeMap::new() }
@@ -97,6 +122,7 @@ impl Ranker {
     pub fn rank(&mut self, now: Time, pkt: &Packet) -> i64 {
         match self.program {
             Program::Srpt => saturate(pkt.remaining()),
+            Program::SrptSegment => segment_remaining(pkt),
             Program::Fifo => now.as_ns() as i64,
             Program::Lstf => (now.as_ns() as i64).saturating_add(pkt.slack()),
             Program::Class => pkt.class as i64,
@@ -127,6 +153,35 @@ impl Ranker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::packet::flags::{ACK, RETX, TCP};
+
+    #[test]
+    fn srpt_segment_is_flow_size_minus_offset_per_segment_and_acks_are_zero() {
+        // A 4000 B flow in 1380 B segments: offsets 0, 1380, 2760 -> ranks 4000, 2620, 1240
+        // (the authors' max(0, size - seq) with their seq = offset + 1: 3999, 2619, 1239, the
+        // same order). Each segment keeps its rank whatever was acknowledged (`remaining`,
+        // what `srpt` reads, says 4000 for all three when sent in one window). A retransmission
+        // of offset 1380 ranks as the original, 2620. ACKs rank 0; a datagram ranks by its
+        // `remaining` (here 700).
+        let mut r = Ranker::new(Program::SrptSegment, vec![]);
+        let seg = |id, seq, flags| {
+            Packet { flags, ..Packet::new(id, 1, seq, 1500, Time::ZERO) }.with_flow_size(4000).with_remaining(4000)
+        };
+        let ranks: Vec<i64> = [(0, 0), (1, 1380), (2, 2760), (3, 1380)]
+            .iter()
+            .map(|&(id, seq)| r.rank(Time::ZERO, &seg(id, seq, if id == 3 { TCP | RETX } else { TCP })))
+            .collect();
+        assert_eq!(ranks, vec![4000, 2620, 1240, 2620]);
+        assert_eq!(r.rank(Time::ZERO, &seg(4, 2760, TCP | ACK)), 0);
+        let datagram = Packet::new(5, 2, 7, 1500, Time::ZERO).with_flow_size(10_000).with_remaining(700);
+        assert_eq!(r.rank(Time::ZERO, &datagram), 700);
+        // An open-ended TCP flow (size u64::MAX) saturates.
+        let open = Packet { flags: TCP, ..Packet::new(6, 3, 1380, 1500, Time::ZERO) };
+        assert_eq!(r.rank(Time::ZERO, &open), i64::MAX);
+        assert_eq!(Program::from_name("srpt_segment"), Program::SrptSegment);
+        let mut srpt = Ranker::new(Program::Srpt, vec![]);
+        assert_eq!(srpt.rank(Time::ZERO, &seg(7, 2760, TCP)), 4000);
+    }
 
     #[test]
     fn stfq_start_is_max_of_virtual_time_and_previous_finish() {

@@ -222,8 +222,8 @@ pub fn build_reading(
 }
 
 /// The out-of-line packet fields (`crate::packet`'s notes) a built scheduler reads, children
-/// included: `sizes` (`remaining`, `flow_size`: SJF, SRPT, the rank programs `srpt` and
-/// `flow_size`) and `slack` (LSTF and FIFO+, the rank program `lstf`). The engine writes the
+/// included: `sizes` (`remaining`, `flow_size`: SJF, SRPT, the rank programs `srpt`,
+/// `srpt_segment` and `flow_size`) and `slack` (LSTF and FIFO+, the rank program `lstf`). The engine writes the
 /// sizes, and ports age the slack, only in runs where something reads them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reads {
@@ -247,7 +247,7 @@ impl Reads {
         // Every scheduler with a `rank` parameter ranks by that program (`sched::rank`).
         if info.params.iter().any(|p| p.name == RANK.name) {
             match Program::from_name(params.choice(RANK.name)) {
-                Program::Srpt | Program::FlowSize => r.sizes = true,
+                Program::Srpt | Program::SrptSegment | Program::FlowSize => r.sizes = true,
                 Program::Lstf => r.slack = true,
                 _ => {}
             }
