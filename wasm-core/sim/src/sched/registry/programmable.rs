@@ -26,8 +26,8 @@ fn ranker(a: &BuildArgs<'_>) -> Ranker {
 pub const PIFO: SchedulerInfo = SchedulerInfo {
     name: "pifo",
     display: "PIFO",
-    summary: "Push-in first-out: packets sorted by a programmable rank (SRPT, STFQ, FIFO, LSTF, class, flow \
-              size); a full buffer drops the highest rank.",
+    summary: "Push-in first-out: packets sorted by a programmable rank (SRPT by the flow's bytes unacknowledged \
+              or per segment, STFQ, FIFO, LSTF, class, flow size); a full buffer drops the highest rank.",
     reference: "Sivaraman et al., \"Programmable packet scheduling at line rate\", SIGCOMM'16; AIFO (Yu et al., \
                 SIGCOMM'21) Sec. 2.1 and Fig. 2",
     key: RANK_KEY,
