@@ -16,7 +16,7 @@
 
 use crate::aqm::edge_codel::EdgeCodel;
 use crate::packet::{NodeId, Packet, PortId};
-use crate::sched::{Admission, AqmReport, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, AqmReport, QueueView, Scheduler, StateView};
 use crate::time::{Bandwidth, Time};
 use crate::trace::{Emit, Kind, OrderOp, TraceEvent, ViewRecord};
 use crate::view::QUEUE_VIEW_DEPTH;
@@ -207,22 +207,32 @@ impl<S: Scheduler> Port<S> {
         pkt.enqueued_at = now;
         let id = pkt.id;
         let probe = self.event(now, Kind::Enqueue, &pkt, 0);
-        let mut v = std::mem::take(&mut out.verdicts);
-        match self.sched.enqueue(now, pkt, &mut v) {
+        match self.sched.enqueue(now, pkt, &mut out.verdicts) {
             Admission::Queued { key } => {
                 self.count(|c| c.admitted += 1);
                 out.events.push(TraceEvent { value: key, ..probe });
             }
             Admission::Refused => self.count(|c| c.refused += 1),
         }
-        self.trace_verdicts(now, &mut v, Some(id), out);
-        out.verdicts = v;
+        self.trace_verdicts(now, Some(id), out);
         self.publish(out);
     }
 
-    /// Marks, then drops, as trace events. A drop of a packet other than `arriving` (or of
-    /// any packet, at dequeue) was of a queued packet.
-    fn trace_verdicts(&mut self, now: Time, v: &mut Verdicts, arriving: Option<u64>, out: &mut Emit) {
+    /// Marks, then drops, as trace events (emptying `out.verdicts`). A drop of a packet other
+    /// than `arriving` (or of any packet, at dequeue) was of a queued packet.
+    ///
+    /// The verdicts stay in place (borrowed, not moved out and back): most scheduler calls
+    /// leave none, and the common case is then one test, with no copy of the two vectors.
+    #[inline]
+    fn trace_verdicts(&mut self, now: Time, arriving: Option<u64>, out: &mut Emit) {
+        if !out.verdicts.is_empty() {
+            self.trace_some_verdicts(now, arriving, out);
+        }
+    }
+
+    #[inline(never)]
+    fn trace_some_verdicts(&mut self, now: Time, arriving: Option<u64>, out: &mut Emit) {
+        let v = &mut out.verdicts;
         for m in v.marks.drain(..) {
             out.events.push(TraceEvent {
                 time: now,
@@ -248,8 +258,8 @@ impl<S: Scheduler> Port<S> {
     /// Starts the next transmission if the scheduler has an eligible packet.
     fn start_next(&mut self, now: Time, out: &mut Emit) -> Option<PortWake> {
         debug_assert!(self.in_service.is_none());
-        let mut v = std::mem::take(&mut out.verdicts);
-        let mut next = self.sched.dequeue(now, &mut v);
+        let v = &mut out.verdicts;
+        let mut next = self.sched.dequeue(now, v);
         let next = loop {
             let Some(mut pkt) = next.take() else { break None };
             // The header's slack loses the wait here, whatever the scheduler orders by
@@ -259,14 +269,13 @@ impl<S: Scheduler> Port<S> {
             }
             match self.cold.as_mut().and_then(|c| c.edge.as_mut()) {
                 None => break Some(pkt),
-                Some(edge) => match edge.filter(now, pkt, &mut v) {
+                Some(edge) => match edge.filter(now, pkt, v) {
                     Some(pkt) => break Some(pkt),
-                    None => next = self.sched.dequeue(now, &mut v),
+                    None => next = self.sched.dequeue(now, v),
                 },
             }
         };
-        self.trace_verdicts(now, &mut v, None, out);
-        out.verdicts = v;
+        self.trace_verdicts(now, None, out);
         let wake = match next {
             Some(pkt) => {
                 self.count(|c| c.dequeued += 1);
@@ -413,7 +422,7 @@ pub(crate) fn order_ops(old: &[(u64, i64)], new: &[(u64, i64)], mut emit: impl F
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::QueueView;
+    use crate::sched::{QueueView, Verdicts};
 
     /// A toy preemptive priority queue (lowest rank first, preempts a higher-rank packet).
     #[derive(Default)]
