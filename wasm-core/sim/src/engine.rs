@@ -465,7 +465,9 @@ impl Engine {
                 r.observe(&e);
             }
         }
-        self.recorder.record_views(base, &mut self.out.views);
+        if !self.out.views.is_empty() {
+            self.recorder.record_views(base, &mut self.out.views);
+        }
         self.out.watch = self.recorder.stores();
     }
 

@@ -327,11 +327,17 @@ impl<S: Scheduler> Port<S> {
     }
 
     /// Publishes what changed in the queue's head and the scheduler's state since last time
-    /// (only while the page's trace is stored).
+    /// (only while the page's trace is stored: a test inline, the work out of line, as most
+    /// of a long run's operations come after the stored part).
+    #[inline]
     pub fn publish(&mut self, out: &mut Emit) {
-        if !out.watch {
-            return;
+        if out.watch {
+            self.publish_views(out);
         }
+    }
+
+    #[inline(never)]
+    fn publish_views(&mut self, out: &mut Emit) {
         let (after, port) = (out.events.len() as u32, self.id);
         let v = self.cold.get_or_insert_with(Box::default).views.get_or_insert_with(Views::default);
         self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut v.next_view);
