@@ -45,24 +45,34 @@ impl<E> EventQueue<E> {
     pub fn push(&mut self, time: Time, ev: E) {
         let entry = Entry { time, seq: self.seq, ev };
         self.seq += 1;
-        let key = entry.key();
-        let h = &mut self.heap;
-        let mut i = h.len();
-        h.push(entry);
-        // Sift up: move parents down into the hole while they come later.
+        self.heap.reserve(1);
+        // SAFETY: room for one more entry was reserved; the new slot at `n` is the hole, so
+        // every entry is owned once when the length grows (the entry is written where the
+        // hole ends, never written first and read back: that reload would stall).
         unsafe {
-            let base = h.as_mut_ptr();
-            let moving = std::ptr::read(base.add(i));
-            while i > 0 {
-                let parent = (i - 1) / 2;
-                if (*base.add(parent)).key() <= key {
-                    break;
-                }
-                std::ptr::copy_nonoverlapping(base.add(parent), base.add(i), 1);
-                i = parent;
-            }
-            std::ptr::write(base.add(i), moving);
+            let n = self.heap.len();
+            Self::rise(self.heap.as_mut_ptr(), n, entry);
+            self.heap.set_len(n + 1);
         }
+    }
+
+    /// Moves parents down into the hole at `hole` while they come after `moving`, then puts
+    /// `moving` in the hole.
+    ///
+    /// SAFETY: `hole` is within the heap's allocation, its ancestors are entries, and the
+    /// hole's own content is owned by the caller.
+    #[inline(always)]
+    unsafe fn rise(base: *mut Entry<E>, mut hole: usize, moving: Entry<E>) {
+        let key = moving.key();
+        while hole > 0 {
+            let parent = (hole - 1) / 2;
+            if (*base.add(parent)).key() <= key {
+                break;
+            }
+            std::ptr::copy_nonoverlapping(base.add(parent), base.add(hole), 1);
+            hole = parent;
+        }
+        std::ptr::write(base.add(hole), moving);
     }
 
     /// The time of the next event.
@@ -100,16 +110,7 @@ impl<E> EventQueue<E> {
                 hole = child;
             }
             // Then `last` rises from there to its place.
-            let key = last.key();
-            while hole > 0 {
-                let parent = (hole - 1) / 2;
-                if (*base.add(parent)).key() <= key {
-                    break;
-                }
-                std::ptr::copy_nonoverlapping(base.add(parent), base.add(hole), 1);
-                hole = parent;
-            }
-            std::ptr::write(base.add(hole), last);
+            Self::rise(base, hole, last);
             Some((top.time, top.ev))
         }
     }
