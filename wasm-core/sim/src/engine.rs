@@ -134,8 +134,8 @@ impl Engine {
     pub fn advance(&mut self, max_events: u64) -> bool {
         let mut n = 0;
         // Events after the end stay in the heap: packets on links are still counted.
-        while n < max_events && self.heap.next_time().is_some_and(|t| t <= self.end) {
-            let (time, ev) = self.heap.pop().expect("peeked");
+        while n < max_events {
+            let Some((time, ev)) = self.heap.pop_until(self.end) else { break };
             self.now = time;
             match ev {
                 Ev::Source(i) => self.create(i as usize),
