@@ -181,9 +181,10 @@ impl<S: Scheduler> Port<S> {
         let sending = |s: &InService, p: &Packet| {
             now < s.start + self.bandwidth.tx_time(p.size as u64).saturating_sub(p.served())
         };
+        // The scheduler's rule first: most never preempt, and `sending` divides.
         let preempt = matches!(&self.in_service, Some(s) if {
             let p = out.held.get(s.slot);
-            sending(s, p) && self.sched.preempts(&pkt, p)
+            self.sched.preempts(&pkt, p) && sending(s, p)
         });
         if preempt {
             let InService { slot, start } = self.in_service.take().expect("checked above");

@@ -71,10 +71,11 @@ impl Bandwidth {
     pub fn tx_time(self, bytes: u64) -> Time {
         match self {
             Bandwidth::Infinite => Time::ZERO,
-            Bandwidth::BitsPerSec(bps) => {
-                let bits = bytes as u128 * 8 * 1_000_000_000;
-                Time(bits.div_ceil(bps as u128) as u64)
-            }
+            Bandwidth::BitsPerSec(bps) => match bytes.checked_mul(8 * 1_000_000_000) {
+                // Any packet (under 2.3 GB) fits u64: a 64-bit division, the same quotient.
+                Some(bits) => Time(bits.div_ceil(bps)),
+                None => Time((bytes as u128 * 8 * 1_000_000_000).div_ceil(bps as u128) as u64),
+            },
         }
     }
 
