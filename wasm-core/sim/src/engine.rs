@@ -6,9 +6,7 @@
 //! happens after the scenario's duration; every packet created is, at the end, delivered,
 //! dropped, queued, in service or on a link (checked by [`Engine::conservation`]).
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
-
+use crate::events::EventQueue;
 use crate::metrics::Metrics;
 use crate::network::{Network, Spawned};
 use crate::packet::flags;
@@ -44,30 +42,6 @@ enum Ev {
     Timer { flow: FlowId, kind: TimerKind, generation: u32 },
 }
 
-struct Entry {
-    time: Time,
-    seq: u64,
-    ev: Ev,
-}
-
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        (self.time, self.seq) == (other.time, other.seq)
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Entry {
-    /// Reversed, so the max-heap pops the earliest (time, seq).
-    fn cmp(&self, other: &Self) -> Ordering {
-        (other.time, other.seq).cmp(&(self.time, self.seq))
-    }
-}
-
 /// Packet totals at the end of a run; `created = delivered + dropped + in_network`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Conservation {
@@ -79,8 +53,8 @@ pub struct Conservation {
 
 pub struct Engine {
     pub net: Network,
-    heap: BinaryHeap<Entry>,
-    seq: u64,
+    /// Pending events, popped by (time, order of scheduling).
+    heap: EventQueue<Ev>,
     now: Time,
     end: Time,
     next_packet: u64,
@@ -98,8 +72,7 @@ impl Engine {
         net.prepare_routes();
         let mut e = Engine {
             net,
-            heap: BinaryHeap::new(),
-            seq: 0,
+            heap: EventQueue::default(),
             now: Time::ZERO,
             end,
             next_packet: 0,
@@ -140,8 +113,7 @@ impl Engine {
 
     fn schedule(&mut self, time: Time, ev: Ev) {
         debug_assert!(time >= self.now);
-        self.heap.push(Entry { time, seq: self.seq, ev });
-        self.seq += 1;
+        self.heap.push(time, ev);
     }
 
     fn wake(&mut self, port: PortId, wake: Option<PortWake>) {
@@ -162,8 +134,8 @@ impl Engine {
     pub fn advance(&mut self, max_events: u64) -> bool {
         let mut n = 0;
         // Events after the end stay in the heap: packets on links are still counted.
-        while n < max_events && self.heap.peek().is_some_and(|e| e.time <= self.end) {
-            let Entry { time, ev, .. } = self.heap.pop().expect("peeked");
+        while n < max_events {
+            let Some((time, ev)) = self.heap.pop_until(self.end) else { break };
             self.now = time;
             match ev {
                 Ev::Source(i) => self.create(i as usize),
@@ -223,7 +195,7 @@ impl Engine {
             n += 1;
         }
         self.processed += n;
-        let done = self.heap.peek().is_none_or(|e| e.time > self.end);
+        let done = self.heap.next_time().is_none_or(|t| t > self.end);
         if done {
             self.now = self.end;
         }
@@ -493,7 +465,9 @@ impl Engine {
                 r.observe(&e);
             }
         }
-        self.recorder.record_views(base, &mut self.out.views);
+        if !self.out.views.is_empty() {
+            self.recorder.record_views(base, &mut self.out.views);
+        }
         self.out.watch = self.recorder.stores();
     }
 
@@ -501,8 +475,7 @@ impl Engine {
     pub fn conservation(&self) -> Conservation {
         let in_ports: u64 = self.net.ports.iter().map(|p| p.packets_held()).sum::<u64>()
             + self.net.stages.iter().map(|s| s.packets_held()).sum::<u64>();
-        let on_links =
-            self.heap.iter().filter(|e| matches!(e.ev, Ev::Arrive { .. } | Ev::Inject { .. })).count() as u64;
+        let on_links = self.heap.iter().filter(|ev| matches!(ev, Ev::Arrive { .. } | Ev::Inject { .. })).count() as u64;
         Conservation {
             created: self.next_packet,
             delivered: self.metrics.delivered(),

@@ -7,6 +7,7 @@
 pub mod aqm;
 pub mod checks;
 pub mod engine;
+pub mod events;
 pub mod ideal;
 pub mod metrics;
 pub mod network;

@@ -16,7 +16,7 @@
 
 use crate::aqm::edge_codel::EdgeCodel;
 use crate::packet::{NodeId, Packet, PortId};
-use crate::sched::{Admission, AqmReport, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, AqmReport, QueueView, Scheduler, StateView};
 use crate::time::{Bandwidth, Time};
 use crate::trace::{Emit, Kind, OrderOp, TraceEvent, ViewRecord};
 use crate::view::QUEUE_VIEW_DEPTH;
@@ -181,9 +181,10 @@ impl<S: Scheduler> Port<S> {
         let sending = |s: &InService, p: &Packet| {
             now < s.start + self.bandwidth.tx_time(p.size as u64).saturating_sub(p.served())
         };
+        // The scheduler's rule first: most never preempt, and `sending` divides.
         let preempt = matches!(&self.in_service, Some(s) if {
             let p = out.held.get(s.slot);
-            sending(s, p) && self.sched.preempts(&pkt, p)
+            self.sched.preempts(&pkt, p) && sending(s, p)
         });
         if preempt {
             let InService { slot, start } = self.in_service.take().expect("checked above");
@@ -207,22 +208,32 @@ impl<S: Scheduler> Port<S> {
         pkt.enqueued_at = now;
         let id = pkt.id;
         let probe = self.event(now, Kind::Enqueue, &pkt, 0);
-        let mut v = std::mem::take(&mut out.verdicts);
-        match self.sched.enqueue(now, pkt, &mut v) {
+        match self.sched.enqueue(now, pkt, &mut out.verdicts) {
             Admission::Queued { key } => {
                 self.count(|c| c.admitted += 1);
                 out.events.push(TraceEvent { value: key, ..probe });
             }
             Admission::Refused => self.count(|c| c.refused += 1),
         }
-        self.trace_verdicts(now, &mut v, Some(id), out);
-        out.verdicts = v;
+        self.trace_verdicts(now, Some(id), out);
         self.publish(out);
     }
 
-    /// Marks, then drops, as trace events. A drop of a packet other than `arriving` (or of
-    /// any packet, at dequeue) was of a queued packet.
-    fn trace_verdicts(&mut self, now: Time, v: &mut Verdicts, arriving: Option<u64>, out: &mut Emit) {
+    /// Marks, then drops, as trace events (emptying `out.verdicts`). A drop of a packet other
+    /// than `arriving` (or of any packet, at dequeue) was of a queued packet.
+    ///
+    /// The verdicts stay in place (borrowed, not moved out and back): most scheduler calls
+    /// leave none, and the common case is then one test, with no copy of the two vectors.
+    #[inline]
+    fn trace_verdicts(&mut self, now: Time, arriving: Option<u64>, out: &mut Emit) {
+        if !out.verdicts.is_empty() {
+            self.trace_some_verdicts(now, arriving, out);
+        }
+    }
+
+    #[inline(never)]
+    fn trace_some_verdicts(&mut self, now: Time, arriving: Option<u64>, out: &mut Emit) {
+        let v = &mut out.verdicts;
         for m in v.marks.drain(..) {
             out.events.push(TraceEvent {
                 time: now,
@@ -248,8 +259,8 @@ impl<S: Scheduler> Port<S> {
     /// Starts the next transmission if the scheduler has an eligible packet.
     fn start_next(&mut self, now: Time, out: &mut Emit) -> Option<PortWake> {
         debug_assert!(self.in_service.is_none());
-        let mut v = std::mem::take(&mut out.verdicts);
-        let mut next = self.sched.dequeue(now, &mut v);
+        let v = &mut out.verdicts;
+        let mut next = self.sched.dequeue(now, v);
         let next = loop {
             let Some(mut pkt) = next.take() else { break None };
             // The header's slack loses the wait here, whatever the scheduler orders by
@@ -259,14 +270,13 @@ impl<S: Scheduler> Port<S> {
             }
             match self.cold.as_mut().and_then(|c| c.edge.as_mut()) {
                 None => break Some(pkt),
-                Some(edge) => match edge.filter(now, pkt, &mut v) {
+                Some(edge) => match edge.filter(now, pkt, v) {
                     Some(pkt) => break Some(pkt),
-                    None => next = self.sched.dequeue(now, &mut v),
+                    None => next = self.sched.dequeue(now, v),
                 },
             }
         };
-        self.trace_verdicts(now, &mut v, None, out);
-        out.verdicts = v;
+        self.trace_verdicts(now, None, out);
         let wake = match next {
             Some(pkt) => {
                 self.count(|c| c.dequeued += 1);
@@ -318,11 +328,17 @@ impl<S: Scheduler> Port<S> {
     }
 
     /// Publishes what changed in the queue's head and the scheduler's state since last time
-    /// (only while the page's trace is stored).
+    /// (only while the page's trace is stored: a test inline, the work out of line, as most
+    /// of a long run's operations come after the stored part).
+    #[inline]
     pub fn publish(&mut self, out: &mut Emit) {
-        if !out.watch {
-            return;
+        if out.watch {
+            self.publish_views(out);
         }
+    }
+
+    #[inline(never)]
+    fn publish_views(&mut self, out: &mut Emit) {
         let (after, port) = (out.events.len() as u32, self.id);
         let v = self.cold.get_or_insert_with(Box::default).views.get_or_insert_with(Views::default);
         self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut v.next_view);
@@ -413,7 +429,7 @@ pub(crate) fn order_ops(old: &[(u64, i64)], new: &[(u64, i64)], mut emit: impl F
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::QueueView;
+    use crate::sched::{QueueView, Verdicts};
 
     /// A toy preemptive priority queue (lowest rank first, preempts a higher-rank packet).
     #[derive(Default)]
