@@ -14,7 +14,7 @@
 //! - The extension (`Ext`, boxed, 72 B): fields only some schedulers, transports or
 //!   scenarios read: `rank`, `slack`, `initial_slack`, `deadline`, `served`, `tmin_rest`
 //!   (rank-based, LSTF and FIFO+, EDF, preemptive schedulers, replays), `remaining`,
-//!   `flow_size` (SRPT, SJF, the rank programs `srpt` and `flow_size`, the slack policy
+//!   `flow_size` (SRPT, SJF, the rank programs `srpt`, `srpt_segment` and `flow_size`, the slack policy
 //!   `flow_size`) and `tsecr` (TCP ACKs). Read through accessors (`rank()`) that give the
 //!   default when there is no extension; a setter (`set_rank`) allocates it only for a value
 //!   other than the default. The engine writes `remaining`/`flow_size` (`Network::needs_sizes`),
