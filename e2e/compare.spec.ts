@@ -20,7 +20,7 @@ function goldens(scenario = SCENARIO): { run: string; versus: Record<string, str
   const versus: Record<string, string> = {};
   let run = '';
   for (const line of text.split('\n')) {
-    const m = /^([0-9a-f]{64}) (run|versus (.*))$/.exec(line);
+    const m = /^([0-9a-f]{32}) (run|versus (.*))$/.exec(line);
     if (!m) continue;
     if (m[2] === 'run') run = m[1] ?? '';
     else versus[(JSON.parse(m[3] ?? '{}') as { name: string }).name] = m[1] ?? '';
@@ -210,7 +210,7 @@ test('UPS objectives in the compare view: FQ and LSTF with Edge-CoDel are the Ed
   // target 5 ms, interval 100 ms, refresh 20 ms).
   const golden = readFileSync(fileURLToPath(new URL('../scenarios/ups/objective-edge-codel.golden', import.meta.url)), 'utf8');
   const hash = (name: string) =>
-    new RegExp(`^([0-9a-f]{64}) versus \\{"name":"${name}"\\} \\+ edge_codel target 5000000 interval 100000000 refresh 20000000 ecn false$`, 'm').exec(golden)?.[1];
+    new RegExp(`^([0-9a-f]{32}) versus \\{"name":"${name}"\\} \\+ edge_codel target 5000000 interval 100000000 refresh 20000000 ecn false$`, 'm').exec(golden)?.[1];
   expect(info.hashes).toEqual([hash('fq'), hash('lstf')]);
   // Another slack rule for the LSTF run names itself.
   await page.getByTestId('compare-slack-1').selectOption('flow_size');

@@ -17,7 +17,7 @@ test('the page opens on the default scenario, draws it and plays it', async ({ p
   for (const id of ['h1', 'h2', 'h3', 'r1', 'dst']) {
     await expect(app.topology.getByText(id, { exact: true })).toBeVisible();
   }
-  await expect(app.traceHash).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(app.traceHash).toHaveText(/^[0-9a-f]{32}$/);
   await expect(page.getByTestId('total-sent')).toHaveText(/^[1-9]\d*$/);
 
   // It plays by itself, and the queue chart grows.
@@ -40,8 +40,8 @@ test('a shared link reproduces the run, with the same trace hash as the native C
 
   const cli = process.env.SCHED_CLI ?? 'wasm-core/target/ci/sched-cli';
   const stdout = execFileSync(cli, ['run', 'scenarios/default.json'], { cwd: repoRoot, encoding: 'utf8' });
-  const native = /^trace hash: ([0-9a-f]{64})$/m.exec(stdout)?.[1];
-  expect(native, 'the CLI prints "trace hash: <64 hex>"').toBeDefined();
+  const native = /^trace hash: ([0-9a-f]{32})$/m.exec(stdout)?.[1];
+  expect(native, 'the CLI prints "trace hash: <32 hex>"').toBeDefined();
   expect(hash).toBe(native);
 });
 

@@ -72,7 +72,7 @@ export class PlaygroundPage {
 
   async waitForRun(): Promise<void> {
     await expect.poll(() => this.handle('runState'), { timeout: 30_000 }).toBe('done');
-    await expect(this.traceHash).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(this.traceHash).toHaveText(/^[0-9a-f]{32}$/);
   }
 
   /** Calls a query of the app's test handle, window.__playground. */

@@ -102,13 +102,15 @@ fn finite(s: &RunSummary) -> Result<(), String> {
 fn golden_text(name: &str, lines: &[String]) -> String {
     let mut t = if REFERENCE {
         format!(
-            "# Reference trace hashes of {name}: SHA-256 over every trace event (test-only; the run's\n\
-             # identity is NAME.golden's BLAKE3 over the same bytes). Checked natively by the scenario\n\
-             # tests with --features sha256-trace; npm run goldens rewrites both files.\n"
+            "# Reference trace hashes of {name}: SHA-256 over every trace event, implied ones included\n\
+             # (test-only; the run's identity is NAME.golden's XXH3-128 over the events the others do\n\
+             # not imply). Checked natively by the scenario tests with --features sha256-trace; npm run\n\
+             # goldens rewrites both files.\n"
         )
     } else {
         format!(
-            "# Trace hashes of {name}: BLAKE3 over every trace event (wasm-core/wasm/README.md).\n\
+            "# Trace hashes of {name}: XXH3-128 over the trace's events less the implied ones\n\
+             # (departs, and arrivals after a packet's first; wasm-core/wasm/README.md).\n\
              # Checked natively (cargo test) and in wasm (scripts/wasm-determinism.mjs). A change that\n\
              # alters one rewrites this file (npm run goldens) in the same commit and says why.\n"
         )
@@ -123,7 +125,7 @@ fn golden_text(name: &str, lines: &[String]) -> String {
 /// Whether this build's trace hashes are the SHA-256 reference (feature `sha256-trace`).
 const REFERENCE: bool = cfg!(feature = "sha256-trace");
 
-/// `NAME.golden` (the run's identity, BLAKE3), or `NAME.sha256` (the reference) in a
+/// `NAME.golden` (the run's identity, XXH3-128), or `NAME.sha256` (the reference) in a
 /// `sha256-trace` build.
 fn golden_path(scenario: &Path) -> PathBuf {
     scenario.with_extension(if REFERENCE { "sha256" } else { "golden" })

@@ -230,7 +230,8 @@ impl Engine {
 
     fn arrive(&mut self, node: NodeId, mut pkt: Packet) {
         pkt.hops += 1;
-        self.out.events.push(TraceEvent::of(self.now, Kind::Arrive, &pkt, node, pkt.size as i64));
+        // Implied by the depart that brought it here (not part of the run's identity).
+        self.out.events.push(TraceEvent::of(self.now, Kind::Arrive, &pkt, node, pkt.size as i64).as_implied());
         if node == self.net.dst_of(&pkt) {
             if !pkt.is_ack() {
                 self.metrics.reorder.received(pkt.flow, pkt.seq, pkt.flags & flags::RETX != 0);

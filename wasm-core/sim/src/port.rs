@@ -244,6 +244,7 @@ impl<S: Scheduler> Port<S> {
                 value: m.reason.code() as i64,
                 size: 0,
                 flags: 0,
+                implied: false,
             });
         }
         for d in v.drops.drain(..) {
@@ -312,7 +313,8 @@ impl<S: Scheduler> Port<S> {
         }
         let InService { slot, .. } = self.in_service.take().expect("checked above");
         let arrival = now + self.delay;
-        let depart = self.event(now, Kind::Depart, out.held.get(slot), arrival.as_ns() as i64);
+        // Implied by the dequeue and the link (not part of the run's identity).
+        let depart = self.event(now, Kind::Depart, out.held.get(slot), arrival.as_ns() as i64).as_implied();
         out.events.push(depart);
         let wake = self.start_next(now, out);
         self.debug_check();

@@ -162,7 +162,17 @@ mod tests {
     fn record(events: &Events, with_hosts: bool) -> Schedule {
         let mut r = Recorder::new(with_hosts);
         for &(t, kind, loc, value) in events {
-            r.observe(&TraceEvent { time: Time(t), kind, packet: 0, flow: 0, loc, value, size: 0, flags: 0 });
+            r.observe(&TraceEvent {
+                time: Time(t),
+                kind,
+                packet: 0,
+                flow: 0,
+                loc,
+                value,
+                size: 0,
+                flags: 0,
+                implied: false,
+            });
         }
         r.finish()
     }

@@ -157,7 +157,8 @@ export interface RunSummary {
    */
   trace_end_ns: number;
   /**
-   * BLAKE3 hash of the canonical encoding of every trace event.
+   * The run's identity: XXH3-128 of the canonical encoding of every trace event the others
+   * do not imply (all but `depart` and a packet's `arrive` after its first), 32 hex digits.
    */
   trace_hash: string;
   trace_stored: number;

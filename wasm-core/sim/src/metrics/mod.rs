@@ -606,6 +606,7 @@ mod more_tests {
                 value,
                 size: 1500,
                 flags: 0,
+                implied: false,
             };
             for e in [
                 ev(Kind::Arrive, 1500),

@@ -208,6 +208,7 @@ mod tests {
             value: 0,
             size: 0,
             flags: 0,
+            implied: false,
         };
         s.observe(&ev(0, Kind::StageEnqueue, 0));
         s.observe(&ev(0, Kind::StageStart, 0));

@@ -18,7 +18,7 @@ fn nearest_rank_percentiles() {
 /// 300, 100, 100 and 300 B (their `Arrive` values).
 fn ev(t: u64, kind: Kind, packet: u64, value: i64) -> TraceEvent {
     let size = [100, 200, 300, 100, 100, 300][packet as usize];
-    TraceEvent { time: crate::time::Time(t), kind, packet, flow: 0, loc: 0, value, size, flags: 0 }
+    TraceEvent { time: crate::time::Time(t), kind, packet, flow: 0, loc: 0, value, size, flags: 0, implied: false }
 }
 
 #[test]
@@ -108,6 +108,7 @@ fn flows_count_data_acks_and_retransmissions_by_role() {
         value,
         size: [1500, 1500, 40, 1500][packet as usize],
         flags,
+        implied: false,
     };
     use crate::packet::flags::{ACK, RETX, TCP};
     for ev in [

@@ -47,7 +47,8 @@ pub struct RunSummary {
     pub duration_ns: u64,
     /// When the run stopped (the duration).
     pub end_ns: u64,
-    /// BLAKE3 hash of the canonical encoding of every trace event.
+    /// The run's identity: XXH3-128 of the canonical encoding of every trace event the others
+    /// do not imply (all but `depart` and a packet's `arrive` after its first), 32 hex digits.
     pub trace_hash: String,
     pub events_total: u64,
     pub trace_stored: u64,
