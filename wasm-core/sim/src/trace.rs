@@ -386,7 +386,10 @@ impl TraceColumns {
 /// Hashes the identity's events and stores the first `budget` of all events.
 pub struct TraceRecorder {
     hasher: Hasher,
-    pending: Vec<u8>,
+    /// Encoded events not hashed yet: the first `pending_len` bytes (fewer than `HASH_CHUNK`
+    /// between calls; room for one more event past it).
+    pending: Box<[u8]>,
+    pending_len: usize,
     total: u64,
     budget: u64,
     views: u64,
@@ -404,7 +407,8 @@ impl TraceRecorder {
     pub fn new(budget: u64, views: u64) -> TraceRecorder {
         TraceRecorder {
             hasher: Hasher::new(),
-            pending: Vec::with_capacity(HASH_CHUNK + TraceEvent::ENCODED_LEN),
+            pending: vec![0; HASH_CHUNK + TraceEvent::ENCODED_LEN].into_boxed_slice(),
+            pending_len: 0,
             total: 0,
             budget,
             views: views.min(budget),
@@ -417,14 +421,17 @@ impl TraceRecorder {
         debug_assert!(e.time >= self.last_time, "trace time went backwards: {:?} after {:?}", e, self.last_time);
         self.last_time = e.time;
         if hashed(e) {
-            let mut buf = [0u8; TraceEvent::ENCODED_LEN];
-            e.encode(&mut buf);
-            self.pending.extend_from_slice(&buf);
-            if self.pending.len() >= HASH_CHUNK {
+            // Encoded in place (no copy through a temporary, no growth check).
+            let at = self.pending_len;
+            let end = at + TraceEvent::ENCODED_LEN;
+            e.encode((&mut self.pending[at..end]).try_into().expect("room for one event"));
+            self.pending_len = end;
+            if end >= HASH_CHUNK {
                 // Exactly HASH_CHUNK bytes; the event that straddles the boundary stays for the
                 // next call. The hash of the stream does not depend on how it is split into calls.
                 self.hasher.update(&self.pending[..HASH_CHUNK]);
-                self.pending.drain(..HASH_CHUNK);
+                self.pending.copy_within(HASH_CHUNK..end, 0);
+                self.pending_len = end - HASH_CHUNK;
             }
         }
         if self.total < self.budget {
@@ -461,7 +468,7 @@ impl TraceRecorder {
 
     /// (hex hash of the identity's events, events in total, the stored columns).
     pub fn finish(mut self) -> (String, u64, TraceColumns) {
-        self.hasher.update(&self.pending);
+        self.hasher.update(&self.pending[..self.pending_len]);
         (hex(self.hasher), self.total, self.stored)
     }
 }
