@@ -73,17 +73,38 @@ impl Default for Histogram {
 }
 
 impl Histogram {
+    #[inline]
     pub fn add(&mut self, x: u64) {
         if self.n == 0 {
             self.min = x;
             self.max = x;
         } else {
-            self.count(bucket(x), 1);
+            let b = bucket(x);
+            if !self.bump(b) {
+                self.count(b, 1);
+            }
             self.min = self.min.min(x);
             self.max = self.max.max(x);
         }
         self.n += 1;
         self.sum.add(x as u128);
+    }
+
+    /// What `count(b, 1)` does where the counts keep their form (the minimum's bucket while
+    /// there is one, or a dense bucket in range below u32::MAX), inline; false elsewhere.
+    #[inline(always)]
+    fn bump(&mut self, b: u32) -> bool {
+        match &mut self.counts {
+            Counts::One => b == bucket(self.min),
+            Counts::Dense { first, counts } => match counts.get_mut(b.wrapping_sub(*first) as usize) {
+                Some(c) if *c < u32::MAX => {
+                    *c += 1;
+                    true
+                }
+                _ => false,
+            },
+            Counts::Sparse(_) | Counts::Wide { .. } => false,
+        }
     }
 
     /// Adds `c` values in bucket `b` (`n`, `min` and `max` not yet updated, `n` > 0).
@@ -249,6 +270,20 @@ impl Samples {
         match self {
             Samples::Exact(v) => v.push(x),
             Samples::Sketch(h) => h.add(x),
+        }
+    }
+
+    /// `push`, where `full` says the run's exact budget is spent: exact samples are then made a
+    /// histogram first (those of a port or flow first used past the budget).
+    #[inline]
+    pub fn push_within(&mut self, x: u64, full: bool) {
+        match self {
+            Samples::Sketch(h) => h.add(x),
+            Samples::Exact(v) if !full => v.push(x),
+            Samples::Exact(_) => {
+                self.to_sketch();
+                self.push(x);
+            }
         }
     }
 
