@@ -88,7 +88,7 @@ pub struct Series {
     /// The last `tail_len` points (at least two whenever `older` holds any).
     tail: [Point; TAIL],
     tail_len: u32,
-    /// Slot width, ns; 0 while every change is kept.
+    /// Slot width, ns, a power of two; 0 while every change is kept.
     slot_ns: u64,
 }
 
@@ -178,7 +178,9 @@ impl Series {
         }
         // The last two points are in the tail whenever there are two (see `tail_len`).
         let n = self.tail_len as usize;
-        if self.slot_ns > 0 && self.len() >= 2 && self.tail[n - 2].0 / self.slot_ns == t / self.slot_ns {
+        // Slots are powers of two wide: two times share a slot when they differ below its width
+        // (the division, without a divide).
+        if self.slot_ns > 0 && self.len() >= 2 && (self.tail[n - 2].0 ^ t) < self.slot_ns {
             // The slot holds two points: keep its lowest and highest of the three.
             let (a, b) = (self.tail[n - 2].1, self.tail[n - 1].1);
             if value.0 >= a.max(b) || value.0 <= a.min(b) {
