@@ -86,7 +86,7 @@ const TAIL: usize = 3;
 /// replace.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
-    /// The points before the last two, each as three LEB128 varints (time since the point
+    /// The points before the tail, each as three LEB128 varints (time since the point
     /// before, zigzag change of packets, of bytes; the first from (0, 0, 0)). A varint's last
     /// byte is the only one below 0x80, so the last point starts after the fourth such byte
     /// from the end (see [`Series::decode_last`]).
