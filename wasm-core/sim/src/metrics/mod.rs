@@ -187,11 +187,8 @@ pub struct Metrics {
     kept: u64,
     delivered: u64,
     dropped: u64,
-    /// Points held by the ports' series together, the ports that have queued, and the cap of
-    /// each series (see [`series`]).
-    series_points: usize,
-    series_ports: usize,
-    series_cap: usize,
+    /// The ports' series together (see [`series`]).
+    series: series::Budget,
     /// Width of the throughput bins, ns, and how many bins.
     pub bin_ns: u64,
     pub bin_count: usize,
@@ -217,9 +214,7 @@ impl Metrics {
             kept: 0,
             delivered: 0,
             dropped: 0,
-            series_points: 0,
-            series_ports: 0,
-            series_cap: series::SERIES_CAP,
+            series: series::Budget::default(),
             bin_ns,
             bin_count: bins,
             binned_flows,
@@ -291,11 +286,9 @@ impl Metrics {
         }
     }
 
+    /// One trace event: a single match on its kind, each arm looking its port or flow up once.
     pub fn observe(&mut self, e: &TraceEvent) {
         let t = e.time.as_ns();
-        if !self.stages.is_empty() && matches!(e.kind, Kind::Dequeue | Kind::Depart | Kind::Preempt) {
-            self.stages.port_event(e);
-        }
         match e.kind {
             Kind::StageEnqueue | Kind::StageStart | Kind::StageDone => self.stages.observe(e),
             Kind::StageDrop => {
@@ -324,19 +317,24 @@ impl Metrics {
             Kind::Enqueue => {
                 let size = e.size as u64;
                 let p = &mut self.ports[e.loc as usize];
+                p.arrived += 1; // an arrival at the port, admitted
                 p.integrate(t);
                 p.enqueued += 1;
                 p.queued_packets += 1;
                 p.queued_bytes += size;
                 p.max_packets = p.max_packets.max(p.queued_packets);
                 p.max_bytes = p.max_bytes.max(p.queued_bytes);
-                self.point(e.loc, t);
+                self.series.record(&mut p.series, t, (p.queued_packets, p.queued_bytes));
             }
             Kind::Dequeue => {
+                if !self.stages.is_empty() {
+                    self.stages.port_event(e);
+                }
                 if let Some((_, log)) = self.dequeues.as_mut().filter(|d| d.0 == e.loc) {
                     log.push((t, e.packet));
                 }
                 let size = e.size as u64;
+                let full = self.kept >= EXACT_SAMPLES;
                 let p = &mut self.ports[e.loc as usize];
                 p.integrate(t);
                 p.dequeued += 1;
@@ -345,14 +343,14 @@ impl Metrics {
                 let wait = e.value as u64;
                 p.wait_sq_sum.add(mul_wide(wait, wait));
                 p.busy_since = t;
-                if self.kept >= EXACT_SAMPLES {
-                    p.waits.to_sketch();
-                }
-                p.waits.push(wait);
+                p.waits.push_within(wait, full);
+                self.series.record(&mut p.series, t, (p.queued_packets, p.queued_bytes));
                 self.kept_one();
-                self.point(e.loc, t);
             }
             Kind::Depart | Kind::Preempt => {
+                if !self.stages.is_empty() {
+                    self.stages.port_event(e);
+                }
                 self.ports[e.loc as usize].end_busy(t);
             }
             Kind::Drop => {
@@ -364,12 +362,15 @@ impl Metrics {
                     p.integrate(t);
                     p.queued_packets -= 1;
                     p.queued_bytes -= size;
-                    self.point(e.loc, t);
+                    self.series.record(&mut p.series, t, (p.queued_packets, p.queued_bytes));
+                } else if e.value >> 8 == 0 {
+                    p.arrived += 1; // an arrival at the port, refused
                 }
+                let f = &mut self.flows[e.flow as usize];
                 if Role::of(e.flags) == Role::Ack {
-                    self.flows[e.flow as usize].acks_dropped += 1;
+                    f.acks_dropped += 1;
                 } else {
-                    self.flows[e.flow as usize].dropped += 1;
+                    f.dropped += 1;
                 }
                 self.dropped += 1;
             }
@@ -384,10 +385,6 @@ impl Metrics {
                 }
             }
         }
-        if e.kind == Kind::Enqueue || (e.kind == Kind::Drop && e.value >> 8 == 0) {
-            // An arrival at the port: admitted or refused.
-            self.ports[e.loc as usize].arrived += 1;
-        }
     }
 
     /// A data packet reached its destination. Datagrams count their wire bytes; TCP-family
@@ -400,32 +397,10 @@ impl Metrics {
             let at = e.time.as_ns();
             b.deliver(at - e.value as u64, at);
         }
-        if full {
-            f.delays_ns.to_sketch(); // a flow first heard of past the budget
-        }
-        f.delays_ns.push(e.value as u64);
+        f.delays_ns.push_within(e.value as u64, full);
         self.kept_one();
         if datagram {
             self.goodput(e.flow, e.time.as_ns(), e.size as u64);
-        }
-    }
-
-    /// Records the port's queue length at `t` (see [`series`]).
-    fn point(&mut self, port: u32, t: u64) {
-        let p = &mut self.ports[port as usize];
-        if p.series.is_none() && (p.queued_packets, p.queued_bytes) == (0, 0) {
-            return; // no point: the series of a port that has not queued yet is empty
-        }
-        let series = p.series.get_or_insert_with(Box::default);
-        let before = series.len();
-        series.record(t, (p.queued_packets, p.queued_bytes), self.series_cap);
-        let after = series.len();
-        if before == 0 && after > 0 {
-            self.series_ports += 1;
-        }
-        self.series_points = self.series_points + after - before;
-        if self.series_points > series::SERIES_POINTS {
-            self.series_cap = series::shared_cap(self.series_ports);
         }
     }
 
@@ -495,10 +470,12 @@ impl PortMetrics {
         }
     }
 
-    /// Adds the queue as it stood since the last change, up to `t`.
+    /// Adds the queue as it stood since the last change, up to `t` (nothing while it was
+    /// empty: no packets, so no bytes).
+    #[inline]
     fn integrate(&mut self, t: u64) {
         let dt = t.saturating_sub(self.integrated_to);
-        if dt != 0 {
+        if dt != 0 && self.queued_packets != 0 {
             let b = self.queued_bytes;
             self.bytes_ns.add(mul_wide(b, dt));
             // b^2 fits in 64 bits below 4 GiB queued.

@@ -25,37 +25,97 @@ pub fn shared_cap(queued: usize) -> usize {
     (SERIES_POINTS / queued.max(1)).clamp(SERIES_MIN, SERIES_CAP)
 }
 
+/// The run's ports' series together: the points they hold, the ports that have queued, and
+/// the cap of each series (lowered past [`SERIES_POINTS`], see the module's note).
+#[derive(Clone, Debug)]
+pub struct Budget {
+    points: usize,
+    ports: usize,
+    cap: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { points: 0, ports: 0, cap: SERIES_CAP }
+    }
+}
+
+impl Budget {
+    /// A port's queue holds `value` (packets, bytes) after the changes at `t` seen so far: a
+    /// point in its `series`, made at its first point (a port that has not queued yet has none).
+    #[inline]
+    pub fn record(&mut self, series: &mut Option<Box<Series>>, t: u64, value: (u64, u64)) {
+        let series = match series {
+            Some(s) => s,
+            None if value == (0, 0) => return,
+            None => series.insert(made()),
+        };
+        let before = series.len();
+        series.record(t, value, self.cap);
+        let after = series.len();
+        if before == 0 && after > 0 {
+            self.ports += 1;
+        }
+        self.points = self.points + after - before;
+        if self.points > SERIES_POINTS {
+            self.cap = shared_cap(self.ports);
+        }
+    }
+}
+
+/// A port's series, made at its first point: apart, so that the allocation does not weigh on
+/// every point's path.
+#[cold]
+#[inline(never)]
+fn made() -> Box<Series> {
+    Box::default()
+}
+
 /// A point: (time ns, packets, bytes).
 type Point = (u64, u64, u64);
 
-/// A series of points in time order: all but the last two as deltas in bytes (see
-/// [`Series::encode`]: about 5 B a point where three u64 columns take 24), the last two as
-/// they are, for [`Series::record`] to read and replace.
+/// Points kept as they are at the end of a series, at most: one more than the two that
+/// [`Series::record`] reads, so that a change undone at its instant (a packet through an idle
+/// port: enqueued and dequeued at once) pushes and removes the last point without encoding a
+/// point and decoding it back.
+const TAIL: usize = 3;
+
+/// A series of points in time order: all but the last few as deltas in bytes (see
+/// [`Series::encode`]: about 5 B a point where three u64 columns take 24), the last (two to
+/// [`TAIL`] whenever there are older ones) as they are, for [`Series::record`] to read and
+/// replace.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
-    /// The points before the last two, each as three LEB128 varints (time since the point
+    /// The points before the tail, each as three LEB128 varints (time since the point
     /// before, zigzag change of packets, of bytes; the first from (0, 0, 0)). A varint's last
     /// byte is the only one below 0x80, so the last point starts after the fourth such byte
     /// from the end (see [`Series::decode_last`]).
     older: Vec<u8>,
-    older_len: usize,
+    older_len: u32,
     /// The last point in `older` (the base of the next delta).
     older_last: Point,
-    /// The last `tail_len` points (two whenever `older` holds any).
-    tail: [Point; 2],
-    tail_len: usize,
-    /// Slot width, ns; 0 while every change is kept.
+    /// The last `tail_len` points (at least two whenever `older` holds any).
+    tail: [Point; TAIL],
+    tail_len: u32,
+    /// Slot width, ns, a power of two; 0 while every change is kept.
     slot_ns: u64,
 }
 
 impl Series {
     pub const fn new() -> Series {
-        Series { older: Vec::new(), older_len: 0, older_last: (0, 0, 0), tail: [(0, 0, 0); 2], tail_len: 0, slot_ns: 0 }
+        Series {
+            older: Vec::new(),
+            older_len: 0,
+            older_last: (0, 0, 0),
+            tail: [(0, 0, 0); TAIL],
+            tail_len: 0,
+            slot_ns: 0,
+        }
     }
 
     /// Points held.
     pub fn len(&self) -> usize {
-        self.older_len + self.tail_len
+        (self.older_len + self.tail_len) as usize
     }
 
     pub fn is_empty(&self) -> bool {
@@ -85,17 +145,52 @@ impl Series {
             p = (p.0 + d[0], p.1.wrapping_add(unzigzag(d[1])), p.2.wrapping_add(unzigzag(d[2])));
             out.push(p);
         }
-        out.extend_from_slice(&self.tail[..self.tail_len]);
+        out.extend_from_slice(self.tail());
         out
     }
 
+    fn tail(&self) -> &[Point] {
+        &self.tail[..self.tail_len as usize]
+    }
+
     fn last(&self) -> Option<Point> {
-        (self.tail_len > 0).then(|| self.tail[self.tail_len - 1])
+        self.tail().last().copied()
     }
 
     /// The queue holds `value` (packets, bytes) after the changes at `t` seen so far; at most
     /// `cap` points (at least 4) are kept.
+    #[inline]
     pub fn record(&mut self, t: u64, value: (u64, u64), cap: usize) {
+        // The two commonest changes, a packet through an idle port, inline: what `change` does
+        // when they touch the tail alone.
+        let n = self.tail_len as usize;
+        let last = if n > 0 { self.tail[n - 1] } else { (u64::MAX, 0, 0) };
+        if n > 0 && last.0 == t && (n > 2 || self.older_len == 0) {
+            // Back at one instant to the point before the last (or to empty): the last point
+            // goes, and none comes back from `older`.
+            let before = if n >= 2 { (self.tail[n - 2].1, self.tail[n - 2].2) } else { (0, 0) };
+            if value == before {
+                self.tail_len -= 1;
+                return;
+            }
+        } else if self.slot_ns == 0
+            && n < TAIL
+            && last.0 != t
+            && (last.1, last.2) != value
+            && self.len() + 1 < cap.max(4)
+        {
+            // A change at a new instant, every change kept, with room in the tail and under the
+            // cap (an empty series' `last` is (0, 0) at no time).
+            self.tail[n] = (t, value.0, value.1);
+            self.tail_len += 1;
+            return;
+        }
+        self.change(t, value, cap);
+    }
+
+    /// `record`, every case.
+    #[inline(never)]
+    fn change(&mut self, t: u64, value: (u64, u64), cap: usize) {
         let cap = cap.max(4);
         if self.slot_ns == 0 && self.last().is_some_and(|p| p.0 == t) {
             // Another change at the last point's instant, every change kept: the new value
@@ -103,9 +198,10 @@ impl Series {
             // (then the last point goes, below). What removing the last point and pushing the
             // new one does (the point taken back from `older` and encoded again, the same
             // bytes), without decoding and encoding it.
-            let before = if self.tail_len == 2 { (self.tail[0].1, self.tail[0].2) } else { (0, 0) };
+            let n = self.tail_len as usize;
+            let before = if n >= 2 { (self.tail[n - 2].1, self.tail[n - 2].2) } else { (0, 0) };
             if value != before {
-                self.tail[self.tail_len - 1] = (t, value.0, value.1);
+                self.tail[n - 1] = (t, value.0, value.1);
                 if self.len() >= cap {
                     self.coarsen(cap);
                 }
@@ -113,21 +209,27 @@ impl Series {
             }
         }
         if self.last().is_some_and(|p| p.0 == t) {
-            self.remove(self.tail_len - 1);
+            self.remove(self.tail_len as usize - 1);
         }
         let previous = self.last().map_or((0, 0), |p| (p.1, p.2));
         if value == previous {
             return;
         }
-        if self.slot_ns > 0 && self.len() >= 2 && self.tail[0].0 / self.slot_ns == t / self.slot_ns {
+        // The last two points are in the tail whenever there are two (see `tail_len`).
+        let n = self.tail_len as usize;
+        // Slots are powers of two wide: two times share a slot when they differ below its width
+        // (the division, without a divide).
+        if self.slot_ns > 0 && self.len() >= 2 && (self.tail[n - 2].0 ^ t) < self.slot_ns {
             // The slot holds two points: keep its lowest and highest of the three.
-            let (a, b) = (self.tail[0].1, self.tail[1].1);
+            let (a, b) = (self.tail[n - 2].1, self.tail[n - 1].1);
             if value.0 >= a.max(b) || value.0 <= a.min(b) {
                 // The new point is an extreme: drop the old point it replaces (the other extreme
-                // stays), keep time order.
-                let replace = if (value.0 >= a.max(b)) == (a >= b) { 0 } else { 1 };
-                self.remove(replace);
-                self.push((t, value.0, value.1));
+                // stays), keep time order. What removing it and pushing the new point does, in
+                // place in the tail.
+                if (value.0 >= a.max(b)) == (a >= b) {
+                    self.tail[n - 2] = self.tail[n - 1];
+                }
+                self.tail[n - 1] = (t, value.0, value.1);
             }
             return;
         }
@@ -137,29 +239,33 @@ impl Series {
         }
     }
 
+    #[inline]
     fn push(&mut self, p: Point) {
-        if self.tail_len == 2 {
+        if self.tail_len as usize == TAIL {
             self.encode(self.tail[0]);
-            self.tail = [self.tail[1], p];
+            self.tail.copy_within(1.., 0);
+            self.tail[TAIL - 1] = p;
         } else {
-            self.tail[self.tail_len] = p;
+            self.tail[self.tail_len as usize] = p;
             self.tail_len += 1;
         }
     }
 
-    /// Removes the tail's point `i` and takes the last older point back into the tail.
+    /// Removes the tail's point `i` and, if fewer than two remain, takes the last older point
+    /// back into the tail.
+    #[inline]
     fn remove(&mut self, i: usize) {
-        if i == 0 {
-            self.tail[0] = self.tail[1];
-        }
+        self.tail.copy_within(i + 1..self.tail_len as usize, i);
         self.tail_len -= 1;
-        if self.older_len > 0 {
-            self.tail = [self.decode_last(), self.tail[0]];
-            self.tail_len = 2;
+        if self.tail_len < 2 && self.older_len > 0 {
+            self.tail.copy_within(0..self.tail_len as usize, 1);
+            self.tail[0] = self.decode_last();
+            self.tail_len += 1;
         }
     }
 
     /// Appends `p` to `older`.
+    #[inline(never)]
     fn encode(&mut self, p: Point) {
         let base = self.older_last;
         let start = self.older.len();
@@ -178,6 +284,7 @@ impl Series {
 
     /// Takes the last point out of `older`: its three varints' last bytes are the last three
     /// bytes below 0x80, and it starts after the one before them (or at 0).
+    #[inline(never)]
     fn decode_last(&mut self) -> Point {
         let (mut start, mut ends) = (self.older.len(), 0);
         while start > 0 {
@@ -198,44 +305,49 @@ impl Series {
         p
     }
 
-    /// Doubles the slots (the first: the span over a quarter of the cap, as a power of two)
-    /// until at most half the cap remains, each slot keeping its lowest and highest point.
+    /// Keeps the points of [`slots`].
+    #[cold]
     fn coarsen(&mut self, cap: usize) {
-        let mut points = self.points();
-        let span = points[points.len() - 1].0 - points[0].0;
-        if self.slot_ns == 0 {
-            self.slot_ns = (span / (cap as u64 / 4)).max(1).next_power_of_two();
-        }
-        loop {
-            let mut kept = Vec::new();
-            let mut i = 0;
-            while i < points.len() {
-                let slot = points[i].0 / self.slot_ns;
-                let (mut lo, mut hi) = (i, i);
-                let mut j = i;
-                while j < points.len() && points[j].0 / self.slot_ns == slot {
-                    if points[j].1 < points[lo].1 {
-                        lo = j;
-                    }
-                    if points[j].1 > points[hi].1 {
-                        hi = j;
-                    }
-                    j += 1;
-                }
-                kept.push(points[lo.min(hi)]);
-                if lo != hi {
-                    kept.push(points[lo.max(hi)]);
-                }
-                i = j;
-            }
-            points = kept;
-            if points.len() <= cap / 2 {
-                break;
-            }
-            self.slot_ns *= 2;
-        }
+        let points = slots(self.points(), &mut self.slot_ns, cap);
         *self = Series { slot_ns: self.slot_ns, ..Series::new() };
         points.into_iter().for_each(|p| self.push(p));
+    }
+}
+
+/// Doubles the slots (the first: the span over a quarter of the cap, as a power of two) until
+/// at most half the cap remains of `points`, each slot keeping its lowest and highest point.
+fn slots(mut points: Vec<Point>, slot_ns: &mut u64, cap: usize) -> Vec<Point> {
+    let span = points[points.len() - 1].0 - points[0].0;
+    if *slot_ns == 0 {
+        *slot_ns = (span / (cap as u64 / 4)).max(1).next_power_of_two();
+    }
+    loop {
+        let mut kept = Vec::new();
+        let mut i = 0;
+        while i < points.len() {
+            let slot = points[i].0 / *slot_ns;
+            let (mut lo, mut hi) = (i, i);
+            let mut j = i;
+            while j < points.len() && points[j].0 / *slot_ns == slot {
+                if points[j].1 < points[lo].1 {
+                    lo = j;
+                }
+                if points[j].1 > points[hi].1 {
+                    hi = j;
+                }
+                j += 1;
+            }
+            kept.push(points[lo.min(hi)]);
+            if lo != hi {
+                kept.push(points[lo.max(hi)]);
+            }
+            i = j;
+        }
+        points = kept;
+        if points.len() <= cap / 2 {
+            return points;
+        }
+        *slot_ns *= 2;
     }
 }
 
@@ -352,11 +464,60 @@ mod tests {
         assert!(s.bytes() < s.len() * 24 / 2, "{} B for {} points", s.bytes(), s.len());
     }
 
+    /// `Series::record`'s rules on a plain list of points: no tail, no deltas, the last point
+    /// taken off and pushed again where the series changes it in place.
+    fn plain_record(points: &mut Vec<Point>, slot_ns: &mut u64, t: u64, value: (u64, u64), cap: usize) {
+        if points.last().is_some_and(|p| p.0 == t) {
+            points.pop();
+        }
+        if points.last().map_or((0, 0), |p| (p.1, p.2)) == value {
+            return;
+        }
+        let n = points.len();
+        if *slot_ns > 0 && n >= 2 && points[n - 2].0 / *slot_ns == t / *slot_ns {
+            let (a, b) = (points[n - 2].1, points[n - 1].1);
+            if value.0 >= a.max(b) || value.0 <= a.min(b) {
+                points.remove(if (value.0 >= a.max(b)) == (a >= b) { n - 2 } else { n - 1 });
+                points.push((t, value.0, value.1));
+            }
+            return;
+        }
+        points.push((t, value.0, value.1));
+        if points.len() >= cap {
+            *points = slots(std::mem::take(points), slot_ns, cap);
+        }
+    }
+
+    #[test]
+    fn the_tail_and_deltas_hold_the_points_of_the_rules() {
+        // Queues of 0 to 4 packets changing one to five times an instant (so often back to
+        // the value of the point before, or to the last point's); caps of 4 (the least: two
+        // points left after each cut), 7 and 64 crossed again and again, so slots keep their
+        // extremes. At every step the series holds what the rules give on a plain list.
+        for cap in [4, 7, 64] {
+            let (mut s, mut plain, mut slot_ns) = (Series::default(), Vec::new(), 0);
+            let (mut t, mut x) = (0u64, 0x2545_f491_4f6c_dd1du64);
+            for _ in 0..20_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                t += [0, 3, 40, 1_000][(x % 4) as usize];
+                for i in 0..=(x >> 2) % 5 {
+                    let q = (x >> (8 + 3 * i)) % 5;
+                    s.record(t, (q, 1500 * q), cap);
+                    plain_record(&mut plain, &mut slot_ns, t, (q, 1500 * q), cap);
+                }
+                assert_eq!((s.points(), s.slot_ns), (plain.clone(), slot_ns), "cap {cap}");
+            }
+            assert!(slot_ns > 0);
+        }
+    }
+
     #[test]
     fn changes_at_one_instant_leave_its_last_value() {
         // At each instant 10 i the queue goes up by one, then by two, then ends i % 3 above
         // where it stood (so at one instant in three where it stood before: no point), with 0,
-        // 1 and 2 points in the tail and in `older` before it.
+        // 1, 2 and 3 points in the tail and in `older` before it.
         let mut s = Series::default();
         let mut changes = Vec::new();
         let mut p = 0u64;

@@ -45,8 +45,9 @@ fn bucket_range(i: u32) -> (u64, u64) {
 enum Counts {
     /// Every value so far fell in one bucket, that of the minimum: nothing to keep.
     One,
-    /// (bucket, count) of each bucket used, by bucket, while that is smaller than `Dense`.
-    Sparse(Vec<(u32, u32)>),
+    /// (bucket, count) of each bucket used, by bucket, while that is smaller than `Dense`; and
+    /// the index of the entry counted last (a queue's next wait is often in the same bucket).
+    Sparse(Vec<(u32, u32)>, u32),
     /// Counts of the buckets from `first` on, dense up to the highest used.
     Dense { first: u32, counts: Vec<u32> },
     /// The same in u64, once a count would pass u32::MAX.
@@ -73,17 +74,46 @@ impl Default for Histogram {
 }
 
 impl Histogram {
+    #[inline]
     pub fn add(&mut self, x: u64) {
         if self.n == 0 {
             self.min = x;
             self.max = x;
         } else {
-            self.count(bucket(x), 1);
+            let b = bucket(x);
+            if !self.bump(b) {
+                self.count(b, 1);
+            }
             self.min = self.min.min(x);
             self.max = self.max.max(x);
         }
         self.n += 1;
         self.sum.add(x as u128);
+    }
+
+    /// What `count(b, 1)` does where the counts keep their form (the minimum's bucket while
+    /// there is one, the sparse entry counted last, a dense bucket in range; below u32::MAX),
+    /// inline; false elsewhere.
+    #[inline(always)]
+    fn bump(&mut self, b: u32) -> bool {
+        match &mut self.counts {
+            Counts::One => b == bucket(self.min),
+            Counts::Dense { first, counts } => match counts.get_mut(b.wrapping_sub(*first) as usize) {
+                Some(c) if *c < u32::MAX => {
+                    *c += 1;
+                    true
+                }
+                _ => false,
+            },
+            Counts::Sparse(v, last) => match v.get_mut(*last as usize) {
+                Some(e) if e.0 == b && e.1 < u32::MAX => {
+                    e.1 += 1;
+                    true
+                }
+                _ => false,
+            },
+            Counts::Wide { .. } => false,
+        }
     }
 
     /// Adds `c` values in bucket `b` (`n`, `min` and `max` not yet updated, `n` > 0).
@@ -96,12 +126,15 @@ impl Histogram {
                 }
                 let mut v = vec![(own, 0), (b, 0)];
                 v.sort_unstable();
-                self.counts = Counts::Sparse(v);
+                self.counts = Counts::Sparse(v, 0);
                 self.count(own, self.n);
                 self.count(b, c);
             }
-            Counts::Sparse(v) => match v.binary_search_by_key(&b, |e| e.0) {
-                Ok(i) if v[i].1 as u64 + c <= u32::MAX as u64 => v[i].1 += c as u32,
+            Counts::Sparse(v, last) => match v.binary_search_by_key(&b, |e| e.0) {
+                Ok(i) if v[i].1 as u64 + c <= u32::MAX as u64 => {
+                    v[i].1 += c as u32;
+                    *last = i as u32;
+                }
                 Ok(_) => {
                     self.widen();
                     self.count(b, c);
@@ -110,6 +143,7 @@ impl Histogram {
                     let (lo, hi) = (v[0].0.min(b), v[v.len() - 1].0.max(b));
                     if 2 * (v.len() + 1) < (hi - lo + 1) as usize && c <= u32::MAX as u64 {
                         v.insert(i, (b, c as u32));
+                        *last = i as u32;
                     } else {
                         self.densify();
                         self.count(b, c);
@@ -162,7 +196,7 @@ impl Histogram {
         match &self.counts {
             Counts::One if self.n == 0 => Vec::new(),
             Counts::One => vec![(bucket(self.min), self.n)],
-            Counts::Sparse(v) => v.iter().map(|&(b, c)| (b, c as u64)).collect(),
+            Counts::Sparse(v, _) => v.iter().map(|&(b, c)| (b, c as u64)).collect(),
             Counts::Dense { first, counts } => dense(*first, &mut counts.iter().map(|&c| c as u64)),
             Counts::Wide { first, counts } => dense(*first, &mut counts.iter().copied()),
         }
@@ -211,7 +245,7 @@ impl Histogram {
     pub fn bytes(&self) -> usize {
         match &self.counts {
             Counts::One => 0,
-            Counts::Sparse(v) => v.capacity() * 8,
+            Counts::Sparse(v, _) => v.capacity() * 8,
             Counts::Dense { counts, .. } => counts.capacity() * 4,
             Counts::Wide { counts, .. } => counts.capacity() * 8,
         }
@@ -249,6 +283,20 @@ impl Samples {
         match self {
             Samples::Exact(v) => v.push(x),
             Samples::Sketch(h) => h.add(x),
+        }
+    }
+
+    /// `push`, where `full` says the run's exact budget is spent: exact samples are then made a
+    /// histogram first (those of a port or flow first used past the budget).
+    #[inline]
+    pub fn push_within(&mut self, x: u64, full: bool) {
+        match self {
+            Samples::Sketch(h) => h.add(x),
+            Samples::Exact(v) if !full => v.push(x),
+            Samples::Exact(_) => {
+                self.to_sketch();
+                self.push(x);
+            }
         }
     }
 
@@ -427,7 +475,7 @@ mod tests {
         for (values, sparse) in [(&quantised, true), (&spread, false)] {
             let mut h = Histogram::default();
             values.iter().for_each(|&x| h.add(x));
-            assert_eq!(matches!(h.counts, Counts::Sparse(_)), sparse);
+            assert_eq!(matches!(h.counts, Counts::Sparse(..)), sparse);
             assert_eq!(matches!(h.counts, Counts::Dense { .. }), !sparse);
             if sparse {
                 assert!(h.bytes() <= 512, "{}", h.bytes());
