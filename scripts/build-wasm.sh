@@ -4,8 +4,9 @@
 # never let wasm-pack download or install its own. wasm-pack's own wasm-opt step is off
 # (wasm/Cargo.toml); wasm-opt runs after it, from the npm `binaryen` devDependency
 # (node_modules/.bin/wasm-opt), never a download. Its features (bulk memory, non-trapping
-# float-to-int, sign extension, mutable globals, multivalue, reference types) come from the
-# module's target_features section, which rustc writes. -O3, not -Oz: the page runs the
+# float-to-int, sign extension, mutable globals, multivalue, reference types, and 128-bit SIMD,
+# which wasm-core/.cargo/config.toml turns on) come from the module's target_features section,
+# which rustc writes. -O3, not -Oz: the page runs the
 # simulation, so speed first; no fast-math, so every float operation stays as Rust wrote it
 # and the trace hashes stay those of the native build (scripts/wasm-determinism.mjs).
 # --converge repeats the passes while the module shrinks: 2.5 KB smaller gzipped at the same
