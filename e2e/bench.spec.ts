@@ -16,20 +16,23 @@ test('the benchmark page runs single-link-md1 in wasm, with the native trace has
     if ((await box.getAttribute('value')) !== 'single-link-md1') await box.uncheck();
   }
   await page.getByTestId('bench-choice-single-link-md1').check();
+  // A first run and one more in the same module, which must give the same trace hash.
+  await page.getByTestId('bench-later').selectOption('1');
   await page.getByTestId('bench-run').click();
 
   const row = page.getByTestId('bench-row-single-link-md1');
-  await expect(row.locator('td')).toHaveCount(8, { timeout: 30_000 });
+  await expect(row.locator('td')).toHaveCount(9, { timeout: 30_000 });
   await expect(page.getByTestId('bench-status')).toHaveText(/^Done/);
   await expect(page.locator('[data-testid^="bench-row-"]')).toHaveCount(1);
   const cells = await row.locator('td').allTextContents();
   expect(Number(cells[1])).toBeGreaterThan(0);
+  expect(cells[4]).toMatch(/^\d+\.\d{3} \(1\)$/);
 
   const native = JSON.parse(
     execFileSync(`${repoRoot}wasm-core/target/ci/sched-cli`, ['bench', '--set', 'single-link-md1', '--json'], { encoding: 'utf8' }),
   ) as { events: number; delivered: number; trace_hash: string };
   expect(await row.getAttribute('data-trace-hash')).toBe(native.trace_hash);
-  expect(cells[7]).toBe(native.trace_hash.slice(0, 16));
+  expect(cells[8]).toBe(native.trace_hash.slice(0, 16));
   expect(Number(cells[1])).toBe(native.events);
   expect(Number(cells[2])).toBe(native.delivered);
   expect(errors).toEqual([]);

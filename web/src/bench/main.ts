@@ -1,6 +1,7 @@
 // The benchmark page (bench.html): the files of wasm-core/cli/bench/, run one at a time, each in
-// a fresh Web Worker (so a benchmark's memory figure is its own), and a table of the figures.
-import { benchmarkOrder, COLUMNS, formatRow, TCP_BENCHMARKS } from './table';
+// a fresh Web Worker (so a benchmark's memory figure is its own), a first run and the chosen
+// number of later runs, and a table of the figures.
+import { benchmarkOrder, COLUMNS, formatRow, LATER_RUNS, TCP_BENCHMARKS } from './table';
 import type { BenchReply, BenchRequest } from './worker';
 import './bench.css';
 
@@ -20,6 +21,7 @@ function byId<T extends HTMLElement>(id: string, type: new () => T): T {
 const choices = byId('choices', HTMLFieldSetElement);
 const button = byId('run', HTMLButtonElement);
 const status = byId('status', HTMLSpanElement);
+const laterRuns = byId('later', HTMLSelectElement);
 const table = byId('results', HTMLTableElement);
 const head = table.createTHead();
 const body = table.createTBody();
@@ -37,6 +39,8 @@ const boxes = names.map((name) => {
   return box;
 });
 
+for (const n of LATER_RUNS) laterRuns.add(new Option(String(n), String(n), n === 2, n === 2));
+
 const headRow = head.insertRow();
 for (const c of COLUMNS) {
   const th = document.createElement('th');
@@ -44,12 +48,12 @@ for (const c of COLUMNS) {
   headRow.append(th);
 }
 
-function runOne(name: string, text: string): Promise<BenchReply> {
+function runOne(name: string, text: string, later: number): Promise<BenchReply> {
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: `bench ${name}` });
   return new Promise<BenchReply>((resolve) => {
     worker.onmessage = (e: MessageEvent<BenchReply>) => resolve(e.data);
     worker.onerror = (e) => resolve({ ok: false, name, error: e.message || 'the worker failed' });
-    const request: BenchRequest = { name, text };
+    const request: BenchRequest = { name, text, later };
     worker.postMessage(request);
   }).finally(() => worker.terminate());
 }
@@ -60,13 +64,15 @@ async function runSelected(): Promise<void> {
     status.textContent = 'Nothing selected.';
     return;
   }
+  const later = Number(laterRuns.value);
   button.disabled = true;
+  laterRuns.disabled = true;
   body.replaceChildren();
   for (const [i, name] of selected.entries()) {
     status.textContent = `Running ${name} (${i + 1} of ${selected.length}) ...`;
     const row = body.insertRow();
     row.dataset.testid = `bench-row-${name}`;
-    const reply = await runOne(name, textOf.get(name) ?? '');
+    const reply = await runOne(name, textOf.get(name) ?? '', later);
     if (reply.ok) {
       for (const cell of formatRow(reply.result)) row.insertCell().textContent = cell;
       row.dataset.traceHash = reply.result.traceHash;
@@ -80,6 +86,7 @@ async function runSelected(): Promise<void> {
   }
   status.textContent = `Done: ${selected.length} benchmark(s).`;
   button.disabled = false;
+  laterRuns.disabled = false;
 }
 
 button.addEventListener('click', () => void runSelected());
