@@ -1,11 +1,11 @@
 // Where each port of a run is drawn: its link's ends (packets ride between the node edges), and
 // its queue column's spot. In a dense drawing the column has several spots clear of the nodes
-// (queuePlace.ts), which the packet layer shares out among the columns frame by frame
+// and the routers' names (queuePlace.ts), which the packet layer shares out among the columns frame by frame
 // (queueArrange.ts). Pure, no DOM.
 import type { RunSummary } from '../sim/types';
 import type { Point } from './layout';
 import type { PortGeometry } from './packetLayer';
-import { queueSpots, type ColumnSize } from './queuePlace';
+import { queueSpots, type ColumnSize, type Obstacle } from './queuePlace';
 import type { SceneNode } from './scene';
 
 /** How the nodes are drawn: their size factor, and the least gap between two of them on screen. */
@@ -20,6 +20,19 @@ export function nodeRadius(kind: SceneNode['kind'], { size, minGap }: NodeSizes)
 }
 
 /**
+ * A router's name in a dense drawing (topologySvg.ts): 9 px text (styles.css
+ * `.node-label.small`) starting 2 px right of its circle, its baseline at the circle's top.
+ */
+export const DENSE_NAME = { dx: 2, px: 9 } as const;
+
+/** The box of a router's name in a dense drawing (left, top, right, bottom), at about 0.6 em a character. */
+export function denseNameBox(p: Point, name: string, r: number): [number, number, number, number] {
+  const left = p.x + r + DENSE_NAME.dx;
+  const base = p.y - r;
+  return [left, base - DENSE_NAME.px, left + name.length * DENSE_NAME.px * 0.6, base + 2];
+}
+
+/**
  * Each port's geometry (null for a port whose nodes are not on screen). `column`: the queue
  * column of a dense drawing, whose spots then keep clear of the nodes; null for a roomy one.
  */
@@ -27,10 +40,14 @@ export function portGeometries(
   summary: RunSummary, nodes: readonly SceneNode[], screen: ReadonlyMap<string, Point>, sizes: NodeSizes, column: ColumnSize | null,
 ): (PortGeometry | null)[] {
   const edge = 24 * sizes.size;
-  const obstacles = column
-    ? nodes.flatMap((n) => {
+  // Dense drawings: the columns keep clear of the nodes and of the routers' names beside them.
+  const obstacles: Obstacle[] = column
+    ? nodes.flatMap((n): Obstacle[] => {
       const p = screen.get(n.id);
-      return p ? [{ x: p.x, y: p.y, r: nodeRadius(n.kind, sizes) + 2 }] : [];
+      if (!p) return [];
+      const r = nodeRadius(n.kind, sizes);
+      const node = { x: p.x, y: p.y, r: r + 2 };
+      return n.kind === 'router' ? [node, { box: denseNameBox(p, n.id, r) }] : [node];
     })
     : [];
   return summary.ports.map((port) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { denseNameBox } from './portGeometry';
 import { placeQueue } from './queuePlace';
 
 /** 21 px wide, up to 8 rows of 7 px and 15 px of count above: 71 px tall at most. */
@@ -19,6 +20,22 @@ describe('queue columns clear the nodes', () => {
     // y 51) still covers both; half way (base y 92) clears them (28 px above their centres).
     const left = { x: -20, y: 120, r: 5 };
     expect(placeQueue({ x: 0, y: 200 }, { x: 0, y: 0 }, 40, size, [right, left])).toEqual({ base: { x: 6, y: 92 }, rows: 8 });
+  });
+
+  it('keeps clear of a router\'s name as of a node', () => {
+    // The first spot's column (x 46..67, y 21..92) would cover a name box at x 50..90, y 60..70:
+    // left of the link, base x 40 - 6 - 21 = 13, the column spans x 13..34, clear of it.
+    expect(placeQueue({ x: 0, y: 100 }, { x: 200, y: 100 }, 40, size, [{ box: [50, 60, 90, 70] }]))
+      .toEqual({ base: { x: 13, y: 92 }, rows: 8 });
+  });
+
+  it('puts a dense drawing\'s router name beside its circle, 9 px high, 0.6 em a character', () => {
+    // Circle of radius 9 at (100, 50): the name starts 2 px right of it (x 111), its baseline at
+    // the circle's top (y 41), 9 px above it (y 32) and 2 px below (y 43); 6 characters of
+    // 5.4 px: 32.4 px wide.
+    const [l, t, r, b] = denseNameBox({ x: 100, y: 50 }, 'agg0_0', 9);
+    expect([l, t, b]).toEqual([111, 32, 43]);
+    expect(r).toBeCloseTo(143.4, 9);
   });
 
   it('cuts the column under a node it cannot avoid', () => {

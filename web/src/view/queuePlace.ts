@@ -2,7 +2,8 @@
 // up from its base, beside the link near the sending node. On a short link towards a node
 // above (an aggregation switch over its edge switch, an edge router fanned out above its core
 // router), the first spot puts the column over that node; a few other spots are tried (further
-// along the link, or left of it) and the first that clears every node is taken; when none
+// along the link, or left of it) and the first that clears every node (and every router's name
+// beside it) is taken; when none
 // does, the one with room for the most rows, and the column is cut to them (more columns side
 // by side, and the count of the rest). The spots after the first are where the column goes
 // when another column takes the first (queueArrange.ts). Pure, no DOM.
@@ -17,15 +18,20 @@ export interface ColumnSize {
   readonly head: number;
 }
 
-/** A node as drawn: its centre and the radius of a circle around its shape. */
-export interface Obstacle {
-  readonly x: number;
-  readonly y: number;
-  readonly r: number;
-}
+/**
+ * What a column must not cover: a node as drawn (its centre and the radius of a circle around
+ * its shape), or a name beside a node (its box: left, top, right, bottom).
+ */
+export type Obstacle =
+  | { readonly x: number; readonly y: number; readonly r: number }
+  | { readonly box: readonly [number, number, number, number] };
 
-/** A circle and an axis-aligned box overlap. */
+/** An obstacle and an axis-aligned box overlap. */
 function overlaps(o: Obstacle, x0: number, y0: number, x1: number, y1: number): boolean {
+  if ('box' in o) {
+    const [l, t, r, b] = o.box;
+    return l < x1 && x0 < r && t < y1 && y0 < b;
+  }
   const dx = o.x - Math.max(x0, Math.min(o.x, x1));
   const dy = o.y - Math.max(y0, Math.min(o.y, y1));
   return dx * dx + dy * dy < o.r * o.r;

@@ -4,7 +4,7 @@
 // and no two labels overlap); and the zoom buttons over it. topologyView.ts redraws it on
 // every layout; packets move on its canvas (packetLayer.ts).
 import type { Point } from './layout';
-import { nodeRadius } from './portGeometry';
+import { DENSE_NAME, nodeRadius } from './portGeometry';
 import type { Scene, SceneNode } from './scene';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -110,7 +110,8 @@ function drawNode(parent: SVGGElement, n: SceneNode, look: TopologyLook): void {
       // Hosts in a row with room for a short name: under the box (hideOverlaps drops any that collide).
       svgChild(g, 'text', { class: 'node-label small host', y: look.minGap * 0.25 + 10 }, n.id);
     } else svgChild(g, 'title', {}, n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
-    if (n.kind === 'router') svgChild(g, 'text', { class: 'node-label small', x: r + 2, y: -r }, n.id);
+    // Where denseNameBox says (the queue columns keep clear of it).
+    if (n.kind === 'router') svgChild(g, 'text', { class: 'node-label small', x: r + DENSE_NAME.dx, y: -r }, n.id);
   }
 }
 
