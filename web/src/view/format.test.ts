@@ -16,6 +16,14 @@ describe('format', () => {
     expect(formatClock(2_168_000_000, 186_661_000_000)).toBe('2.17 s');
     expect(formatClock(186_661_000_000, 186_661_000_000, 0)).toBe('3 min 6.7 s');
     expect(formatDuration(186_661_000_000)).toBe('3 min 6.7 s');
+  });
+
+  it('writes whole minutes and whole seconds without zeros (axis ticks of a 100 s run)', () => {
+    expect(formatDuration(60e9)).toBe('1 min');
+    expect(formatDuration(80e9)).toBe('1 min 20 s');
+    expect(formatDuration(-90e9)).toBe('−1 min 30 s');
+    // The playhead's readout keeps its tenths, so its width stays put while it plays.
+    expect(formatClock(60e9, 100e9)).toBe('1 min 0.0 s');
     // 2 h 5 min 3 s = 7503 s.
     expect(formatDuration(7_503e9)).toBe('2 h 5 min');
   });

@@ -4,7 +4,7 @@ function trim(x: number): string {
   return Number(x.toPrecision(4)).toString();
 }
 
-/** "0 s", "750 ns", "12.5 µs", "3.2 ms", "1.25 s", "3 min 6.7 s", "2 h 5 min". */
+/** "0 s", "750 ns", "12.5 µs", "3.2 ms", "1.25 s", "1 min", "1 min 20 s", "3 min 6.7 s", "2 h 5 min". */
 export function formatDuration(ns: number): string {
   const a = Math.abs(ns);
   if (a === 0) return '0 s';
@@ -12,17 +12,22 @@ export function formatDuration(ns: number): string {
   if (a < 1e6) return `${trim(ns / 1e3)} µs`;
   if (a < 1e9) return `${trim(ns / 1e6)} ms`;
   if (a < 60e9) return `${trim(ns / 1e9)} s`;
-  return `${ns < 0 ? '−' : ''}${minutes(a)}`;
+  return `${ns < 0 ? '−' : ''}${minutes(a, false)}`;
 }
 
-/** A long time (at least a minute) as "3 min 6.7 s", or "2 h 5 min" from an hour on. */
-function minutes(ns: number): string {
+/**
+ * A long time (at least a minute) as "3 min 6.7 s", or "2 h 5 min" from an hour on. `steady`
+ * (a clock's readout): always tenths of a second ("1 min 0.0 s"); otherwise (a duration, an
+ * axis tick) whole seconds without them and whole minutes without seconds ("1 min 20 s", "1 min").
+ */
+function minutes(ns: number, steady: boolean): string {
   const tenths = Math.round(ns / 1e8);
   const h = Math.floor(tenths / 36_000);
   const m = Math.floor((tenths % 36_000) / 600);
   const s = (tenths % 600) / 10;
   if (h > 0) return `${h} h ${m} min`;
-  return `${m} min ${s.toFixed(1)} s`;
+  if (steady) return `${m} min ${s.toFixed(1)} s`;
+  return s === 0 ? `${m} min` : `${m} min ${s} s`;
 }
 
 /** Milliseconds with a fixed number of decimals, for a steady time readout. */
@@ -38,7 +43,7 @@ export function formatMs(ns: number, decimals = 3): string {
 export function formatClock(ns: number, endNs: number, decimals = 3): string {
   if (endNs < 1e6) return `${(ns / 1e3).toFixed(decimals)} µs`;
   if (endNs < 1e9) return formatMs(ns, decimals);
-  return ns < 60e9 ? `${(ns / 1e9).toFixed(2)} s` : minutes(ns);
+  return ns < 60e9 ? `${(ns / 1e9).toFixed(2)} s` : minutes(ns, true);
 }
 
 export function formatBandwidth(bps: number | null): string {
