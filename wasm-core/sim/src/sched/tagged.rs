@@ -106,8 +106,10 @@ impl Shown {
 pub struct Tagged {
     pub lanes: Lanes<Tags>,
     weights: PerQueue<f64>,
-    /// The finish tag of each queue's last sent packet.
-    sent: BTreeMap<usize, f64>,
+    /// The finish tag of each queue's last sent packet, keyed by the queue's index as u64:
+    /// the map type of GPS's tags, one BTreeMap instantiation fewer in the wasm module (issue
+    /// 20: page weight).
+    sent: BTreeMap<u64, f64>,
     shown: Shown,
     /// Queues other than the arrival's whose tags the last `push` re-derived (a buffer
     /// policy pushed a packet out of them).
@@ -127,7 +129,7 @@ impl Tagged {
     /// The finish tag of queue `l`'s latest arrival still queued, else of its last sent
     /// packet (0 before any).
     pub fn last_finish(&self, l: usize) -> f64 {
-        self.lanes.back_tag(l).map_or_else(|| self.sent.get(&l).copied().unwrap_or(0.0), |t| t.finish)
+        self.lanes.back_tag(l).map_or_else(|| self.sent.get(&(l as u64)).copied().unwrap_or(0.0), |t| t.finish)
     }
 
     /// Queues `pkt` in lane `l` with S = max(`v`, the lane's last F) and F = S + `cost`.
@@ -138,7 +140,7 @@ impl Tagged {
         self.relinked = self.lanes.take_unlinked();
         if self.relinked.contains(&l) && matches!(admitted, Admission::Queued { .. }) {
             // Tagged before the buffer pushed a packet of its own queue out: re-derive.
-            let sent = self.sent.get(&l).copied().unwrap_or(0.0);
+            let sent = self.sent.get(&(l as u64)).copied().unwrap_or(0.0);
             let (t, key, front) = self.lanes.back_mut(l).expect("the arrival is queued");
             t.start = v.max(front.map_or(sent, |f| f.finish));
             t.finish = t.start + cost;
@@ -165,7 +167,7 @@ impl Tagged {
     /// Sends lane `l`'s next packet and the tags of the slot it fills.
     pub fn pop(&mut self, now: Time, l: usize, v: &mut Verdicts) -> Option<(Tags, Packet)> {
         let (slot, p) = self.lanes.pop(now, l, v)?;
-        self.sent.insert(l, slot.tag.finish);
+        self.sent.insert(l as u64, slot.tag.finish);
         Some((slot.tag, p))
     }
 
