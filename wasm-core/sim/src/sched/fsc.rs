@@ -26,6 +26,7 @@ use std::collections::BTreeMap;
 
 use super::curve::{push_drawn, queue_flow, Drawn, Runtime, Service};
 use super::lanes::{Entry, Lanes, PerQueue};
+use super::per_lane::PerLane;
 use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 
@@ -52,12 +53,12 @@ pub struct Memory {
 pub struct Fsc {
     lanes: Lanes<()>,
     curves: PerQueue<Service>,
-    mem: BTreeMap<usize, Memory>,
+    mem: PerLane<Memory>,
 }
 
 impl Fsc {
     pub fn new(lanes: Lanes<()>, curves: PerQueue<Service>) -> Fsc {
-        Fsc { lanes, curves, mem: BTreeMap::new() }
+        Fsc { lanes, curves, mem: PerLane::default() }
     }
 
     /// v^s: the mean of the least and greatest virtual times of the backlogged queues.
@@ -72,14 +73,14 @@ impl Fsc {
     }
 
     pub fn memory(&self, l: usize) -> Memory {
-        self.mem.get(&l).copied().unwrap_or_default()
+        self.mem.get(l)
     }
 
     /// Forgets the bytes of packets the buffer pushed out.
     fn unqueue_dropped(&mut self, v: &Verdicts, from: usize) {
         for d in &v.drops[from..] {
             let l = self.lanes.lane_of(&d.pkt);
-            if let Some(m) = self.mem.get_mut(&l) {
+            if let Some(m) = self.mem.get_mut(l) {
                 m.queued = (m.queued - d.pkt.size as f64).max(0.0);
             }
         }
@@ -114,7 +115,7 @@ impl Scheduler for Fsc {
         if matches!(admitted, Admission::Queued { .. }) {
             m.queued += size;
         }
-        self.mem.insert(l, m);
+        self.mem.set(l, m);
         self.unqueue_dropped(v, before);
         admitted
     }
@@ -123,7 +124,7 @@ impl Scheduler for Fsc {
         let l = best(self.lanes.backlogged().filter_map(|l| Some((l, self.lanes.head(l)?, self.memory(l).v))))?;
         let before = v.drops.len();
         let (_, p) = self.lanes.pop(now, l, v)?;
-        let m = self.mem.entry(l).or_default();
+        let m = self.mem.entry(l);
         m.w += p.size as f64;
         m.queued = (m.queued - p.size as f64).max(0.0);
         m.v = v_after(m, 0.0);

@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 
 use super::curve::{push_drawn, queue_flow, Drawn, Runtime, Service};
 use super::lanes::{Entry, Lanes, PerQueue};
+use super::per_lane::PerLane;
 use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 
@@ -53,22 +54,22 @@ impl Memory {
 pub struct Sced {
     lanes: Lanes<()>,
     curves: PerQueue<Service>,
-    mem: BTreeMap<usize, Memory>,
+    mem: PerLane<Memory>,
 }
 
 impl Sced {
     pub fn new(lanes: Lanes<()>, curves: PerQueue<Service>) -> Sced {
-        Sced { lanes, curves, mem: BTreeMap::new() }
+        Sced { lanes, curves, mem: PerLane::default() }
     }
 
     pub fn memory(&self, l: usize) -> Memory {
-        self.mem.get(&l).copied().unwrap_or_default()
+        self.mem.get(l)
     }
 
     fn unqueue_dropped(&mut self, v: &Verdicts, from: usize) {
         for d in &v.drops[from..] {
             let l = self.lanes.lane_of(&d.pkt);
-            if let Some(m) = self.mem.get_mut(&l) {
+            if let Some(m) = self.mem.get_mut(l) {
                 m.queued = (m.queued - d.pkt.size as f64).max(0.0);
             }
         }
@@ -96,7 +97,7 @@ impl Scheduler for Sced {
         if matches!(admitted, Admission::Queued { .. }) {
             m.queued += size;
         }
-        self.mem.insert(l, m);
+        self.mem.set(l, m);
         self.unqueue_dropped(v, before);
         admitted
     }
@@ -109,7 +110,7 @@ impl Scheduler for Sced {
         let l = best(heads)?;
         let before = v.drops.len();
         let (_, p) = self.lanes.pop(now, l, v)?;
-        let m = self.mem.entry(l).or_default();
+        let m = self.mem.entry(l);
         m.w += p.size as f64;
         m.queued = (m.queued - p.size as f64).max(0.0);
         self.unqueue_dropped(v, before);
