@@ -22,8 +22,6 @@
 //! per backlogged queue v_i, w_i, its virtual curve (anchor, knee, m2), its flow and its
 //! service curve as anchored at its last backlog (the page's curve view).
 
-use std::collections::BTreeMap;
-
 use super::curve::{push_drawn, queue_flow, Drawn, Runtime, Service};
 use super::lanes::{Entry, Lanes, PerQueue};
 use super::per_lane::PerLane;
@@ -115,7 +113,7 @@ impl Scheduler for Fsc {
         if matches!(admitted, Admission::Queued { .. }) {
             m.queued += size;
         }
-        self.mem.set(l, m);
+        self.mem.insert(l, m);
         self.unqueue_dropped(v, before);
         admitted
     }
@@ -142,14 +140,14 @@ impl Scheduler for Fsc {
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize, Memory)> = BTreeMap::new();
+        let mut views: PerLane<(Vec<Entry<()>>, usize, Memory)> = PerLane::default();
         for l in self.lanes.backlogged() {
             views.insert(l, (self.lanes.view(l, limit), 0, self.memory(l)));
         }
         while out.entries.len() < limit {
-            let heads = views.iter().filter_map(|(&l, (v, at, m))| Some((l, *v.get(*at)?, m.v)));
+            let heads = views.iter().filter_map(|(l, (v, at, m))| Some((l, *v.get(*at)?, m.v)));
             let Some(l) = best(heads) else { break };
-            let (v, at, m) = views.get_mut(&l).expect("a listed lane");
+            let (v, at, m) = views.get_mut(l).expect("a listed lane");
             let e = v[*at];
             *at += 1;
             out.entries.push((e.id, m.v.round() as i64));

@@ -24,6 +24,7 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use super::lanes::{Entry, Lanes, PerQueue};
+use super::per_lane::PerLane;
 use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 
@@ -174,18 +175,18 @@ impl Scheduler for RoundRobin {
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
         let mut rounds = self.rounds.clone();
-        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize)> = BTreeMap::new();
+        let mut views: PerLane<(Vec<Entry<()>>, usize)> = PerLane::default();
         for &l in &rounds.list {
             views.insert(l, (self.lanes.view(l, limit), 0));
         }
         let (lanes, quantum, cost) = (&self.lanes, &self.quantum, self.cost);
         while out.entries.len() < limit {
-            let next = |l: usize, views: &BTreeMap<usize, (Vec<Entry<()>>, usize)>| {
-                let (v, at) = &views[&l];
+            let next = |l: usize, views: &PerLane<(Vec<Entry<()>>, usize)>| {
+                let (v, at) = views.at(l);
                 v.get(*at).map(|e| cost.of(e.size))
             };
             let Some(l) = rounds.pick(|l| quantum.get(lanes, l), |l| next(l, &views)) else { break };
-            let (v, at) = views.get_mut(&l).expect("listed");
+            let (v, at) = views.get_mut(l).expect("listed");
             let e = v[*at];
             *at += 1;
             out.entries.push((e.id, e.enqueued));

@@ -19,8 +19,6 @@
 //! backlogged queue its head deadline, w_i, its deadline curve (anchor, knee, m2), its flow
 //! and its service curve as anchored at its last backlog (the page's curve view).
 
-use std::collections::BTreeMap;
-
 use super::curve::{push_drawn, queue_flow, Drawn, Runtime, Service};
 use super::lanes::{Entry, Lanes, PerQueue};
 use super::per_lane::PerLane;
@@ -97,7 +95,7 @@ impl Scheduler for Sced {
         if matches!(admitted, Admission::Queued { .. }) {
             m.queued += size;
         }
-        self.mem.set(l, m);
+        self.mem.insert(l, m);
         self.unqueue_dropped(v, before);
         admitted
     }
@@ -127,15 +125,15 @@ impl Scheduler for Sced {
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize, Memory)> = BTreeMap::new();
+        let mut views: PerLane<(Vec<Entry<()>>, usize, Memory)> = PerLane::default();
         for l in self.lanes.backlogged() {
             views.insert(l, (self.lanes.view(l, limit), 0, self.memory(l)));
         }
         while out.entries.len() < limit {
             let heads =
-                views.iter().filter_map(|(&l, (v, at, m))| v.get(*at).map(|e| (l, *e, m.deadline(0.0, e.size as f64))));
+                views.iter().filter_map(|(l, (v, at, m))| v.get(*at).map(|e| (l, *e, m.deadline(0.0, e.size as f64))));
             let Some(l) = best(heads) else { break };
-            let (v, at, m) = views.get_mut(&l).expect("a listed lane");
+            let (v, at, m) = views.get_mut(l).expect("a listed lane");
             let e = v[*at];
             *at += 1;
             out.entries.push((e.id, m.deadline(0.0, e.size as f64).round() as i64));

@@ -19,6 +19,7 @@
 use std::collections::BTreeMap;
 
 use super::lanes::{Entry, Lanes, PerQueue, Tag};
+use super::per_lane::PerLane;
 use super::{Admission, Packet, QueueView, Verdicts};
 use crate::time::Time;
 
@@ -181,21 +182,21 @@ impl Tagged {
         mut rule: impl FnMut(&[Entry<Tags>], Option<&Entry<Tags>>) -> Rule,
     ) {
         out.entries.clear();
-        let mut views: BTreeMap<usize, (Vec<Entry<Tags>>, usize)> = BTreeMap::new();
+        let mut views: PerLane<(Vec<Entry<Tags>>, usize)> = PerLane::default();
         for l in self.lanes.backlogged() {
             views.insert(l, (self.lanes.view(l, limit), 0));
         }
         let mut sent: Option<Entry<Tags>> = None;
         while out.entries.len() < limit {
             let heads: Vec<(usize, Entry<Tags>)> =
-                views.iter().filter_map(|(&l, (v, at))| v.get(*at).map(|e| (l, *e))).collect();
+                views.iter().filter_map(|(l, (v, at))| v.get(*at).map(|e| (l, *e))).collect();
             if heads.is_empty() {
                 break;
             }
             let entries: Vec<Entry<Tags>> = heads.iter().map(|h| h.1).collect();
             let r = rule(&entries, sent.as_ref());
             let Some(l) = best(heads.into_iter(), r) else { break };
-            let (v, at) = views.get_mut(&l).expect("a listed lane");
+            let (v, at) = views.get_mut(l).expect("a listed lane");
             let e = v[*at];
             *at += 1;
             out.entries.push((e.id, self.shown.of(e.slot.tag)));
