@@ -43,8 +43,9 @@ pub struct Stages {
     pub stages: Vec<StageMetrics>,
     /// The stage whose link stage each port is (u32::MAX: none).
     port_stage: Vec<u32>,
-    /// Per port: the packet in transmission and since when (link ports only).
-    sending: BTreeMap<u32, u64>,
+    /// Per port (as u64: the map type of the burst metrics, one BTreeMap instantiation fewer
+    /// in the wasm module): the packet in transmission and since when (link ports only).
+    sending: BTreeMap<u64, u64>,
     bin_ns: u64,
     bins: usize,
 }
@@ -143,11 +144,11 @@ impl Stages {
         let t = e.time.as_ns();
         match e.kind {
             Kind::Dequeue => {
-                self.sending.insert(e.loc, t);
+                self.sending.insert(u64::from(e.loc), t);
             }
             Kind::Depart | Kind::Preempt => {
                 let (bin_ns, bins) = (self.bin_ns, self.bins);
-                if let Some(from) = self.sending.remove(&e.loc) {
+                if let Some(from) = self.sending.remove(&u64::from(e.loc)) {
                     let s = &mut self.stages[st as usize];
                     s.link_busy_ns += (t - from) as u128;
                     spread(&mut s.link_bins, bin_ns, from, t);

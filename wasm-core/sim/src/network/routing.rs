@@ -193,9 +193,13 @@ impl Network {
         let mut list = Vec::new();
         pairs.each(|s, d, p| list.push((s, d, p)));
         for (s, d, p) in list {
-            let mut mass: BTreeMap<NodeId, f64> = BTreeMap::from([(s, p)]);
-            while let Some((&v, _)) = mass.iter().next() {
-                let m = mass.remove(&v).expect("present");
+            // Keyed by node as u64: the map type of GPS's tags, one BTreeMap instantiation
+            // fewer in the wasm module (issue 20: page weight).
+            let mut mass: BTreeMap<u64, f64> = BTreeMap::new();
+            mass.insert(u64::from(s), p);
+            while let Some((&k, _)) = mass.iter().next() {
+                let m = mass.remove(&k).expect("present");
+                let v = k as NodeId;
                 if v == d {
                     continue;
                 }
@@ -203,7 +207,7 @@ impl Network {
                 let share = m / next.len() as f64;
                 for q in next {
                     prob[q as usize] += share;
-                    *mass.entry(self.ports[q as usize].to).or_insert(0.0) += share;
+                    *mass.entry(u64::from(self.ports[q as usize].to)).or_insert(0.0) += share;
                 }
             }
         }

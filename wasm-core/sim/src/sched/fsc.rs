@@ -22,10 +22,9 @@
 //! per backlogged queue v_i, w_i, its virtual curve (anchor, knee, m2), its flow and its
 //! service curve as anchored at its last backlog (the page's curve view).
 
-use std::collections::BTreeMap;
-
 use super::curve::{push_drawn, queue_flow, Drawn, Runtime, Service};
 use super::lanes::{Entry, Lanes, PerQueue};
+use super::per_lane::PerLane;
 use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 
@@ -52,12 +51,12 @@ pub struct Memory {
 pub struct Fsc {
     lanes: Lanes<()>,
     curves: PerQueue<Service>,
-    mem: BTreeMap<usize, Memory>,
+    mem: PerLane<Memory>,
 }
 
 impl Fsc {
     pub fn new(lanes: Lanes<()>, curves: PerQueue<Service>) -> Fsc {
-        Fsc { lanes, curves, mem: BTreeMap::new() }
+        Fsc { lanes, curves, mem: PerLane::default() }
     }
 
     /// v^s: the mean of the least and greatest virtual times of the backlogged queues.
@@ -72,14 +71,14 @@ impl Fsc {
     }
 
     pub fn memory(&self, l: usize) -> Memory {
-        self.mem.get(&l).copied().unwrap_or_default()
+        self.mem.get(l)
     }
 
     /// Forgets the bytes of packets the buffer pushed out.
     fn unqueue_dropped(&mut self, v: &Verdicts, from: usize) {
         for d in &v.drops[from..] {
             let l = self.lanes.lane_of(&d.pkt);
-            if let Some(m) = self.mem.get_mut(&l) {
+            if let Some(m) = self.mem.get_mut(l) {
                 m.queued = (m.queued - d.pkt.size as f64).max(0.0);
             }
         }
@@ -123,7 +122,7 @@ impl Scheduler for Fsc {
         let l = best(self.lanes.backlogged().filter_map(|l| Some((l, self.lanes.head(l)?, self.memory(l).v))))?;
         let before = v.drops.len();
         let (_, p) = self.lanes.pop(now, l, v)?;
-        let m = self.mem.entry(l).or_default();
+        let m = self.mem.entry(l);
         m.w += p.size as f64;
         m.queued = (m.queued - p.size as f64).max(0.0);
         m.v = v_after(m, 0.0);
@@ -141,14 +140,14 @@ impl Scheduler for Fsc {
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize, Memory)> = BTreeMap::new();
+        let mut views: PerLane<(Vec<Entry<()>>, usize, Memory)> = PerLane::default();
         for l in self.lanes.backlogged() {
             views.insert(l, (self.lanes.view(l, limit), 0, self.memory(l)));
         }
         while out.entries.len() < limit {
-            let heads = views.iter().filter_map(|(&l, (v, at, m))| Some((l, *v.get(*at)?, m.v)));
+            let heads = views.iter().filter_map(|(l, (v, at, m))| Some((l, *v.get(*at)?, m.v)));
             let Some(l) = best(heads) else { break };
-            let (v, at, m) = views.get_mut(&l).expect("a listed lane");
+            let (v, at, m) = views.get_mut(l).expect("a listed lane");
             let e = v[*at];
             *at += 1;
             out.entries.push((e.id, m.v.round() as i64));

@@ -176,7 +176,9 @@ impl<T> Lane<T> {
 pub struct Lanes<T> {
     kind: QueueKind,
     lanes: Vec<Lane<T>>,
-    by_flow: BTreeMap<u32, usize>,
+    /// Each flow's lane (`QueueKind::Flow`), flow -> lane as u64: the map type of the burst
+    /// metrics, one BTreeMap instantiation fewer in the wasm module (issue 20: page weight).
+    by_flow: BTreeMap<u64, u64>,
     /// Lanes holding packets.
     backlogged: BTreeSet<usize>,
     packets: usize,
@@ -232,10 +234,10 @@ impl<T: Tag> Lanes<T> {
     /// The lane `pkt` belongs to (made on first use).
     pub fn lane_of(&mut self, pkt: &Packet) -> usize {
         match self.kind {
-            QueueKind::Flow => *self.by_flow.entry(pkt.flow).or_insert_with(|| {
+            QueueKind::Flow => *self.by_flow.entry(u64::from(pkt.flow)).or_insert_with(|| {
                 self.lanes.push(Lane::new(pkt.flow as u64, pkt.source, None));
-                self.lanes.len() - 1
-            }),
+                (self.lanes.len() - 1) as u64
+            }) as usize,
             QueueKind::Hashed { buckets, salt } => (mix(pkt.flow as u64 ^ salt) % buckets as u64) as usize,
             QueueKind::Class => {
                 let c = pkt.class as usize;
@@ -250,7 +252,7 @@ impl<T: Tag> Lanes<T> {
 
     /// The per-flow lane of `flow`, if it has been made (`QueueKind::Flow`).
     pub fn lane_of_flow(&self, flow: u32) -> Option<usize> {
-        self.by_flow.get(&flow).copied()
+        self.by_flow.get(&u64::from(flow)).map(|&l| l as usize)
     }
 
     pub fn lane(&self, l: usize) -> &Lane<T> {

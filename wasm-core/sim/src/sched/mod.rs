@@ -27,6 +27,7 @@ pub mod lstf;
 pub mod lstf_codel;
 pub mod mr3;
 pub mod mr_tradeoff;
+pub mod per_lane;
 pub mod pifo;
 pub mod priority;
 pub mod random;

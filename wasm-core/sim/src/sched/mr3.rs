@@ -141,9 +141,10 @@ impl Scheduler for Mr3 {
             views.insert(self.lanes.lane(l).id as u32, self.lanes.view(l, limit));
         }
         let mut rounds = self.rounds.clone();
-        let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
+        // Packets taken per flow, flow -> count as u64 (the map type of the lanes' flows).
+        let mut taken: BTreeMap<u64, u64> = BTreeMap::new();
         while out.entries.len() < limit {
-            let at = |f: u32| taken.get(&f).copied().unwrap_or(0);
+            let at = |f: u32| taken.get(&u64::from(f)).map_or(0, |&n| n as usize);
             let head = |f: u32| {
                 let q = views.get(&f)?;
                 let n = self.lanes.lane_of_flow(f).map_or(0, |l| self.lanes.lane_len(l));
@@ -152,7 +153,7 @@ impl Scheduler for Mr3 {
             let Some(flow) = rounds.step(head) else { break };
             let Some(e) = views.get(&flow).and_then(|q| q.get(at(flow))) else { break };
             out.entries.push((e.id, e.slot.key));
-            *taken.entry(flow).or_insert(0) += 1;
+            *taken.entry(u64::from(flow)).or_insert(0) += 1;
         }
     }
 

@@ -122,13 +122,14 @@ impl Scheduler for MrTradeoff {
         for l in self.lanes.backlogged() {
             views.insert(self.lanes.lane(l).id as u32, self.lanes.view(l, limit));
         }
-        let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
+        // Packets taken per flow, flow -> count as u64 (the map type of the lanes' flows).
+        let mut taken: BTreeMap<u64, u64> = BTreeMap::new();
         let mut guard = 0;
         while out.entries.len() < limit.min(self.lanes.len()) && guard < limit.saturating_mul(4).saturating_add(8) {
             guard += 1;
             if let Some(flow) = f.started.pop_front() {
-                let k = taken.entry(flow).or_insert(0);
-                if let Some(e) = views.get(&flow).and_then(|q| q.get(*k)) {
+                let k = taken.entry(u64::from(flow)).or_insert(0);
+                if let Some(e) = views.get(&flow).and_then(|q| q.get(*k as usize)) {
                     out.entries.push((e.id, e.slot.key));
                 }
                 *k += 1;

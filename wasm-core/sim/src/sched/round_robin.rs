@@ -24,6 +24,7 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use super::lanes::{Entry, Lanes, PerQueue};
+use super::per_lane::PerLane;
 use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 
@@ -53,8 +54,10 @@ impl Cost {
 #[derive(Clone, Debug, Default)]
 struct Rounds {
     list: VecDeque<usize>,
-    /// The counter of every listed queue (and so the list's members).
-    deficit: BTreeMap<usize, u64>,
+    /// The counter of every listed queue (and so the list's members), keyed by the queue's
+    /// index as u64: the map type of the burst metrics, one BTreeMap instantiation fewer in
+    /// the wasm module (issue 20: page weight).
+    deficit: BTreeMap<u64, u64>,
     /// The front queue has had this visit's quantum.
     visiting: bool,
 }
@@ -71,7 +74,7 @@ impl Rounds {
                 failed = 0;
                 continue;
             };
-            let d = self.deficit.get_mut(&l).expect("listed");
+            let d = self.deficit.get_mut(&(l as u64)).expect("listed");
             if !self.visiting {
                 *d += quantum(l);
                 self.visiting = true;
@@ -85,12 +88,13 @@ impl Rounds {
             if failed == self.list.len() {
                 // A whole round sent nothing: skip the rounds until the first head fits.
                 let rounds = |l: usize| {
-                    let (cost, d, q) = (head(l).expect("listed queues hold packets"), self.deficit[&l], quantum(l));
+                    let (cost, d, q) =
+                        (head(l).expect("listed queues hold packets"), self.deficit[&(l as u64)], quantum(l));
                     (cost - d).div_ceil(q)
                 };
                 let k = self.list.iter().map(|&l| rounds(l)).min().expect("a non-empty list");
                 for &l in &self.list {
-                    *self.deficit.get_mut(&l).expect("visited") += (k - 1) * quantum(l);
+                    *self.deficit.get_mut(&(l as u64)).expect("visited") += (k - 1) * quantum(l);
                 }
                 failed = 0;
             }
@@ -100,7 +104,7 @@ impl Rounds {
     /// The front queue sent a packet of `cost`; `empty`: it has nothing left.
     fn sent(&mut self, cost: u64, empty: bool) {
         let l = *self.list.front().expect("the front queue sent");
-        *self.deficit.get_mut(&l).expect("visited") -= cost;
+        *self.deficit.get_mut(&(l as u64)).expect("visited") -= cost;
         if empty {
             self.leave();
         }
@@ -109,13 +113,13 @@ impl Rounds {
     /// The front queue leaves the list; its counter is reset.
     fn leave(&mut self) {
         if let Some(l) = self.list.pop_front() {
-            self.deficit.remove(&l);
+            self.deficit.remove(&(l as u64));
         }
         self.visiting = false;
     }
 
     fn join(&mut self, l: usize) {
-        if let std::collections::btree_map::Entry::Vacant(e) = self.deficit.entry(l) {
+        if let std::collections::btree_map::Entry::Vacant(e) = self.deficit.entry(l as u64) {
             e.insert(0);
             self.list.push_back(l);
         }
@@ -154,7 +158,7 @@ impl Scheduler for RoundRobin {
         let out = self.lanes.pop(now, l, v);
         let charged = out.as_ref().map_or(0, |(_, p)| cost.of(p.size));
         // A child that sent nothing (or something else than its head) is charged what it sent.
-        let d = self.rounds.deficit[&l];
+        let d = self.rounds.deficit[&(l as u64)];
         self.rounds.sent(charged.min(d), self.lanes.lane_len(l) == 0);
         out.map(|(_, p)| p)
     }
@@ -171,18 +175,18 @@ impl Scheduler for RoundRobin {
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
         let mut rounds = self.rounds.clone();
-        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize)> = BTreeMap::new();
+        let mut views: PerLane<(Vec<Entry<()>>, usize)> = PerLane::default();
         for &l in &rounds.list {
             views.insert(l, (self.lanes.view(l, limit), 0));
         }
         let (lanes, quantum, cost) = (&self.lanes, &self.quantum, self.cost);
         while out.entries.len() < limit {
-            let next = |l: usize, views: &BTreeMap<usize, (Vec<Entry<()>>, usize)>| {
-                let (v, at) = &views[&l];
+            let next = |l: usize, views: &PerLane<(Vec<Entry<()>>, usize)>| {
+                let (v, at) = views.at(l);
                 v.get(*at).map(|e| cost.of(e.size))
             };
             let Some(l) = rounds.pick(|l| quantum.get(lanes, l), |l| next(l, &views)) else { break };
-            let (v, at) = views.get_mut(&l).expect("listed");
+            let (v, at) = views.get_mut(l).expect("listed");
             let e = v[*at];
             *at += 1;
             out.entries.push((e.id, e.enqueued));
@@ -194,7 +198,8 @@ impl Scheduler for RoundRobin {
     fn state(&self, out: &mut StateView) {
         let listed = self.rounds.list.iter().take(STATE_QUEUES);
         let heads: Vec<f64> = listed.clone().filter_map(|&l| self.lanes.head(l)).map(|e| e.flow as f64).collect();
-        let counters: Vec<f64> = listed.map(|l| self.rounds.deficit.get(l).copied().unwrap_or(0) as f64).collect();
+        let counters: Vec<f64> =
+            listed.map(|l| self.rounds.deficit.get(&(*l as u64)).copied().unwrap_or(0) as f64).collect();
         out.push(&heads);
         out.push(&counters[..heads.len().min(counters.len())]);
     }

@@ -19,10 +19,9 @@
 //! backlogged queue its head deadline, w_i, its deadline curve (anchor, knee, m2), its flow
 //! and its service curve as anchored at its last backlog (the page's curve view).
 
-use std::collections::BTreeMap;
-
 use super::curve::{push_drawn, queue_flow, Drawn, Runtime, Service};
 use super::lanes::{Entry, Lanes, PerQueue};
+use super::per_lane::PerLane;
 use super::{Admission, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 
@@ -53,22 +52,22 @@ impl Memory {
 pub struct Sced {
     lanes: Lanes<()>,
     curves: PerQueue<Service>,
-    mem: BTreeMap<usize, Memory>,
+    mem: PerLane<Memory>,
 }
 
 impl Sced {
     pub fn new(lanes: Lanes<()>, curves: PerQueue<Service>) -> Sced {
-        Sced { lanes, curves, mem: BTreeMap::new() }
+        Sced { lanes, curves, mem: PerLane::default() }
     }
 
     pub fn memory(&self, l: usize) -> Memory {
-        self.mem.get(&l).copied().unwrap_or_default()
+        self.mem.get(l)
     }
 
     fn unqueue_dropped(&mut self, v: &Verdicts, from: usize) {
         for d in &v.drops[from..] {
             let l = self.lanes.lane_of(&d.pkt);
-            if let Some(m) = self.mem.get_mut(&l) {
+            if let Some(m) = self.mem.get_mut(l) {
                 m.queued = (m.queued - d.pkt.size as f64).max(0.0);
             }
         }
@@ -109,7 +108,7 @@ impl Scheduler for Sced {
         let l = best(heads)?;
         let before = v.drops.len();
         let (_, p) = self.lanes.pop(now, l, v)?;
-        let m = self.mem.entry(l).or_default();
+        let m = self.mem.entry(l);
         m.w += p.size as f64;
         m.queued = (m.queued - p.size as f64).max(0.0);
         self.unqueue_dropped(v, before);
@@ -126,15 +125,15 @@ impl Scheduler for Sced {
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let mut views: BTreeMap<usize, (Vec<Entry<()>>, usize, Memory)> = BTreeMap::new();
+        let mut views: PerLane<(Vec<Entry<()>>, usize, Memory)> = PerLane::default();
         for l in self.lanes.backlogged() {
             views.insert(l, (self.lanes.view(l, limit), 0, self.memory(l)));
         }
         while out.entries.len() < limit {
             let heads =
-                views.iter().filter_map(|(&l, (v, at, m))| v.get(*at).map(|e| (l, *e, m.deadline(0.0, e.size as f64))));
+                views.iter().filter_map(|(l, (v, at, m))| v.get(*at).map(|e| (l, *e, m.deadline(0.0, e.size as f64))));
             let Some(l) = best(heads) else { break };
-            let (v, at, m) = views.get_mut(&l).expect("a listed lane");
+            let (v, at, m) = views.get_mut(l).expect("a listed lane");
             let e = v[*at];
             *at += 1;
             out.entries.push((e.id, m.deadline(0.0, e.size as f64).round() as i64));

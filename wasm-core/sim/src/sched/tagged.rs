@@ -19,6 +19,7 @@
 use std::collections::BTreeMap;
 
 use super::lanes::{Entry, Lanes, PerQueue, Tag};
+use super::per_lane::PerLane;
 use super::{Admission, Packet, QueueView, Verdicts};
 use crate::time::Time;
 
@@ -106,8 +107,10 @@ impl Shown {
 pub struct Tagged {
     pub lanes: Lanes<Tags>,
     weights: PerQueue<f64>,
-    /// The finish tag of each queue's last sent packet.
-    sent: BTreeMap<usize, f64>,
+    /// The finish tag of each queue's last sent packet, keyed by the queue's index as u64:
+    /// the map type of GPS's tags, one BTreeMap instantiation fewer in the wasm module (issue
+    /// 20: page weight).
+    sent: BTreeMap<u64, f64>,
     shown: Shown,
     /// Queues other than the arrival's whose tags the last `push` re-derived (a buffer
     /// policy pushed a packet out of them).
@@ -127,7 +130,7 @@ impl Tagged {
     /// The finish tag of queue `l`'s latest arrival still queued, else of its last sent
     /// packet (0 before any).
     pub fn last_finish(&self, l: usize) -> f64 {
-        self.lanes.back_tag(l).map_or_else(|| self.sent.get(&l).copied().unwrap_or(0.0), |t| t.finish)
+        self.lanes.back_tag(l).map_or_else(|| self.sent.get(&(l as u64)).copied().unwrap_or(0.0), |t| t.finish)
     }
 
     /// Queues `pkt` in lane `l` with S = max(`v`, the lane's last F) and F = S + `cost`.
@@ -138,7 +141,7 @@ impl Tagged {
         self.relinked = self.lanes.take_unlinked();
         if self.relinked.contains(&l) && matches!(admitted, Admission::Queued { .. }) {
             // Tagged before the buffer pushed a packet of its own queue out: re-derive.
-            let sent = self.sent.get(&l).copied().unwrap_or(0.0);
+            let sent = self.sent.get(&(l as u64)).copied().unwrap_or(0.0);
             let (t, key, front) = self.lanes.back_mut(l).expect("the arrival is queued");
             t.start = v.max(front.map_or(sent, |f| f.finish));
             t.finish = t.start + cost;
@@ -165,7 +168,7 @@ impl Tagged {
     /// Sends lane `l`'s next packet and the tags of the slot it fills.
     pub fn pop(&mut self, now: Time, l: usize, v: &mut Verdicts) -> Option<(Tags, Packet)> {
         let (slot, p) = self.lanes.pop(now, l, v)?;
-        self.sent.insert(l, slot.tag.finish);
+        self.sent.insert(l as u64, slot.tag.finish);
         Some((slot.tag, p))
     }
 
@@ -179,21 +182,21 @@ impl Tagged {
         mut rule: impl FnMut(&[Entry<Tags>], Option<&Entry<Tags>>) -> Rule,
     ) {
         out.entries.clear();
-        let mut views: BTreeMap<usize, (Vec<Entry<Tags>>, usize)> = BTreeMap::new();
+        let mut views: PerLane<(Vec<Entry<Tags>>, usize)> = PerLane::default();
         for l in self.lanes.backlogged() {
             views.insert(l, (self.lanes.view(l, limit), 0));
         }
         let mut sent: Option<Entry<Tags>> = None;
         while out.entries.len() < limit {
             let heads: Vec<(usize, Entry<Tags>)> =
-                views.iter().filter_map(|(&l, (v, at))| v.get(*at).map(|e| (l, *e))).collect();
+                views.iter().filter_map(|(l, (v, at))| v.get(*at).map(|e| (l, *e))).collect();
             if heads.is_empty() {
                 break;
             }
             let entries: Vec<Entry<Tags>> = heads.iter().map(|h| h.1).collect();
             let r = rule(&entries, sent.as_ref());
             let Some(l) = best(heads.into_iter(), r) else { break };
-            let (v, at) = views.get_mut(&l).expect("a listed lane");
+            let (v, at) = views.get_mut(l).expect("a listed lane");
             let e = v[*at];
             *at += 1;
             out.entries.push((e.id, self.shown.of(e.slot.tag)));

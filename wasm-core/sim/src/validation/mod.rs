@@ -118,10 +118,11 @@ fn check_endpoints(
                 host(kind_of, h).map_err(|m| (format!("hosts[{j}]"), m))?;
             }
             // Distinct hosts, inserted one by one: a set's `collect` sorts its input, one sort
-            // instantiation per type in the wasm module.
+            // instantiation per type in the wasm module; as `&str`, the set type of the node
+            // ids below, not a set of `&String` of its own.
             let mut distinct = BTreeSet::new();
             for h in hosts {
-                distinct.insert(h);
+                distinct.insert(h.as_str());
             }
             distinct.len()
         }
