@@ -22,6 +22,7 @@ mod wide;
 use crate::packet::flags;
 use crate::time::Time;
 use crate::trace::{Kind, TraceEvent};
+use crate::transport::Opt;
 use crate::verdicts::{DropReason, MarkReason};
 use series::Series;
 use sketch::{Samples, EXACT_SAMPLES};
@@ -105,6 +106,14 @@ impl Default for PortMetrics {
     }
 }
 
+/// A port's sums, made at their first use: apart, so that the allocation does not weigh on
+/// every packet's path.
+#[cold]
+#[inline(never)]
+fn made_sums() -> Box<Sums> {
+    Box::default()
+}
+
 /// The sums of a port whose packets never waited.
 static NO_SUMS: Sums =
     Sums { wait_sq_sum: Wide::ZERO, bytes_ns: Wide::ZERO, bytes_sq_ns: Wide::ZERO, packets_ns: Wide::ZERO };
@@ -173,13 +182,39 @@ pub struct FlowMetrics {
     /// TCP family: the sender's round-trip samples (RFC 6298, from echoed timestamps), summed.
     pub rtt_sum_ns: Wide,
     pub rtt_samples: u64,
-    /// When the last packet was delivered.
-    pub last_delivery_ns: Option<u64>,
+    /// When the last packet was delivered (see [`FlowMetrics::last_delivery_ns`]).
+    last_delivery_ns: Opt<u64>,
     pub delays_ns: Samples,
+    /// Bursts and throughput bins, made when a flow has either.
+    extra: Option<Box<FlowExtra>>,
+}
+
+/// What some flows have: the bursts of a periodic ON-OFF source, the bins of the first
+/// `Metrics::binned_flows` flows.
+#[derive(Clone, Debug, Default)]
+struct FlowExtra {
     /// Periodic ON-OFF sources: their bursts' delays (see [`bursts`]).
-    pub bursts: Option<Box<bursts::Bursts>>,
-    /// Bytes delivered per time bin (only the first `binned_flows` flows).
-    pub bins: Vec<u64>,
+    bursts: Option<bursts::Bursts>,
+    /// Bytes delivered per time bin (only the first `binned_flows` flows, from their first
+    /// delivery on).
+    bins: Vec<u64>,
+}
+
+impl FlowMetrics {
+    /// When the last packet was delivered.
+    pub fn last_delivery_ns(&self) -> Option<u64> {
+        self.last_delivery_ns.get()
+    }
+
+    /// Periodic ON-OFF sources: their bursts' delays.
+    pub fn bursts(&self) -> Option<&bursts::Bursts> {
+        self.extra.as_ref().and_then(|x| x.bursts.as_ref())
+    }
+
+    /// Bytes delivered per time bin (empty: not binned, or nothing delivered).
+    pub fn bins(&self) -> &[u64] {
+        self.extra.as_ref().map_or(&[], |x| &x.bins)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -232,7 +267,7 @@ impl Metrics {
             bin_ns,
             bin_count: bins,
             binned_flows,
-            reorder: reorder::Reorder::default(),
+            reorder: reorder::Reorder::new(flows),
             dequeues: None,
         }
     }
@@ -240,7 +275,8 @@ impl Metrics {
     /// `flow` is a periodic ON-OFF source starting at `start` with period `period` (ON + OFF):
     /// its bursts' delays are measured.
     pub fn measure_bursts(&mut self, flow: u32, start: Time, period: Time) {
-        self.flow(flow).bursts = Some(Box::new(bursts::Bursts::new(start.as_ns(), period.as_ns())));
+        let b = bursts::Bursts::new(start.as_ns(), period.as_ns());
+        self.flow(flow).extra.get_or_insert_with(Box::default).bursts = Some(b);
     }
 
     /// Whether percentiles are still exact (see [`sketch`]).
@@ -271,13 +307,14 @@ impl Metrics {
         let (bin_ns, bin_count, binned) = (self.bin_ns, self.bin_count, (flow as usize) < self.binned_flows);
         let f = self.flow(flow);
         f.bytes_delivered += bytes;
-        f.last_delivery_ns = Some(t_ns);
+        f.last_delivery_ns = Opt::some(t_ns); // a time within the run
         if binned {
             let b = ((t_ns / bin_ns) as usize).min(bin_count - 1);
-            if f.bins.is_empty() {
-                f.bins = vec![0; bin_count];
+            let x = f.extra.get_or_insert_with(Box::default);
+            if x.bins.is_empty() {
+                x.bins = vec![0; bin_count];
             }
-            f.bins[b] += bytes;
+            x.bins[b] += bytes;
         }
     }
 
@@ -409,7 +446,7 @@ impl Metrics {
         let full = self.kept >= EXACT_SAMPLES;
         let f = &mut self.flows[e.flow as usize];
         f.delivered += 1;
-        if let Some(b) = f.bursts.as_mut() {
+        if let Some(b) = f.extra.as_mut().and_then(|x| x.bursts.as_mut()) {
             let at = e.time.as_ns();
             b.deliver(at - e.value as u64, at);
         }
@@ -463,9 +500,9 @@ impl PortMetrics {
     }
 
     /// The exact sums, made at first use.
-    #[inline]
+    #[inline(always)]
     fn sums(&mut self) -> &mut Sums {
-        self.sums.get_or_insert_with(Box::default)
+        self.sums.get_or_insert_with(made_sums)
     }
 
     /// Drops by reason code.
@@ -504,7 +541,7 @@ impl PortMetrics {
 
     /// Adds the queue as it stood since the last change, up to `t` (nothing while it was
     /// empty: no packets, so no bytes).
-    #[inline]
+    #[inline(always)]
     fn integrate(&mut self, t: u64) {
         let dt = t.saturating_sub(self.integrated_to);
         if dt != 0 && self.queued_packets != 0 {

@@ -299,17 +299,20 @@ impl Samples {
 
     /// `push`, where `full` says the run's exact budget is spent: exact samples are then made a
     /// histogram first (those of a port or flow first used past the budget).
-    #[inline]
+    #[inline(always)]
     pub fn push_within(&mut self, x: u64, full: bool) {
         match self {
             Samples::Sketch(h) => h.add(x),
             Samples::Exact(v) if !full => v.push(x),
-            Samples::Exact(_) => {
-                self.to_sketch();
-                self.push(x);
-            }
-            Samples::Same { .. } => self.push(x),
+            _ => self.push_past_budget(x),
         }
+    }
+
+    /// `push_within` past the budget, the samples not (yet) a histogram.
+    #[inline(never)]
+    fn push_past_budget(&mut self, x: u64) {
+        self.to_sketch();
+        self.push(x);
     }
 
     pub fn len(&self) -> u64 {
