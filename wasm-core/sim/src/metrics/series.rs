@@ -283,7 +283,7 @@ impl Series {
         if self.older.capacity() - start < 30 {
             self.older.reserve_exact(start / 8 + 32);
         }
-        if self.unit == 0 && p.1 != 0 && p.2 % p.1 == 0 && p.2 / p.1 <= u16::MAX as u64 {
+        if self.unit == 0 && p.1 != 0 && p.2.is_multiple_of(p.1) && p.2 / p.1 <= u16::MAX as u64 {
             self.unit = (p.2 / p.1) as u16;
         }
         let (packets, bytes) = (p.1.wrapping_sub(base.1), p.2.wrapping_sub(base.2));

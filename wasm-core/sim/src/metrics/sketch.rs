@@ -290,7 +290,7 @@ impl Samples {
             Samples::Exact(v) => v.push(x),
             Samples::Same { n, x: y } if *n == 0 || *y == x => (*n, *y) = (*n + 1, x),
             Samples::Same { .. } => {
-                self.to_histogram();
+                self.make_histogram();
                 self.push(x);
             }
             Samples::Sketch(h) => h.add(x),
@@ -346,7 +346,7 @@ impl Samples {
     }
 
     /// `Same` values made the histogram that adding them one by one gives (all in one bucket).
-    fn to_histogram(&mut self) {
+    fn make_histogram(&mut self) {
         if let Samples::Same { n, x } = *self {
             let h = match n {
                 0 => Histogram::default(),
@@ -368,12 +368,12 @@ impl Samples {
             (Samples::Sketch(a), Samples::Exact(b)) => b.iter().for_each(|&x| a.add(x)),
             (_, Samples::Same { .. }) => {
                 let mut o = other.clone();
-                o.to_histogram();
+                o.make_histogram();
                 self.extend(&o);
             }
             (Samples::Exact(_) | Samples::Same { .. }, _) => {
                 self.to_sketch();
-                self.to_histogram();
+                self.make_histogram();
                 self.extend(other);
             }
         }
