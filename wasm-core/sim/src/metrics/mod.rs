@@ -22,41 +22,53 @@ mod wide;
 use crate::packet::flags;
 use crate::time::Time;
 use crate::trace::{Kind, TraceEvent};
+use crate::transport::Opt;
 use crate::verdicts::{DropReason, MarkReason};
 use series::Series;
 use sketch::{Samples, EXACT_SAMPLES};
 use wide::mul_wide;
 pub use wide::Wide;
 
+/// A port's counts, waits and queue integrals. What every port needs is inline (112 B); what
+/// only some need is boxed and made at first use: drops, marks and busy windows
+/// ([`PortExtra`]), the exact sums that stay zero while the port's packets never wait
+/// ([`Sums`]: most host ports and many router ports of a large network), the series.
 #[derive(Clone, Debug)]
 pub struct PortMetrics {
-    pub arrived: u64,
-    pub enqueued: u64,
     pub dequeued: u64,
-    /// Drops and ECN marks by reason code and busy windows, made at the port's first drop or
-    /// mark or window (see [`PortMetrics::dropped`]).
-    extra: Option<Box<PortExtra>>,
     pub queued_packets: u64,
     pub queued_bytes: u64,
     pub max_packets: u64,
     pub max_bytes: u64,
-    /// Sum of squared waits, ns^2 (for the variance; their sum, count and maximum are the
-    /// samples').
-    pub wait_sq_sum: Wide,
     /// Every wait (exact, then a histogram with the exact sum and maximum: see [`sketch`]).
     pub waits: Samples,
-    /// Integrals over time of the queue: bytes x ns, bytes^2 x ns, packets x ns, up to
-    /// `integrated_to`.
-    pub bytes_ns: Wide,
-    pub bytes_sq_ns: Wide,
-    pub packets_ns: Wide,
-    pub integrated_to: u64,
+    /// The queue integrals in [`Sums`] run up to here.
+    integrated_to: u64,
     /// Busy time (within the run, so a u64).
     pub busy_ns: u64,
     /// Since when the transmitter is busy ([`IDLE`]: it is not).
     busy_since: u64,
+    /// Drops and ECN marks by reason code and busy windows, made at the port's first drop or
+    /// mark or window (see [`PortMetrics::dropped`]).
+    extra: Option<Box<PortExtra>>,
+    /// Made at the first wait above zero or the first time the queue holds a packet over a
+    /// span of time: until then every sum is zero.
+    sums: Option<Box<Sums>>,
     /// Queue length over time (see [`series`]), made at its first point (see [`PortMetrics::series`]).
     series: Option<Box<Series>>,
+}
+
+/// A port's exact sums (zero until made, see [`PortMetrics::sums`]).
+#[derive(Clone, Debug, Default)]
+struct Sums {
+    /// Sum of squared waits, ns^2 (for the variance; their sum, count and maximum are the
+    /// samples').
+    wait_sq_sum: Wide,
+    /// Integrals over time of the queue: bytes x ns, bytes^2 x ns, packets x ns, up to
+    /// `PortMetrics::integrated_to`.
+    bytes_ns: Wide,
+    bytes_sq_ns: Wide,
+    packets_ns: Wide,
 }
 
 /// A port's drops and ECN marks by reason code, and its busy windows: what few ports need.
@@ -64,6 +76,10 @@ pub struct PortMetrics {
 struct PortExtra {
     dropped: [u64; DropReason::COUNT],
     marked: [u64; MarkReason::COUNT],
+    /// Arrivals refused, and packets dropped from the queue (what `arrived` and `enqueued`
+    /// add to the counts kept inline).
+    refused: u64,
+    dropped_queued: u64,
     /// Busy time within chosen windows (a workload's active period on its loaded links).
     windows: Vec<BusyWindow>,
 }
@@ -74,26 +90,33 @@ const IDLE: u64 = u64::MAX;
 impl Default for PortMetrics {
     fn default() -> PortMetrics {
         PortMetrics {
-            arrived: 0,
-            enqueued: 0,
             dequeued: 0,
-            extra: None,
             queued_packets: 0,
             queued_bytes: 0,
             max_packets: 0,
             max_bytes: 0,
-            wait_sq_sum: Wide::default(),
             waits: Samples::default(),
-            bytes_ns: Wide::default(),
-            bytes_sq_ns: Wide::default(),
-            packets_ns: Wide::default(),
             integrated_to: 0,
             busy_ns: 0,
             busy_since: IDLE,
+            extra: None,
+            sums: None,
             series: None,
         }
     }
 }
+
+/// A port's sums, made at their first use: apart, so that the allocation does not weigh on
+/// every packet's path.
+#[cold]
+#[inline(never)]
+fn made_sums() -> Box<Sums> {
+    Box::default()
+}
+
+/// The sums of a port whose packets never waited.
+static NO_SUMS: Sums =
+    Sums { wait_sq_sum: Wide::ZERO, bytes_ns: Wide::ZERO, bytes_sq_ns: Wide::ZERO, packets_ns: Wide::ZERO };
 
 /// The series of a port that never queued.
 static NO_SERIES: Series = Series::new();
@@ -159,13 +182,39 @@ pub struct FlowMetrics {
     /// TCP family: the sender's round-trip samples (RFC 6298, from echoed timestamps), summed.
     pub rtt_sum_ns: Wide,
     pub rtt_samples: u64,
-    /// When the last packet was delivered.
-    pub last_delivery_ns: Option<u64>,
+    /// When the last packet was delivered (see [`FlowMetrics::last_delivery_ns`]).
+    last_delivery_ns: Opt<u64>,
     pub delays_ns: Samples,
+    /// Bursts and throughput bins, made when a flow has either.
+    extra: Option<Box<FlowExtra>>,
+}
+
+/// What some flows have: the bursts of a periodic ON-OFF source, the bins of the first
+/// `Metrics::binned_flows` flows.
+#[derive(Clone, Debug, Default)]
+struct FlowExtra {
     /// Periodic ON-OFF sources: their bursts' delays (see [`bursts`]).
-    pub bursts: Option<Box<bursts::Bursts>>,
-    /// Bytes delivered per time bin (only the first `binned_flows` flows).
-    pub bins: Vec<u64>,
+    bursts: Option<bursts::Bursts>,
+    /// Bytes delivered per time bin (only the first `binned_flows` flows, from their first
+    /// delivery on).
+    bins: Vec<u64>,
+}
+
+impl FlowMetrics {
+    /// When the last packet was delivered.
+    pub fn last_delivery_ns(&self) -> Option<u64> {
+        self.last_delivery_ns.get()
+    }
+
+    /// Periodic ON-OFF sources: their bursts' delays.
+    pub fn bursts(&self) -> Option<&bursts::Bursts> {
+        self.extra.as_ref().and_then(|x| x.bursts.as_ref())
+    }
+
+    /// Bytes delivered per time bin (empty: not binned, or nothing delivered).
+    pub fn bins(&self) -> &[u64] {
+        self.extra.as_ref().map_or(&[], |x| &x.bins)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -218,7 +267,7 @@ impl Metrics {
             bin_ns,
             bin_count: bins,
             binned_flows,
-            reorder: reorder::Reorder::default(),
+            reorder: reorder::Reorder::new(flows),
             dequeues: None,
         }
     }
@@ -226,7 +275,8 @@ impl Metrics {
     /// `flow` is a periodic ON-OFF source starting at `start` with period `period` (ON + OFF):
     /// its bursts' delays are measured.
     pub fn measure_bursts(&mut self, flow: u32, start: Time, period: Time) {
-        self.flow(flow).bursts = Some(Box::new(bursts::Bursts::new(start.as_ns(), period.as_ns())));
+        let b = bursts::Bursts::new(start.as_ns(), period.as_ns());
+        self.flow(flow).extra.get_or_insert_with(Box::default).bursts = Some(b);
     }
 
     /// Whether percentiles are still exact (see [`sketch`]).
@@ -257,13 +307,14 @@ impl Metrics {
         let (bin_ns, bin_count, binned) = (self.bin_ns, self.bin_count, (flow as usize) < self.binned_flows);
         let f = self.flow(flow);
         f.bytes_delivered += bytes;
-        f.last_delivery_ns = Some(t_ns);
+        f.last_delivery_ns = Opt::some(t_ns); // a time within the run
         if binned {
             let b = ((t_ns / bin_ns) as usize).min(bin_count - 1);
-            if f.bins.is_empty() {
-                f.bins = vec![0; bin_count];
+            let x = f.extra.get_or_insert_with(Box::default);
+            if x.bins.is_empty() {
+                x.bins = vec![0; bin_count];
             }
-            f.bins[b] += bytes;
+            x.bins[b] += bytes;
         }
     }
 
@@ -317,9 +368,7 @@ impl Metrics {
             Kind::Enqueue => {
                 let size = e.size as u64;
                 let p = &mut self.ports[e.loc as usize];
-                p.arrived += 1; // an arrival at the port, admitted
                 p.integrate(t);
-                p.enqueued += 1;
                 p.queued_packets += 1;
                 p.queued_bytes += size;
                 p.max_packets = p.max_packets.max(p.queued_packets);
@@ -341,7 +390,9 @@ impl Metrics {
                 p.queued_packets -= 1;
                 p.queued_bytes -= size;
                 let wait = e.value as u64;
-                p.wait_sq_sum.add(mul_wide(wait, wait));
+                if wait != 0 {
+                    p.sums().wait_sq_sum.add(mul_wide(wait, wait));
+                }
                 p.busy_since = t;
                 p.waits.push_within(wait, full);
                 self.series.record(&mut p.series, t, (p.queued_packets, p.queued_bytes));
@@ -357,14 +408,16 @@ impl Metrics {
                 let size = e.size as u64;
                 let (reason, queued) = (e.value & 0xff, e.value >> 8 == 1);
                 let p = &mut self.ports[e.loc as usize];
-                p.extra.get_or_insert_with(Box::default).dropped[reason as usize] += 1;
+                let x = p.extra.get_or_insert_with(Box::default);
+                x.dropped[reason as usize] += 1;
                 if queued {
+                    x.dropped_queued += 1;
                     p.integrate(t);
                     p.queued_packets -= 1;
                     p.queued_bytes -= size;
                     self.series.record(&mut p.series, t, (p.queued_packets, p.queued_bytes));
-                } else if e.value >> 8 == 0 {
-                    p.arrived += 1; // an arrival at the port, refused
+                } else {
+                    x.refused += 1; // an arrival at the port, refused
                 }
                 let f = &mut self.flows[e.flow as usize];
                 if Role::of(e.flags) == Role::Ack {
@@ -393,7 +446,7 @@ impl Metrics {
         let full = self.kept >= EXACT_SAMPLES;
         let f = &mut self.flows[e.flow as usize];
         f.delivered += 1;
-        if let Some(b) = f.bursts.as_mut() {
+        if let Some(b) = f.extra.as_mut().and_then(|x| x.bursts.as_mut()) {
             let at = e.time.as_ns();
             b.deliver(at - e.value as u64, at);
         }
@@ -436,6 +489,22 @@ impl Metrics {
 }
 
 impl PortMetrics {
+    /// Arrivals at the port: admitted (enqueued) or refused.
+    pub fn arrived(&self) -> u64 {
+        self.enqueued() + self.extra.as_ref().map_or(0, |x| x.refused)
+    }
+
+    /// Packets admitted: dequeued since, dropped from the queue since, or queued still.
+    pub fn enqueued(&self) -> u64 {
+        self.dequeued + self.queued_packets + self.extra.as_ref().map_or(0, |x| x.dropped_queued)
+    }
+
+    /// The exact sums, made at first use.
+    #[inline(always)]
+    fn sums(&mut self) -> &mut Sums {
+        self.sums.get_or_insert_with(made_sums)
+    }
+
     /// Drops by reason code.
     pub fn dropped(&self) -> [u64; DropReason::COUNT] {
         self.extra.as_ref().map_or([0; DropReason::COUNT], |v| v.dropped)
@@ -472,15 +541,16 @@ impl PortMetrics {
 
     /// Adds the queue as it stood since the last change, up to `t` (nothing while it was
     /// empty: no packets, so no bytes).
-    #[inline]
+    #[inline(always)]
     fn integrate(&mut self, t: u64) {
         let dt = t.saturating_sub(self.integrated_to);
         if dt != 0 && self.queued_packets != 0 {
-            let b = self.queued_bytes;
-            self.bytes_ns.add(mul_wide(b, dt));
+            let (b, n) = (self.queued_bytes, self.queued_packets);
+            let s = self.sums();
+            s.bytes_ns.add(mul_wide(b, dt));
             // b^2 fits in 64 bits below 4 GiB queued.
-            self.bytes_sq_ns.add(if b < 1 << 32 { mul_wide(b * b, dt) } else { b as u128 * b as u128 * dt as u128 });
-            self.packets_ns.add(mul_wide(self.queued_packets, dt));
+            s.bytes_sq_ns.add(if b < 1 << 32 { mul_wide(b * b, dt) } else { b as u128 * b as u128 * dt as u128 });
+            s.packets_ns.add(mul_wide(n, dt));
         }
         self.integrated_to = self.integrated_to.max(t);
     }
@@ -488,15 +558,17 @@ impl PortMetrics {
     /// Mean and population variance of the waits of the packets sent, ns and ns^2.
     pub fn wait_moments(&self) -> Option<(f64, f64)> {
         let n = self.dequeued as f64;
-        (self.dequeued > 0).then(|| moments(self.waits.sum() as f64 / n, self.wait_sq_sum.get() as f64 / n))
+        let sq = self.sums.as_ref().map_or(0, |s| s.wait_sq_sum.get());
+        (self.dequeued > 0).then(|| moments(self.waits.sum() as f64 / n, sq as f64 / n))
     }
 
     /// Time averages over `[0, end_ns]` of the queue: mean bytes, variance (bytes^2), mean
     /// packets.
     pub fn queue_moments(&self, end_ns: u64) -> (f64, f64, f64) {
         let t = end_ns.max(1) as f64;
-        let (mean, var) = moments(self.bytes_ns.get() as f64 / t, self.bytes_sq_ns.get() as f64 / t);
-        (mean, var, self.packets_ns.get() as f64 / t)
+        let s = self.sums.as_deref().unwrap_or(&NO_SUMS);
+        let (mean, var) = moments(s.bytes_ns.get() as f64 / t, s.bytes_sq_ns.get() as f64 / t);
+        (mean, var, s.packets_ns.get() as f64 / t)
     }
 }
 

@@ -13,6 +13,8 @@
 //! receiver") is kept for the first [`ORDER_FLOWS`] flows: the sequence numbers of their first
 //! [`ORDER_PACKETS`] data arrivals, retransmissions included, in arrival order.
 
+use crate::transport::Opt;
+
 /// Flows (by index, from 0) whose receiver order is kept.
 pub const ORDER_FLOWS: usize = 16;
 /// Arrivals kept per flow (Fig. 13's 300).
@@ -21,8 +23,9 @@ pub const ORDER_PACKETS: usize = 300;
 /// One flow's receiver.
 #[derive(Clone, Debug, Default)]
 pub struct FlowOrder {
-    /// The highest sequence number received.
-    pub highest: Option<u64>,
+    /// The highest sequence number received (16 B a flow with the count, where an `Option`
+    /// would take 24).
+    pub highest: Opt<u64>,
     /// First transmissions that arrived below `highest`.
     pub out_of_order: u64,
 }
@@ -44,6 +47,11 @@ pub struct Reorder {
 }
 
 impl Reorder {
+    /// The receivers of `flows` flows (more are added as they arrive).
+    pub fn new(flows: usize) -> Reorder {
+        Reorder { flows: vec![FlowOrder::default(); flows], orders: Vec::new() }
+    }
+
     /// A data packet of `flow` with sequence number `seq` reached its receiver.
     pub fn received(&mut self, flow: u32, seq: u64, retransmission: bool) {
         let i = flow as usize;
@@ -53,13 +61,14 @@ impl Reorder {
         let f = &mut self.flows[i];
         let arrival = if retransmission {
             Arrival::Retransmission
-        } else if f.highest.is_some_and(|h| seq < h) {
+        } else if f.highest.get().is_some_and(|h| seq < h) {
             Arrival::OutOfOrder
         } else {
             Arrival::InOrder
         };
         f.out_of_order += (arrival == Arrival::OutOfOrder) as u64;
-        f.highest = Some(f.highest.map_or(seq, |h| h.max(seq)));
+        // A flow's sequence numbers (packets or bytes sent) stay below u64::MAX.
+        f.highest = Opt::some(f.highest.get().map_or(seq, |h| h.max(seq)));
         if i < ORDER_FLOWS {
             if self.orders.len() <= i {
                 self.orders.resize(i + 1, Vec::new());
@@ -95,7 +104,7 @@ mod tests {
             r.received(1, s, false);
         }
         assert_eq!((r.out_of_order(0), r.out_of_order(1), r.out_of_order(2)), (3, 0, 0));
-        assert_eq!(r.flows[0].highest, Some(5));
+        assert_eq!(r.flows[0].highest.get(), Some(5));
         let seqs: Vec<u64> = r.orders[0].iter().map(|o| o.0).collect();
         assert_eq!(seqs, vec![0, 1, 4, 2, 3, 5, 3, 1]);
         let kinds: Vec<Arrival> = r.orders[0].iter().map(|o| o.1).collect();

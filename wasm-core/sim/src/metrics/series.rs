@@ -9,7 +9,7 @@
 //! Nor on the number of ports: once a run's ports together hold more than [`SERIES_POINTS`],
 //! the cap becomes [`shared_cap`] of the ports that have queued, and each port past it is cut
 //! down at its next change (a dumbbell of 1024 TCP flows has 2048 busy ports: 16384 points
-//! each, 24 B a point in three u64 columns, would be 800 MB; about 5 B a point as deltas, 170 MB). Every file in `scenarios/` holds fewer points (the
+//! each, 24 B a point in three u64 columns, would be 800 MB; about 4 B a point as deltas, 134 MB). Every file in `scenarios/` holds fewer points (the
 //! most, 578k, presets/fat_tree.json), so its series are as without the budget.
 
 /// Points kept per port, at most.
@@ -81,22 +81,29 @@ type Point = (u64, u64, u64);
 const TAIL: usize = 3;
 
 /// A series of points in time order: all but the last few as deltas in bytes (see
-/// [`Series::encode`]: about 5 B a point where three u64 columns take 24), the last (two to
+/// [`Series::encode`]: about 3 B a point where three u64 columns take 24), the last (two to
 /// [`TAIL`] whenever there are older ones) as they are, for [`Series::record`] to read and
 /// replace.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
-    /// The points before the tail, each as three LEB128 varints (time since the point
-    /// before, zigzag change of packets, of bytes; the first from (0, 0, 0)). A varint's last
-    /// byte is the only one below 0x80, so the last point starts after the fourth such byte
-    /// from the end (see [`Series::decode_last`]).
+    /// The points before the tail, each as two or three LEB128 varints: the time since the
+    /// point before, the zigzag change of bytes unless it is the change of packets times
+    /// `unit`, the zigzag change of packets (the first point from (0, 0, 0)). The first and
+    /// the last varint carry one more bit, in their lowest: whether the change of bytes was
+    /// left out, so that a point reads forwards and backwards. A varint's last byte is the
+    /// only one below 0x80, so the last point starts after the third or fourth such byte from
+    /// the end (see [`Series::decode_last`]).
     older: Vec<u8>,
     older_len: u32,
+    /// The packet size of the first point encoded whose bytes are a whole number of packets of
+    /// one size below 64 KiB (0: none yet): a queue of packets of one size changes by
+    /// multiples of it, and its points leave the change of bytes out.
+    unit: u16,
     /// The last point in `older` (the base of the next delta).
     older_last: Point,
     /// The last `tail_len` points (at least two whenever `older` holds any).
     tail: [Point; TAIL],
-    tail_len: u32,
+    tail_len: u16,
     /// Slot width, ns, a power of two; 0 while every change is kept.
     slot_ns: u64,
 }
@@ -106,6 +113,7 @@ impl Series {
         Series {
             older: Vec::new(),
             older_len: 0,
+            unit: 0,
             older_last: (0, 0, 0),
             tail: [(0, 0, 0); TAIL],
             tail_len: 0,
@@ -115,7 +123,7 @@ impl Series {
 
     /// Points held.
     pub fn len(&self) -> usize {
-        (self.older_len + self.tail_len) as usize
+        self.older_len as usize + self.tail_len as usize
     }
 
     pub fn is_empty(&self) -> bool {
@@ -141,8 +149,8 @@ impl Series {
         let mut out = Vec::with_capacity(self.len());
         let (mut at, mut p): (usize, Point) = (0, (0, 0, 0));
         while at < self.older.len() {
-            let d = [varint(&self.older, &mut at), varint(&self.older, &mut at), varint(&self.older, &mut at)];
-            p = (p.0 + d[0], p.1.wrapping_add(unzigzag(d[1])), p.2.wrapping_add(unzigzag(d[2])));
+            let d = self.delta(&mut at);
+            p = (p.0 + d.0, p.1.wrapping_add(d.1), p.2.wrapping_add(d.2));
             out.push(p);
         }
         out.extend_from_slice(self.tail());
@@ -275,31 +283,46 @@ impl Series {
         if self.older.capacity() - start < 30 {
             self.older.reserve_exact(start / 8 + 32);
         }
-        put_varint(&mut self.older, p.0 - base.0);
-        put_varint(&mut self.older, zigzag(p.1.wrapping_sub(base.1)));
-        put_varint(&mut self.older, zigzag(p.2.wrapping_sub(base.2)));
+        if self.unit == 0 && p.1 != 0 && p.2.is_multiple_of(p.1) && p.2 / p.1 <= u16::MAX as u64 {
+            self.unit = (p.2 / p.1) as u16;
+        }
+        let (packets, bytes) = (p.1.wrapping_sub(base.1), p.2.wrapping_sub(base.2));
+        let whole = self.unit != 0 && bytes == packets.wrapping_mul(self.unit as u64);
+        put_flagged(&mut self.older, p.0 - base.0, whole);
+        if !whole {
+            put_varint(&mut self.older, zigzag(bytes));
+        }
+        put_flagged(&mut self.older, zigzag(packets), whole);
         self.older_last = p;
         self.older_len += 1;
     }
 
-    /// Takes the last point out of `older`: its three varints' last bytes are the last three
-    /// bytes below 0x80, and it starts after the one before them (or at 0).
+    /// The point at `at` in `older` as (time, packets, bytes) changes, and `at` moved past it.
+    fn delta(&self, at: &mut usize) -> Point {
+        let (time, whole) = flagged(&self.older, at);
+        let bytes = if whole { None } else { Some(unzigzag(varint(&self.older, at))) };
+        let packets = unzigzag(flagged(&self.older, at).0);
+        (time, packets, bytes.unwrap_or(packets.wrapping_mul(self.unit as u64)))
+    }
+
+    /// Takes the last point out of `older`: its last varint ends `older` and says whether the
+    /// point has two varints or three; each starts after the byte below 0x80 before it (or at 0).
     #[inline(never)]
     fn decode_last(&mut self) -> Point {
-        let (mut start, mut ends) = (self.older.len(), 0);
-        while start > 0 {
-            if self.older[start - 1] < 0x80 {
-                if ends == 3 {
-                    break;
-                }
-                ends += 1;
+        let b = &self.older;
+        let start_of = |end: usize| {
+            let mut s = end - 1;
+            while s > 0 && b[s - 1] >= 0x80 {
+                s -= 1;
             }
-            start -= 1;
-        }
-        let mut at = start;
-        let d = [varint(&self.older, &mut at), varint(&self.older, &mut at), varint(&self.older, &mut at)];
+            s
+        };
+        let last = start_of(b.len());
+        let whole = flagged(b, &mut { last }).1;
+        let start = if whole { start_of(last) } else { start_of(start_of(last)) };
+        let d = self.delta(&mut { start });
         let p = self.older_last;
-        self.older_last = (p.0 - d[0], p.1.wrapping_sub(unzigzag(d[1])), p.2.wrapping_sub(unzigzag(d[2])));
+        self.older_last = (p.0 - d.0, p.1.wrapping_sub(d.1), p.2.wrapping_sub(d.2));
         self.older.truncate(start);
         self.older_len -= 1;
         p
@@ -366,6 +389,27 @@ fn put_varint(out: &mut Vec<u8>, mut x: u64) {
         x >>= 7;
     }
     out.push(x as u8);
+}
+
+/// `x` and a flag as one varint of `x` x 2 + flag (65 bits: the first byte holds the flag
+/// and x's low 6 bits).
+fn put_flagged(out: &mut Vec<u8>, x: u64, flag: bool) {
+    let first = ((x & 0x3f) << 1) as u8 | flag as u8;
+    if x >> 6 == 0 {
+        out.push(first);
+    } else {
+        out.push(first | 0x80);
+        put_varint(out, x >> 6);
+    }
+}
+
+/// What `put_flagged` wrote at `at`, and `at` moved past it.
+fn flagged(b: &[u8], at: &mut usize) -> (u64, bool) {
+    let first = b[*at];
+    *at += 1;
+    let low = ((first & 0x7f) >> 1) as u64;
+    let x = if first < 0x80 { low } else { low | varint(b, at) << 6 };
+    (x, first & 1 == 1)
 }
 
 fn varint(b: &[u8], at: &mut usize) -> u64 {

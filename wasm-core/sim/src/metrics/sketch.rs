@@ -265,10 +265,16 @@ fn grow<T: Copy + Default>(first: &mut u32, counts: &mut Vec<T>, b: u32) -> usiz
     i
 }
 
-/// Values kept for percentiles: every value, or a histogram past the run's exact budget.
+/// Values kept for percentiles: every value, or past the run's exact budget `n` equal values
+/// while they are (a port whose packets never wait: no histogram), then a histogram.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Samples {
     Exact(Vec<u64>),
+    /// `n` values, each `x` (none yet: `n` = 0): what a histogram of them answers, in line.
+    Same {
+        n: u64,
+        x: u64,
+    },
     Sketch(Box<Histogram>),
 }
 
@@ -282,27 +288,37 @@ impl Samples {
     pub fn push(&mut self, x: u64) {
         match self {
             Samples::Exact(v) => v.push(x),
+            Samples::Same { n, x: y } if *n == 0 || *y == x => (*n, *y) = (*n + 1, x),
+            Samples::Same { .. } => {
+                self.make_histogram();
+                self.push(x);
+            }
             Samples::Sketch(h) => h.add(x),
         }
     }
 
     /// `push`, where `full` says the run's exact budget is spent: exact samples are then made a
     /// histogram first (those of a port or flow first used past the budget).
-    #[inline]
+    #[inline(always)]
     pub fn push_within(&mut self, x: u64, full: bool) {
         match self {
             Samples::Sketch(h) => h.add(x),
             Samples::Exact(v) if !full => v.push(x),
-            Samples::Exact(_) => {
-                self.to_sketch();
-                self.push(x);
-            }
+            _ => self.push_past_budget(x),
         }
+    }
+
+    /// `push_within` past the budget, the samples not (yet) a histogram.
+    #[inline(never)]
+    fn push_past_budget(&mut self, x: u64) {
+        self.to_sketch();
+        self.push(x);
     }
 
     pub fn len(&self) -> u64 {
         match self {
             Samples::Exact(v) => v.len() as u64,
+            Samples::Same { n, .. } => *n,
             Samples::Sketch(h) => h.len(),
         }
     }
@@ -311,13 +327,35 @@ impl Samples {
         self.len() == 0
     }
 
-    /// Turns exact samples into a histogram (frees the values).
+    /// Turns exact samples into a histogram (frees the values), or into `Same` while they are
+    /// all one value (or none).
     pub fn to_sketch(&mut self) {
         if let Samples::Exact(v) = self {
-            let mut h = Histogram::default();
-            for &x in v.iter() {
-                h.add(x);
-            }
+            *self = match v.first() {
+                None => Samples::Same { n: 0, x: 0 },
+                Some(&x) if v.iter().all(|&y| y == x) => Samples::Same { n: v.len() as u64, x },
+                Some(_) => {
+                    let mut h = Histogram::default();
+                    for &x in v.iter() {
+                        h.add(x);
+                    }
+                    Samples::Sketch(Box::new(h))
+                }
+            };
+        }
+    }
+
+    /// `Same` values made the histogram that adding them one by one gives (all in one bucket).
+    fn make_histogram(&mut self) {
+        if let Samples::Same { n, x } = *self {
+            let h = match n {
+                0 => Histogram::default(),
+                _ => {
+                    let mut sum = super::Wide::default();
+                    sum.add(n as u128 * x as u128);
+                    Histogram { counts: Counts::One, n, sum, min: x, max: x }
+                }
+            };
             *self = Samples::Sketch(Box::new(h));
         }
     }
@@ -328,8 +366,14 @@ impl Samples {
             (Samples::Exact(a), Samples::Exact(b)) => a.extend_from_slice(b),
             (Samples::Sketch(a), Samples::Sketch(b)) => a.merge(b),
             (Samples::Sketch(a), Samples::Exact(b)) => b.iter().for_each(|&x| a.add(x)),
-            (Samples::Exact(_), Samples::Sketch(_)) => {
+            (_, Samples::Same { .. }) => {
+                let mut o = other.clone();
+                o.make_histogram();
+                self.extend(&o);
+            }
+            (Samples::Exact(_) | Samples::Same { .. }, _) => {
                 self.to_sketch();
+                self.make_histogram();
                 self.extend(other);
             }
         }
@@ -346,6 +390,7 @@ impl Samples {
     pub fn rank(&self, rank: u64) -> u64 {
         match self {
             Samples::Exact(v) => v[rank as usize - 1],
+            Samples::Same { x, .. } => *x,
             Samples::Sketch(h) => h.rank(rank),
         }
     }
@@ -354,6 +399,7 @@ impl Samples {
     pub fn mean(&self) -> f64 {
         match self {
             Samples::Exact(v) => v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64,
+            Samples::Same { n, .. } => self.sum() as f64 / *n as f64,
             Samples::Sketch(h) => h.sum.get() as f64 / h.n as f64,
         }
     }
@@ -362,6 +408,7 @@ impl Samples {
     pub fn sum(&self) -> u128 {
         match self {
             Samples::Exact(v) => v.iter().map(|&x| x as u128).sum(),
+            Samples::Same { n, x } => *n as u128 * *x as u128,
             Samples::Sketch(h) => h.sum.get(),
         }
     }
@@ -370,6 +417,7 @@ impl Samples {
     pub fn max(&self) -> u64 {
         match self {
             Samples::Exact(v) => v.last().copied().unwrap_or(0),
+            Samples::Same { x, .. } => *x,
             Samples::Sketch(h) => h.max,
         }
     }
@@ -378,6 +426,7 @@ impl Samples {
     pub fn bytes(&self) -> usize {
         match self {
             Samples::Exact(v) => v.capacity() * 8,
+            Samples::Same { .. } => 0,
             Samples::Sketch(h) => h.bytes(),
         }
     }
@@ -498,6 +547,32 @@ mod tests {
         assert!(matches!(zeros.counts, Counts::Wide { .. }));
         let n = (1u64 << 32) + 3;
         assert_eq!((zeros.len(), zeros.rank(n - 1), zeros.rank(n), zeros.rank(1)), (n, 0, 5, 0));
+    }
+
+    #[test]
+    fn equal_samples_need_no_histogram_until_one_differs() {
+        // 1000 waits of 0, turned into a sketch: 1000 x 0 in line, no heap; percentiles 0,
+        // mean 0. Then 1000 more: still in line (2000 x 0).
+        let mut a = Samples::Exact(vec![0; 1000]);
+        a.to_sketch();
+        assert_eq!(
+            (a.clone(), a.bytes(), a.rank(1), a.rank(1000), a.max()),
+            (Samples::Same { n: 1000, x: 0 }, 0, 0, 0, 0)
+        );
+        (0..1000).for_each(|_| a.push_within(0, true));
+        assert_eq!((a.len(), a.sum(), a.mean()), (2000, 0, 0.0));
+        // A 7: the histogram of 2000 zeros and a 7, as adding them one by one makes it.
+        a.push(7);
+        let mut h = Histogram::default();
+        (0..2000).for_each(|_| h.add(0));
+        h.add(7);
+        assert_eq!(a, Samples::Sketch(Box::new(h)));
+        // None at all: no values and no histogram.
+        let mut e = Samples::default();
+        e.to_sketch();
+        assert_eq!((e.len(), e.bytes()), (0, 0));
+        e.push(5);
+        assert_eq!(e, Samples::Same { n: 1, x: 5 });
     }
 
     #[test]

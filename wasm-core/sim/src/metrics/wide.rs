@@ -12,6 +12,8 @@ pub struct Wide {
 }
 
 impl Wide {
+    pub const ZERO: Wide = Wide { lo: 0, hi: 0 };
+
     #[inline(always)]
     pub fn get(self) -> u128 {
         (self.hi as u128) << 64 | self.lo as u128

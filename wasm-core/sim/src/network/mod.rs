@@ -41,9 +41,9 @@ pub struct Node {
     pub ports: Vec<PortId>,
 }
 
-/// Static facts about a port, for results and the page.
+/// Static facts about a port, for results and the page (its link is the port's id / 2: see
+/// `Network::build`).
 pub struct PortInfo {
-    pub link: u32,
     pub buffer: Buffer,
     /// The registry entry of the port's (outermost) scheduler.
     pub info: &'static registry::SchedulerInfo,
@@ -153,10 +153,13 @@ impl Network {
                 };
                 let id = ports.len() as PortId;
                 ports.push(Port::new(id, a, b, l.bandwidth.0, l.delay.0, sched));
-                port_info.push(PortInfo { link: li as u32, buffer, info });
+                port_info.push(PortInfo { buffer, info });
                 nodes[a as usize].ports.push(id);
             }
         }
+        // Each node's ports at their count (a host's one port: 4 B, not the 16 its first push
+        // reserves).
+        nodes.iter_mut().for_each(|n| n.ports.shrink_to_fit());
         let (stages, stage_info, node_stage) = build_stages(s, seed, &flow_ids, &mut reads)?;
         let mut net = Network {
             nodes,

@@ -381,7 +381,7 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
         .map(|((p, info), m)| PortOut {
             node: p.node,
             to: p.to,
-            link: info.link,
+            link: p.id / 2, // ports 2i and 2i + 1 are link i's (`Network::build`)
             bandwidth_bps: p.bandwidth.bps(),
             delay_ns: p.delay.as_ns(),
             buffer_bytes: info.buffer.bytes(),
@@ -405,7 +405,7 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
             let hops: Vec<_> =
                 path.iter().map(|&p| (net.ports[p as usize].bandwidth, net.ports[p as usize].delay)).collect();
             let ideal = info.wire_size().map(|size| ideal_fct(size, info.packet_size, info.rate_bps, &hops).as_ns());
-            let fct = match (info.size, m.last_delivery_ns) {
+            let fct = match (info.size, m.last_delivery_ns()) {
                 (Some(size), Some(last)) if m.bytes_delivered == size => Some(last - info.start.as_ns()),
                 _ => None,
             };
@@ -433,8 +433,8 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
                 retransmits: m.retransmits,
                 timeouts: m.timeouts,
                 rtt_mean_ns: (m.rtt_samples > 0).then(|| m.rtt_sum_ns.get() as f64 / m.rtt_samples as f64),
-                bursts: m.bursts.as_ref().map_or(0, |b| b.mean().0),
-                burst_delay_mean_ns: m.bursts.as_ref().and_then(|b| b.mean().1),
+                bursts: m.bursts().map_or(0, |b| b.mean().0),
+                burst_delay_mean_ns: m.bursts().and_then(|b| b.mean().1),
                 fct_ns: fct,
                 ideal_fct_ns: ideal,
                 slowdown: fct.zip(ideal).map(|(f, i)| f as f64 / i.max(1) as f64),
@@ -504,7 +504,7 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
                 };
                 started && running
             })
-            .map(|i| metrics.flows[i].bins.get(b).copied().unwrap_or(0) as f64)
+            .map(|i| metrics.flows[i].bins().get(b).copied().unwrap_or(0) as f64)
             .collect();
         t_ns.push(w0);
         counts.push(active.len() as u32);
@@ -524,7 +524,7 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
             .map(|i| FlowThroughput {
                 flow: i as u32,
                 bps: (0..metrics.bin_count)
-                    .map(|b| metrics.flows[i].bins.get(b).copied().unwrap_or(0) as f64 * 8e9 / bin as f64)
+                    .map(|b| metrics.flows[i].bins().get(b).copied().unwrap_or(0) as f64 * 8e9 / bin as f64)
                     .collect(),
             })
             .collect(),

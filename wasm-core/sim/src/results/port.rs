@@ -80,8 +80,8 @@ impl PortStats {
         });
         let (mean, var, packets) = m.queue_moments(end_ns);
         PortStats {
-            arrived: m.arrived,
-            enqueued: m.enqueued,
+            arrived: m.arrived(),
+            enqueued: m.enqueued(),
             dequeued: m.dequeued,
             queued_at_end: m.queued_packets,
             dropped: DropCounts::from_codes(&m.dropped()),

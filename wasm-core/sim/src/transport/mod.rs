@@ -121,6 +121,13 @@ impl<T: Sentinel> Opt<T> {
         self.0 == T::NONE
     }
 
+    /// `x`, which the caller knows is not `NONE` (checked in debug builds and the CI profile).
+    #[inline(always)]
+    pub fn some(x: T) -> Opt<T> {
+        debug_assert!(x != T::NONE, "a value taken for none");
+        Opt(x)
+    }
+
     #[inline]
     pub fn take(&mut self) -> Option<T> {
         std::mem::replace(self, Opt::NONE).get()

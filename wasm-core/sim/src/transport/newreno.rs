@@ -116,9 +116,20 @@ pub enum AckKind {
     FullAck,
 }
 
+/// What a sender reads of its [`Config`] once it has started (16 B where the `Config` takes 48:
+/// the initial window sets the first cwnd, the timers' bounds are its RTT estimator's).
+#[derive(Clone, Debug)]
+struct Rules {
+    mss: u32,
+    ecn: EcnResponse,
+    fast_retransmit: bool,
+    backoff: bool,
+    max_window: u64,
+}
+
 #[derive(Clone, Debug)]
 pub struct Sender {
-    cfg: Config,
+    cfg: Rules,
     /// One past the last byte (u64::MAX: open-ended).
     end: u64,
     /// No new data from this time on (open-ended sources stop).
@@ -174,7 +185,13 @@ impl Sender {
             cwr_pending: false,
             dctcp: (cfg.ecn == EcnResponse::Dctcp).then(Box::default),
             timeouts: 0,
-            cfg,
+            cfg: Rules {
+                mss: cfg.mss,
+                ecn: cfg.ecn,
+                fast_retransmit: cfg.fast_retransmit,
+                backoff: cfg.backoff,
+                max_window: cfg.max_window,
+            },
         }
     }
 
