@@ -81,7 +81,7 @@ type Point = (u64, u64, u64);
 const TAIL: usize = 3;
 
 /// A series of points in time order: all but the last few as deltas in bytes (see
-/// [`Series::encode`]: about 3 B a point where three u64 columns take 24), the last (two to
+/// [`Series::encode`]: about 4 B a point where three u64 columns take 24), the last (two to
 /// [`TAIL`] whenever there are older ones) as they are, for [`Series::record`] to read and
 /// replace.
 #[derive(Clone, Debug, Default, PartialEq)]
