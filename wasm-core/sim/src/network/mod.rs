@@ -41,8 +41,7 @@ pub struct Node {
     pub ports: Vec<PortId>,
 }
 
-/// Static facts about a port, for results and the page (its link is the port's id / 2: see
-/// `Network::build`).
+/// Static facts about a port, for results and the page (its link: [`Network::link_of`]).
 pub struct PortInfo {
     pub buffer: Buffer,
     /// The registry entry of the port's (outermost) scheduler.
@@ -109,6 +108,12 @@ pub struct Network {
 }
 
 impl Network {
+    /// The link a port belongs to: `build` makes ports 2i (from `from` to `to`) and 2i + 1
+    /// (back) for link i.
+    pub fn link_of(port: PortId) -> u32 {
+        port / 2
+    }
+
     pub fn build(s: &Scenario, seed: u32) -> Result<Network, ScenarioError> {
         // Inserted one by one (the last of equal ids wins, as `collect` keeps it): a map's
         // `collect` sorts its input, one sort instantiation per type in the wasm module.
@@ -124,7 +129,7 @@ impl Network {
             .collect();
         let flow_ids: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
         // Two ports a link, allocated once (no doubling's spare capacity: a port is ~1 KB): 2i
-        // from `from` to `to`, 2i + 1 back (the results read the links from them).
+        // from `from` to `to`, 2i + 1 back (`link_of`).
         let mut ports = Vec::with_capacity(2 * s.topology.links.len());
         let mut port_info = Vec::with_capacity(2 * s.topology.links.len());
         let mut reads = registry::Reads::default();

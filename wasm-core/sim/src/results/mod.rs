@@ -381,7 +381,7 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
         .map(|((p, info), m)| PortOut {
             node: p.node,
             to: p.to,
-            link: p.id / 2, // ports 2i and 2i + 1 are link i's (`Network::build`)
+            link: Network::link_of(p.id),
             bandwidth_bps: p.bandwidth.bps(),
             delay_ns: p.delay.as_ns(),
             buffer_bytes: info.buffer.bytes(),
