@@ -2,6 +2,7 @@
 // (`npm run schema` runs the CLI, then this script):
 //   scenarios/scenario.schema.json -> web/src/generated/scenario.ts    (json-schema-to-typescript)
 //   scenarios/results.schema.json  -> web/src/generated/results.ts     (json-schema-to-typescript)
+//   scenarios/registry.schema.json -> web/src/generated/registry.ts    (json-schema-to-typescript)
 //                                  -> web/src/generated/vocabulary.ts  (trace codes and labels)
 // `--check` writes nothing and exits 1 if a committed file differs from what it would write.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,19 @@ function wrapRefsWithSiblings(node) {
   if (typeof out.$ref !== 'string' || Object.keys(out).length === 1) return out;
   const { $ref, allOf = [], ...rest } = out;
   return { ...rest, allOf: [{ $ref }, ...allOf] };
+}
+
+/**
+ * An array-rooted schema (the registry) under an object root listing nothing: json-schema-to-
+ * typescript emits unreachable definitions only under an object root, and the registry's
+ * `SchedulerName` and `StateFields` are referenced by no entry (the page's drawers name them).
+ */
+function typesOf(schema) {
+  const { $defs, $id, $schema, title, description, ...root } = schema;
+  return {
+    $id, $schema, title: `${title}Types`, description: `The types of ${title}.`, type: 'object', properties: {},
+    $defs: { ...$defs, [title]: { title, description, ...root } },
+  };
 }
 
 async function compileSchema(file, schema) {
@@ -110,11 +124,12 @@ export const MARK_REASON_LABELS: ${labels(marks, 'MarkReason')}
 }
 
 async function generate() {
-  const [scenario, results] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json'].map(readSchema);
+  const [scenario, results, registry] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json', 'scenarios/registry.schema.json'].map(readSchema);
   const codes = vocabulary(results); // first: its checks say more than a dangling $ref would
   return {
     [`${OUT_DIR}/scenario.ts`]: await compileSchema('scenarios/scenario.schema.json', scenario),
     [`${OUT_DIR}/results.ts`]: await compileSchema('scenarios/results.schema.json', results),
+    [`${OUT_DIR}/registry.ts`]: await compileSchema('scenarios/registry.schema.json', typesOf(registry)),
     [`${OUT_DIR}/vocabulary.ts`]: codes,
   };
 }

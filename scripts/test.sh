@@ -34,6 +34,8 @@ stage "rust clippy" cargo clippy "${manifest[@]}" --all-targets --quiet -- -D wa
 stage "rust unit + scenario tests" cargo test "${manifest[@]}" --profile ci --quiet
 # The reference identity: every scenario's full-trace SHA-256 against its NAME.sha256 file.
 stage "reference trace hashes (SHA-256)" cargo test "${manifest[@]}" --profile ci --quiet -p sched-cli --features sha256-trace --test scenarios
+# README's "Adding a scheduler", applied to a scratch copy of the core (one file, one line).
+stage "adding a scheduler (README)" bash scripts/check-adding-scheduler.sh
 stage "cli build" cargo build "${manifest[@]}" --profile ci --quiet -p sched-cli
 stage "wasm build" npm run --silent build:wasm
 stage "wasm = golden trace hashes (every scenario)" node scripts/wasm-determinism.mjs

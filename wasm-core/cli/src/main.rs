@@ -2,10 +2,11 @@
 //!
 //!   sched-cli run SCENARIO.json [--seed N] [--duration T] [--out results.json] [--csv DIR] [--trace-budget N]
 //!   sched-cli validate FILE...
-//!   sched-cli schema [--results] [--out FILE]
+//!   sched-cli schema [--results | --registry] [--out FILE]
 //!   sched-cli presets | schedulers
 //!   sched-cli bench [--set NAME] [--repeat N] [--json] | bench --print-scenarios
 //!   sched-cli reproduce [NAME] [--dir DIR]
+//!   sched-cli docs [--out DIR] [--check]
 
 use std::process::ExitCode;
 
@@ -14,6 +15,7 @@ use sched_sim::RunOptions;
 mod bench;
 mod bench_memory;
 mod csv;
+mod docs;
 mod heap;
 mod reproduce;
 
@@ -25,15 +27,17 @@ const USAGE: &str = "usage:
       runs the scenario (--duration replaces its duration, e.g. 1s), prints the trace hash and figures, evaluates its checks
       (exit status 1 when a check fails)
   sched-cli validate FILE...      checks scenario files
-  sched-cli schema [--results] [--out FILE]
-      the JSON Schema of scenario files (or of results files)
+  sched-cli schema [--results | --registry] [--out FILE]
+      the JSON Schema of scenario files (or of results files, or of the scheduler registry)
   sched-cli presets               topology presets and their parameters (JSON)
   sched-cli schedulers            the scheduler registry (JSON)
   sched-cli bench [--set NAME[,NAME...]] [--repeat N] [--json]
       runs the embedded benchmark scenarios (trace budget 0): events, packets, wall and CPU time, peak memory
   sched-cli bench --print-scenarios   the benchmark scenarios as a JSON object name -> scenario text
   sched-cli reproduce [NAME] [--dir scenarios/reproductions]
-      runs the papers' reproductions at their scale; prints each paper figure beside ours, then the checks";
+      runs the papers' reproductions at their scale; prints each paper figure beside ours, then the checks
+  sched-cli docs [--out DIR] [--check]
+      writes docs/schedulers/ (a page per scheduler, from the registry); --check fails if they are stale";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,6 +47,7 @@ fn main() -> ExitCode {
         Some("schema") => schema(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
         Some("reproduce") => reproduce::main(&args[1..]),
+        Some("docs") => docs::main(&args[1..]),
         Some("presets") if args.len() == 1 => {
             println!("{}", sched_sim::presets::catalog_json());
             Ok(())
@@ -205,13 +210,19 @@ fn validate(args: &[String]) -> Result<(), String> {
 }
 
 fn schema(args: &[String]) -> Result<(), String> {
-    let results = args.iter().any(|a| a == "--results");
-    let rest: Vec<String> = args.iter().filter(|a| *a != "--results").cloned().collect();
+    let flag = |f: &str| args.iter().any(|a| a == f);
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--results" && *a != "--registry").cloned().collect();
     let (pos, opts) = options(&rest, &["--out"])?;
     if !pos.is_empty() {
         return Err(USAGE.to_string());
     }
-    let text = if results { sched_sim::results::json_schema() } else { sched_sim::scenario::json_schema() };
+    let text = if flag("--results") {
+        sched_sim::results::json_schema()
+    } else if flag("--registry") {
+        sched_sim::sched::registry::json_schema()
+    } else {
+        sched_sim::scenario::json_schema()
+    };
     match opts.first() {
         Some((_, out)) => std::fs::write(out, &text).map_err(|e| format!("{out}: {e}")),
         None => {

@@ -44,6 +44,7 @@ fn same_as_committed(file: &str, generated: String) {
 fn committed_schemas_match_the_types() {
     same_as_committed("scenario.schema.json", sched_sim::scenario::json_schema());
     same_as_committed("results.schema.json", sched_sim::results::json_schema());
+    same_as_committed("registry.schema.json", sched_sim::sched::registry::json_schema());
 }
 
 /// Every floating-point figure in the results is finite, and no flow beats its ideal FCT.

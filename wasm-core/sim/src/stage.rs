@@ -342,7 +342,7 @@ impl Stage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::fifo::Fifo;
+    use crate::sched::single::fifo::Fifo;
 
     #[test]
     fn a_packet_costs_a_times_size_plus_b() {
@@ -359,7 +359,8 @@ mod tests {
         // FIFO, 1000 ns per packet: arrivals at 0 and 100 finish at 1000 and 2000; the second
         // waited 900 ns. Without room after it, the stage does not start.
         let cost = Cost { a_ps: vec![0], b_ns: vec![1000], module_of: vec![] };
-        let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::buffer::Limits::tail(crate::units::Buffer::Unlimited)));
+        let fifo =
+            AnyScheduler::Fifo(Fifo::new(crate::sched::parts::buffer::Limits::tail(crate::units::Buffer::Unlimited)));
         let mut s = Stage::new(0, 0, "cpu", fifo, cost);
         let mut out = Emit::default();
         let p = |id| Packet::new(id, 0, 0, 100, Time::ZERO);
@@ -383,7 +384,7 @@ mod tests {
         // again), its second waits, its third finds its flow's one place taken and is
         // dropped (flow_queue_full, code 6, refused on arrival: + 0); flow 1 still gets in.
         let cost = Cost { a_ps: vec![0], b_ns: vec![1000], module_of: vec![] };
-        let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::buffer::Limits::tail(Buffer::Unlimited)));
+        let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::parts::buffer::Limits::tail(Buffer::Unlimited)));
         let mut s = Stage::new(0, 0, "cpu", fifo, cost);
         s.flow_queue = Buffer::Packets(1);
         let mut out = Emit::default();
@@ -409,7 +410,7 @@ mod tests {
         // FIFO: packets 0, 1, 2 arrive, 0 starts: the queue is [1, 2] (length 2), published
         // under view id 7; nothing is published while the trace is not stored.
         let cost = Cost { a_ps: vec![0], b_ns: vec![1000], module_of: vec![] };
-        let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::buffer::Limits::tail(Buffer::Unlimited)));
+        let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::parts::buffer::Limits::tail(Buffer::Unlimited)));
         let mut s = Stage::new(0, 0, "cpu", fifo, cost);
         let mut out = Emit { watch: true, ..Emit::default() };
         for id in 0..3 {

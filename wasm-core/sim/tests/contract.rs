@@ -19,8 +19,11 @@
 //! - determinism: the same seed gives the same sequence of outcomes.
 //!
 //! At the end the scheduler is drained, and every packet must have come out or been dropped.
+//! Each registry entry is a case of its own (a custom harness: `contract::NAME`).
 
 use std::collections::BTreeMap;
+
+use libtest_mimic::{Arguments, Failed, Trial};
 
 use sched_sim::packet::{flags, Packet};
 use sched_sim::params::Context;
@@ -287,22 +290,35 @@ impl<'a> Driver<'a> {
     }
 }
 
-#[test]
-fn every_registered_scheduler_keeps_the_contract() {
-    assert!(REGISTRY.len() >= 10);
-    for info in REGISTRY {
-        for variant in variants(info) {
-            for buffer in [Buffer::Unlimited, Buffer::Packets(4), Buffer::Bytes(4_000)] {
-                for seed in [1, 2] {
-                    let first = Driver::new(info, &variant, buffer, seed).run();
-                    let again = Driver::new(info, &variant, buffer, seed).run();
-                    assert!(
-                        first == again,
-                        "{} {variant:?} (buffer {buffer:?}, seed {seed}): not deterministic",
-                        info.name
-                    );
-                }
+/// Every variant of one scheduler, behind each buffer, twice per seed.
+fn keeps_the_contract(info: &SchedulerInfo) {
+    for variant in variants(info) {
+        for buffer in [Buffer::Unlimited, Buffer::Packets(4), Buffer::Bytes(4_000)] {
+            for seed in [1, 2] {
+                let first = Driver::new(info, &variant, buffer, seed).run();
+                let again = Driver::new(info, &variant, buffer, seed).run();
+                assert!(
+                    first == again,
+                    "{} {variant:?} (buffer {buffer:?}, seed {seed}): not deterministic",
+                    info.name
+                );
             }
         }
     }
+}
+
+/// One case per registry entry (`contract::fifo`, ...), so every failing scheduler is named;
+/// `cargo test --test contract -- wfq` runs one.
+fn main() {
+    let args = Arguments::from_args();
+    let cases = REGISTRY.iter().map(|info| {
+        Trial::test(format!("contract::{}", info.name), move || {
+            std::panic::catch_unwind(|| keeps_the_contract(info)).map_err(|e| {
+                let text =
+                    e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+                Failed::from(text.unwrap_or_else(|| "panicked".into()))
+            })
+        })
+    });
+    libtest_mimic::run(&args, cases.collect()).exit();
 }

@@ -20,9 +20,9 @@
 //! starts within 1e-4 ns past a whole ns); served at the plain ceiling of the f64 start,
 //! 3430 (direct) and 2101 (vt) would go 1 ns late.
 
-use sched_sim::sched::fluid::SNAP_NS;
-use sched_sim::sched::fluid_direct::DirectFluid;
-use sched_sim::sched::fluid_vt::VtFluid;
+use sched_sim::sched::multi::fluid::SNAP_NS;
+use sched_sim::sched::multi::fluid_direct::DirectFluid;
+use sched_sim::sched::multi::fluid_vt::VtFluid;
 
 mod mr_exact;
 use mr_exact::{q, qf, shares, to_f64, Rng, Q};

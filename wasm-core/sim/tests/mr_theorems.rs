@@ -23,7 +23,7 @@ use std::collections::VecDeque;
 use num_traits::{One, Signed, Zero};
 
 use sched_sim::packet::Packet;
-use sched_sim::sched::mr_tradeoff::MrTradeoff;
+use sched_sim::sched::multi::mr_tradeoff::MrTradeoff;
 use sched_sim::sched::AnyScheduler;
 use sched_sim::stage::{Cost, Stage, StageWake};
 use sched_sim::time::{Bandwidth, Time};

@@ -21,7 +21,7 @@ use crate::port::Port;
 use crate::rng::Stream;
 use crate::scenario::{NodeKind, Pattern, Scenario, ScenarioError, Traffic};
 use crate::sched::registry::{self, PortContext};
-use crate::sched::scripted::{self, Scripted};
+use crate::sched::single::scripted::{self, Scripted};
 use crate::sched::AnyScheduler;
 use crate::slack::SlackInit;
 use crate::stage::{Cost, Stage, StageId};

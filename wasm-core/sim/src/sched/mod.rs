@@ -1,53 +1,19 @@
-//! The scheduler contract, and the enum that holds every scheduler.
+//! The scheduler contract, and the one list of every scheduler.
 //!
 //! A scheduler only orders packets (and decides which to drop when it must); the port around
-//! it counts, traces and checks identities (ns-3's QueueDisc split). Adding a scheduler means
-//! one new file here, one arm in [`AnyScheduler`] and one entry in [`registry::REGISTRY`].
+//! it counts, traces and checks identities (ns-3's QueueDisc split). Each scheduler is one
+//! file in its family's folder (`single/`, `fair/`, `curves/`, `queue_management/`, `classes/`,
+//! `programmable/`, `multi/`), opening with its paper, section and invariant and declaring its
+//! registry entry (`registry::SchedulerInfo`: name, parameters, key, state, order, builder)
+//! beside the code; `parts/` holds the building blocks several families share (buffers, keyed
+//! queues, lanes, tags). The list at the end of this file names each scheduler once and
+//! generates the family modules, [`AnyScheduler`] with its dispatch, and the registry: adding
+//! a scheduler is one new file and one line there (README, "Adding a scheduler").
 
-pub mod aifo;
-pub mod blocks;
-pub mod buffer;
-pub mod class_fq;
-pub mod codel;
-pub mod curve;
-pub mod drfq;
-pub mod edf;
-pub mod fifo;
-pub mod fluid;
-pub mod fluid_direct;
-pub mod fluid_vt;
-pub mod fq;
-pub mod fq_codel;
-pub mod fsc;
-pub mod gps;
-pub mod keyed;
-pub mod lanes;
-pub mod lifo;
-pub mod lstf;
-pub mod lstf_codel;
-pub mod mr3;
-pub mod mr_tradeoff;
-pub mod per_lane;
-pub mod pifo;
-pub mod priority;
-pub mod random;
-pub mod rank;
-pub mod red;
+#[macro_use]
+mod macros;
+pub mod parts;
 pub mod registry;
-pub mod round_robin;
-pub mod sced;
-pub mod scfq;
-pub mod scripted;
-pub mod sjf;
-pub mod sp_pifo;
-pub mod srpt;
-pub mod stfq;
-pub mod strict_priority;
-pub mod tagged;
-pub mod threshold_fifo;
-pub mod virtual_clock;
-pub mod wf2q_plus;
-pub mod wfq;
 
 use crate::packet::Packet;
 use crate::time::Time;
@@ -136,116 +102,57 @@ pub struct AqmReport {
     pub dropping_entries: u64,
 }
 
-/// Every scheduler, dispatched statically (smoltcp's congestion-controller pattern).
-/// Class-level schedulers hold `Vec<AnyScheduler>` children, so schedulers nest. Variants
-/// larger than a FIFO are boxed, so the enum (held by every port) is a FIFO's size: most ports
-/// of a large network are FIFOs (`sched-cli bench --set memory` prints the port's size).
-#[derive(Debug)]
-pub enum AnyScheduler {
-    Fifo(fifo::Fifo),
-    Lifo(lifo::Lifo),
-    Random(Box<random::Random>),
-    Lstf(Box<lstf::Lstf>),
-    Edf(Box<edf::Edf>),
-    Priority(priority::Priority),
-    Sjf(sjf::Sjf),
-    Srpt(srpt::Srpt),
-    Fq(Box<fq::Fq>),
-    ClassFq(Box<class_fq::ClassFq>),
-    Codel(Box<codel::CodelFifo>),
-    Red(Box<red::RedFifo>),
-    LstfCodel(Box<lstf_codel::LstfCodel>),
-    FqCodel(Box<fq_codel::FqCodel>),
-    StrictPriority(Box<strict_priority::StrictPriority>),
-    RoundRobin(Box<round_robin::RoundRobin>),
-    Wfq(Box<wfq::Wfq>),
-    Scfq(Box<scfq::Scfq>),
-    Stfq(Box<stfq::Stfq>),
-    Wf2qPlus(Box<wf2q_plus::Wf2qPlus>),
-    VirtualClock(Box<virtual_clock::VirtualClock>),
-    /// A scripted original's port (not in the registry: a scenario's `schedule` sets it).
-    Scripted(scripted::Scripted),
-    Sced(Box<sced::Sced>),
-    Fsc(Box<fsc::Fsc>),
-    Pifo(Box<pifo::Pifo>),
-    SpPifo(Box<sp_pifo::SpPifo>),
-    Aifo(Box<aifo::Aifo>),
-    ThresholdFifo(Box<threshold_fifo::ThresholdFifo>),
-    Drfq(Box<drfq::Drfq>),
-    Mr3(Box<mr3::Mr3>),
-    MrTradeoff(Box<mr_tradeoff::MrTradeoff>),
-}
-
-macro_rules! dispatch {
-    ($self:ident, $s:ident => $e:expr) => {
-        match $self {
-            AnyScheduler::Fifo($s) => $e,
-            AnyScheduler::Lifo($s) => $e,
-            AnyScheduler::Random($s) => $e,
-            AnyScheduler::Lstf($s) => $e,
-            AnyScheduler::Edf($s) => $e,
-            AnyScheduler::Priority($s) => $e,
-            AnyScheduler::Sjf($s) => $e,
-            AnyScheduler::Srpt($s) => $e,
-            AnyScheduler::Fq($s) => $e,
-            AnyScheduler::ClassFq($s) => $e,
-            AnyScheduler::Codel($s) => $e,
-            AnyScheduler::Red($s) => $e,
-            AnyScheduler::LstfCodel($s) => $e,
-            AnyScheduler::FqCodel($s) => $e,
-            AnyScheduler::StrictPriority($s) => $e,
-            AnyScheduler::RoundRobin($s) => $e,
-            AnyScheduler::Wfq($s) => $e,
-            AnyScheduler::Scfq($s) => $e,
-            AnyScheduler::Stfq($s) => $e,
-            AnyScheduler::Wf2qPlus($s) => $e,
-            AnyScheduler::VirtualClock($s) => $e,
-            AnyScheduler::Scripted($s) => $e,
-            AnyScheduler::Sced($s) => $e,
-            AnyScheduler::Fsc($s) => $e,
-            AnyScheduler::Pifo($s) => $e,
-            AnyScheduler::SpPifo($s) => $e,
-            AnyScheduler::Aifo($s) => $e,
-            AnyScheduler::ThresholdFifo($s) => $e,
-            AnyScheduler::Drfq($s) => $e,
-            AnyScheduler::Mr3($s) => $e,
-            AnyScheduler::MrTradeoff($s) => $e,
-        }
-    };
-}
-
-impl Scheduler for AnyScheduler {
-    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        dispatch!(self, s => s.enqueue(now, pkt, v))
+schedulers! {
+    /// One queue: FIFO and the priority family (each a `KeyedQueue` or a FIFO).
+    single {
+        fifo: Fifo(inline Fifo) [FIFO];
+        lifo: Lifo(inline Lifo) [LIFO];
+        random: Random(boxed Random) [RANDOM];
+        lstf: Lstf(boxed Lstf) [LSTF, FIFO_PLUS];
+        edf: Edf(boxed Edf) [EDF];
+        priority: Priority(inline Priority) [PRIORITY];
+        sjf: Sjf(inline Sjf) [SJF];
+        srpt: Srpt(inline Srpt) [SRPT];
+        scripted: Scripted(inline Scripted) [];
     }
-    fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
-        dispatch!(self, s => s.enqueue_costed(now, pkt, costs, v))
+    /// Fair queueing: packets (or class slots) tagged with virtual times.
+    fair(gps) {
+        fq: Fq(boxed Fq) [FQ];
+        class_fq: ClassFq(boxed ClassFq) [CLASS_FQ];
+        wfq: Wfq(boxed Wfq) [WFQ];
+        scfq: Scfq(boxed Scfq) [SCFQ];
+        stfq: Stfq(boxed Stfq) [STFQ];
+        wf2q_plus: Wf2qPlus(boxed Wf2qPlus) [WF2Q_PLUS];
+        virtual_clock: VirtualClock(boxed VirtualClock) [VIRTUAL_CLOCK];
     }
-    fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-        dispatch!(self, s => s.dequeue(now, v))
+    /// Service curves: SCED and fair service curves.
+    curves(curve) {
+        sced: Sced(boxed Sced) [SCED];
+        fsc: Fsc(boxed Fsc) [FSC];
     }
-    fn next_eligible(&self, now: Time) -> Option<Time> {
-        dispatch!(self, s => s.next_eligible(now))
+    /// Active queue management (built on the components in `crate::aqm`).
+    queue_management {
+        codel: Codel(boxed CodelFifo) [CODEL];
+        fq_codel: FqCodel(boxed FqCodel) [FQ_CODEL];
+        red: Red(boxed RedFifo) [RED];
+        lstf_codel: LstfCodel(boxed LstfCodel) [LSTF_CODEL];
     }
-    fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
-        dispatch!(self, s => s.preempts(arriving, in_service))
+    /// Classes and round robin: strict priority, RR, WRR, DRR.
+    classes {
+        strict_priority: StrictPriority(boxed StrictPriority) [STRICT_PRIORITY];
+        round_robin: RoundRobin(boxed RoundRobin) [RR, WRR, DRR];
     }
-    fn fair_floor(&self) -> Option<f64> {
-        dispatch!(self, s => s.fair_floor())
+    /// Programmable scheduling: rank programs feeding PIFO, SP-PIFO, AIFO.
+    programmable(rank) {
+        pifo: Pifo(boxed Pifo) [PIFO];
+        sp_pifo: SpPifo(boxed SpPifo) [SP_PIFO];
+        aifo: Aifo(boxed Aifo) [AIFO];
+        threshold_fifo: ThresholdFifo(boxed ThresholdFifo) [THRESHOLD_FIFO];
     }
-    fn len(&self) -> usize {
-        dispatch!(self, s => s.len())
-    }
-    fn bytes(&self) -> u64 {
-        dispatch!(self, s => s.bytes())
-    }
-    fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        dispatch!(self, s => s.snapshot(limit, out))
-    }
-    fn state(&self, out: &mut StateView) {
-        dispatch!(self, s => s.state(out))
-    }
-    fn aqm_report(&self, now: Time) -> Option<AqmReport> {
-        dispatch!(self, s => s.aqm_report(now))
+    /// Multi-resource schedulers at middlebox stages: DRFQ, MR3, the fairness-efficiency trade-off.
+    multi(fluid, fluid_direct, fluid_vt) {
+        drfq: Drfq(boxed Drfq) [DRFQ];
+        mr3: Mr3(boxed Mr3) [MR3];
+        mr_tradeoff: MrTradeoff(boxed MrTradeoff) [MR_TRADEOFF];
     }
 }

@@ -1,29 +1,25 @@
-//! The scheduler registry: name (as written in scenario files and links) -> constructor,
-//! typed parameters (`params`: unit, range, default), a one-line description, the paper
-//! reference, and what the contract test may assume of it (work conservation, its order).
-//! Scenario validation, the CLI (`sched-cli schedulers`) and the page's inspector forms all
-//! read this table, so a new scheduler needs nothing outside its file, its `AnyScheduler`
-//! and `dispatch!` arms, and one entry here. The entries live by family: `single` (one
-//! queue: FIFO and the priority family), `classes` (strict priority, round robin, DRR),
-//! `fair` (the fair queueing family), `curves` (SCED and FSC), `aqm` (active queue
-//! management), `programmable` (rank programs: PIFO, SP-PIFO, AIFO, FIFO with a rank threshold) and `multi`
-//! (multi-resource: DRFQ, MR3).
+//! The scheduler registry's types: what each scheduler file declares beside its code
+//! ([`SchedulerInfo`]: name as written in scenario files and links, display name, summary,
+//! paper reference, typed parameters with units, ranges and defaults, the key shown on queued
+//! packets, the state it exports, its order and builder), and what reads the entries:
+//! [`build`] (scenario validation and the network), [`registry_json`] (the page's inspector
+//! forms and `sched-cli schedulers`) and the generated doc pages (`docs/schedulers/`). The
+//! entries themselves are listed once, in `sched/mod.rs` ([`REGISTRY`]).
 
-mod aqm;
-mod classes;
-mod curves;
-mod fair;
-mod multi;
-mod programmable;
-mod single;
+mod json;
 
-use super::AnyScheduler;
 use crate::params::{self, Context, Params};
 use crate::rng::Stream;
 use crate::scenario::SchedulerSpec;
+use crate::sched::AnyScheduler;
 use crate::time::Bandwidth;
 use crate::units::Buffer;
 use crate::view::{KeySpec, StateSpec};
+
+pub use super::REGISTRY;
+#[cfg(feature = "schema")]
+pub use json::json_schema;
+pub use json::registry_json;
 
 /// What a constructor receives.
 pub struct BuildArgs<'a> {
@@ -75,6 +71,7 @@ pub enum Order {
 /// Whether a scheduler holds child schedulers (one per class: class i goes to child i,
 /// classes beyond the last child to the last).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Children {
     /// Never: it owns its queues.
@@ -102,69 +99,12 @@ pub struct SchedulerInfo {
     /// `dequeue` returns a packet (or drops every queued one) whenever one is queued.
     pub work_conserving: bool,
     pub order: Order,
+    /// The out-of-line packet fields it reads itself (children aside), from its checked
+    /// parameters (a `rank` program's fields: `programmable::rank::reads`).
+    pub reads: fn(&Params) -> Reads,
+    /// Its source file (`file!()`), for the doc pages.
+    pub source: &'static str,
     pub build: fn(BuildArgs<'_>) -> Result<AnyScheduler, BuildError>,
-}
-
-pub static REGISTRY: &[SchedulerInfo] = &[
-    single::FIFO,
-    single::LIFO,
-    single::RANDOM,
-    single::LSTF,
-    single::FIFO_PLUS,
-    single::EDF,
-    single::PRIORITY,
-    single::SJF,
-    single::SRPT,
-    fair::FQ,
-    fair::CLASS_FQ,
-    fair::WFQ,
-    fair::SCFQ,
-    fair::STFQ,
-    fair::WF2Q_PLUS,
-    fair::VIRTUAL_CLOCK,
-    curves::SCED,
-    curves::FSC,
-    aqm::CODEL,
-    aqm::FQ_CODEL,
-    aqm::RED,
-    aqm::LSTF_CODEL,
-    classes::STRICT_PRIORITY,
-    classes::RR,
-    classes::WRR,
-    classes::DRR,
-    programmable::PIFO,
-    programmable::SP_PIFO,
-    programmable::AIFO,
-    programmable::THRESHOLD_FIFO,
-    multi::DRFQ,
-    multi::MR3,
-    multi::MR_TRADEOFF,
-];
-
-/// The registry as JSON, for the page's inspector forms and `cli schedulers`: per scheduler
-/// its name, display name, summary, reference, key label, whether it takes child schedulers, and its parameters
-/// (kind, range, default, description, the JSON Schema of the value), plus the JSON Schema of
-/// its whole `params` object.
-#[inline]
-pub fn registry_json() -> String {
-    let all: Vec<serde_json::Value> = REGISTRY
-        .iter()
-        .map(|s| {
-            serde_json::json!({
-                "name": s.name,
-                "display": s.display,
-                "summary": s.summary,
-                "reference": s.reference,
-                "key": s.key,
-                "state": s.state,
-                "order": s.order,
-                "children": s.children,
-                "params": params::specs_json(s.params),
-                "params_schema": params::params_schema(s.params),
-            })
-        })
-        .collect();
-    serde_json::to_string(&all).expect("the registry is plain data")
 }
 
 pub fn lookup(name: &str) -> Option<&'static SchedulerInfo> {
@@ -217,14 +157,14 @@ pub fn build_reading(
     }
     let sched = (info.build)(BuildArgs { params: &params, port, children, flows: ctx.flows })
         .map_err(|(path, msg)| (path.to_string(), msg))?;
-    let reads = reads.or(Reads::of(&sched, &params, info));
+    let reads = reads.or((info.reads)(&params));
     Ok((sched, info, reads))
 }
 
 /// The out-of-line packet fields (`crate::packet`'s notes) a built scheduler reads, children
 /// included: `sizes` (`remaining`, `flow_size`: SJF, SRPT, the rank programs `srpt`,
-/// `srpt_segment` and `flow_size`) and `slack` (LSTF and FIFO+, the rank program `lstf`). The engine writes the
-/// sizes, and ports age the slack, only in runs where something reads them.
+/// `srpt_segment` and `flow_size`) and `slack` (LSTF and FIFO+, the rank program `lstf`). The
+/// engine writes the sizes, and ports age the slack, only in runs where something reads them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reads {
     pub sizes: bool,
@@ -232,27 +172,12 @@ pub struct Reads {
 }
 
 impl Reads {
+    pub const NOTHING: Reads = Reads { sizes: false, slack: false };
+    pub const SIZES: Reads = Reads { sizes: true, slack: false };
+    pub const SLACK: Reads = Reads { sizes: false, slack: true };
+
     pub fn or(self, o: Reads) -> Reads {
         Reads { sizes: self.sizes || o.sizes, slack: self.slack || o.slack }
-    }
-
-    /// What `sched` (built by `info` from the checked `params`) reads itself, children aside.
-    fn of(sched: &AnyScheduler, params: &Params, info: &SchedulerInfo) -> Reads {
-        use crate::sched::rank::{Program, RANK};
-        let mut r = match sched {
-            AnyScheduler::Sjf(_) | AnyScheduler::Srpt(_) => Reads { sizes: true, slack: false },
-            AnyScheduler::Lstf(_) => Reads { sizes: false, slack: true },
-            _ => Reads::default(),
-        };
-        // Every scheduler with a `rank` parameter ranks by that program (`sched::rank`).
-        if info.params.iter().any(|p| p.name == RANK.name) {
-            match Program::from_name(params.choice(RANK.name)) {
-                Program::Srpt | Program::SrptSegment | Program::FlowSize => r.sizes = true,
-                Program::Lstf => r.slack = true,
-                _ => {}
-            }
-        }
-        r
     }
 }
 

@@ -1,0 +1,122 @@
+//! Start-time fair queueing (`stfq`): Goyal, Vin and Cheng, "Start-time fair queuing: a
+//! scheduling algorithm for integrated services packet switching networks", SIGCOMM'96 /
+//! IEEE/ACM ToN 5(5), 1997. An arrival of L bits to a queue of weight phi gets
+//! S = max(V, F of the queue's previous arrival), F = S + L / phi; the head with the least
+//! START tag is sent; V is the start tag of the packet in service, and at the end of a busy
+//! period the greatest finish tag sent so far.
+//!
+//! Invariant: service in ascending start tag, ties in arrival order. Bound (Goyal et al.,
+//! Theorem 1): over any interval in which flows i and j are both backlogged,
+//! |W_i / phi_i - W_j / phi_j| <= L_max / phi_i + L_max / phi_j (tests/fq_bounds.rs).
+//!
+//! Parameters: as `wfq`. Shown on a packet: its start tag (bits per unit weight, in
+//! thousandths). State: V, the heads' start and finish tags. The end of a busy period is the
+//! end of the last packet's transmission at the port's rate.
+
+use crate::sched::fair::wfq::tag_state;
+use crate::sched::parts::tagged::{Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
+use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
+use crate::time::{Bandwidth, Time};
+use crate::view::{KeySpec, Unit};
+
+pub const STFQ: SchedulerInfo = SchedulerInfo {
+    name: "stfq",
+    display: "STFQ",
+    summary: "Start-time fair queueing: the least START tag is sent; V is the start tag of the packet in \
+              service.",
+    reference: "Goyal, Vin, Cheng, \"Start-time fair queuing\", SIGCOMM'96 / IEEE/ACM ToN 5(5), 1997",
+    key: KeySpec { label: "start tag", unit: Unit::Millibits },
+    state: TAG_STATE,
+    params: TAG_PARAMS,
+    children: Children::Optional,
+    work_conserving: true,
+    order: Order::Snapshot,
+    reads: |_| Reads::NOTHING,
+    source: file!(),
+    build: |mut a| {
+        let bandwidth = a.port.bandwidth;
+        Ok(AnyScheduler::from(Stfq::new(weights(&mut a, Shown::StartMilli)?, bandwidth)))
+    },
+};
+
+#[derive(Debug)]
+pub struct Stfq {
+    t: Tagged,
+    v: f64,
+    /// The greatest finish tag sent.
+    max_finish: f64,
+    /// When the packet sent last finishes its transmission, ns.
+    busy_until: u64,
+    bandwidth: Bandwidth,
+}
+
+impl Stfq {
+    pub fn new(t: Tagged, bandwidth: Bandwidth) -> Stfq {
+        Stfq { t, v: 0.0, max_finish: 0.0, busy_until: 0, bandwidth }
+    }
+}
+
+impl Scheduler for Stfq {
+    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
+        if self.t.lanes.is_empty() && now.as_ns() >= self.busy_until {
+            // The server is idle: the busy period ended.
+            self.v = self.max_finish;
+        }
+        let l = self.t.lanes.lane_of(&pkt);
+        let cost = pkt.size as f64 * 8.0 / self.t.weight(l);
+        self.t.push(now, l, pkt, self.v, cost, v)
+    }
+
+    fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
+        loop {
+            let l = self.t.pick(Rule::Start)?;
+            if let Some((tags, p)) = self.t.pop(now, l, v) {
+                self.v = tags.start;
+                self.max_finish = self.max_finish.max(tags.finish);
+                let tx = self.bandwidth.tx_time(p.size as u64);
+                self.busy_until = now.as_ns() + tx.as_ns();
+                return Some(p);
+            }
+        }
+    }
+
+    forward!(t.lanes => len, bytes);
+
+    fn snapshot(&self, limit: usize, out: &mut QueueView) {
+        self.t.snapshot(limit, out, |_, _| Rule::Start);
+    }
+
+    fn state(&self, out: &mut StateView) {
+        tag_state(&self.t, self.v, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sched::parts::tagged::tests::{order, pushout, shares_under_pushout, tagged, tagged_in};
+
+    #[test]
+    fn the_least_start_tag_goes_first() {
+        // The classic burst with weights 10 and 1: start tags flow 0: 800 (k - 1), the others
+        // 0. Ties at 0 go to the earlier arrival: flow 0's first, then flows 1..10 (all S = 0),
+        // then flow 0's 2nd..11th (S = 800..8000).
+        let mut s = Stfq::new(tagged(&[10.0], 1.0), Bandwidth::BitsPerSec(1_000_000_000));
+        let served = order(&mut s, 10);
+        let mut want = vec![0];
+        want.extend(1..=10);
+        want.extend([0; 10]);
+        assert_eq!(served, want);
+        assert_eq!((s.v, s.max_finish), (8000.0, 8800.0));
+    }
+
+    #[test]
+    fn a_queue_losing_packets_to_pushout_keeps_its_share() {
+        // tagged::tests::shares_under_pushout: both flows over half the link, so GPS gives
+        // each 500 of the 1000 sends; a pushed-out packet must not count against its flow.
+        let mut s = Stfq::new(tagged_in(&[], 1.0, pushout()), Bandwidth::BitsPerSec(1_000_000_000));
+        let (a, b) = shares_under_pushout(&mut s);
+        assert!(a.abs_diff(500) <= 2 && b.abs_diff(500) <= 2, "flow 0: {a}, flow 1: {b}");
+    }
+}

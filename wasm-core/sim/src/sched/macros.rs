@@ -1,0 +1,115 @@
+//! The two macros behind the scheduler layout: `schedulers!` turns the one list in `sched/mod.rs`
+//! into the family modules, `AnyScheduler`, its dispatch and the registry; `forward!` writes
+//! the `Scheduler` methods a scheduler answers by asking one of its fields.
+
+/// The `Scheduler` methods (`len`, `bytes`, `snapshot`) a scheduler answers by asking one of
+/// its fields, e.g. `forward!(q => len, bytes, snapshot);` or `forward!(t.lanes => len, bytes);`
+/// inside its `impl Scheduler`.
+macro_rules! forward {
+    ($($field:ident).+ => $($method:ident),+) => {
+        forward!(@each ($($field).+) $($method)+);
+    };
+    (@each $path:tt $($method:ident)+) => {
+        $(forward!(@$method $path);)+
+    };
+    (@len ($($field:ident).+)) => {
+        fn len(&self) -> usize {
+            self.$($field).+.len()
+        }
+    };
+    (@bytes ($($field:ident).+)) => {
+        fn bytes(&self) -> u64 {
+            self.$($field).+.bytes()
+        }
+    };
+    (@snapshot ($($field:ident).+)) => {
+        fn snapshot(&self, limit: usize, out: &mut $crate::sched::QueueView) {
+            self.$($field).+.snapshot(limit, out)
+        }
+    };
+}
+
+/// The one list: families (folders), each with its helper modules in parentheses and its
+/// schedulers, one line a scheduler type: `file: Variant(inline|boxed Type) [ENTRY, ...];` where `file.rs` in the
+/// family's folder defines `Type` and the registry entries `ENTRY` (`pub const ...:
+/// SchedulerInfo`). `boxed` variants are held in a `Box`, so the enum every port holds stays a
+/// FIFO's size. Generates:
+/// - `pub mod family { pub mod helper; pub mod file; }` for each family;
+/// - `AnyScheduler`, a variant per type, with `From<Type>` and the `Scheduler` dispatch;
+/// - `REGISTRY`, every entry in list order (the page's menus and `sched-cli schedulers`).
+macro_rules! schedulers {
+    ($(
+        $(#[$family_doc:meta])*
+        $family:ident $(($($helper:ident),*))? {
+            $($file:ident: $variant:ident($how:ident $ty:ident) [$($entry:ident),*];)*
+        }
+    )*) => {
+        $(
+            $(#[$family_doc])*
+            pub mod $family {
+                $($(pub mod $helper;)*)?
+                $(pub mod $file;)*
+            }
+        )*
+
+        /// Every scheduler, dispatched statically (smoltcp's congestion-controller pattern).
+        /// Class-level schedulers hold `Vec<AnyScheduler>` children, so schedulers nest.
+        /// Variants larger than a FIFO are boxed, so the enum (held by every port) is a FIFO's
+        /// size: most ports of a large network are FIFOs (`sched-cli bench --set memory`).
+        #[derive(Debug)]
+        pub enum AnyScheduler {
+            $($($variant(schedulers!(@type $how $family::$file::$ty)),)*)*
+        }
+
+        $($(
+            impl From<$family::$file::$ty> for AnyScheduler {
+                fn from(s: $family::$file::$ty) -> AnyScheduler {
+                    AnyScheduler::$variant(schedulers!(@wrap $how s))
+                }
+            }
+        )*)*
+
+        /// Every registered scheduler, in the list's order.
+        pub static REGISTRY: &[registry::SchedulerInfo] = &[$($($($family::$file::$entry,)*)*)*];
+
+        impl Scheduler for AnyScheduler {
+            fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
+                match self { $($(AnyScheduler::$variant(s) => s.enqueue(now, pkt, v),)*)* }
+            }
+            fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
+                match self { $($(AnyScheduler::$variant(s) => s.enqueue_costed(now, pkt, costs, v),)*)* }
+            }
+            fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
+                match self { $($(AnyScheduler::$variant(s) => s.dequeue(now, v),)*)* }
+            }
+            fn next_eligible(&self, now: Time) -> Option<Time> {
+                match self { $($(AnyScheduler::$variant(s) => s.next_eligible(now),)*)* }
+            }
+            fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
+                match self { $($(AnyScheduler::$variant(s) => s.preempts(arriving, in_service),)*)* }
+            }
+            fn fair_floor(&self) -> Option<f64> {
+                match self { $($(AnyScheduler::$variant(s) => s.fair_floor(),)*)* }
+            }
+            fn len(&self) -> usize {
+                match self { $($(AnyScheduler::$variant(s) => s.len(),)*)* }
+            }
+            fn bytes(&self) -> u64 {
+                match self { $($(AnyScheduler::$variant(s) => s.bytes(),)*)* }
+            }
+            fn snapshot(&self, limit: usize, out: &mut QueueView) {
+                match self { $($(AnyScheduler::$variant(s) => s.snapshot(limit, out),)*)* }
+            }
+            fn state(&self, out: &mut StateView) {
+                match self { $($(AnyScheduler::$variant(s) => s.state(out),)*)* }
+            }
+            fn aqm_report(&self, now: Time) -> Option<AqmReport> {
+                match self { $($(AnyScheduler::$variant(s) => s.aqm_report(now),)*)* }
+            }
+        }
+    };
+    (@type inline $t:path) => { $t };
+    (@type boxed $t:path) => { Box<$t> };
+    (@wrap inline $s:ident) => { $s };
+    (@wrap boxed $s:ident) => { Box::new($s) };
+}

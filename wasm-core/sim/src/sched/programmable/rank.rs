@@ -1,0 +1,260 @@
+//! Rank programs: how a packet's rank is computed at a programmable queue's ingress (AIFO,
+//! Yu et al., SIGCOMM'21, Sec. 2.1 and Fig. 1: "programming a packet scheduling algorithm in
+//! the context of PIFO refers to programming how a rank for each packet is computed"). The
+//! same programs drive `pifo`, `sp_pifo` and `aifo`. Lower ranks are served first.
+//!
+//! - `srpt`: the flow's remaining bytes when the packet was sent, itself included
+//!   (`Packet::remaining`, carried by the pfabric transport or known to the source). A TCP
+//!   sender's remaining is its bytes not yet acknowledged, so the segments of one window carry
+//!   the same rank and a PIFO keeps them in order.
+//! - `srpt_segment`: the flow's bytes from this segment's first byte to its end, flow size
+//!   minus the segment's byte offset, per segment (the AIFO authors' pFabric socket in their
+//!   Netbench code: priority = max(0, flow size - sequence number), which their SYN's sequence
+//!   number 0 shifts by one byte for every data segment alike); TCP ACKs 0 (their receiver's
+//!   socket knows no flow size, so its packets carry 0). A flow's later segments outrank its
+//!   earlier ones, so a PIFO holding several of one flow's segments sends them last first.
+//!   Datagrams (no TCP bit): their source's `remaining`, as `srpt`.
+//! - `stfq`: the packet's virtual start time (AIFO Sec. 2.1): S = max(V, F of the flow's
+//!   previous packet), F = S + L / w (L in bits, w the flow's weight); V is the start time of
+//!   the packet dequeued last. Ranks are in thousandths of a bit per unit weight.
+//! - `fifo`: the arrival time, ns.
+//! - `lstf`: the local deadline arrival + slack, ns: ordering by it is ordering by the slack
+//!   left at any instant (every waiting packet loses slack at the same rate; UPS Sec. 2.2).
+//! - `class`: the packet's traffic class (a static rank per class).
+//! - `flow_size`: the size of the packet's flow in bytes (SJF).
+//!
+//! Open-ended sources carry u64::MAX sizes; their ranks saturate at i64::MAX.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use crate::packet::Packet;
+use crate::params::{Default, Kind, Params, Per, Spec};
+use crate::sched::QueueView;
+use crate::sched::registry::{BuildArgs, Reads};
+use crate::time::Time;
+use crate::view::{KeySpec, Unit};
+
+pub const RANK_KEY: KeySpec = KeySpec { label: "rank", unit: Unit::Rank };
+
+/// The rank program the parameters choose, with per-source STFQ weights.
+pub fn ranker(a: &BuildArgs<'_>) -> Ranker {
+    let weights = a.flows.iter().map(|id| a.params.list("weights").for_flow(id).real()).collect();
+    Ranker::new(Program::from_name(a.params.choice("rank")), weights)
+}
+
+/// The out-of-line packet fields the chosen `rank` program reads (`registry::Reads`): the
+/// `reads` of every scheduler with a `rank` parameter.
+pub fn reads(params: &Params) -> Reads {
+    match Program::from_name(params.choice(RANK.name)) {
+        Program::Srpt | Program::SrptSegment | Program::FlowSize => Reads::SIZES,
+        Program::Lstf => Reads::SLACK,
+        _ => Reads::NOTHING,
+    }
+}
+
+pub const PROGRAMS: &[&str] = &["srpt", "srpt_segment", "stfq", "fifo", "lstf", "class", "flow_size"];
+
+/// The `rank` parameter the programmable schedulers share.
+pub const RANK: Spec = Spec {
+    name: "rank",
+    description: "The rank program (lower is served first): srpt (remaining flow size: a TCP sender's bytes not \
+                  yet acknowledged), srpt_segment (flow size minus each segment's offset, per segment: the \
+                  AIFO authors' pFabric rank; ACKs 0), stfq (virtual start time, per-flow weights), fifo \
+                  (arrival time), lstf (arrival + slack), class (the traffic class) or flow_size.",
+    kind: Kind::Choice { options: PROGRAMS },
+    default: Default::Text("srpt"),
+};
+
+const WEIGHT: Kind = Kind::Real { min: crate::params::Bound::Open(0.0), max: crate::params::Bound::None };
+
+/// Per-flow weights of the `stfq` rank program.
+pub const RANK_WEIGHTS: Spec = Spec {
+    name: "weights",
+    description: "rank = stfq: each flow's weight, by traffic id (flows not listed get 1).",
+    kind: Kind::List { per: Per::Flow, item: &WEIGHT },
+    default: Default::Real(1.0),
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Program {
+    Srpt,
+    SrptSegment,
+    Stfq,
+    Fifo,
+    Lstf,
+    Class,
+    FlowSize,
+}
+
+impl Program {
+    pub fn from_name(name: &str) -> Program {
+        match name {
+            "srpt_segment" => Program::SrptSegment,
+            "stfq" => Program::Stfq,
+            "fifo" => Program::Fifo,
+            "lstf" => Program::Lstf,
+            "class" => Program::Class,
+            "flow_size" => Program::FlowSize,
+            _ => Program::Srpt,
+        }
+    }
+}
+
+/// A rank program with the state it keeps (STFQ's virtual time and finish times).
+#[derive(Debug)]
+pub struct Ranker {
+    program: Program,
+    /// Weight per traffic source index (`Packet::source`); missing: 1.
+    weights: Vec<f64>,
+    /// STFQ: the virtual time V, millibits per unit weight.
+    v: i64,
+    /// STFQ: each flow's last finish time.
+    finish: BTreeMap<u32, i64>,
+}
+
+fn saturate(x: u64) -> i64 {
+    x.min(i64::MAX as u64) as i64
+}
+
+/// `srpt_segment`'s rank: TCP data, flow size - byte offset (0 past the end); TCP ACKs 0;
+/// datagrams their `remaining`.
+fn segment_remaining(pkt: &Packet) -> i64 {
+    use crate::packet::flags::{ACK, TCP};
+    if pkt.flags & TCP == 0 {
+        saturate(pkt.remaining())
+    } else if pkt.flags & ACK != 0 {
+        0
+    } else {
+        saturate(pkt.flow_size().saturating_sub(pkt.seq))
+    }
+}
+
+impl Ranker {
+    pub fn new(program: Program, weights: Vec<f64>) -> Ranker {
+        Ranker { program, weights, v: 0, finish: BTreeMap::new() }
+    }
+
+    pub fn program(&self) -> Program {
+        self.program
+    }
+
+    /// The rank of `pkt` arriving at `now`.
+    pub fn rank(&mut self, now: Time, pkt: &Packet) -> i64 {
+        match self.program {
+            Program::Srpt => saturate(pkt.remaining()),
+            Program::SrptSegment => segment_remaining(pkt),
+            Program::Fifo => now.as_ns() as i64,
+            Program::Lstf => (now.as_ns() as i64).saturating_add(pkt.slack()),
+            Program::Class => pkt.class as i64,
+            Program::FlowSize => saturate(pkt.flow_size()),
+            Program::Stfq => {
+                let w = self.weights.get(pkt.source as usize).copied().unwrap_or(1.0);
+                let start = self.v.max(self.finish.get(&pkt.flow).copied().unwrap_or(0));
+                let cost = libm::round(pkt.size as f64 * 8_000.0 / w) as i64;
+                self.finish.insert(pkt.flow, start.saturating_add(cost));
+                start
+            }
+        }
+    }
+
+    /// A packet of rank `rank` was dequeued: STFQ's virtual time becomes its start time.
+    pub fn dequeued(&mut self, rank: i64) {
+        if self.program == Program::Stfq {
+            self.v = rank;
+        }
+    }
+
+    /// STFQ's virtual time (0 for the other programs).
+    pub fn virtual_time(&self) -> i64 {
+        self.v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::packet::flags::{ACK, RETX, TCP};
+
+    #[test]
+    fn srpt_segment_is_flow_size_minus_offset_per_segment_and_acks_are_zero() {
+        // A 4000 B flow in 1380 B segments: offsets 0, 1380, 2760 -> ranks 4000, 2620, 1240
+        // (the authors' max(0, size - seq) with their seq = offset + 1: 3999, 2619, 1239, the
+        // same order). Each segment keeps its rank whatever was acknowledged (`remaining`,
+        // what `srpt` reads, says 4000 for all three when sent in one window). A retransmission
+        // of offset 1380 ranks as the original, 2620. ACKs rank 0; a datagram ranks by its
+        // `remaining` (here 700).
+        let mut r = Ranker::new(Program::SrptSegment, vec![]);
+        let seg = |id, seq, flags| {
+            Packet { flags, ..Packet::new(id, 1, seq, 1500, Time::ZERO) }.with_flow_size(4000).with_remaining(4000)
+        };
+        let ranks: Vec<i64> = [(0, 0), (1, 1380), (2, 2760), (3, 1380)]
+            .iter()
+            .map(|&(id, seq)| r.rank(Time::ZERO, &seg(id, seq, if id == 3 { TCP | RETX } else { TCP })))
+            .collect();
+        assert_eq!(ranks, vec![4000, 2620, 1240, 2620]);
+        assert_eq!(r.rank(Time::ZERO, &seg(4, 2760, TCP | ACK)), 0);
+        let datagram = Packet::new(5, 2, 7, 1500, Time::ZERO).with_flow_size(10_000).with_remaining(700);
+        assert_eq!(r.rank(Time::ZERO, &datagram), 700);
+        // An open-ended TCP flow (size u64::MAX) saturates.
+        let open = Packet { flags: TCP, ..Packet::new(6, 3, 1380, 1500, Time::ZERO) };
+        assert_eq!(r.rank(Time::ZERO, &open), i64::MAX);
+        assert_eq!(Program::from_name("srpt_segment"), Program::SrptSegment);
+        let mut srpt = Ranker::new(Program::Srpt, vec![]);
+        assert_eq!(srpt.rank(Time::ZERO, &seg(7, 2760, TCP)), 4000);
+    }
+
+    #[test]
+    fn stfq_start_is_max_of_virtual_time_and_previous_finish() {
+        // AIFO Sec. 2.1: S = max(V, F_prev), F = S + L / w. Two 1000 B packets of flow 1
+        // (weight 1) then one of flow 2 (weight 2): S = 0, 8_000_000 and 0 millibits. After
+        // flow 1's first packet is dequeued V stays 0; once the second (S = 8e6) is dequeued,
+        // flow 2's next packet starts at max(8e6, 4e6) = 8e6.
+        let mut r = Ranker::new(Program::Stfq, vec![1.0, 2.0]);
+        let p = |id, flow, source| Packet { source, ..Packet::new(id, flow, 0, 1000, Time::ZERO) };
+        assert_eq!(r.rank(Time::ZERO, &p(0, 1, 0)), 0);
+        assert_eq!(r.rank(Time::ZERO, &p(1, 1, 0)), 8_000_000);
+        assert_eq!(r.rank(Time::ZERO, &p(2, 2, 1)), 0);
+        r.dequeued(0);
+        r.dequeued(8_000_000);
+        assert_eq!(r.rank(Time::ZERO, &p(3, 2, 1)), 8_000_000);
+    }
+}
+
+/// One FIFO of ranked packets in arrival order, as `aifo` and `threshold_fifo` keep it: each
+/// packet with the rank it was admitted at (the key the page shows), and the bytes queued.
+// `len` mirrors `Scheduler::len`; callers never ask for emptiness.
+#[allow(clippy::len_without_is_empty)]
+#[derive(Clone, Debug, Default)]
+pub struct RankedFifo {
+    queue: VecDeque<(i64, Packet)>,
+    bytes: u64,
+}
+
+impl RankedFifo {
+    pub fn push(&mut self, rank: i64, pkt: Packet) {
+        self.bytes += pkt.size as u64;
+        self.queue.push_back((rank, pkt));
+    }
+
+    /// The head packet; tells `ranker` its rank was dequeued.
+    pub fn pop(&mut self, ranker: &mut Ranker) -> Option<Packet> {
+        let (rank, pkt) = self.queue.pop_front()?;
+        self.bytes -= pkt.size as u64;
+        ranker.dequeued(rank);
+        Some(pkt)
+    }
+
+    pub fn len(&self) -> usize {
+        self.queue.len()
+    }
+
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// The first `limit` packets in service (arrival) order, with their ranks.
+    pub fn snapshot(&self, limit: usize, out: &mut QueueView) {
+        out.entries.clear();
+        out.entries.extend(self.queue.iter().take(limit).map(|(r, p)| (p.id, *r)));
+    }
+}
