@@ -123,13 +123,29 @@ export const MARK_REASON_LABELS: ${labels(marks, 'MarkReason')}
 `;
 }
 
+/** `STATE_FIELDS`: each scheduler's state field names in trace order, as a value (tests check drawers against it). */
+function stateFields(schema) {
+  const where = 'scenarios/registry.schema.json $defs.StateFields';
+  const props = schema.$defs?.StateFields?.properties;
+  if (typeof props !== 'object' || props === null) fail(`${where}: missing`);
+  const rows = Object.entries(props).map(([name, def]) => {
+    if (!Array.isArray(def?.enum)) fail(`${where}.${name}: no enum of field names`);
+    return `  ${name}: [${def.enum.map(q).join(', ')}],\n`;
+  });
+  return `
+/** Each scheduler's state field names, in the order the trace records them. */
+export const STATE_FIELDS = {
+${rows.join('')}} as const satisfies { readonly [S in keyof StateFields]: readonly StateFields[S][] };
+`;
+}
+
 async function generate() {
   const [scenario, results, registry] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json', 'scenarios/registry.schema.json'].map(readSchema);
   const codes = vocabulary(results); // first: its checks say more than a dangling $ref would
   return {
     [`${OUT_DIR}/scenario.ts`]: await compileSchema('scenarios/scenario.schema.json', scenario),
     [`${OUT_DIR}/results.ts`]: await compileSchema('scenarios/results.schema.json', results),
-    [`${OUT_DIR}/registry.ts`]: await compileSchema('scenarios/registry.schema.json', typesOf(registry)),
+    [`${OUT_DIR}/registry.ts`]: (await compileSchema('scenarios/registry.schema.json', typesOf(registry))) + stateFields(registry),
     [`${OUT_DIR}/vocabulary.ts`]: codes,
   };
 }

@@ -15,12 +15,15 @@ const never = () => new Promise<never>(() => undefined);
 const sim: SimClientLike = { run: never, runVariant: never, replay: never, validate: never, schedulers: never, presets: never, editable: never, portSchedulers: never, gap: never, cancel: () => undefined };
 const env = { storage: { load: () => null, save: () => undefined }, clearHash: () => undefined, download: () => undefined };
 
+/** The entry fields these tests do not read. */
+const REST = { order: 'key' as const, state: [], params_schema: {} };
+
 const REGISTRY: SchedulerInfo[] = [
   { name: 'fifo', display: 'FIFO', summary: 'First in, first out.', reference: '', key: { label: 'enqueue time (ns)', unit: 'ns' }, children: 'none',
-    params: [{ name: 'drop', description: 'which packet a full buffer drops', default: 'tail', type: 'choice', options: ['tail', 'head'] }] },
+    params: [{ name: 'drop', description: 'which packet a full buffer drops', default: 'tail', type: 'choice', options: ['tail', 'head'], schema: {} }], ...REST },
   { name: 'wfq', display: 'WFQ', summary: 'Weighted fair queueing.', reference: '', key: { label: 'finish tag', unit: 'ns' }, children: 'none',
-    params: [{ name: 'quantum', description: 'bytes per round', default: 1500, type: 'int', min: 1, max: 65535 }] },
-  { name: 'class_fq', display: 'Class fair queueing', summary: 'FQ between classes.', reference: '', key: { label: 'class tag', unit: 'ns' }, children: 'required', params: [] },
+    params: [{ name: 'quantum', description: 'bytes per round', default: 1500, type: 'int', min: 1, max: 65535, schema: {} }], ...REST },
+  { name: 'class_fq', display: 'Class fair queueing', summary: 'FQ between classes.', reference: '', key: { label: 'class tag', unit: 'ns' }, children: 'required', params: [], ...REST },
 ];
 
 function mount(initial: SchedulerSpec | undefined) {

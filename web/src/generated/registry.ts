@@ -300,3 +300,32 @@ export interface StateFields {
   wfq: 'virtual time' | 'head start tags' | 'head finish tags';
   wrr: 'head flow' | 'credit';
 }
+
+/** Each scheduler's state field names, in the order the trace records them. */
+export const STATE_FIELDS = {
+  aifo: ['window', 'window least rank', 'window greatest rank', 'quantile threshold', 'c', 'C', 'last arrival quantile', 'last arrival admitted'],
+  codel: ['dropping', 'count', 'next drop', 'sojourn', 'target', 'ok to drop at'],
+  drfq: ['virtual time', 'head start tags', 'head finish tags'],
+  drr: ['head flow', 'deficit'],
+  fifo: ['ecn threshold', 'ecn threshold (bytes)'],
+  fifo_plus: ['last sent key'],
+  fq_codel: ['new flows', 'old flows', 'deficits', 'dropping queues'],
+  fsc: ['system virtual time', 'virtual times', 'served', 'curve anchor x', 'curve anchor y', 'curve knee x', 'curve knee y', 'curve m2', 'queue flows', 'service curve anchor x', 'service curve anchor y', 'service curve knee x', 'service curve knee y'],
+  lstf: ['last sent key'],
+  lstf_codel: ['gamma', 'epsilon now', 'dropping', 'count', 'next drop', 'sojourn', 'target', 'ok to drop at'],
+  mr3: ['allowance left', 'MaxSC'],
+  mr_tradeoff: ['fair share', 'alpha floor', 'fluid shares'],
+  pifo: ['virtual time'],
+  red: ['average queue', 'min threshold', 'max threshold', 'average queue (bytes)', 'min threshold (bytes)', 'max threshold (bytes)', 'mark probability', 'count'],
+  rr: ['head flow', 'credit'],
+  sced: ['head deadlines', 'served', 'curve anchor x', 'curve anchor y', 'curve knee x', 'curve knee y', 'curve m2', 'queue flows', 'service curve anchor x', 'service curve anchor y', 'service curve knee x', 'service curve knee y'],
+  scfq: ['virtual time', 'head start tags', 'head finish tags'],
+  sp_pifo: ['bounds', 'queue lengths'],
+  stfq: ['virtual time', 'head start tags', 'head finish tags'],
+  strict_priority: ['queued per class'],
+  threshold_fifo: ['threshold', 'last arrival rank', 'last arrival admitted'],
+  virtual_clock: ['head starts', 'head stamps'],
+  wf2q_plus: ['virtual time', 'head start tags', 'head finish tags'],
+  wfq: ['virtual time', 'head start tags', 'head finish tags'],
+  wrr: ['head flow', 'credit'],
+} as const satisfies { readonly [S in keyof StateFields]: readonly StateFields[S][] };

@@ -15,7 +15,8 @@ const check = (spec: FieldSpec, text: string) => {
 
 const FIFO: SchedulerInfo = {
   name: 'fifo', display: 'FIFO', summary: '', reference: '', key: { label: 'arrival time', unit: 'ns' }, children: 'none',
-  params: [{ name: 'drop', description: 'which packet a full buffer drops', default: 'tail', type: 'choice', options: ['tail', 'head'] }],
+  params: [{ name: 'drop', description: 'which packet a full buffer drops', default: 'tail', type: 'choice', options: ['tail', 'head'], schema: {} }],
+  order: 'key', state: [], params_schema: {},
 };
 
 describe('fields', () => {

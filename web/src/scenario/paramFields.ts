@@ -9,25 +9,26 @@ import type { SchedulerSpec } from './types';
 const defined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
-function scalarOf(k: ParamKind | { readonly type: string }): ScalarInput {
-  const p = k as ParamKind;
+/** What a form reads of a parameter (its JSON Schema aside). */
+export type FormParam = ParamKind & Pick<ParamInfo, 'name' | 'description' | 'default'>;
+
+function scalarOf(p: ParamKind): ScalarInput {
   switch (p.type) {
     case 'int': return defined({ kind: 'int', min: p.min, max: p.max });
     case 'real': return defined({ kind: 'number', min: p.min, max: p.max, minOpen: p.min_open, maxOpen: p.max_open });
     case 'time': return defined({ kind: 'quantity', unit: 'time', min: p.min, max: p.max });
-    case 'rate': return defined({ kind: 'quantity', unit: 'bandwidth', min: p.min, finite: p.infinite === false ? true : undefined });
+    case 'rate': return defined({ kind: 'quantity', unit: 'bandwidth', min: p.min, finite: p.infinite ? undefined : true });
     case 'size': return defined({ kind: 'quantity', unit: 'size', min: p.min, max: p.max });
-    case 'buffer': return defined({ kind: 'quantity', unit: 'buffer', off: p.off === true ? true : undefined });
+    case 'buffer': return defined({ kind: 'quantity', unit: 'buffer', off: p.off ? true : undefined });
     case 'choice': return { kind: 'choice', options: p.options };
     case 'toggle': return { kind: 'choice', options: ['off', 'on'] };
     case 'curve': return { kind: 'curve' };
-    default: return { kind: 'text' };
+    case 'list': return { kind: 'text' };
   }
 }
 
-function inputOf(p: ParamInfo): FieldInput {
-  const k = p as ParamKind;
-  return k.type === 'list' ? { kind: 'list', per: k.per, item: scalarOf(k.item) } : scalarOf(p);
+function inputOf(p: FormParam): FieldInput {
+  return p.type === 'list' ? { kind: 'list', per: p.per, item: scalarOf(p.item) } : scalarOf(p);
 }
 
 /** "min 1B, max 64KB", "greater than 0", "or off": the range in words, for the help line. */
@@ -51,7 +52,7 @@ function rangeText(input: FieldInput): string {
 }
 
 /** The form field of a parameter: empty means "the default", which the field shows. */
-export function paramField(p: ParamInfo): FieldSpec {
+export function paramField(p: FormParam): FieldSpec {
   const input = inputOf(p);
   const item = input.kind === 'list' ? input.item : input;
   const defaultText = fieldText(p.default, item) + (input.kind === 'list' ? ` (every ${input.per})` : '');

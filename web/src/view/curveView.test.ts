@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StateColumns } from '../sim/types';
 import { curveFields, curvePlot, portCurves, upTo, type CurveSnap } from './curveView';
 
-// The registry's field names (sched/registry/curves.rs), FSC's and SCED's order.
+// The registry's field names (sched/curves/curve.rs), FSC's and SCED's order.
 const TAIL = ['served', 'curve anchor x', 'curve anchor y', 'curve knee x', 'curve knee y', 'curve m2', 'queue flows',
   'service curve anchor x', 'service curve anchor y', 'service curve knee x', 'service curve knee y'];
 const FSC = ['system virtual time', 'virtual times', ...TAIL].map((name) => ({ name }));

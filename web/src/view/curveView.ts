@@ -1,6 +1,6 @@
 // The curve view of a service-curve port (FSC, SCED): for one flow, its service curve, its
 // virtual (FSC) or deadline (SCED) curve and the service it received, as the core exports them
-// in the port's state records (sched/registry/curves.rs: per backlogged queue its flow, the
+// in the port's state records (sched/curves/curve.rs: per backlogged queue its flow, the
 // bytes served w_i, the curve's anchor, knee and m2, the service curve's anchor and knee; FSC
 // adds v^s and each v_i). This file only reads those records back over the run and places
 // them on a plot: every point drawn is a value the core recorded.

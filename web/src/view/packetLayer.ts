@@ -7,7 +7,7 @@ import { drawDrops, drawEcnMarks, type Flashed } from './flashes';
 import type { Point } from './layout';
 import type { ColumnSize } from './queuePlace';
 import { arrangeColumns, arrangedBoxes, flashSpot, type Arranged, type Box, type ColumnRequest, type Spot } from './queueArrange';
-import { portDrawer } from './portDrawers';
+import { portDrawer, type PortScheduler } from './portDrawers';
 import { FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
 
 export interface PortGeometry {
@@ -31,7 +31,7 @@ export interface DrawOptions {
   /** The text of a queued packet's cell: the value the core shows on it, in its port's unit. */
   readonly keyText: (q: QueuedPacket, port: number) => string;
   /** A port's scheduler (its name picks a family drawer) and whether it serves at random. */
-  readonly portInfo: (port: number) => { readonly scheduler: string; readonly random: boolean } | null;
+  readonly portInfo: (port: number) => (PortScheduler & { readonly random: boolean }) | null;
   readonly followed: number | null;
   readonly packetRadius: number;
   /** Dense drawings (a fat tree) get smaller queue cells and shorter columns. */
@@ -249,7 +249,7 @@ export class PacketLayer {
       if (!queue) continue;
       const { base, rows, shown } = a;
       const info = opts.portInfo(a.port);
-      const drawer = info ? portDrawer(info.scheduler) : undefined;
+      const drawer = info ? portDrawer(info) : undefined;
       const state = frame.states[a.port];
       const topY = a.box.y - 5;
       if (drawer && state && state.length > 0) {

@@ -332,7 +332,7 @@ export class TopologyView {
     };
     const portInfo = (port: number) => {
       const p = summary?.ports[port];
-      return p ? { scheduler: p.scheduler, random: p.order === 'random' } : null;
+      return p ? { scheduler: p.scheduler, state: p.state, random: p.order === 'random' } : null;
     };
     this.packets.draw(summary ? frame : null, this.ports, {
       keys, keyText, portInfo, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < DENSE_BELOW, marks: this.marks,

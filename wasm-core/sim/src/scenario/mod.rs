@@ -210,7 +210,7 @@ impl Scenario {
         let mut out = Vec::new();
         let mut push = |spec: &SchedulerSpec, from: String| out.push(Choice { scheduler: spec.clone(), from });
         if self.schedule.is_some() {
-            // A scripted schedule sends every packet at its scripted time (sched/scripted.rs).
+            // A scripted schedule sends every packet at its scripted time (sched/single/scripted.rs).
             let scripted = SchedulerSpec { name: "scripted".into(), params: BTreeMap::new(), children: Vec::new() };
             push(&scripted, "schedule".to_string());
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curveX } from './curveDrawers';
+import { curveX } from './curves';
 
 describe('curveX', () => {
   // A curve anchored at (10, 100), m1 = 4 B/ns up to the knee (12, 108), then m2 = 1 B/ns.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STATE_W, stateSide } from './classDrawers';
-import type { QueueColumn } from './portDrawers';
+import { STATE_W, stateSide } from './text';
+import type { QueueColumn } from './state';
 
 // A canvas 2x the CSS pixels (devicePixelRatio 2): `cssWidth` wide on the page.
 const ctx = (cssWidth: number) => ({ canvas: { width: 2 * cssWidth }, getTransform: () => ({ a: 2 }) }) as unknown as CanvasRenderingContext2D;
