@@ -2,15 +2,21 @@
 //! into the family modules, `AnyScheduler`, its dispatch and the registry; `forward!` writes
 //! the `Scheduler` methods a scheduler answers by asking one of its fields.
 
-/// The `Scheduler` methods (`len`, `bytes`, `snapshot`) a scheduler answers by asking one of
-/// its fields, e.g. `forward!(q => len, bytes, snapshot);` or `forward!(t.lanes => len, bytes);`
-/// inside its `impl Scheduler`.
+/// The `Scheduler` methods (`dequeue`, `len`, `bytes`, `snapshot`) a scheduler answers by asking
+/// one of its fields, e.g. `forward!(q => dequeue, len, bytes, snapshot);` or
+/// `forward!(t.lanes => len, bytes);` inside its `impl Scheduler` (`dequeue`: the field's own
+/// `dequeue()`, the head in its order, with no time or verdicts of its own).
 macro_rules! forward {
     ($($field:ident).+ => $($method:ident),+) => {
         forward!(@each ($($field).+) $($method)+);
     };
     (@each $path:tt $($method:ident)+) => {
         $(forward!(@$method $path);)+
+    };
+    (@dequeue ($($field:ident).+)) => {
+        fn dequeue(&mut self, _now: $crate::time::Time, _v: &mut $crate::sched::Verdicts) -> Option<$crate::packet::Packet> {
+            self.$($field).+.dequeue()
+        }
     };
     (@len ($($field:ident).+)) => {
         fn len(&self) -> usize {

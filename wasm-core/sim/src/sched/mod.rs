@@ -126,7 +126,7 @@ schedulers! {
         virtual_clock: VirtualClock(boxed VirtualClock) [VIRTUAL_CLOCK];
     }
     /// Service curves: SCED and fair service curves.
-    curves(curve) {
+    curves(curve, queues) {
         sced: Sced(boxed Sced) [SCED];
         fsc: Fsc(boxed Fsc) [FSC];
     }

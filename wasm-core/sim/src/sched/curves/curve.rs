@@ -55,7 +55,20 @@ pub fn lanes(a: &BuildArgs<'_>) -> Result<Lanes<()>, BuildError> {
     Lanes::new(kind, vec![], Limits::from_params(a.port.buffer, a.params, true))
 }
 
-/// The fields `curve::push_drawn` fills, in its order (the page's curve view finds them by name).
+/// `head` followed by the fields `push_drawn` fills (`CURVE_STATE_TAIL`): a curve scheduler's
+/// state (`N` = the head's length + 11, checked at compile time).
+pub const fn with_curve_state<const H: usize, const N: usize>(head: [StateSpec; H]) -> [StateSpec; N] {
+    assert!(N == H + CURVE_STATE_TAIL.len(), "N is the head's fields and the curve's 11");
+    let mut out = [CURVE_STATE_TAIL[0]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < H { head[i] } else { CURVE_STATE_TAIL[i - H] };
+        i += 1;
+    }
+    out
+}
+
+/// The fields `push_drawn` fills, in its order (the page's curve view finds them by name).
 pub const CURVE_STATE_TAIL: [StateSpec; 11] = [
     StateSpec {
         name: "served",

@@ -23,16 +23,16 @@
 //! service curve as anchored at its last backlog (the page's curve view).
 
 use crate::params::{Bound, Default, Kind, Spec};
-use crate::sched::curves::curve::{curves, lanes, BEST_EFFORT_M2_BPS, CLASS_CURVES, CURVES, CURVE_STATE_TAIL, Drawn, Runtime, Service, push_drawn, queue_flow};
+use crate::sched::curves::curve::{curves, lanes, Service, BEST_EFFORT_M2_BPS, CLASS_CURVES, CURVES, with_curve_state};
+use crate::sched::curves::queues::{CurveQueues, Memory};
 use crate::sched::parts::buffer::{DROP_TAGGED, QUEUE_LIMIT};
-use crate::sched::parts::lanes::{BUCKETS, Entry, Lanes, PerQueue, QUEUES};
-use crate::sched::parts::per_lane::PerLane;
+use crate::sched::parts::lanes::{Entry, Lanes, PerQueue, BUCKETS, QUEUES};
 use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
 
-const FSC_STATE: &[StateSpec] = &[
+const FSC_STATE: [StateSpec; 13] = with_curve_state([
     StateSpec {
         name: "system virtual time",
         description: "v^s = (least + greatest virtual time of the backlogged queues) / 2: a queue that becomes \
@@ -46,18 +46,7 @@ const FSC_STATE: &[StateSpec] = &[
         unit: Unit::Ns,
         shape: Shape::Vector,
     },
-    CURVE_STATE_TAIL[0],
-    CURVE_STATE_TAIL[1],
-    CURVE_STATE_TAIL[2],
-    CURVE_STATE_TAIL[3],
-    CURVE_STATE_TAIL[4],
-    CURVE_STATE_TAIL[5],
-    CURVE_STATE_TAIL[6],
-    CURVE_STATE_TAIL[7],
-    CURVE_STATE_TAIL[8],
-    CURVE_STATE_TAIL[9],
-    CURVE_STATE_TAIL[10],
-];
+]);
 
 pub const FSC: SchedulerInfo = SchedulerInfo {
     name: "fsc",
@@ -67,7 +56,7 @@ pub const FSC: SchedulerInfo = SchedulerInfo {
               bandwidth it used.",
     reference: "Ng, Stephens, Stoica, Zhang, \"Fair Service Curve\" (best effort), Sec. 2.3-2.4, Figs. 5-6",
     key: KeySpec { label: "virtual start", unit: Unit::Ns },
-    state: FSC_STATE,
+    state: &FSC_STATE,
     params: &[
         QUEUES,
         BUCKETS,
@@ -110,40 +99,19 @@ pub const FSC: SchedulerInfo = SchedulerInfo {
     },
 };
 
-/// At most this many queues in the exported state.
-pub const STATE_QUEUES: usize = 16;
-
-/// What a queue remembers across idle periods.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Memory {
-    /// Bytes served.
-    pub w: f64,
-    /// Virtual time.
-    pub v: f64,
-    /// Bytes queued (to show each packet's start time).
-    pub queued: f64,
-    /// Virtual curve (None before the queue's first backlog).
-    pub curve: Option<Runtime>,
-    /// The service curve S_i(. - v^s) + w_i of Eq. 5 as of the last time the queue became
-    /// backlogged (what the page draws beside the virtual curve).
-    pub service: Option<Runtime>,
-}
-
 #[derive(Debug)]
 pub struct Fsc {
-    lanes: Lanes<()>,
-    curves: PerQueue<Service>,
-    mem: PerLane<Memory>,
+    q: CurveQueues,
 }
 
 impl Fsc {
     pub fn new(lanes: Lanes<()>, curves: PerQueue<Service>) -> Fsc {
-        Fsc { lanes, curves, mem: PerLane::default() }
+        Fsc { q: CurveQueues::new(lanes, curves) }
     }
 
     /// v^s: the mean of the least and greatest virtual times of the backlogged queues.
     pub fn system_virtual_time(&self) -> f64 {
-        let vs = self.lanes.backlogged().map(|l| self.memory(l).v);
+        let vs = self.q.lanes.backlogged().map(|l| self.q.memory(l).v);
         let (lo, hi) = vs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
         if lo.is_finite() {
             (lo + hi) / 2.0
@@ -153,17 +121,7 @@ impl Fsc {
     }
 
     pub fn memory(&self, l: usize) -> Memory {
-        self.mem.get(l)
-    }
-
-    /// Forgets the bytes of packets the buffer pushed out.
-    fn unqueue_dropped(&mut self, v: &Verdicts, from: usize) {
-        for d in &v.drops[from..] {
-            let l = self.lanes.lane_of(&d.pkt);
-            if let Some(m) = self.mem.get_mut(l) {
-                m.queued = (m.queued - d.pkt.size as f64).max(0.0);
-            }
-        }
+        self.q.memory(l)
     }
 }
 
@@ -172,102 +130,58 @@ fn v_after(m: &Memory, bytes: f64) -> f64 {
     m.curve.map_or(m.v, |c| c.y2x(m.w + bytes))
 }
 
+/// The key a queue's head is served by: its virtual time v_i.
+fn virtual_time(m: &Memory, _: &Entry<()>) -> f64 {
+    m.v
+}
+
+/// After a departure: v_i = V_i^{-1}(w_i).
+fn advance(m: &mut Memory) {
+    m.v = v_after(m, 0.0);
+}
+
 impl Scheduler for Fsc {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let l = self.lanes.lane_of(&pkt);
-        let was_backlogged = self.lanes.lane_len(l) > 0;
-        let mut m = self.memory(l);
-        if !was_backlogged {
+        let l = self.q.lanes.lane_of(&pkt);
+        let mut m = self.q.memory(l);
+        if self.q.lanes.lane_len(l) == 0 {
             let vs = self.system_virtual_time();
-            let s = self.curves.get(&self.lanes, l);
             m.v = m.v.max(vs);
-            m.service = Some(Runtime::anchored(s, vs, m.w));
-            match m.curve.as_mut() {
-                Some(c) => c.min_with(s, vs, m.w),
-                None => m.curve = Some(Runtime::anchored(s, vs, m.w)),
-            }
-            m.queued = 0.0;
+            self.q.start_backlog(l, &mut m, vs);
         }
         let key = v_after(&m, m.queued).round() as i64;
-        let size = pkt.size as f64;
-        let before = v.drops.len();
-        let admitted = self.lanes.push(now, l, pkt, key, (), v);
-        if matches!(admitted, Admission::Queued { .. }) {
-            m.queued += size;
-        }
-        self.mem.insert(l, m);
-        self.unqueue_dropped(v, before);
-        admitted
+        self.q.push(now, l, pkt, key, m, v)
     }
 
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-        let l = best(self.lanes.backlogged().filter_map(|l| Some((l, self.lanes.head(l)?, self.memory(l).v))))?;
-        let before = v.drops.len();
-        let (_, p) = self.lanes.pop(now, l, v)?;
-        let m = self.mem.entry(l);
-        m.w += p.size as f64;
-        m.queued = (m.queued - p.size as f64).max(0.0);
-        m.v = v_after(m, 0.0);
-        self.unqueue_dropped(v, before);
-        Some(p)
+        self.q.serve(now, v, virtual_time, advance)
     }
 
-    forward!(lanes => len, bytes);
+    forward!(q.lanes => len, bytes);
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        out.entries.clear();
-        let mut views: PerLane<(Vec<Entry<()>>, usize, Memory)> = PerLane::default();
-        for l in self.lanes.backlogged() {
-            views.insert(l, (self.lanes.view(l, limit), 0, self.memory(l)));
-        }
-        while out.entries.len() < limit {
-            let heads = views.iter().filter_map(|(l, (v, at, m))| Some((l, *v.get(*at)?, m.v)));
-            let Some(l) = best(heads) else { break };
-            let (v, at, m) = views.get_mut(l).expect("a listed lane");
-            let e = v[*at];
-            *at += 1;
-            out.entries.push((e.id, m.v.round() as i64));
-            m.w += e.size as f64;
-            m.v = v_after(m, 0.0);
-        }
+        self.q.snapshot(limit, out, virtual_time, advance);
     }
 
     fn state(&self, out: &mut StateView) {
         out.push(&[self.system_virtual_time()]);
-        let ls: Vec<usize> = self.lanes.backlogged().take(STATE_QUEUES).collect();
-        let ms: Vec<Memory> = ls.iter().map(|&l| self.memory(l)).collect();
+        let (ls, ms) = self.q.listed();
         out.push(&ms.iter().map(|m| m.v).collect::<Vec<f64>>());
-        let drawn: Vec<Drawn> = ls
-            .iter()
-            .zip(&ms)
-            .map(|(&l, m)| Drawn { w: m.w, curve: m.curve, service: m.service, flow: queue_flow(&self.lanes, l) })
-            .collect();
-        push_drawn(out, &drawn);
+        self.q.push_drawn(out, &ls, &ms);
     }
-}
-
-/// The lane with the least virtual time (ties: the earlier arrival).
-fn best(heads: impl Iterator<Item = (usize, Entry<()>, f64)>) -> Option<usize> {
-    heads
-        .reduce(|a, b| if b.2.total_cmp(&a.2).then(b.1.slot.seq.cmp(&a.1.slot.seq)).is_lt() { b } else { a })
-        .map(|(l, _, _)| l)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::parts::buffer::Limits;
-    use crate::sched::parts::lanes::QueueKind;
-    use crate::units::Buffer;
+    use crate::sched::curves::queues::fixtures;
 
     fn fsc(curves: Vec<Service>) -> Fsc {
-        let lanes = Lanes::new(QueueKind::Flow, vec![], Limits::tail(Buffer::Unlimited)).unwrap();
-        let rest = *curves.last().unwrap();
-        Fsc::new(lanes, PerQueue::of_sources(curves, rest))
+        Fsc { q: fixtures::per_flow(curves) }
     }
 
     fn pkt(id: u64, flow: u32, size: u32) -> Packet {
-        Packet { source: flow, ..Packet::new(id, flow, 0, size, Time::ZERO) }
+        fixtures::pkt(id, flow, size, 0)
     }
 
     fn line(bps: f64) -> Service {
@@ -286,7 +200,7 @@ mod tests {
         let mut served = [0.0f64; 2];
         while let Some(p) = s.dequeue(Time::ZERO, &mut v) {
             served[p.flow as usize] += 1000.0;
-            let l = s.lanes.lane_of(&p);
+            let l = s.q.lanes.lane_of(&p);
             let phi = [8e6 / 8e9, 16e6 / 8e9][p.flow as usize];
             assert_eq!(s.memory(l).v, served[p.flow as usize] / phi);
         }

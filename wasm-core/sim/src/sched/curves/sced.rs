@@ -19,34 +19,23 @@
 //! backlogged queue its head deadline, w_i, its deadline curve (anchor, knee, m2), its flow
 //! and its service curve as anchored at its last backlog (the page's curve view).
 
-use crate::sched::curves::curve::{curves, lanes, CLASS_CURVES, CURVES, CURVE_STATE_TAIL, Drawn, Runtime, Service, push_drawn, queue_flow};
+use crate::sched::curves::curve::{curves, lanes, Service, CLASS_CURVES, CURVES, with_curve_state};
+use crate::sched::curves::queues::{CurveQueues, Memory};
 use crate::sched::parts::buffer::{DROP_TAGGED, QUEUE_LIMIT};
-use crate::sched::parts::lanes::{BUCKETS, Entry, Lanes, PerQueue, QUEUES};
-use crate::sched::parts::per_lane::PerLane;
+use crate::sched::parts::lanes::{Entry, Lanes, PerQueue, BUCKETS, QUEUES};
 use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
 
-const SCED_STATE: &[StateSpec] = &[
+const SCED_STATE: [StateSpec; 12] = with_curve_state([
     StateSpec {
         name: "head deadlines",
         description: "D_i^-1(w_i + L): the deadline of each backlogged queue's head packet, in queue order",
         unit: Unit::Deadline,
         shape: Shape::Vector,
     },
-    CURVE_STATE_TAIL[0],
-    CURVE_STATE_TAIL[1],
-    CURVE_STATE_TAIL[2],
-    CURVE_STATE_TAIL[3],
-    CURVE_STATE_TAIL[4],
-    CURVE_STATE_TAIL[5],
-    CURVE_STATE_TAIL[6],
-    CURVE_STATE_TAIL[7],
-    CURVE_STATE_TAIL[8],
-    CURVE_STATE_TAIL[9],
-    CURVE_STATE_TAIL[10],
-];
+]);
 
 pub const SCED: SchedulerInfo = SchedulerInfo {
     name: "sced",
@@ -56,7 +45,7 @@ pub const SCED: SchedulerInfo = SchedulerInfo {
               used idle bandwidth waits.",
     reference: "Sariowan, Cruz, Polyzos, SCED (ICCCN'95); Ng, Stephens, Stoica, Zhang, Fair Service Curve, Sec. 2.2",
     key: KeySpec { label: "deadline", unit: Unit::Deadline },
-    state: SCED_STATE,
+    state: &SCED_STATE,
     params: &[QUEUES, BUCKETS, CURVES, CLASS_CURVES, DROP_TAGGED, QUEUE_LIMIT],
     children: Children::None,
     work_conserving: true,
@@ -66,157 +55,69 @@ pub const SCED: SchedulerInfo = SchedulerInfo {
     build: |a| Ok(AnyScheduler::from(Sced::new(lanes(&a)?, curves(&a)?))),
 };
 
-/// At most this many queues in the exported state.
-pub const STATE_QUEUES: usize = 16;
-
-/// What a queue remembers across idle periods.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Memory {
-    /// Bytes served.
-    pub w: f64,
-    /// Bytes queued (each arrival's deadline counts the bytes ahead of it).
-    pub queued: f64,
-    /// Deadline curve, real ns -> bytes (None before the queue's first backlog).
-    pub curve: Option<Runtime>,
-    /// The service curve S_i(. - t) + w_i as of the last time the queue became backlogged.
-    pub service: Option<Runtime>,
-}
-
-impl Memory {
-    /// The deadline of a packet of `size` bytes after `ahead` more bytes of this queue.
-    fn deadline(&self, ahead: f64, size: f64) -> f64 {
-        self.curve.map_or(0.0, |c| c.y2x(self.w + ahead + size))
-    }
-}
-
 #[derive(Debug)]
 pub struct Sced {
-    lanes: Lanes<()>,
-    curves: PerQueue<Service>,
-    mem: PerLane<Memory>,
+    q: CurveQueues,
 }
 
 impl Sced {
     pub fn new(lanes: Lanes<()>, curves: PerQueue<Service>) -> Sced {
-        Sced { lanes, curves, mem: PerLane::default() }
+        Sced { q: CurveQueues::new(lanes, curves) }
     }
 
     pub fn memory(&self, l: usize) -> Memory {
-        self.mem.get(l)
+        self.q.memory(l)
     }
+}
 
-    fn unqueue_dropped(&mut self, v: &Verdicts, from: usize) {
-        for d in &v.drops[from..] {
-            let l = self.lanes.lane_of(&d.pkt);
-            if let Some(m) = self.mem.get_mut(l) {
-                m.queued = (m.queued - d.pkt.size as f64).max(0.0);
-            }
-        }
-    }
+/// The deadline of a packet of `size` bytes after `ahead` more bytes of queue `m`.
+fn deadline_after(m: &Memory, ahead: f64, size: f64) -> f64 {
+    m.curve.map_or(0.0, |c| c.y2x(m.w + ahead + size))
+}
+
+/// The key a queue's head is served by: its deadline D_i^{-1}(w_i + L).
+fn deadline(m: &Memory, head: &Entry<()>) -> f64 {
+    deadline_after(m, 0.0, head.size as f64)
 }
 
 impl Scheduler for Sced {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let l = self.lanes.lane_of(&pkt);
-        let mut m = self.memory(l);
-        if self.lanes.lane_len(l) == 0 {
-            let s = self.curves.get(&self.lanes, l);
-            let t = now.as_ns() as f64;
-            m.service = Some(Runtime::anchored(s, t, m.w));
-            match m.curve.as_mut() {
-                Some(c) => c.min_with(s, t, m.w),
-                None => m.curve = Some(Runtime::anchored(s, t, m.w)),
-            }
-            m.queued = 0.0;
+        let l = self.q.lanes.lane_of(&pkt);
+        let mut m = self.q.memory(l);
+        if self.q.lanes.lane_len(l) == 0 {
+            self.q.start_backlog(l, &mut m, now.as_ns() as f64);
         }
-        let size = pkt.size as f64;
-        let key = m.deadline(m.queued, size).round() as i64;
-        let before = v.drops.len();
-        let admitted = self.lanes.push(now, l, pkt, key, (), v);
-        if matches!(admitted, Admission::Queued { .. }) {
-            m.queued += size;
-        }
-        self.mem.insert(l, m);
-        self.unqueue_dropped(v, before);
-        admitted
+        let key = deadline_after(&m, m.queued, pkt.size as f64).round() as i64;
+        self.q.push(now, l, pkt, key, m, v)
     }
 
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-        let heads = self.lanes.backlogged().filter_map(|l| {
-            let e = self.lanes.head(l)?;
-            Some((l, e, self.memory(l).deadline(0.0, e.size as f64)))
-        });
-        let l = best(heads)?;
-        let before = v.drops.len();
-        let (_, p) = self.lanes.pop(now, l, v)?;
-        let m = self.mem.entry(l);
-        m.w += p.size as f64;
-        m.queued = (m.queued - p.size as f64).max(0.0);
-        self.unqueue_dropped(v, before);
-        Some(p)
+        self.q.serve(now, v, deadline, |_| {})
     }
 
-    forward!(lanes => len, bytes);
+    forward!(q.lanes => len, bytes);
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        out.entries.clear();
-        let mut views: PerLane<(Vec<Entry<()>>, usize, Memory)> = PerLane::default();
-        for l in self.lanes.backlogged() {
-            views.insert(l, (self.lanes.view(l, limit), 0, self.memory(l)));
-        }
-        while out.entries.len() < limit {
-            let heads =
-                views.iter().filter_map(|(l, (v, at, m))| v.get(*at).map(|e| (l, *e, m.deadline(0.0, e.size as f64))));
-            let Some(l) = best(heads) else { break };
-            let (v, at, m) = views.get_mut(l).expect("a listed lane");
-            let e = v[*at];
-            *at += 1;
-            out.entries.push((e.id, m.deadline(0.0, e.size as f64).round() as i64));
-            m.w += e.size as f64;
-        }
+        self.q.snapshot(limit, out, deadline, |_| {});
     }
 
     fn state(&self, out: &mut StateView) {
-        let ls: Vec<usize> = self.lanes.backlogged().take(STATE_QUEUES).collect();
-        let ms: Vec<Memory> = ls.iter().map(|&l| self.memory(l)).collect();
-        let deadlines: Vec<f64> = ls
-            .iter()
-            .zip(&ms)
-            .map(|(&l, m)| self.lanes.head(l).map_or(0.0, |e| m.deadline(0.0, e.size as f64)))
-            .collect();
+        let (ls, ms) = self.q.listed();
+        let deadlines: Vec<f64> =
+            ls.iter().zip(&ms).map(|(&l, m)| self.q.lanes.head(l).map_or(0.0, |e| deadline(m, &e))).collect();
         out.push(&deadlines);
-        let drawn: Vec<Drawn> = ls
-            .iter()
-            .zip(&ms)
-            .map(|(&l, m)| Drawn { w: m.w, curve: m.curve, service: m.service, flow: queue_flow(&self.lanes, l) })
-            .collect();
-        push_drawn(out, &drawn);
+        self.q.push_drawn(out, &ls, &ms);
     }
-}
-
-/// The lane with the least deadline (ties: the earlier arrival).
-fn best(heads: impl Iterator<Item = (usize, Entry<()>, f64)>) -> Option<usize> {
-    heads
-        .reduce(|a, b| if b.2.total_cmp(&a.2).then(b.1.slot.seq.cmp(&a.1.slot.seq)).is_lt() { b } else { a })
-        .map(|(l, _, _)| l)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::params::{Curve, Knee};
-    use crate::sched::parts::buffer::Limits;
-    use crate::sched::parts::lanes::QueueKind;
-    use crate::units::Buffer;
+    use crate::sched::curves::queues::fixtures::{self, pkt};
 
     fn sced(curves: Vec<Service>) -> Sced {
-        let lanes = Lanes::new(QueueKind::Flow, vec![], Limits::tail(Buffer::Unlimited)).unwrap();
-        let rest = *curves.last().unwrap();
-        Sced::new(lanes, PerQueue::of_sources(curves, rest))
-    }
-
-    fn pkt(id: u64, flow: u32, size: u32, at: u64) -> Packet {
-        Packet { source: flow, ..Packet::new(id, flow, 0, size, Time(at)) }
+        Sced { q: fixtures::per_flow(curves) }
     }
 
     fn deadline(a: Admission) -> i64 {

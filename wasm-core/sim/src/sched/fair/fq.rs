@@ -54,10 +54,7 @@ impl Scheduler for Fq {
         let tag = self.gps.tag(now, pkt.flow as u64, 1.0, pkt.size as u64);
         self.q.push(key(tag), pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        self.q.pop().map(|(_, p)| p)
-    }
-    forward!(q => len, bytes, snapshot);
+    forward!(q => dequeue, len, bytes, snapshot);
 }
 
 #[cfg(test)]

@@ -12,7 +12,6 @@
 //! Parameters: as `wfq`. Shown on a packet: its finish tag (bits per unit weight, in
 //! thousandths). State: V, the heads' start and finish tags.
 
-use crate::sched::fair::wfq::tag_state;
 use crate::sched::parts::tagged::{FINISH_TAG, Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
 use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
@@ -50,19 +49,14 @@ impl Scfq {
 
 impl Scheduler for Scfq {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let l = self.t.lanes.lane_of(&pkt);
-        let cost = pkt.size as f64 * 8.0 / self.t.weight(l);
+        let (l, cost) = self.t.lane_cost(&pkt);
         self.t.push(now, l, pkt, self.v, cost, v)
     }
 
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-        loop {
-            let l = self.t.pick(Rule::Finish)?;
-            if let Some((tags, p)) = self.t.pop(now, l, v) {
-                self.v = tags.finish;
-                return Some(p);
-            }
-        }
+        let (tags, p) = self.t.serve(now, Rule::Finish, v)?;
+        self.v = tags.finish;
+        Some(p)
     }
 
     forward!(t.lanes => len, bytes);
@@ -72,14 +66,14 @@ impl Scheduler for Scfq {
     }
 
     fn state(&self, out: &mut StateView) {
-        tag_state(&self.t, self.v, out);
+        self.t.push_state(Some(self.v), 1000.0, out);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::parts::tagged::tests::{order, pushout, shares_under_pushout, tagged, tagged_in};
+    use crate::sched::parts::tagged::tests::{keeps_share_under_pushout, order, pushout, tagged, tagged_in};
 
     #[test]
     fn tags_follow_the_packet_in_service() {
@@ -104,10 +98,6 @@ mod tests {
 
     #[test]
     fn a_queue_losing_packets_to_pushout_keeps_its_share() {
-        // tagged::tests::shares_under_pushout: both flows over half the link, so GPS gives
-        // each 500 of the 1000 sends; a pushed-out packet must not count against its flow.
-        let mut s = Scfq::new(tagged_in(&[], 1.0, pushout()));
-        let (a, b) = shares_under_pushout(&mut s);
-        assert!(a.abs_diff(500) <= 2 && b.abs_diff(500) <= 2, "flow 0: {a}, flow 1: {b}");
+        keeps_share_under_pushout(&mut Scfq::new(tagged_in(&[], 1.0, pushout())));
     }
 }

@@ -13,7 +13,6 @@
 //! thousandths). State: V, the heads' start and finish tags. The end of a busy period is the
 //! end of the last packet's transmission at the port's rate.
 
-use crate::sched::fair::wfq::tag_state;
 use crate::sched::parts::tagged::{Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
 use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
@@ -63,22 +62,16 @@ impl Scheduler for Stfq {
             // The server is idle: the busy period ended.
             self.v = self.max_finish;
         }
-        let l = self.t.lanes.lane_of(&pkt);
-        let cost = pkt.size as f64 * 8.0 / self.t.weight(l);
+        let (l, cost) = self.t.lane_cost(&pkt);
         self.t.push(now, l, pkt, self.v, cost, v)
     }
 
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-        loop {
-            let l = self.t.pick(Rule::Start)?;
-            if let Some((tags, p)) = self.t.pop(now, l, v) {
-                self.v = tags.start;
-                self.max_finish = self.max_finish.max(tags.finish);
-                let tx = self.bandwidth.tx_time(p.size as u64);
-                self.busy_until = now.as_ns() + tx.as_ns();
-                return Some(p);
-            }
-        }
+        let (tags, p) = self.t.serve(now, Rule::Start, v)?;
+        self.v = tags.start;
+        self.max_finish = self.max_finish.max(tags.finish);
+        self.busy_until = now.as_ns() + self.bandwidth.tx_time(p.size as u64).as_ns();
+        Some(p)
     }
 
     forward!(t.lanes => len, bytes);
@@ -88,14 +81,14 @@ impl Scheduler for Stfq {
     }
 
     fn state(&self, out: &mut StateView) {
-        tag_state(&self.t, self.v, out);
+        self.t.push_state(Some(self.v), 1000.0, out);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::parts::tagged::tests::{order, pushout, shares_under_pushout, tagged, tagged_in};
+    use crate::sched::parts::tagged::tests::{keeps_share_under_pushout, order, pushout, tagged, tagged_in};
 
     #[test]
     fn the_least_start_tag_goes_first() {
@@ -113,10 +106,6 @@ mod tests {
 
     #[test]
     fn a_queue_losing_packets_to_pushout_keeps_its_share() {
-        // tagged::tests::shares_under_pushout: both flows over half the link, so GPS gives
-        // each 500 of the 1000 sends; a pushed-out packet must not count against its flow.
-        let mut s = Stfq::new(tagged_in(&[], 1.0, pushout()), Bandwidth::BitsPerSec(1_000_000_000));
-        let (a, b) = shares_under_pushout(&mut s);
-        assert!(a.abs_diff(500) <= 2 && b.abs_diff(500) <= 2, "flow 0: {a}, flow 1: {b}");
+        keeps_share_under_pushout(&mut Stfq::new(tagged_in(&[], 1.0, pushout()), Bandwidth::BitsPerSec(1_000_000_000)));
     }
 }

@@ -98,12 +98,7 @@ impl Scheduler for VirtualClock {
     }
 
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-        loop {
-            let l = self.t.pick(Rule::Finish)?;
-            if let Some((_, p)) = self.t.pop(now, l, v) {
-                return Some(p);
-            }
-        }
+        self.t.serve(now, Rule::Finish, v).map(|(_, p)| p)
     }
 
     forward!(t.lanes => len, bytes);
@@ -113,9 +108,7 @@ impl Scheduler for VirtualClock {
     }
 
     fn state(&self, out: &mut StateView) {
-        let (s, f) = self.t.head_tags(crate::sched::fair::wfq::STATE_QUEUES);
-        out.push(&s);
-        out.push(&f);
+        self.t.push_state(None, 1.0, out);
     }
 }
 

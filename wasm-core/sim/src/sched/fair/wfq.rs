@@ -42,9 +42,6 @@ pub const WFQ: SchedulerInfo = SchedulerInfo {
     },
 };
 
-/// Queues whose head tags the state lists.
-pub const STATE_QUEUES: usize = 16;
-
 #[derive(Debug)]
 pub struct Wfq {
     t: Tagged,
@@ -55,15 +52,6 @@ impl Wfq {
     pub fn new(t: Tagged, bandwidth: Bandwidth) -> Wfq {
         Wfq { t, gps: Gps::new(bandwidth) }
     }
-}
-
-/// V and the heads' tags (shared by the virtual-time schedulers' `state`).
-pub fn tag_state(t: &Tagged, v: f64, out: &mut StateView) {
-    let (s, f) = t.head_tags(STATE_QUEUES);
-    let milli = |x: &Vec<f64>| x.iter().map(|t| t * 1000.0).collect::<Vec<f64>>();
-    out.push(&[v * 1000.0]);
-    out.push(&milli(&s));
-    out.push(&milli(&f));
 }
 
 impl Scheduler for Wfq {
@@ -83,12 +71,7 @@ impl Scheduler for Wfq {
     }
 
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-        loop {
-            let l = self.t.pick(Rule::Finish)?;
-            if let Some((_, p)) = self.t.pop(now, l, v) {
-                return Some(p);
-            }
-        }
+        self.t.serve(now, Rule::Finish, v).map(|(_, p)| p)
     }
 
     forward!(t.lanes => len, bytes);
@@ -98,14 +81,14 @@ impl Scheduler for Wfq {
     }
 
     fn state(&self, out: &mut StateView) {
-        tag_state(&self.t, self.gps.v(), out);
+        self.t.push_state(Some(self.gps.v()), 1000.0, out);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sched::parts::tagged::tests::{order, pushout, shares_under_pushout, tagged, tagged_in};
+    use crate::sched::parts::tagged::tests::{keeps_share_under_pushout, order, pushout, tagged, tagged_in};
 
     #[test]
     fn the_classic_burst_wfq_runs_ahead_of_gps() {
@@ -125,10 +108,6 @@ mod tests {
 
     #[test]
     fn a_queue_losing_packets_to_pushout_keeps_its_share() {
-        // tagged::tests::shares_under_pushout: both flows over half the link, so GPS gives
-        // each 500 of the 1000 sends; a pushed-out packet must not count against its flow.
-        let mut s = Wfq::new(tagged_in(&[], 1.0, pushout()), Bandwidth::BitsPerSec(1_000_000_000));
-        let (a, b) = shares_under_pushout(&mut s);
-        assert!(a.abs_diff(500) <= 2 && b.abs_diff(500) <= 2, "flow 0: {a}, flow 1: {b}");
+        keeps_share_under_pushout(&mut Wfq::new(tagged_in(&[], 1.0, pushout()), Bandwidth::BitsPerSec(1_000_000_000)));
     }
 }

@@ -107,13 +107,9 @@ impl Scheduler for Drfq {
     }
 
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-        loop {
-            let l = self.t.pick(Rule::Finish)?;
-            if let Some((tags, p)) = self.t.pop(now, l, v) {
-                self.v = tags.start;
-                return Some(p);
-            }
-        }
+        let (tags, p) = self.t.serve(now, Rule::Finish, v)?;
+        self.v = tags.start;
+        Some(p)
     }
 
     forward!(t.lanes => len, bytes);
@@ -123,10 +119,7 @@ impl Scheduler for Drfq {
     }
 
     fn state(&self, out: &mut StateView) {
-        let (s, f) = self.t.head_tags(crate::sched::fair::wfq::STATE_QUEUES);
-        out.push(&[self.v]);
-        out.push(&s);
-        out.push(&f);
+        self.t.push_state(Some(self.v), 1.0, out);
     }
 }
 

@@ -57,6 +57,11 @@ impl KeyedQueue {
         Some((key, pkt))
     }
 
+    /// Removes the packet served first, without its key.
+    pub fn dequeue(&mut self) -> Option<Packet> {
+        self.pop().map(|(_, p)| p)
+    }
+
     /// Removes the packet served last: the greatest (key, arrival number).
     pub fn pop_last(&mut self) -> Option<(i64, Packet)> {
         let ((key, _), pkt) = self.items.pop_last()?;

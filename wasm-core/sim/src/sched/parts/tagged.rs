@@ -25,7 +25,7 @@ use crate::sched::parts::per_lane::PerLane;
 use crate::sched::registry::{BuildArgs, BuildError};
 use crate::sched::{Admission, Packet, QueueView, Verdicts};
 use crate::time::Time;
-use crate::view::{KeySpec, Shape, StateSpec, Unit};
+use crate::view::{KeySpec, Shape, StateSpec, StateView, Unit};
 
 /// Per-flow weights of the timestamp family.
 pub const FLOW_WEIGHTS: Spec = Spec {
@@ -193,6 +193,12 @@ impl Tagged {
         self.weights.get(&self.lanes, l)
     }
 
+    /// `pkt`'s lane and its cost in bits over the lane's weight (L / phi).
+    pub fn lane_cost(&mut self, pkt: &Packet) -> (usize, f64) {
+        let l = self.lanes.lane_of(pkt);
+        (l, pkt.size as f64 * 8.0 / self.weight(l))
+    }
+
     /// The finish tag of queue `l`'s latest arrival still queued, else of its last sent
     /// packet (0 before any).
     pub fn last_finish(&self, l: usize) -> f64 {
@@ -229,6 +235,17 @@ impl Tagged {
     /// The least start tag among the heads.
     pub fn min_start(&self) -> Option<f64> {
         self.lanes.backlogged().filter_map(|l| self.lanes.head(l)).map(|e| e.slot.tag.start).reduce(f64::min)
+    }
+
+    /// Sends the head `rule` picks (a head the buffer has pushed out meanwhile is skipped),
+    /// with its tags.
+    pub fn serve(&mut self, now: Time, rule: Rule, v: &mut Verdicts) -> Option<(Tags, Packet)> {
+        loop {
+            let l = self.pick(rule)?;
+            if let Some(sent) = self.pop(now, l, v) {
+                return Some(sent);
+            }
+        }
     }
 
     /// Sends lane `l`'s next packet and the tags of the slot it fills.
@@ -270,12 +287,22 @@ impl Tagged {
         }
     }
 
-    /// The heads' start and finish tags, queue by queue in lane order, at most `n`.
-    pub fn head_tags(&self, n: usize) -> (Vec<f64>, Vec<f64>) {
-        let heads: Vec<Entry<Tags>> = self.lanes.backlogged().filter_map(|l| self.lanes.head(l)).take(n).collect();
-        (heads.iter().map(|e| e.slot.tag.start).collect(), heads.iter().map(|e| e.slot.tag.finish).collect())
+    /// The state the family exports: the system virtual time `v` (where the scheduler keeps
+    /// one), then the start and finish tags of the first `STATE_QUEUES` queues' heads in lane
+    /// order, each times `scale` (1000: bits to millibits).
+    pub fn push_state(&self, v: Option<f64>, scale: f64, out: &mut StateView) {
+        let heads: Vec<Entry<Tags>> =
+            self.lanes.backlogged().filter_map(|l| self.lanes.head(l)).take(STATE_QUEUES).collect();
+        if let Some(v) = v {
+            out.push(&[v * scale]);
+        }
+        out.push(&heads.iter().map(|e| e.slot.tag.start * scale).collect::<Vec<f64>>());
+        out.push(&heads.iter().map(|e| e.slot.tag.finish * scale).collect::<Vec<f64>>());
     }
 }
+
+/// Queues whose head tags the state lists.
+pub const STATE_QUEUES: usize = 16;
 
 /// The lane whose head goes first under `rule` among the eligible ones.
 fn best(heads: impl Iterator<Item = (usize, Entry<Tags>)>, rule: Rule) -> Option<usize> {
@@ -318,6 +345,13 @@ pub mod tests {
             }
         }
         (sent[0], sent[1])
+    }
+
+    /// `shares_under_pushout`, checked: within two packets of GPS's 500 each (a pushed-out
+    /// packet must not count against its flow).
+    pub fn keeps_share_under_pushout<S: Scheduler>(s: &mut S) {
+        let (a, b) = shares_under_pushout(s);
+        assert!(a.abs_diff(500) <= 2 && b.abs_diff(500) <= 2, "flow 0: {a}, flow 1: {b}");
     }
 
     /// 10 packets shared, pushing out the longest queue's second packet.

@@ -59,13 +59,10 @@ impl Scheduler for Edf {
         let key = self.key(&pkt);
         self.q.push(key, pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        self.q.pop().map(|(_, p)| p)
-    }
     fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
         self.preemptive && self.key(arriving) < self.key(in_service)
     }
-    forward!(q => len, bytes);
+    forward!(q => dequeue, len, bytes);
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         self.q.snapshot_with(limit, out, |_, p| {

@@ -45,10 +45,7 @@ impl Scheduler for Lifo {
         self.arrivals += 1;
         self.q.push(-self.arrivals, pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        self.q.pop().map(|(_, p)| p)
-    }
-    forward!(q => len, bytes, snapshot);
+    forward!(q => dequeue, len, bytes, snapshot);
 }
 
 #[cfg(test)]

@@ -47,11 +47,8 @@ impl Scheduler for Priority {
     fn enqueue(&mut self, _now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
         self.q.push(pkt.rank(), pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        self.q.pop().map(|(_, p)| p)
-    }
     fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
         self.preemptive && arriving.rank() < in_service.rank()
     }
-    forward!(q => len, bytes, snapshot);
+    forward!(q => dequeue, len, bytes, snapshot);
 }

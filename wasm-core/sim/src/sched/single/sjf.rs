@@ -43,8 +43,5 @@ impl Scheduler for Sjf {
         let key = pkt.flow_size().min(i64::MAX as u64) as i64;
         self.q.push(key, pkt, v)
     }
-    fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        self.q.pop().map(|(_, p)| p)
-    }
-    forward!(q => len, bytes, snapshot);
+    forward!(q => dequeue, len, bytes, snapshot);
 }
