@@ -18,7 +18,8 @@ describe('a registry parameter as a slider', () => {
   it('starts at the scenario\'s value, else the default, and spans the valid range when the registry gives no slider', () => {
     expect(paramSlider(bpr)).toEqual({ min: 1, max: 1000, step: 'any', initial: 5 });
     expect(paramSlider(bpr, 2.5)).toEqual({ min: 1, max: 1000, step: 'any', initial: 2.5 });
-    expect(paramSlider(pbs, '6000B')).toEqual({ min: 0, max: 1_073_741_824, step: 'any', initial: 6000 });
+    // A size moves in whole bytes (the core reads "1234B", not "1234.5B").
+    expect(paramSlider(pbs, '6000B')).toEqual({ min: 0, max: 1_073_741_824, step: 1, initial: 6000 });
     expect(paramSlider(undefined)).toBeNull();
   });
 

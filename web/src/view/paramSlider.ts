@@ -2,7 +2,8 @@
 // step and default as the core's scheduler registry lists them, in the unit the slider moves in
 // (bytes for a size). The parameter's `slider` ({min, max, step}, written as the parameter's
 // values are: the range worth exploring) when the registry gives one; else its valid range
-// (`min`, `max`), in any step. Pure TypeScript, no DOM.
+// (`min`, `max`), in steps of one for whole numbers (an int, bytes) and any step for a real.
+// Pure TypeScript, no DOM.
 import type { ParamInfo } from '../scenario/registry';
 import { parseSize } from '../scenario/units';
 
@@ -34,7 +35,8 @@ export function paramSlider(p: ParamInfo | undefined, value?: unknown): Slider |
   const { min: validMin, max: validMax, slider } = p as Loose;
   const min = sliderNumber(slider?.min ?? validMin);
   const max = sliderNumber(slider?.max ?? validMax);
-  const step = slider?.step === undefined ? 'any' : sliderNumber(slider.step);
+  const whole = p.type === 'int' || p.type === 'size';
+  const step = slider?.step === undefined ? (whole ? 1 : 'any') : sliderNumber(slider.step);
   const initial = sliderNumber(value) ?? sliderNumber(p.default);
   if (min === null || max === null || step === null || step === 0 || initial === null || min > max) return null;
   return { min, max, step, initial };
