@@ -57,15 +57,21 @@ test('FSC: a burst flow is on its virtual curve\'s first piece, TCP on m2; the s
   const burst = await flow.locator('option', { hasText: /^u\d+ \(backlogged\)$/ }).first().textContent();
   await flow.selectOption({ label: burst ?? '' });
   await expect(summary).toContainText("in its burst, on the virtual curve's first piece (m1)");
-  // BPR 5 -> 5.5 and release: FSC (BPR 5.5, PBS 10 KB) against PFQ (PBS = 0) in the Compare view.
+  // The sliders start at the registry's FSC defaults (BPR 5, PBS 10000B). One step up and
+  // release (the step is the registry's: with its slider range, 5 -> 5.5): FSC (that BPR,
+  // PBS 10 KB) against PFQ (PBS = 0) in the Compare view.
   const bpr = view.getByTestId('fsc-bpr');
+  await expect(bpr).toHaveValue('5');
+  await expect(view.getByTestId('fsc-pbs')).toHaveValue('10000');
   await bpr.focus();
   await bpr.press('ArrowRight');
-  await expect(view.getByTestId('fsc-sliders')).toContainText('BPR = m1/m2 = 5.5');
+  const moved = await bpr.inputValue();
+  expect(Number(moved)).toBeGreaterThan(5);
+  await expect(view.getByTestId('fsc-sliders')).toContainText(`BPR = m1/m2 = ${moved}`);
   const compare = new ComparePage(app);
   await expect(compare.view).toBeVisible({ timeout: 120_000 });
   const info = await compare.info();
-  expect(info.labels[0]).toContain('bpr=5.5');
+  expect(info.labels[0]).toContain(`bpr=${moved}`);
   expect(info.labels[1]).toContain('pbs=0B');
   // The paper's Table 1 direction: the bursts (small flows) finish sooner under FSC than under PFQ.
   await expect(compare.cell('small-mean', 0)).toHaveClass(/best/);

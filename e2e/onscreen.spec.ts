@@ -100,10 +100,14 @@ test('many flows: grouped by workload, size or source in the table and the colou
   // Grouped by workload: one row per workload, its flow count beside.
   const workloads = new Set(ids.map((id) => id.split('#')[0]));
   await expect(page.getByTestId('flow-results').locator('tbody tr')).toHaveCount(workloads.size);
-  // By size: the three buckets at most, all flows counted once.
+  // By size: the core's five buckets (fct.by_size, labelled as the core labels them) at most,
+  // plus open-ended flows; all flows counted once.
   await page.getByTestId('flow-group-by').selectOption('size');
   const rows = await page.getByTestId('flow-results').locator('tbody tr td:first-child').allTextContents();
-  expect(rows.length).toBeLessThanOrEqual(4);
+  expect(rows.length).toBeLessThanOrEqual(6);
+  const labels = (await app.handle('sizeBucketLabels')) ?? [];
+  expect(labels).toHaveLength(5);
+  for (const r of rows) expect([...labels, 'open-ended']).toContain(r.replace(/\s*\([\d,]+\)$/, '').trim());
   expect(rows.reduce((n, r) => n + Number(/\((\d[\d,]*)\)/.exec(r)?.[1]?.replace(/,/g, '') ?? 0), 0)).toBe(ids.length);
   // The search box finds one flow.
   const one = ids[ids.length - 1] ?? '';

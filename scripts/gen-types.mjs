@@ -4,6 +4,8 @@
 //   scenarios/results.schema.json  -> web/src/generated/results.ts     (json-schema-to-typescript)
 //   scenarios/registry.schema.json -> web/src/generated/registry.ts    (json-schema-to-typescript)
 //                                  -> web/src/generated/vocabulary.ts  (trace codes and labels)
+// The results schema's $defs also hold the types of the binding's other JSON outputs the page
+// reads (ReplayCatalog).
 // `--check` writes nothing and exits 1 if a committed file differs from what it would write.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -91,12 +93,12 @@ function codeTable(schema, def) {
 const q = (s) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 function vocabulary(schema) {
-  const [kinds, drops, marks] = ['EventKind', 'DropReason', 'MarkReason'].map((d) => codeTable(schema, d));
+  const [kinds, drops, marks, roles] = ['EventKind', 'DropReason', 'MarkReason', 'PacketRole'].map((d) => codeTable(schema, d));
   const list = (rows, type) => `[${rows.map((r) => q(r.name)).join(', ')}] as const satisfies readonly ${type}[];`;
   const labels = (rows, type) => `Readonly<Record<${type}, string>> = {\n${rows.map((r) => `  ${r.name}: ${q(r.label)},\n`).join('')}};`;
-  return `${banner('scenarios/results.schema.json ($defs EventKind, DropReason, MarkReason)')}
+  return `${banner('scenarios/results.schema.json ($defs EventKind, DropReason, MarkReason, PacketRole)')}
 // A trace code is the position of its name in these lists (wasm-core/wasm/README.md).
-import type { DropReason, EventKind as EventKindName, MarkReason } from './results';
+import type { DropReason, EventKind as EventKindName, MarkReason, PacketRole as PacketRoleName } from './results';
 
 /** Trace event kinds in code order: an event's \`kind\` is its index here. */
 export const EVENT_KINDS = ${list(kinds, 'EventKindName')}
@@ -120,6 +122,17 @@ export const MARK_REASONS = ${list(marks, 'MarkReason')}
 
 /** Mark reasons in words. */
 export const MARK_REASON_LABELS: ${labels(marks, 'MarkReason')}
+
+/** Packet roles in code order (the trace's \`role\` column holds the index here). */
+export const PACKET_ROLES = ${list(roles, 'PacketRoleName')}
+
+/** Packet role codes by name. */
+export const PacketRole = {
+${roles.map((r, i) => `  ${r.key}: ${i},\n`).join('')}} as const;
+export type PacketRole = (typeof PacketRole)[keyof typeof PacketRole];
+
+/** Packet roles in words. */
+export const PACKET_ROLE_LABELS: ${labels(roles, 'PacketRoleName')}
 `;
 }
 

@@ -48,8 +48,51 @@ pub mod flags {
     /// On data: a retransmission. On ACKs: the echoed segment was one (Karn's rule).
     pub const RETX: u8 = 32;
     /// Made by a TCP-family transport (a segment or an ACK; a datagram without it): with ACK
-    /// and RETX, the packet's role to the metrics (`metrics::Role::of`).
+    /// and RETX, the packet's role ([`super::Role::of`]).
     pub const TCP: u8 = 64;
+}
+
+/// What a packet is to its flow's transport: the metrics count a flow's data packets and its
+/// ACKs apart by it, and the stored trace carries it per event (`TraceColumns::role`, the
+/// code: the discriminant) so that the page counts them as the results do. Each doc: a name
+/// for people, a blank line, what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema), schemars(rename = "PacketRole"))]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// datagram
+    ///
+    /// A UDP datagram (every packet not made by a TCP-family transport).
+    Datagram = 0,
+    /// data segment
+    ///
+    /// A TCP-family data segment, first transmission.
+    Data = 1,
+    /// retransmission
+    ///
+    /// A TCP-family data segment sent again.
+    Retransmission = 2,
+    /// ACK
+    ///
+    /// A TCP-family acknowledgement: created at the flow's destination, delivered at its source.
+    Ack = 3,
+}
+
+impl Role {
+    pub const ALL: [Role; 4] = [Role::Datagram, Role::Data, Role::Retransmission, Role::Ack];
+
+    /// The role of a packet with header `flags` (`packet::flags`).
+    pub fn of(bits: u8) -> Role {
+        if bits & flags::TCP == 0 {
+            Role::Datagram
+        } else if bits & flags::ACK != 0 {
+            Role::Ack
+        } else if bits & flags::RETX != 0 {
+            Role::Retransmission
+        } else {
+            Role::Data
+        }
+    }
 }
 
 /// Index of a node in the built network.
@@ -257,5 +300,16 @@ mod tests {
         p.set_slack(0);
         assert_eq!(p.slack(), 0);
         assert_eq!(Packet::new(1, 2, 3, 1500, Time(7)).with_tsecr(Time(4)).tsecr(), Time(4));
+    }
+
+    #[test]
+    fn role_codes_are_positions_in_the_vocabulary() {
+        // The stored trace's `role` column holds `Role as u8`; results list `Role::ALL` as the
+        // vocabulary's `packet_roles`, where a code is the position.
+        for (i, r) in Role::ALL.iter().enumerate() {
+            assert_eq!(*r as usize, i);
+        }
+        let names: Vec<String> = Role::ALL.iter().map(|r| serde_json::to_string(r).unwrap()).collect();
+        assert_eq!(names, ["\"datagram\"", "\"data\"", "\"retransmission\"", "\"ack\""]);
     }
 }

@@ -255,7 +255,7 @@ impl<S: Scheduler> Port<S> {
                 loc: self.id,
                 value: m.reason.code() as i64,
                 size: 0,
-                flags: 0,
+                flags: m.flags,
                 implied: false,
             });
         }

@@ -49,7 +49,7 @@ fn hex(h: Hasher) -> String {
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-use crate::packet::{FlowId, Packet};
+use crate::packet::{FlowId, Packet, Role};
 use crate::time::Time;
 
 /// Event kinds; the discriminants are the trace encoding (each doc: a name for people, a
@@ -136,8 +136,8 @@ pub struct TraceEvent {
     pub loc: u32,
     pub value: i64,
     /// The packet's wire size and header flags (`packet::flags`) as the event found them, for
-    /// the metrics (queue bytes, a packet's role to its transport): not part of the trace's
-    /// identity (`encode`) nor stored; 0 on events that name no packet's header (marks).
+    /// the metrics (queue bytes, a packet's role to its transport) and the stored `role`
+    /// column: not part of the trace's identity (`encode`); size 0 on marks.
     /// Carried here, in what would be padding (the event stays 40 B), so the metrics keep no
     /// table of the packets alive.
     pub size: u32,
@@ -293,6 +293,11 @@ pub struct TraceColumns {
     pub flow: Vec<u32>,
     pub loc: Vec<u32>,
     pub value: Vec<f64>,
+    /// The packet's role to its transport (`Role` code: data, retransmission, ACK, ...), read
+    /// from the header flags the event carries: stored for the page, which counts a flow's
+    /// data packets as the results do; not part of the identity (it follows from the
+    /// scenario and the hashed events, as the flags do).
+    pub role: Vec<u8>,
     pub order: OrderColumns,
     pub state: StateColumns,
     pub slack: SlackColumns,
@@ -313,6 +318,7 @@ impl TraceColumns {
         self.flow.truncate(n);
         self.loc.truncate(n);
         self.value.truncate(n);
+        self.role.truncate(n);
         let o = &mut self.order;
         let k = o.at.partition_point(|&a| a as usize <= n);
         o.at.truncate(k);
@@ -380,6 +386,7 @@ impl TraceColumns {
         self.flow.push(e.flow);
         self.loc.push(e.loc);
         self.value.push(e.value as f64);
+        self.role.push(Role::of(e.flags) as u8);
     }
 }
 
@@ -569,5 +576,26 @@ mod tests {
         let (h1, n1, c1) = small.finish();
         let (h2, n2, c2) = big.finish();
         assert_eq!((h1 == h2, n1, n2, c1.len(), c2.len()), (true, 5, 5, 2, 5));
+    }
+
+    #[test]
+    fn the_role_column_is_stored_but_not_hashed() {
+        use crate::packet::flags::{ACK, RETX, TCP};
+        // The same four events twice, once with header flags (a datagram, a segment, its
+        // retransmission, an ACK) and once without: the identity covers neither the flags nor
+        // the role, so the hashes agree; the stored roles are 0, 1, 2, 3 (Role's codes) and
+        // 0, 0, 0, 0 (every flagless packet is a datagram).
+        let ev = |t: u64, flags: u8| TraceEvent { time: Time(t), packet: t, flags, ..drop_event() };
+        let (mut with, mut without) = (TraceRecorder::new(10, 10), TraceRecorder::new(10, 10));
+        for (t, f) in [(0, 0), (1, TCP), (2, TCP | RETX), (3, TCP | ACK)] {
+            with.record(&ev(t, f));
+            without.record(&ev(t, 0));
+        }
+        let ((h1, _, c1), (h2, _, c2)) = (with.finish(), without.finish());
+        assert_eq!(h1, h2);
+        assert_eq!((&c1.role, &c2.role), (&vec![0, 1, 2, 3], &vec![0; 4]));
+        let mut c = c1;
+        c.truncate(2);
+        assert_eq!(c.role, vec![0, 1]);
     }
 }

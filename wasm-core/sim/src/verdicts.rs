@@ -113,11 +113,12 @@ pub struct Dropped {
     pub reason: DropReason,
 }
 
-/// A packet a queue marked CE, with the reason.
+/// A packet a queue marked CE, with its header flags (CE set) and the reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Marked {
     pub packet: u64,
     pub flow: FlowId,
+    pub flags: u8,
     pub reason: MarkReason,
 }
 
@@ -137,7 +138,7 @@ impl Verdicts {
     pub fn mark(&mut self, pkt: &mut Packet, reason: MarkReason) {
         debug_assert!(pkt.flags & flags::ECT != 0, "marking a packet that is not ECN-capable");
         pkt.flags |= flags::CE;
-        self.marks.push(Marked { packet: pkt.id, flow: pkt.flow, reason });
+        self.marks.push(Marked { packet: pkt.id, flow: pkt.flow, flags: pkt.flags, reason });
     }
 
     pub fn is_empty(&self) -> bool {

@@ -132,6 +132,19 @@ fn fig10_lstf_leaves_c2_one_unit_late() {
             .map(|o| (t.packets.iter().find(|p| p.id == o.original_id).unwrap().name.clone(), o.late_by_ns))
             .collect();
         assert_eq!(late, vec![("c2".to_string(), Some(1_000))], "{mode}");
+        // The replay's table flags the same packet, one unit (1 us) late; the original's
+        // table flags none (a packet is never late against itself).
+        let flagged: Vec<(&str, Option<u64>)> = r
+            .schedule
+            .as_ref()
+            .unwrap()
+            .packets
+            .iter()
+            .filter(|p| p.late)
+            .map(|p| (p.name.as_str(), p.late_by_ns))
+            .collect();
+        assert_eq!(flagged, vec![("c2", Some(1_000))], "{mode}");
+        assert!(t.packets.iter().all(|p| !p.late && p.late_by_ns.is_none()));
         // In the replay, a reaches a1 at 2, after o(a, a1) = 1 (the paper's last sentence).
         let a = r.schedule.as_ref().unwrap().packets.iter().find(|p| p.name == "a").unwrap();
         let at_a1 = a.hops.iter().find(|h| s.nodes[h.node as usize].id == "a1").unwrap();

@@ -17,6 +17,24 @@ pub fn scheduler_registry() -> String {
     sched_sim::sched::registry::registry_json()
 }
 
+/// The replay modes as JSON (`ReplayCatalog`): each mode, what the page calls it, one line
+/// on it, whether it serves preemptively by default, and its replay's default names.
+#[wasm_bindgen]
+pub fn replay_catalog() -> String {
+    sched_sim::scenario::ReplayCatalog::json()
+}
+
+/// The FCT CDF of each of `groups` groups of completed flows (the core's 101 nearest-rank
+/// quantiles, as `fct.cdf_ns`), as JSON `number[][]`: `group[i]` and `fct_ns[i]` are one
+/// completed flow's group and flow completion time (integer ns).
+#[wasm_bindgen]
+pub fn fct_cdfs(groups: u32, group: Vec<u32>, fct_ns: Vec<f64>) -> Result<String, JsError> {
+    let fct_ns: Vec<u64> = fct_ns.into_iter().map(|t| t as u64).collect();
+    sched_sim::results::fct::group_cdfs(groups as usize, &group, &fct_ns)
+        .map(|c| serde_json::to_string(&c).expect("quantiles are plain data"))
+        .map_err(|e| JsError::new(&e))
+}
+
 /// The topology presets and their parameters, as JSON.
 #[wasm_bindgen]
 pub fn preset_catalog() -> String {
@@ -153,6 +171,10 @@ impl RunOutput {
     }
     pub fn trace_value(&self) -> Vec<f64> {
         self.inner.trace.value.clone()
+    }
+    /// Each event's packet role (`summary.vocabulary.packet_roles` codes: datagram, data, ...).
+    pub fn trace_role(&self) -> Vec<u8> {
+        self.inner.trace.role.clone()
     }
     // The queues' service order as it changes (README: "View records").
     pub fn order_at(&self) -> Vec<u32> {

@@ -3,6 +3,7 @@ import { addNode, blankScenario, setField } from '../scenario/commands';
 import type { EditableScenario } from '../scenario/types';
 import { decodeScenarioHash, encodeCompareHash, encodeScenarioHash } from '../share/link';
 import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, type SimClientLike } from '../sim/client';
+import { TEST_REPLAY_CATALOG } from '../sim/testReplayCatalog';
 import { traceFrom } from '../sim/testTrace';
 import type { RunResult, RunSummary } from '../sim/types';
 import { initialState } from '../store/appState';
@@ -68,6 +69,16 @@ class FakeSim implements SimClientLike {
   presets(): Promise<string> {
     return Promise.resolve('[{"name":"dumbbell","summary":"","reference":"","params":[]}]');
   }
+  replayCatalog(): Promise<string> {
+    return Promise.resolve(TEST_REPLAY_CATALOG);
+  }
+  /** The groups' CDFs asked for, as (groups, group column, FCT column); answers one CDF per group: its FCTs sorted. */
+  cdfRequests: [number, number[], number[]][] = [];
+  fctCdfs(groups: number, group: Uint32Array, fctNs: Float64Array): Promise<string> {
+    this.cdfRequests.push([groups, [...group], [...fctNs]]);
+    const out = Array.from({ length: groups }, (_, g) => [...fctNs].filter((_, i) => group[i] === g).sort((a, b) => a - b));
+    return Promise.resolve(JSON.stringify(out));
+  }
   /** The core's editable form: a preset becomes two hosts; anything else stays as it is. */
   editable(text: string): Promise<string> {
     const s = JSON.parse(text) as { topology: { preset?: unknown } };
@@ -107,6 +118,7 @@ describe('Controller.boot', () => {
     expect(store.getState()).toMatchObject({ runState: 'done', playing: true, error: null, progress: 1 });
     expect(store.getState().schedulers.map((s) => s.name)).toEqual(['fifo']);
     expect(store.getState().presets?.map((p) => p.name)).toEqual(['dumbbell']);
+    expect(store.getState().replayModes.map((m) => m.mode)).toEqual(['lstf', 'edf', 'priority', 'omniscient']);
   });
 
   it('opens the saved draft and runs it', async () => {
@@ -169,6 +181,19 @@ describe('Controller.run', () => {
     store.dispatch(edit((d) => setField(d, 'name', 'crash')));
     await controller.run();
     expect(store.getState()).toMatchObject({ runState: 'error', error: 'The run failed: out of memory' });
+  });
+});
+
+describe('group CDFs', () => {
+  it('asks the core for each group\'s FCT CDF with the groups\' completed flows, and gives null when it cannot answer', async () => {
+    const { sim, controller } = setup();
+    // Flows 0 and 2 in group 0 (FCT 40 and 10), flow 1 (not completed) and flow 3 (FCT 7) in group 1.
+    const summary = { flows: [{ fct_ns: 40 }, { fct_ns: null }, { fct_ns: 10 }, { fct_ns: 7 }] } as unknown as RunSummary;
+    const groups = [{ key: 'a', label: 'a', flows: [0, 2] }, { key: 'b', label: 'b', flows: [1, 3] }];
+    expect(await controller.groupFctCdfs(summary, groups)).toEqual([[10, 40], [7]]);
+    expect(sim.cdfRequests).toEqual([[2, [0, 0, 1], [40, 10, 7]]]);
+    sim.fctCdfs = () => Promise.reject(new Error('group 2 of a flow: there are 2 groups'));
+    expect(await controller.groupFctCdfs(summary, groups)).toBeNull();
   });
 });
 

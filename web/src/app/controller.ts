@@ -15,7 +15,9 @@ import {
 import { setCompareSetup } from '../store/compareActions';
 import { parseSetup, type CompareSetup } from '../store/compareSetup';
 import { draftOf, loadDraft, showFieldError } from '../store/editorActions';
-import { defaultReplayName } from '../sim/replayNames';
+import { defaultReplayName, parseReplayCatalog } from '../sim/replayNames';
+import type { RunSummary } from '../sim/types';
+import { fctMembers, type FlowGroup } from '../view/flowGroups';
 import { loadTheory } from '../sim/theoryLoader';
 import { replayCancelled, replayFailed, replayFinished, replayProgressed, replayStarted, showGuideStep } from '../store/replayActions';
 import { STORAGE_KEY, fileText, linkCompare, linkText, restoreStorage, storageRecord } from '../store/persistence';
@@ -204,7 +206,10 @@ export class Controller {
     if (!run || replayState === 'running' || runState === 'running') return false;
     this.store.dispatch(replayStarted);
     try {
-      const which = name ?? defaultReplayName(replayMode, replayPreemptive);
+      // The replay's name from the core's catalog (a scenario's replay of that name, if it lists
+      // one, runs); before the catalog is loaded, the mode and service as an object.
+      const which = name ?? defaultReplayName(this.state.replayModes, replayMode, replayPreemptive)
+        ?? JSON.stringify({ mode: replayMode, preemptive: replayPreemptive });
       const [result, { loadReplay }] = await Promise.all([
         this.sim.replay(run.scenarioText, which, (p) => this.store.dispatch(replayProgressed(p))),
         import('../store/replayLoad'),
@@ -342,6 +347,19 @@ export class Controller {
     this.env.storage.save(STORAGE_KEY, storageRecord(this.state));
   }
 
+  /**
+   * Each group's FCT CDF (its completed flows') as the core computes the run's (metrics::cdf,
+   * through the binding); null when the worker could not answer (cancelled, or an error).
+   */
+  async groupFctCdfs(summary: RunSummary, groups: readonly FlowGroup[]): Promise<number[][] | null> {
+    const m = fctMembers(summary, groups);
+    try {
+      return JSON.parse(await this.sim.fctCdfs(m.groups, m.group, m.fctNs)) as number[][];
+    } catch {
+      return null;
+    }
+  }
+
   /** Drives playback from requestAnimationFrame; returns a function that stops it. */
   startClock(): () => void {
     let last: number | null = null;
@@ -358,10 +376,11 @@ export class Controller {
 
   private async loadCatalogs(): Promise<void> {
     try {
-      const [schedulers, presets] = await Promise.all([this.sim.schedulers(), this.sim.presets()]);
+      const [schedulers, presets, replays] = await Promise.all([this.sim.schedulers(), this.sim.presets(), this.sim.replayCatalog()]);
       this.store.dispatch(catalogsLoaded(
         parseRegistry<SchedulerInfo>(schedulers),
         parseRegistry<PresetInfo>(presets),
+        parseReplayCatalog(replays),
       ));
     } catch (err) {
       this.store.dispatch(showError(`The scheduler registry could not be read: ${message(err)}`));

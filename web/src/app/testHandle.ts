@@ -35,6 +35,8 @@ export interface PlaygroundHandle {
   ports(): { node: string; to: string; key: string; unit: string }[];
   /** The run's flow ids, by flow index. */
   flowIds(): string[];
+  /** The labels of the core's flow-size buckets (fct.by_size), in order. */
+  sizeBucketLabels(): string[];
   /** What the animation drew last (null when nothing is mounted). */
   drawn(): DrawnFrame | null;
   /** Moves the playhead to just after trace event `index` (paused). */
@@ -118,6 +120,7 @@ export function installTestHandle(store: Store<AppState>, controller: Controller
       return s.ports.map((p) => ({ node: s.nodes[p.node]?.id ?? '', to: s.nodes[p.to]?.id ?? '', key: p.key.label, unit: p.key.unit }));
     },
     flowIds: () => run()?.result.summary.flows.map((f) => f.id) ?? [],
+    sizeBucketLabels: () => run()?.result.summary.fct.by_size.map((b) => b.label) ?? [],
     drawn: () => viewProbe.drawn(),
     jumpToEvent: (index) => controller.store.dispatch(jumpToEvent(index)),
     seek: (t) => controller.store.dispatch((s) => ({ ...seek(t)(s), playing: false })),

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useAppState, useController, usePanelPosition } from '../app/context';
 import { setCompareSetup } from '../store/compareActions';
-import { parseSize } from '../scenario/units';
 import type { SchedulerSpec } from '../scenario/types';
 import { curveFields, curvePlot, portCurves, upTo, type CurvePlot, type Pt } from '../view/curveView';
+import { paramSlider, type Slider } from '../view/paramSlider';
 import { formatValue } from '../view/values';
 
 const W = 320;
@@ -39,21 +39,26 @@ function Plot({ p, curveName, clockName }: { p: CurvePlot; curveName: string; cl
   );
 }
 
-/** Bytes of a `pbs` parameter ("10000B", 10000), or null. */
-function bytesOf(v: unknown): number | null {
-  if (typeof v === 'number') return v;
-  if (typeof v !== 'string') return null;
-  const r = parseSize(v);
-  return r.ok ? r.value : null;
+/**
+ * BPR and PBS sliders: releasing one compares FSC with them against PFQ (the same FSC with
+ * PBS = 0). Their ranges, steps and starting values are the registry's FSC parameters'
+ * (view/paramSlider.ts); the scenario's values when it sets them.
+ */
+function FscVsPfq({ spec, router }: { spec: SchedulerSpec; router: string | null }) {
+  const registry = useAppState((s) => s.schedulers);
+  const declared = registry.find((r) => r.name === 'fsc')?.params ?? [];
+  const params = spec.params ?? {};
+  const bpr = paramSlider(declared.find((p) => p.name === 'bpr'), params.bpr);
+  const pbs = paramSlider(declared.find((p) => p.name === 'pbs'), params.pbs);
+  return bpr && pbs ? <FscSliders spec={spec} router={router} bprRange={bpr} pbsRange={pbs} /> : null;
 }
 
-/** BPR and PBS sliders: releasing one compares FSC with them against PFQ (the same FSC with PBS = 0). */
-function FscVsPfq({ spec, router }: { spec: SchedulerSpec; router: string | null }) {
+function FscSliders({ spec, router, bprRange, pbsRange }: { spec: SchedulerSpec; router: string | null; bprRange: Slider; pbsRange: Slider }) {
   const controller = useController();
   const busy = useAppState((s) => s.runState === 'running' || s.compareState === 'running');
   const params = spec.params ?? {};
-  const [bpr, setBpr] = useState(Number(params.bpr ?? 5));
-  const [pbs, setPbs] = useState(bytesOf(params.pbs) ?? 10000);
+  const [bpr, setBpr] = useState(bprRange.initial);
+  const [pbs, setPbs] = useState(pbsRange.initial);
   const commit = () => {
     const fsc = (p: number): SchedulerSpec => ({ name: 'fsc', params: { ...params, bpr, pbs: `${p}B` } });
     const routers = router === null ? null : [router];
@@ -64,12 +69,12 @@ function FscVsPfq({ spec, router }: { spec: SchedulerSpec; router: string | null
     <div className="fsc-sliders" data-testid="fsc-sliders">
       <label className="alpha-slider">
         <span className="field-label">burst preference ratio BPR = m1/m2 = {bpr}</span>
-        <input type="range" min={1} max={10} step={0.5} value={bpr} aria-label="BPR" data-testid="fsc-bpr" disabled={busy}
+        <input type="range" min={bprRange.min} max={bprRange.max} step={bprRange.step} value={bpr} aria-label="BPR" data-testid="fsc-bpr" disabled={busy}
           onChange={(e) => setBpr(Number(e.target.value))} onPointerUp={commit} onKeyUp={commit} />
       </label>
       <label className="alpha-slider">
         <span className="field-label">preferred burst size PBS = {formatValue(pbs, 'bytes', 0)}</span>
-        <input type="range" min={0} max={64000} step={1000} value={pbs} aria-label="PBS" data-testid="fsc-pbs" disabled={busy}
+        <input type="range" min={pbsRange.min} max={pbsRange.max} step={pbsRange.step} value={pbs} aria-label="PBS" data-testid="fsc-pbs" disabled={busy}
           onChange={(e) => setPbs(Number(e.target.value))} onPointerUp={commit} onKeyUp={commit} />
       </label>
       <span className="muted">Releasing a slider compares FSC with these against PFQ (the same FSC with PBS = 0) on this scenario: the

@@ -8,6 +8,7 @@ import { tableCsv } from '../view/summary';
 export function ReplayMetrics() {
   const controller = useController();
   const replay = useAppState((s) => s.replay);
+  const modes = useAppState((s) => s.replayModes);
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<RatioChart | null>(null);
   const rows = useMemo(() => (replay ? table1Rows(replay.report) : []), [replay]);
@@ -33,7 +34,7 @@ export function ReplayMetrics() {
             tableCsv([['metric', 'value', 'fraction'], ...rows.map((r) => [r.what, r.value, r.fraction])]))}>CSV</button>
       </div>
       <table className="metrics" data-testid="replay-metrics">
-        <caption>Table 1: {replayLabel(replay)} replay</caption>
+        <caption>Table 1: {replayLabel(modes, replay)} replay</caption>
         <tbody>
           {rows.map((r) => (
             <tr key={r.testId} data-testid={`metric-${r.testId}`}>

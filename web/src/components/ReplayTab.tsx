@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAppState, useController } from '../app/context';
-import { listedReplays, REPLAY_MODES } from '../sim/replay';
-import type { ReplayMode } from '../sim/types';
+import { listedReplays, modeInfo } from '../sim/replay';
+import type { ModeInfo, ReplayMode } from '../sim/types';
 import { closeReplay, setReplayMode, setReplayPreemptive } from '../store/replayActions';
 import { GuidePanel } from './GuidePanel';
 import { OverdueList } from './OverdueList';
@@ -9,16 +9,16 @@ import { ReplayFollow } from './ReplayFollow';
 import { ReplayMetrics } from './ReplayMetrics';
 import { ScheduleTables } from './ScheduleTables';
 
-/** Runs' scenario replays, parsed once per run. */
-function useListed(scenarioText: string | null) {
+/** Runs' scenario replays, parsed once per run, named from the core's replay catalog. */
+function useListed(modes: readonly ModeInfo[], scenarioText: string | null) {
   return useMemo(() => {
     try {
-      const v = scenarioText ? (JSON.parse(scenarioText) as { replay?: { modes?: Parameters<typeof listedReplays>[0] } }) : null;
-      return listedReplays(v?.replay?.modes);
+      const v = scenarioText ? (JSON.parse(scenarioText) as { replay?: { modes?: Parameters<typeof listedReplays>[1] } }) : null;
+      return listedReplays(modes, v?.replay?.modes);
     } catch {
       return [];
     }
-  }, [scenarioText]);
+  }, [modes, scenarioText]);
 }
 
 /**
@@ -36,8 +36,9 @@ export function ReplayTab() {
   const run = useAppState((s) => s.run);
   const running = useAppState((s) => s.runState === 'running');
   const replay = useAppState((s) => s.replay);
-  const listed = useListed(run?.scenarioText ?? null);
-  const info = REPLAY_MODES.find((m) => m.mode === mode);
+  const modes = useAppState((s) => s.replayModes);
+  const listed = useListed(modes, run?.scenarioText ?? null);
+  const info = modeInfo(modes, mode);
   const busy = state === 'running';
   return (
     <div className="replay-tab" data-testid="replay-tab">
@@ -45,7 +46,7 @@ export function ReplayTab() {
       <div className="replay-controls">
         <select aria-label="Replay mode" data-testid="replay-mode" value={mode}
           onChange={(e) => store.dispatch(setReplayMode(e.target.value as ReplayMode))}>
-          {REPLAY_MODES.map((m) => <option key={m.mode} value={m.mode}>{m.label}</option>)}
+          {modes.map((m) => <option key={m.mode} value={m.mode}>{m.display}</option>)}
         </select>
         <label className="check" title="Preemptive-resume service at every router (the theorems of UPS App. A are about preemptive replays)">
           <input type="checkbox" data-testid="replay-preemptive" checked={preemptive}

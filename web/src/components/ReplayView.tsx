@@ -23,6 +23,7 @@ export function ReplayView() {
   const view = useRef<TopologyView | null>(null);
   const draft = useAppState((s) => s.history.present);
   const replay = useAppState((s) => s.replay);
+  const modes = useAppState((s) => s.replayModes);
   const run = useAppState((s) => s.run);
   const t = useAppState((s) => s.position.t);
   const speed = useAppState((s) => s.speed);
@@ -71,7 +72,7 @@ export function ReplayView() {
 
   return (
     <div className="topology-wrap replay-wrap">
-      <p className="view-title replay" data-testid="replay-title">Replay ({replay ? replayLabel(replay) : ''})</p>
+      <p className="view-title replay" data-testid="replay-title">Replay ({replay ? replayLabel(modes, replay) : ''})</p>
       <div className="topology" ref={ref} />
       <GuideCallout focus={focus} view="replay" />
     </div>

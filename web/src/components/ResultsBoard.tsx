@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useAppState, usePanelPosition } from '../app/context';
+import { useEffect, useMemo, useState } from 'react';
+import { useAppState, useController, usePanelPosition } from '../app/context';
 import type { RunSummary } from '../sim/types';
 import { BucketChart } from '../view/charts/bucketChart';
 import { CdfChart, type CdfSeries } from '../view/charts/cdfChart';
@@ -9,7 +9,7 @@ import { TimeChart, type TimeSeries } from '../view/charts/timeChart';
 import { WaitChart, type WaitSeries } from '../view/charts/waitChart';
 import { formatBandwidth, formatDuration } from '../view/format';
 import { portLabel } from '../view/labels';
-import { GROUP_BYS, MAX_FLOW_ROWS, groupFctCdfs, groupThroughput, type FlowGroup } from '../view/flowGroups';
+import { GROUP_BYS, MAX_FLOW_ROWS, groupThroughput, type FlowGroup } from '../view/flowGroups';
 import { flowColour } from '../view/palette';
 import { QueueChart, type ChartSeries } from '../view/queueChart';
 import { bottleneckPort } from '../view/summary';
@@ -82,17 +82,36 @@ const style = (r: BoardRun): SeriesStyle => ({ label: r.label, colour: r.colour,
  * The charts every scheduler family needs, one colour per run, read from the results as the
  * core wrote them; then the summary table.
  */
+/** Each group's FCT CDF as the core computes it (asked through the worker; null until it answers). */
+function useGroupCdfs(summary: RunSummary | null, groups: readonly FlowGroup[] | null): number[][] | null {
+  const controller = useController();
+  const [answer, setAnswer] = useState<{ groups: readonly FlowGroup[]; cdfs: number[][] } | null>(null);
+  useEffect(() => {
+    if (!summary || !groups) return undefined;
+    let live = true;
+    void controller.groupFctCdfs(summary, groups).then((cdfs) => {
+      if (live && cdfs) setAnswer({ groups, cdfs });
+    });
+    return () => {
+      live = false;
+    };
+  }, [controller, summary, groups]);
+  return answer !== null && answer.groups === groups ? answer.cdfs : null;
+}
+
 export function ResultsBoard({ runs, queues, groups = null }: Props) {
   const first = runs[0]?.summary ?? null;
   const groupBy = useAppState((s) => s.groupBy);
   const grouped = runs.length === 1 && first !== null && groups !== null ? groups : null;
+  const cdfs = useGroupCdfs(grouped ? first : null, grouped);
   const fct = useMemo(() => {
     if (!grouped || !first) return runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.cdf_ns }));
-    const cdfs = groupFctCdfs(first, grouped);
+    const all = { ...ALL_FLOWS, quantiles: first.fct.cdf_ns };
+    if (!cdfs) return [all];
     const lines = grouped.flatMap((g, i) => (cdfs[i]?.length ? [{ label: g.label, colour: flowColour(i), dash: '', quantiles: cdfs[i] }] : []));
     // One group with completed flows: its line is the all-flows line; drawn once.
-    return lines.length === 1 ? lines : [{ ...ALL_FLOWS, quantiles: first.fct.cdf_ns }, ...lines];
-  }, [runs, first, grouped]);
+    return lines.length === 1 ? lines : [all, ...lines];
+  }, [runs, first, grouped, cdfs]);
   const slowdown = useMemo(() => runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.slowdown_cdf })), [runs]);
   const delay = useMemo(() => runs.map((r) => ({ ...style(r), quantiles: r.summary.fct.delay_cdf_ns })), [runs]);
   const buckets = useMemo(() => runs.map((r) => ({ ...style(r), buckets: r.summary.fct.by_size })), [runs]);

@@ -8,7 +8,7 @@ export function RunInfo() {
   const run = useAppState((s) => s.run);
   const runState = useAppState((s) => s.runState);
   const cursor = usePanelPosition().cursor;
-  const counts = useMemo(() => (run ? new RunCounts(run.result.trace, run.result.summary) : null), [run]);
+  const counts = useMemo(() => (run ? new RunCounts(run.result.trace) : null), [run]);
   if (!run || !counts) {
     return (
       <section className="panel run-info" aria-label="Run">

@@ -13,6 +13,7 @@ import { formatDuration } from '../view/format';
 export function ScheduleTables() {
   const run = useAppState((s) => s.run);
   const replay = useAppState((s) => s.replay);
+  const modes = useAppState((s) => s.replayModes);
   const t = usePanelPosition().t;
   const summary = run?.result.summary ?? null;
   const table = summary?.schedule ?? null;
@@ -42,7 +43,7 @@ export function ScheduleTables() {
           packet(arrival, scheduling time) at each congestion point; 1 unit = {formatDuration(unit)}
         </caption>
         <thead>
-          <tr><th>node</th><th>original</th>{again && <th>replay: {replay ? replayLabel(replay) : ''}</th>}</tr>
+          <tr><th>node</th><th>original</th>{again && <th>replay: {replay ? replayLabel(modes, replay) : ''}</th>}</tr>
         </thead>
         <tbody>
           {rows.map((r) => (

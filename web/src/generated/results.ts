@@ -75,6 +75,16 @@ export type EventKind =
  * via the `definition` "MarkReason".
  */
 export type MarkReason = 'ecn_threshold' | 'aqm';
+/**
+ * What a packet is to its flow's transport: the metrics count a flow's data packets and its
+ * ACKs apart by it, and the stored trace carries it per event (`TraceColumns::role`, the
+ * code: the discriminant) so that the page counts them as the results do. Each doc: a name
+ * for people, a blank line, what it is.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "PacketRole".
+ */
+export type PacketRole = 'datagram' | 'data' | 'retransmission' | 'ack';
 
 /**
  * The results of one run.
@@ -265,6 +275,10 @@ export interface FctStats {
  * via the `definition` "BucketOut".
  */
 export interface BucketOut {
+  /**
+   * The range in words, decimal units: "≤ 10 KB", "10 KB–100 KB", "> 10 MB", "≥ 1 MB".
+   */
+  label: string;
   max_bytes?: number | null;
   /**
    * Sizes in (min_bytes, max_bytes]; max None = unbounded.
@@ -345,6 +359,10 @@ export interface FlowOut {
    * Bytes of a finite flow (TCP family: payload bytes).
    */
   size?: number | null;
+  /**
+   * A finite flow's size bucket: its index in `fct.by_size` (`fct::size_bucket`).
+   */
+  size_bucket?: number | null;
   /**
    * fct / ideal fct.
    */
@@ -762,6 +780,15 @@ export interface TablePacket {
    */
   id: number;
   /**
+   * In a replay's table: the packet is overdue, o'(p) > o(p) or never out (as the report
+   * counts it, `replay::report::is_overdue`). Always false in the original's table.
+   */
+  late: boolean;
+  /**
+   * In a replay's table: o'(p) - o(p) for an overdue packet that left, ns (None otherwise).
+   */
+  late_by_ns?: number | null;
+  /**
    * Its name in the scenario's `schedule`, else its id.
    */
   name: string;
@@ -935,8 +962,8 @@ export interface Totals {
   sent: number;
 }
 /**
- * The trace's vocabulary: event kinds, drop reasons and mark reasons, each in code order (a
- * code is the position in its list), so a results file explains its own trace.
+ * The trace's vocabulary: event kinds, drop reasons, mark reasons and packet roles, each in
+ * code order (a code is the position in its list), so a results file explains its own trace.
  *
  * This interface was referenced by `RunSummary`'s JSON-Schema
  * via the `definition` "Vocabulary".
@@ -945,6 +972,7 @@ export interface Vocabulary {
   drop_reasons: DropReason[];
   event_kinds: EventKind[];
   mark_reasons: MarkReason[];
+  packet_roles: PacketRole[];
 }
 /**
  * This interface was referenced by `RunSummary`'s JSON-Schema
@@ -994,4 +1022,43 @@ export interface LoadedLink {
    */
   measured_load: number;
   port: number;
+}
+/**
+ * A replay mode as the page offers it: the binding's `replay_catalog` lists one per mode.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "ModeInfo".
+ */
+export interface ModeInfo {
+  /**
+   * What the page calls it ("LSTF").
+   */
+  display: string;
+  mode: Mode;
+  /**
+   * The name of its replay with non-preemptive service when none is given
+   * (`Replay::default_name`): what a scenario's `replay.modes` may write for it.
+   */
+  name_nonpreemptive: string;
+  /**
+   * The same with preemptive service.
+   */
+  name_preemptive: string;
+  /**
+   * Routers serve preemptively unless the replay says otherwise.
+   */
+  preemptive_by_default: boolean;
+  /**
+   * How it initialises headers, one line.
+   */
+  summary: string;
+}
+/**
+ * The replay modes in order, with their names and defaults (the binding's `replay_catalog`).
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "ReplayCatalog".
+ */
+export interface ReplayCatalog {
+  modes: ModeInfo[];
 }

@@ -36,6 +36,10 @@ export interface SimClientLike {
   schedulers(): Promise<string>;
   /** The preset catalog, JSON text. */
   presets(): Promise<string>;
+  /** The replay modes, their names and defaults: JSON text of the core's ReplayCatalog. */
+  replayCatalog(): Promise<string>;
+  /** Each of `groups` groups' FCT CDF from the core (JSON number[][]): completed flow i is in group[i] and took fctNs[i] ns. */
+  fctCdfs(groups: number, group: Uint32Array, fctNs: Float64Array): Promise<string>;
   /** The scenario as the editor edits it: preset expanded, node_schedulers folded (rejects with "path: problem"). */
   editable(scenarioText: string): Promise<string>;
   /** Which scheduler each port runs and the field that chose it, JSON text (rejects with "path: problem"). */
@@ -86,6 +90,14 @@ export class SimClient implements SimClientLike {
 
   presets(): Promise<string> {
     return this.call((api) => api.presets());
+  }
+
+  replayCatalog(): Promise<string> {
+    return this.call((api) => api.replayCatalog());
+  }
+
+  fctCdfs(groups: number, group: Uint32Array, fctNs: Float64Array): Promise<string> {
+    return this.call((api) => api.fctCdfs(groups, group, fctNs));
   }
 
   editable(scenarioText: string): Promise<string> {

@@ -1,9 +1,10 @@
 // Counts that follow the playhead: packets sent (created), delivered and dropped by a cursor
 // (the number of trace events applied), in all and per flow. One pass over the trace keeps
 // the event indices of each kind; a count is then a binary search. Per flow only data
-// packets count (a TCP flow's ACKs start at its destination), as in the run's flow results;
-// the totals count every packet, as the run's totals do (sent = packets created).
-import { EventKind, type RunSummary, type TraceColumns } from './types';
+// packets count (every role but ACK: the trace's `role` column, which the core fills from the
+// same header flags its flow results count by), as in the run's flow results; the totals
+// count every packet, as the run's totals do (sent = packets created).
+import { EventKind, PacketRole, type TraceColumns } from './types';
 
 export interface Counts {
   readonly sent: number;
@@ -38,29 +39,26 @@ export class RunCounts {
   private readonly all = lists();
   private readonly flows = new Map<number, Lists>();
 
-  constructor(trace: TraceColumns, summary: RunSummary) {
+  constructor(trace: TraceColumns) {
     const n = trace.kind.length;
     const seen = new Set<number>();
-    const data = new Set<number>();
     for (let i = 0; i < n; i++) {
       const kind = trace.kind[i] as number;
-      const packet = trace.packet[i] as number;
+      const data = trace.role[i] !== PacketRole.Ack;
       const flow = trace.flow[i] as number;
       if (kind === EventKind.Arrive) {
+        // A packet's first arrival is its creation, at its source.
+        const packet = trace.packet[i] as number;
         if (seen.has(packet)) continue;
         seen.add(packet);
         this.all.sent.push(i);
-        // A packet created at its flow's source is data; one created at the destination an ACK.
-        if (summary.flows[flow]?.src === (trace.loc[i] as number)) {
-          data.add(packet);
-          this.of(flow).sent.push(i);
-        }
+        if (data) this.of(flow).sent.push(i);
       } else if (kind === EventKind.Deliver) {
         this.all.delivered.push(i);
-        if (data.has(packet)) this.of(flow).delivered.push(i);
+        if (data) this.of(flow).delivered.push(i);
       } else if (kind === EventKind.Drop || kind === EventKind.StageDrop) {
         this.all.dropped.push(i);
-        if (data.has(packet)) this.of(flow).dropped.push(i);
+        if (data) this.of(flow).dropped.push(i);
       }
     }
   }

@@ -21,7 +21,7 @@ describe.skipIf(!havePkg)('Playback on the default scenario run by the wasm core
     summary = JSON.parse(out.summary()) as RunSummary;
     trace = {
       time: out.trace_time(), kind: out.trace_kind(), packet: out.trace_packet(),
-      flow: out.trace_flow(), loc: out.trace_loc(), value: out.trace_value(),
+      flow: out.trace_flow(), loc: out.trace_loc(), value: out.trace_value(), role: out.trace_role(),
       order: {
         at: out.order_at(), port: out.order_port(), op: out.order_op(), index: out.order_index(),
         packet: out.order_packet(), key: out.order_key(),

@@ -6,27 +6,19 @@
 // main script needs of replays (names, the original's schedulers) is in replayNames.ts.
 import { portName } from './packetPath';
 import type { PortQueue, QueuedPacket } from './playback';
-import { defaultReplayName, preemptiveByDefault } from './replayNames';
-import type { OverdueColumns, OverduePacket, ReplayMode, ReplayReport, RunSummary } from './types';
+import { defaultReplayName, modeInfo, preemptiveByDefault } from './replayNames';
+import type { ModeInfo, OverdueColumns, OverduePacket, ReplayMode, ReplayReport, RunSummary } from './types';
 
-export { defaultReplayName, originalSchedulers, preemptiveByDefault } from './replayNames';
+export { defaultReplayName, modeInfo, originalSchedulers, preemptiveByDefault } from './replayNames';
 
-export const REPLAY_MODES: readonly { mode: ReplayMode; label: string; summary: string }[] = [
-  { mode: 'lstf', label: 'LSTF', summary: 'Least slack time first, slack = o(p) − i(p) − t_min in the header.' },
-  { mode: 'edf', label: 'EDF', summary: 'Earliest deadline first, deadline o(p): per-router priority o(p) − t_min(rest) + T (App. A.5: the same replay as LSTF).' },
-  { mode: 'priority', label: 'Simple priorities o(p)', summary: 'Static priority = the original exit time o(p), the "most intuitive" choice (Sec. 2.3).' },
-  { mode: 'priority_a6', label: 'Simple priorities (A.6)', summary: 'Static priority o(p) − t_min(p, a_p, dest) + T(p, a_p), a_p the packet\'s congestion point in the original (App. A.6: replays every schedule with one congestion point per packet).' },
-  { mode: 'omniscient', label: 'Omniscient header', summary: 'The per-hop original times o(p, a) as priorities (App. A.2: with preemption, no packet is overdue).' },
-];
-
-export const modeLabel = (mode: ReplayMode): string => REPLAY_MODES.find((m) => m.mode === mode)?.label ?? mode;
-
-
-/** What a replay is, in words: "LSTF", "EDF, preemptive", "a<b<c: Simple priorities o(p), preemptive". */
-export function replayLabel(r: { readonly name: string; readonly mode: ReplayMode; readonly preemptive: boolean }): string {
-  const service = r.preemptive === preemptiveByDefault(r.mode) ? '' : r.preemptive ? ', preemptive' : ', non-preemptive';
-  const base = `${modeLabel(r.mode)}${service}`;
-  return r.name === defaultReplayName(r.mode, r.preemptive) ? base : `${r.name}: ${base}`;
+/**
+ * What a replay is, in words, from the core's replay catalog (`modes`): "LSTF", "EDF,
+ * preemptive", "a<b<c: Simple priorities o(p), preemptive".
+ */
+export function replayLabel(modes: readonly ModeInfo[], r: { readonly name: string; readonly mode: ReplayMode; readonly preemptive: boolean }): string {
+  const service = r.preemptive === preemptiveByDefault(modes, r.mode) ? '' : r.preemptive ? ', preemptive' : ', non-preemptive';
+  const base = `${modeInfo(modes, r.mode)?.display ?? r.mode}${service}`;
+  return r.name === defaultReplayName(modes, r.mode, r.preemptive) ? base : `${r.name}: ${base}`;
 }
 
 /** A replay the scenario lists (`replay.modes`), as the Replay tab offers it. */
@@ -39,20 +31,24 @@ export interface ListedReplay {
 
 type Entry = string | { readonly mode: ReplayMode; readonly preemptive?: boolean | null; readonly name?: string | null };
 
-/** The replays a scenario lists, named as the core names them (unknown names are skipped). */
-export function listedReplays(entries: readonly Entry[] | undefined | null): ListedReplay[] {
+/**
+ * The replays a scenario lists, named as the core names them: a name is looked up among the
+ * catalog's (`modes`) names, an object takes the catalog's default service and name where it
+ * gives none (entries the catalog cannot name are skipped).
+ */
+export function listedReplays(modes: readonly ModeInfo[], entries: readonly Entry[] | undefined | null): ListedReplay[] {
   const out: ListedReplay[] = [];
   for (const e of entries ?? []) {
     let r: { name: string; mode: ReplayMode; preemptive: boolean } | undefined;
     if (typeof e === 'string') {
-      for (const m of REPLAY_MODES) {
-        for (const pre of [false, true]) if (defaultReplayName(m.mode, pre) === e) r = { name: e, mode: m.mode, preemptive: pre };
-      }
+      const m = modes.find((x) => x.name_nonpreemptive === e || x.name_preemptive === e);
+      if (m) r = { name: e, mode: m.mode, preemptive: m.name_preemptive === e };
     } else {
-      const preemptive = e.preemptive ?? preemptiveByDefault(e.mode);
-      r = { name: e.name ?? defaultReplayName(e.mode, preemptive), mode: e.mode, preemptive };
+      const preemptive = e.preemptive ?? preemptiveByDefault(modes, e.mode);
+      const name = e.name ?? defaultReplayName(modes, e.mode, preemptive);
+      if (name !== undefined) r = { name, mode: e.mode, preemptive };
     }
-    if (r) out.push({ ...r, label: replayLabel(r) });
+    if (r) out.push({ ...r, label: replayLabel(modes, r) });
   }
   return out;
 }

@@ -1,8 +1,8 @@
 // Builds columnar traces from readable rows, for tests.
 import type { TraceColumns } from './types';
 
-/** [time, kind, packet, flow, loc, value] */
-export type Row = readonly [number, number, number, number, number, number];
+/** [time, kind, packet, flow, loc, value, role?] (role: a PacketRole code, 0 = datagram when left out) */
+export type Row = readonly [number, number, number, number, number, number, number?];
 /** An order record: [at, port, op (0 clear, 1 remove, 2 insert), index, packet, key]. */
 export type OrderRow = readonly [number, number, number, number, number, number];
 /** A state record: [at, port, field, values]. */
@@ -26,6 +26,7 @@ export function traceFrom(
     flow: Uint32Array.from(rows, (r) => r[3]),
     loc: Uint32Array.from(rows, (r) => r[4]),
     value: Float64Array.from(rows, (r) => r[5]),
+    role: Uint8Array.from(rows, (r) => r[6] ?? 0),
     order: {
       at: Uint32Array.from(order, (r) => r[0]),
       port: Uint32Array.from(order, (r) => r[1]),

@@ -1,7 +1,8 @@
 // The UPS appendix's guided examples (scenarios/ups-theory/): schedules as the paper's tables
 // and the steps of a guide, in words. Pure TypeScript, no DOM. Every time comes from the core
-// (the run's `schedule` table and a replay's); here they are only grouped and printed in the
-// scenario's unit.
+// (the run's `schedule` table and a replay's), and so does which packets a replay makes late
+// and by how much (the replay table's `late`, `late_by_ns`); here they are only grouped and
+// printed in the scenario's unit.
 import { parseTime } from '../scenario/units';
 import type { Scenario } from '../scenario/types';
 import type { ReplayReport, RunSummary } from './types';
@@ -24,7 +25,7 @@ export interface Cell {
   readonly start: number | null;
   /** When it resumed after a preemption here (preemptive replays), else null. */
   readonly resumed: number | null;
-  /** The packet leaves the network after its target in this replay. */
+  /** The packet is overdue in this replay, as the core flags it (leaves after its target, or never). */
   readonly late: boolean;
 }
 
@@ -45,11 +46,10 @@ const byStart = (a: Cell, b: Cell) => (a.start ?? Infinity) - (b.start ?? Infini
 export function paperRows(summary: RunSummary, original: ScheduleTable, replay: ScheduleTable | null): Row[] {
   const nodes: number[] = [];
   const cells = new Map<number, { original: Cell[]; replay: Cell[] }>();
-  const exits = new Map(original.packets.map((p) => [p.id, p.exit_ns ?? null]));
   const again = new Map((replay?.packets ?? []).map((p) => [p.id, p]));
   for (const p of original.packets) {
     const r = again.get(p.id);
-    const late = r !== undefined && (r.exit_ns === null || r.exit_ns === undefined || r.exit_ns > (exits.get(p.id) ?? Infinity));
+    const late = r?.late ?? false;
     p.hops.forEach((h, k) => {
       if (!h.congestion_point) return;
       if (!cells.has(h.node)) {
@@ -72,7 +72,7 @@ export function paperRows(summary: RunSummary, original: ScheduleTable, replay: 
   });
 }
 
-/** Every packet's target o(p) and, in a replay, its exit o'(p) and how late it was. */
+/** Every packet's target o(p) and, in a replay, its exit o'(p) and how late it was (the core's `late_by_ns`). */
 export interface Exit {
   readonly name: string;
   readonly packet: number;
@@ -84,9 +84,8 @@ export interface Exit {
 export function exits(original: ScheduleTable, replay: ScheduleTable | null): Exit[] {
   const again = new Map((replay?.packets ?? []).map((p) => [p.id, p]));
   return original.packets.map((p) => {
-    const o = p.exit_ns ?? null;
-    const r = replay ? (again.get(p.id)?.exit_ns ?? null) : null;
-    return { name: p.name, packet: p.id, target: o, replay: r, lateBy: o !== null && r !== null && r > o ? r - o : null };
+    const r = again.get(p.id);
+    return { name: p.name, packet: p.id, target: p.exit_ns ?? null, replay: r?.exit_ns ?? null, lateBy: r?.late_by_ns ?? null };
   });
 }
 

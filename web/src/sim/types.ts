@@ -5,10 +5,11 @@
 import type { RunSummary } from '../generated/results';
 
 export type {
-  CongestionBucket, DropReason, EventKind as EventKindName, MarkReason, Mode as ReplayMode, OverduePacket, ReplayReport, RunSummary,
+  CongestionBucket, DropReason, EventKind as EventKindName, MarkReason, Mode as ReplayMode, ModeInfo, OverduePacket,
+  ReplayReport, RunSummary,
 } from '../generated/results';
 export {
-  DROP_REASON_LABELS, DROP_REASONS, EVENT_KIND_LABELS, EVENT_KINDS, EventKind, MARK_REASON_LABELS, MARK_REASONS,
+  DROP_REASON_LABELS, DROP_REASONS, EVENT_KIND_LABELS, EVENT_KINDS, EventKind, MARK_REASON_LABELS, MARK_REASONS, PACKET_ROLES, PacketRole,
 } from '../generated/vocabulary';
 
 export type NodeSummary = RunSummary['nodes'][number];
@@ -56,7 +57,10 @@ export interface SlackColumns {
   current: Float64Array;
 }
 
-/** The trace as columns: event i is (time[i], kind[i], packet[i], flow[i], loc[i], value[i]). */
+/**
+ * The trace as columns: event i is (time[i], kind[i], packet[i], flow[i], loc[i], value[i]),
+ * about a packet whose role to its transport is role[i] (a PacketRole code: datagram, data, ACK, ...).
+ */
 export interface TraceColumns {
   time: Float64Array;
   kind: Uint8Array;
@@ -64,6 +68,7 @@ export interface TraceColumns {
   flow: Uint32Array;
   loc: Uint32Array;
   value: Float64Array;
+  role: Uint8Array;
   order: OrderColumns;
   state: StateColumns;
   slack: SlackColumns;

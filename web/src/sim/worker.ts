@@ -23,7 +23,7 @@ function collect(out: core.RunOutput, withOverdue = false): RunResult {
     const slack = { at: out.slack_at(), packet: out.slack_packet(), initial: out.slack_initial(), current: out.slack_current() };
     const events = {
       time: out.trace_time(), kind: out.trace_kind(), packet: out.trace_packet(), flow: out.trace_flow(),
-      loc: out.trace_loc(), value: out.trace_value(),
+      loc: out.trace_loc(), value: out.trace_value(), role: out.trace_role(),
     };
     const overdue = withOverdue
       ? { replayId: out.overdue_replay_id(), port: out.overdue_port(), at: out.overdue_at(), behind: out.overdue_behind() }
@@ -57,6 +57,18 @@ const api = {
   async schedulers(): Promise<string> {
     await ready;
     return core.scheduler_registry();
+  },
+
+  /** The replay modes, their names and defaults (JSON text of the core's ReplayCatalog). */
+  async replayCatalog(): Promise<string> {
+    await ready;
+    return core.replay_catalog();
+  },
+
+  /** Each group's FCT CDF (JSON number[][]): completed flow i is in group[i] and took fctNs[i] ns (throws "problem"). */
+  async fctCdfs(groups: number, group: Uint32Array, fctNs: Float64Array): Promise<string> {
+    await ready;
+    return core.fct_cdfs(groups, group, fctNs);
   },
 
   /** The topology preset catalog (JSON text). */

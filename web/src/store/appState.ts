@@ -7,7 +7,7 @@ import type { PresetInfo, SchedulerInfo } from '../scenario/registry';
 import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
 import type { OverdueIndex } from '../sim/replay';
-import type { ReplayMode, ReplayReport, RunResult } from '../sim/types';
+import type { ModeInfo, ReplayMode, ReplayReport, RunResult } from '../sim/types';
 import type { GroupBy } from '../view/flowGroups';
 import { niceRound } from '../view/format';
 import { DEFAULT_SETUP, type CompareSetup, type CompareVariant } from './compareSetup';
@@ -117,6 +117,8 @@ export interface AppState {
   readonly schedulers: readonly SchedulerInfo[];
   /** The core's topology presets; null until the worker answers. */
   readonly presets: readonly PresetInfo[] | null;
+  /** The core's replay modes, names and defaults (its replay catalog; empty until the worker answers). */
+  readonly replayModes: readonly ModeInfo[];
   /** What each port of the draft runs, as the core says (null until it answers). */
   readonly portChoices: readonly PortChoices[] | null;
   readonly runState: RunState;
@@ -177,6 +179,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   sideTab: 'results',
   schedulers: [],
   presets: null,
+  replayModes: [],
   portChoices: null,
   runState: 'idle',
   progress: 0,
@@ -253,8 +256,8 @@ export function loadRun(result: RunResult, scenarioText: string): LoadedRun {
   return { result, playback, endNs, baseRate: niceRound(endNs / TARGET_PLAY_SECONDS), scenarioText };
 }
 
-export const catalogsLoaded = (schedulers: readonly SchedulerInfo[], presets: readonly PresetInfo[] | null) =>
-  (s: AppState): AppState => ({ ...s, schedulers, presets });
+export const catalogsLoaded = (schedulers: readonly SchedulerInfo[], presets: readonly PresetInfo[] | null, replayModes: readonly ModeInfo[] = []) =>
+  (s: AppState): AppState => ({ ...s, schedulers, presets, replayModes });
 
 /** A run starts: the previous run stays on screen until the new one is ready. */
 export const runStarted = (s: AppState): AppState => ({ ...s, runState: 'running', progress: 0, fieldError: null });

@@ -27,6 +27,7 @@ export const PERSISTENCE = {
   sideTab: none,
   schedulers: none,
   presets: none,
+  replayModes: none,
   /** The core's answer for the draft, asked again after every change. */
   portChoices: none,
   runState: none,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { blankScenario } from '../scenario/commands';
 import { traceFrom } from '../sim/testTrace';
 import { EventKind as K, type OverduePacket, type RunResult, type RunSummary } from '../sim/types';
-import { initialState, loadRun, runFinished, seek, tick, timelineEnd } from './appState';
+import { TEST_REPLAY_MODES } from '../sim/testReplayCatalog';
+import { catalogsLoaded, initialState, loadRun, runFinished, seek, tick, timelineEnd } from './appState';
 import { closeReplay, jumpToOverdue, replayFinished, replayStarted, setReplayMode, setReplayPreemptive } from './replayActions';
 import { loadReplay } from './replayLoad';
 
@@ -67,8 +68,8 @@ describe('replay actions', () => {
     expect(jumpToOverdue(9)(s)).toBe(s);
   });
 
-  it('keeps the mode picked, with its default service; the service can be changed', () => {
-    const s = setReplayMode('omniscient')(withRun());
+  it('keeps the mode picked, with its default service as the core\'s catalog gives it; the service can be changed', () => {
+    const s = setReplayMode('omniscient')(catalogsLoaded([], null, TEST_REPLAY_MODES)(withRun()));
     expect([s.replayMode, s.replayPreemptive]).toEqual(['omniscient', true]);
     expect(setReplayMode('edf')(s).replayPreemptive).toBe(false);
     expect(setReplayPreemptive(true)(setReplayMode('edf')(s)).replayPreemptive).toBe(true);

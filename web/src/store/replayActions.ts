@@ -9,9 +9,9 @@ import { preemptiveByDefault } from '../sim/replayNames';
 import type { ReplayMode } from '../sim/types';
 import { seek, type AppState, type LoadedReplay } from './appState';
 
-/** Picks a mode, with the mode's default service (preemptive only for the omniscient header). */
+/** Picks a mode, with the mode's default service as the core's replay catalog gives it. */
 export const setReplayMode = (mode: ReplayMode) => (s: AppState): AppState =>
-  ({ ...s, replayMode: mode, replayPreemptive: preemptiveByDefault(mode) });
+  ({ ...s, replayMode: mode, replayPreemptive: preemptiveByDefault(s.replayModes, mode) });
 
 export const setReplayPreemptive = (preemptive: boolean) => (s: AppState): AppState => ({ ...s, replayPreemptive: preemptive });
 

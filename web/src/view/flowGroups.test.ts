@@ -1,36 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../sim/types';
-import { groupFctCdfs, groupFlows, groupThroughput, nearestRankCdf } from './flowGroups';
+import { fctMembers, groupFlows, groupThroughput } from './flowGroups';
 
-/** Two workloads' flows ("w#n", "v#n") and one listed flow "a"; sizes put them in buckets. */
+/**
+ * Two workloads' flows ("w#n", "v#n") and one listed flow "a"; each finite flow carries the
+ * core's size bucket, an index into fct.by_size, whose labels the core writes.
+ */
 const summary = {
   nodes: [{ id: 'h1' }, { id: 'h2' }],
   flows: [
-    { id: 'w#0', src: 0, size: 1_000, fct_ns: 40 },
-    { id: 'w#1', src: 1, size: 2_000_000, fct_ns: 10 },
-    { id: 'v#0', src: 0, size: 50_000, fct_ns: null },
-    { id: 'w#2', src: 0, size: 3_000, fct_ns: 20 },
-    { id: 'a', src: 1, size: null, fct_ns: null },
+    { id: 'w#0', src: 0, size: 1_000, size_bucket: 0, fct_ns: 40 },
+    { id: 'w#1', src: 1, size: 2_000_000, size_bucket: 3, fct_ns: 10 },
+    { id: 'v#0', src: 0, size: 100_000, size_bucket: 1, fct_ns: null },
+    { id: 'w#2', src: 0, size: 3_000, size_bucket: 0, fct_ns: 20 },
+    { id: 'a', src: 1, size: null, size_bucket: null, fct_ns: null },
   ],
+  fct: { by_size: [{ label: '≤ 10 KB' }, { label: '10 KB–100 KB' }, { label: '100 KB–1 MB' }, { label: '1 MB–10 MB' }, { label: '> 10 MB' }] },
   throughput: { window_ns: 100, flows: [{ flow: 4, bps: [5, 6] }, { flow: 0, bps: [1, 2, 3] }, { flow: 3, bps: [10] }] },
 } as unknown as RunSummary;
 
-describe('flow groups for the charts', () => {
-  it('makes 101 nearest-rank quantiles as the core does', () => {
-    // n = 3 (10, 20, 40): entry p is the ceil(3p/100)-th smallest: p 0..33 -> 10, 34..66 -> 20, 67..100 -> 40.
-    const c = nearestRankCdf([40, 10, 20]);
-    expect(c).toHaveLength(101);
-    expect([c[0], c[33], c[34], c[66], c[67], c[100]]).toEqual([10, 10, 20, 20, 40, 40]);
-    expect(nearestRankCdf([])).toEqual([]);
+describe('flow groups for the table and the charts', () => {
+  it('groups by the core\'s size bucket, labelled as the core labels it, in bucket order, open-ended flows last', () => {
+    // The 100,000 B flow is in the core's (10 KB, 100 KB] bucket (the page's own buckets once made it "100 KB to 10 MB").
+    const groups = groupFlows(summary, 'size');
+    expect(groups.map((g) => [g.label, g.flows])).toEqual([
+      ['≤ 10 KB', [0, 3]], ['10 KB–100 KB', [2]], ['1 MB–10 MB', [1]], ['open-ended', [4]],
+    ]);
   });
 
-  it('gives each group the CDF of its completed flows', () => {
+  it('hands the core each group\'s completed flows, for their FCT CDFs', () => {
     const groups = groupFlows(summary, 'workload');
     expect(groups.map((g) => g.label)).toEqual(['workload w', 'workload v', 'a']);
-    const cdfs = groupFctCdfs(summary, groups);
-    // Workload w completed three flows (FCT 40, 10, 20); v and a none.
-    expect([cdfs[0]?.[0], cdfs[0]?.[50], cdfs[0]?.[100]]).toEqual([10, 20, 40]);
-    expect(cdfs.slice(1)).toEqual([[], []]);
+    // Workload w completed three flows (FCT 40, 10, 20), in group 0; v and a none.
+    const m = fctMembers(summary, groups);
+    expect([m.groups, [...m.group], [...m.fctNs]]).toEqual([3, [0, 0, 0], [40, 10, 20]]);
+    const bySize = fctMembers(summary, groupFlows(summary, 'size'));
+    expect([bySize.groups, [...bySize.group], [...bySize.fctNs]]).toEqual([4, [0, 0, 2], [40, 20, 10]]);
   });
 
   it('sums the binned flows of a group window by window, and leaves out groups without one', () => {

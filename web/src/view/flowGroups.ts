@@ -1,8 +1,9 @@
 // Many flows (a workload's thousands) grouped for tables, colours and legends: by workload
-// (a workload's flows are named "<workload id>#<n>"), by size bucket, or by source host.
+// (a workload's flows are named "<workload id>#<n>"), by size bucket (the core's: each flow's
+// `size_bucket` into `fct.by_size`, with its label), or by source host. Each group's FCT CDF
+// is the core's (metrics::cdf through the binding's `fct_cdfs`): here only the members.
 import type { FlowSummary, RunSummary } from '../sim/types';
 import { flowColour } from './palette';
-import { formatBytes } from './values';
 
 /** Flows listed one by one up to this many; more are grouped (and found with the search box). */
 export const MAX_FLOW_ROWS = 8;
@@ -12,13 +13,6 @@ export const GROUP_BYS: readonly { by: GroupBy; label: string }[] = [
   { by: 'workload', label: 'by workload' },
   { by: 'size', label: 'by size' },
   { by: 'source', label: 'by source' },
-];
-
-/** Size buckets: the web-search workload's short, medium and long flows (pFabric, AIFO Sec. 6). */
-export const SIZE_BUCKETS: readonly { label: string; max: number }[] = [
-  { label: `under ${formatBytes(100_000)}`, max: 100_000 },
-  { label: `${formatBytes(100_000)} to ${formatBytes(10_000_000)}`, max: 10_000_000 },
-  { label: `${formatBytes(10_000_000)} and more`, max: Infinity },
 ];
 
 export interface FlowGroup {
@@ -37,11 +31,13 @@ function keyOf(f: FlowSummary, by: GroupBy, s: RunSummary): [string, string] {
     const id = s.nodes[f.src]?.id ?? `node ${f.src}`;
     return [id, `from ${id}`];
   }
-  if (f.size === undefined || f.size === null) return ['open', 'open-ended'];
-  const size = f.size;
-  const i = SIZE_BUCKETS.findIndex((b) => size < b.max);
-  return [`size${i}`, SIZE_BUCKETS[i]?.label ?? 'other'];
+  const b = f.size_bucket;
+  if (b === undefined || b === null) return ['open', 'open-ended'];
+  return [`size${b}`, s.fct.by_size[b]?.label ?? `size bucket ${b}`];
 }
+
+/** Size groups in the core's bucket order, open-ended flows last. */
+const sizeOrder = (key: string): number => (key === 'open' ? Infinity : Number(key.slice('size'.length)));
 
 /** The run's flows in groups, in order of first appearance (size buckets in size order). */
 export function groupFlows(s: RunSummary, by: GroupBy): FlowGroup[] {
@@ -53,7 +49,7 @@ export function groupFlows(s: RunSummary, by: GroupBy): FlowGroup[] {
     groups.set(key, g);
   });
   const out = [...groups].map(([key, g]) => ({ key, label: g.label, flows: g.flows }));
-  return by === 'size' ? out.sort((a, b) => a.key.localeCompare(b.key)) : out;
+  return by === 'size' ? out.sort((a, b) => sizeOrder(a.key) - sizeOrder(b.key)) : out;
 }
 
 /** Flows whose id contains the text (case-insensitive), at most `limit`. */
@@ -74,23 +70,25 @@ export function groupColours(groups: readonly FlowGroup[], flows: number): (flow
   return (flow) => colour[flow] ?? flowColour(flow);
 }
 
-/**
- * 101 nearest-rank quantiles of values, as the core writes its CDFs (metrics::cdf): entry p is
- * the ceil(p n / 100)-th smallest, entry 0 the smallest; empty for no value.
- */
-export function nearestRankCdf(values: readonly number[]): number[] {
-  const sorted = [...values].sort((a, b) => a - b);
-  const n = sorted.length;
-  if (n === 0) return [];
-  return Array.from({ length: 101 }, (_, p) => sorted[p === 0 ? 0 : Math.max(1, Math.ceil((p * n) / 100)) - 1] as number);
+/** The groups' completed flows as the core's `fct_cdfs` takes them: flow i's group and its FCT, ns. */
+export interface FctMembers {
+  readonly groups: number;
+  readonly group: Uint32Array;
+  readonly fctNs: Float64Array;
 }
 
-/** Each group's flow completion times (its completed flows) as a CDF; empty for a group with none completed. */
-export function groupFctCdfs(s: RunSummary, groups: readonly FlowGroup[]): number[][] {
-  return groups.map((g) => nearestRankCdf(g.flows.flatMap((f) => {
-    const fct = s.flows[f]?.fct_ns;
-    return fct === undefined || fct === null ? [] : [fct];
-  })));
+export function fctMembers(s: RunSummary, groups: readonly FlowGroup[]): FctMembers {
+  const group: number[] = [];
+  const fctNs: number[] = [];
+  groups.forEach((g, i) => {
+    for (const f of g.flows) {
+      const fct = s.flows[f]?.fct_ns;
+      if (fct === undefined || fct === null) continue;
+      group.push(i);
+      fctNs.push(fct);
+    }
+  });
+  return { groups: groups.length, group: Uint32Array.from(group), fctNs: Float64Array.from(fctNs) };
 }
 
 /**

@@ -6,7 +6,7 @@
 //!
 //! TCP-family flows need two facts the trace's identity does not cover: each packet's role
 //! ([`Role`]: data, retransmitted data or ACK, read from the header flags each event carries
-//! beside its size, see `TraceEvent::size`) and the payload bytes that reach the receiving
+//! beside its size, see `TraceEvent::size`; the stored trace's `role` column says the same) and the payload bytes that reach the receiving
 //! application in order ([`Metrics::goodput`], which the engine adds). Per
 //! flow, `sent`/`delivered`/`dropped` and the delays count data packets (retransmissions
 //! included), ACKs are counted apart, and `bytes_delivered` (hence throughput, fairness and
@@ -19,7 +19,7 @@ pub mod sketch;
 pub mod stages;
 mod wide;
 
-use crate::packet::flags;
+pub use crate::packet::Role;
 use crate::time::Time;
 use crate::trace::{Kind, TraceEvent};
 use crate::transport::Opt;
@@ -134,34 +134,6 @@ impl BusyWindow {
     fn add(&mut self, from: u64, to: u64) {
         let (a, b) = (from.max(self.start), to.min(self.end));
         self.busy_ns += b.saturating_sub(a);
-    }
-}
-
-/// What a packet is to its flow's transport.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// A UDP datagram (every packet not made by a TCP-family transport).
-    Datagram,
-    /// A TCP-family data segment, first transmission.
-    Data,
-    /// A TCP-family data segment sent again.
-    Retransmission,
-    /// A TCP-family acknowledgement.
-    Ack,
-}
-
-impl Role {
-    /// The role of a packet with header `flags` (`packet::flags`).
-    pub fn of(bits: u8) -> Role {
-        if bits & flags::TCP == 0 {
-            Role::Datagram
-        } else if bits & flags::ACK != 0 {
-            Role::Ack
-        } else if bits & flags::RETX != 0 {
-            Role::Retransmission
-        } else {
-            Role::Data
-        }
     }
 }
 

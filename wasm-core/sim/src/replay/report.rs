@@ -24,6 +24,19 @@ fn congestion_points(p: &Recorded) -> u32 {
     p.hops[1..].iter().filter(|h| h.start > h.arrive).count() as u32
 }
 
+/// Whether a packet is overdue in a replay (UPS Sec. 2.3): its replay exit o'(p) is after its
+/// target o(p) `exit`, or it never left (`replay_exit` None). The report counts these, and the
+/// replay's schedule table flags them (`TablePacket::late`).
+pub fn is_overdue(exit: u64, replay_exit: Option<u64>) -> bool {
+    replay_exit.is_none_or(|e| e > exit)
+}
+
+/// By how much an overdue packet that left was late, o'(p) - o(p), ns; None when it was on
+/// time or never left.
+pub fn late_by(exit: u64, replay_exit: Option<u64>) -> Option<u64> {
+    replay_exit.filter(|&e| e > exit).map(|e| e - exit)
+}
+
 /// `original`: the recorded schedule, in replay order (replay id = index). `replay`: what the
 /// replay recorded, by replay id (missing: the packet did not finish).
 pub fn report(
@@ -48,7 +61,7 @@ pub fn report(
         let cp = congestion_points(o);
         let exit = o.exit_time();
         let replay_exit = r.map(|r| r.exit_time());
-        let late = replay_exit.is_none_or(|e| e > exit);
+        let late = is_overdue(exit, replay_exit);
         let b = &mut buckets[(cp as usize).min(4)];
         b.0 += 1;
         if late {
@@ -84,7 +97,7 @@ pub fn report(
                 flow: o.flow,
                 exit_ns: exit,
                 replay_exit_ns: replay_exit,
-                late_by_ns: replay_exit.map(|e| e - exit),
+                late_by_ns: late_by(exit, replay_exit),
                 port,
                 at_ns: at,
                 behind_ns: behind,
@@ -136,5 +149,20 @@ pub fn report(
         all_overdue,
         original_ids: original.iter().map(|p| p.id).collect(),
         schedule: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overdue_means_out_after_the_target_or_never() {
+        // o(p) = 5 us. Out at o(p) exactly: on time (the paper's o'(p) > o(p) is strict); a
+        // unit later: overdue by 1 us; never out: overdue, by no finite amount.
+        assert_eq!((is_overdue(5_000, Some(5_000)), late_by(5_000, Some(5_000))), (false, None));
+        assert_eq!((is_overdue(5_000, Some(4_000)), late_by(5_000, Some(4_000))), (false, None));
+        assert_eq!((is_overdue(5_000, Some(6_000)), late_by(5_000, Some(6_000))), (true, Some(1_000)));
+        assert_eq!((is_overdue(5_000, None), late_by(5_000, None)), (true, None));
     }
 }

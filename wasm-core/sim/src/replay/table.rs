@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 use crate::network::Network;
 use crate::packet::PortId;
 use crate::record::Recorded;
+use crate::replay::report::{is_overdue, late_by};
 use crate::results::replay::{ScheduleTable, TableHop, TablePacket};
 
 /// Tables are made for schedules of at most this many packets.
@@ -84,6 +85,8 @@ pub fn table(
             name: name(p.id),
             flow: p.flow,
             exit_ns: r.map(|r| r.exit_time()),
+            late: is_overdue(p.exit_time(), r.map(|r| r.exit_time())),
+            late_by_ns: late_by(p.exit_time(), r.map(|r| r.exit_time())),
             congestion_points: cp.iter().filter(|&&c| c).count() as u32,
             hops: p.hops[1..]
                 .iter()

@@ -11,7 +11,7 @@ use crate::ideal::ideal_fct;
 use crate::metrics::sketch::{Samples, RELATIVE_ERROR};
 use crate::metrics::{cdf, cdf_f64, jain, percentiles, Metrics};
 use crate::network::Network;
-use crate::packet::PortId;
+use crate::packet::{PortId, Role};
 use crate::scenario::{NodeKind, Scenario};
 use crate::sched::registry::Order;
 use crate::time::Time;
@@ -33,7 +33,7 @@ pub mod port;
 pub mod reorder;
 pub mod stages;
 
-use fct::{bucket, fct_stats};
+use fct::{bucket, fct_stats, large_bucket};
 pub use fct::{BucketOut, FctOut, FctStats, BUCKETS, LARGE_MIN, SMALL_MAX};
 pub use port::PortStats;
 
@@ -101,12 +101,13 @@ pub struct RunSummary {
 }
 
 results_type! {
-/// The trace's vocabulary: event kinds, drop reasons and mark reasons, each in code order (a
-/// code is the position in its list), so a results file explains its own trace.
+/// The trace's vocabulary: event kinds, drop reasons, mark reasons and packet roles, each in
+/// code order (a code is the position in its list), so a results file explains its own trace.
 pub struct Vocabulary {
     pub event_kinds: Vec<Kind>,
     pub drop_reasons: Vec<DropReason>,
     pub mark_reasons: Vec<MarkReason>,
+    pub packet_roles: Vec<Role>,
 }
 }
 
@@ -116,6 +117,7 @@ impl Vocabulary {
             event_kinds: Kind::ALL.to_vec(),
             drop_reasons: DropReason::ALL.to_vec(),
             mark_reasons: MarkReason::ALL.to_vec(),
+            packet_roles: Role::ALL.to_vec(),
         }
     }
 }
@@ -205,6 +207,8 @@ pub struct FlowOut {
     pub dst: u32,
     /// Bytes of a finite flow (TCP family: payload bytes).
     pub size: Option<u64>,
+    /// A finite flow's size bucket: its index in `fct.by_size` (`fct::size_bucket`).
+    pub size_bucket: Option<u32>,
     pub start_ns: u64,
     pub sent: u64,
     pub delivered: u64,
@@ -421,6 +425,7 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
                 src: info.src,
                 dst: info.dst,
                 size: info.size,
+                size_bucket: info.size.map(fct::size_bucket),
                 start_ns: info.start.as_ns(),
                 sent: m.sent,
                 delivered: m.delivered,
@@ -477,7 +482,7 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
         byte_weighted_mean_ns: (w > 0.0).then(|| wsum / w),
         by_size,
         small: bucket(&flows, 0, Some(SMALL_MAX)),
-        large: bucket(&flows, LARGE_MIN - 1, None),
+        large: large_bucket(&flows),
         cdf_ns: cdf(&Samples::Exact(fcts)),
         slowdown_cdf: cdf_f64(&slows),
         delay_cdf_ns: cdf(&all_delays),
@@ -623,9 +628,13 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
 }
 
 /// The JSON Schema of the results format, as committed in `scenarios/results.schema.json`.
+/// Its `$defs` also describe the binding's other JSON outputs that the page reads beside a run
+/// (`ReplayCatalog`, `replay_catalog()`), so the page's types of them are generated too.
 #[cfg(feature = "schema")]
 pub fn json_schema() -> String {
-    let mut schema = schemars::schema_for!(RunSummary);
+    let mut g = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    g.subschema_for::<crate::scenario::ReplayCatalog>();
+    let mut schema = g.into_root_schema_for::<RunSummary>();
     schema.insert("$id".into(), "https://scheduler-playground.invalid/results.schema.json".into());
     serde_json::to_string_pretty(&schema).expect("a schema is plain JSON") + "\n"
 }

@@ -70,6 +70,11 @@ pub struct TablePacket {
     /// When its last bit left its last router: o(p) (the replay's o'(p) in a replay's table;
     /// None if the replay never finished it).
     pub exit_ns: Option<u64>,
+    /// In a replay's table: the packet is overdue, o'(p) > o(p) or never out (as the report
+    /// counts it, `replay::report::is_overdue`). Always false in the original's table.
+    pub late: bool,
+    /// In a replay's table: o'(p) - o(p) for an overdue packet that left, ns (None otherwise).
+    pub late_by_ns: Option<u64>,
     /// Congestion points on its path (see `congestion_point`).
     pub congestion_points: u32,
     /// Routers on its path, in order (None: the replay had not got it there).

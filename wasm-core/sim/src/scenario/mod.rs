@@ -20,7 +20,7 @@ use serde::Deserialize;
 pub use error::{Limits, ScenarioError, LIMITS, TRUSTED_LIMITS};
 pub use middlebox::{MiddleboxSpec, ModuleSpec};
 pub use quantity::{BandwidthQ, BufferQ, BytesQ, TimeQ};
-pub use replay::{Mode, Replay, ReplayEntry, ReplayObject, ReplaySpec};
+pub use replay::{Mode, ModeInfo, Replay, ReplayCatalog, ReplayEntry, ReplayObject, ReplaySpec};
 pub use script::{GuideStep, Schedule, ScriptFlow, ScriptPacket};
 
 /// The only format name; files of other formats are refused.

@@ -49,6 +49,89 @@ impl Mode {
     pub fn preemptive_by_default(self) -> bool {
         self == Mode::Omniscient
     }
+
+    /// What the page calls it.
+    pub fn display(self) -> &'static str {
+        match self {
+            Mode::Lstf => "LSTF",
+            Mode::Edf => "EDF",
+            Mode::Priority => "Simple priorities o(p)",
+            Mode::PriorityA6 => "Simple priorities (A.6)",
+            Mode::Omniscient => "Omniscient header",
+        }
+    }
+
+    /// How it initialises headers, in one line for the page.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Mode::Lstf => "Least slack time first, slack = o(p) − i(p) − t_min in the header.",
+            Mode::Edf => {
+                "Earliest deadline first, deadline o(p): per-router priority o(p) − t_min(rest) + T (App. A.5: the same \
+                 replay as LSTF)."
+            }
+            Mode::Priority => "Static priority = the original exit time o(p), the \"most intuitive\" choice (Sec. 2.3).",
+            Mode::PriorityA6 => {
+                "Static priority o(p) − t_min(p, a_p, dest) + T(p, a_p), a_p the packet's congestion point in the \
+                 original (App. A.6: replays every schedule with one congestion point per packet)."
+            }
+            Mode::Omniscient => {
+                "The per-hop original times o(p, a) as priorities (App. A.2: with preemption, no packet is overdue)."
+            }
+        }
+    }
+}
+
+/// A replay mode as the page offers it: the binding's `replay_catalog` lists one per mode.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ModeInfo {
+    pub mode: Mode,
+    /// What the page calls it ("LSTF").
+    pub display: String,
+    /// How it initialises headers, one line.
+    pub summary: String,
+    /// Routers serve preemptively unless the replay says otherwise.
+    pub preemptive_by_default: bool,
+    /// The name of its replay with non-preemptive service when none is given
+    /// (`Replay::default_name`): what a scenario's `replay.modes` may write for it.
+    pub name_nonpreemptive: String,
+    /// The same with preemptive service.
+    pub name_preemptive: String,
+}
+
+/// The replay modes in order, with their names and defaults (the binding's `replay_catalog`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ReplayCatalog {
+    pub modes: Vec<ModeInfo>,
+}
+
+impl ReplayCatalog {
+    pub fn new() -> ReplayCatalog {
+        let modes = Mode::ALL
+            .into_iter()
+            .map(|m| ModeInfo {
+                mode: m,
+                display: m.display().into(),
+                summary: m.summary().into(),
+                preemptive_by_default: m.preemptive_by_default(),
+                name_nonpreemptive: Replay::default_name(m, false),
+                name_preemptive: Replay::default_name(m, true),
+            })
+            .collect();
+        ReplayCatalog { modes }
+    }
+
+    /// As JSON, for the page.
+    pub fn json() -> String {
+        serde_json::to_string(&ReplayCatalog::new()).expect("the catalog is plain data")
+    }
+}
+
+impl Default for ReplayCatalog {
+    fn default() -> ReplayCatalog {
+        ReplayCatalog::new()
+    }
 }
 
 /// A replay, resolved: what `replay` runs and what reports, checks and goldens name it by.
@@ -198,5 +281,31 @@ mod tests {
         assert!(e.contains("unknown replay \"lstf_fast\""), "{e}");
         let e = serde_json::from_str::<ReplayEntry>(r#"{"mode": "edf", "fast": true}"#).unwrap_err().to_string();
         assert!(e.contains("unknown field `fast`"), "{e}");
+    }
+
+    #[test]
+    fn the_catalog_names_each_mode_as_parse_reads_it() {
+        let c = ReplayCatalog::new();
+        let modes: Vec<&str> = c.modes.iter().map(|m| m.mode.name()).collect();
+        assert_eq!(modes, ["lstf", "edf", "priority", "priority_a6", "omniscient"]);
+        // The module doc's rule: the mode's name for its default service, `_preemptive` or
+        // (omniscient only, preemptive by default) `_nonpreemptive` for the other.
+        let edf = &c.modes[1];
+        assert_eq!((edf.display.as_str(), edf.preemptive_by_default), ("EDF", false));
+        assert_eq!((edf.name_nonpreemptive.as_str(), edf.name_preemptive.as_str()), ("edf", "edf_preemptive"));
+        let omni = &c.modes[4];
+        assert!(omni.preemptive_by_default);
+        assert_eq!(
+            (omni.name_nonpreemptive.as_str(), omni.name_preemptive.as_str()),
+            ("omniscient_nonpreemptive", "omniscient")
+        );
+        // Every name listed is one `parse` reads, as that mode and service.
+        for m in &c.modes {
+            assert_eq!(Replay::parse(&m.name_nonpreemptive), Some(Replay::new(m.mode, false)));
+            assert_eq!(Replay::parse(&m.name_preemptive), Some(Replay::new(m.mode, true)));
+        }
+        let json: serde_json::Value = serde_json::from_str(&ReplayCatalog::json()).unwrap();
+        assert_eq!(json["modes"][0]["name_preemptive"], "lstf_preemptive");
+        assert_eq!(json["modes"][3]["display"], "Simple priorities (A.6)");
     }
 }

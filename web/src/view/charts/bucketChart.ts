@@ -18,13 +18,6 @@ export type BucketStat = 'mean' | 'p99';
 
 const MARGIN = { top: 6, right: 12, bottom: 46, left: 50 };
 
-/** "≤ 10 KB", "10 KB–100 KB", "> 10 MB": a bucket's sizes, (min, max]. */
-export function bucketLabel(b: BucketOut): string {
-  if (b.min_bytes === 0 && b.max_bytes != null) return `≤ ${formatBytes(b.max_bytes)}`;
-  if (b.max_bytes == null) return `> ${formatBytes(b.min_bytes)}`;
-  return `${formatBytes(b.min_bytes)}–${formatBytes(b.max_bytes)}`;
-}
-
 /** Under a bar group, short: "≤ 100 KB" (the bucket's upper bound; the one before is its lower), "> 10 MB". */
 export function bucketTick(b: BucketOut): string {
   return b.max_bytes == null ? `> ${formatBytes(b.min_bytes)}` : `≤ ${formatBytes(b.max_bytes)}`;
@@ -56,7 +49,8 @@ export class BucketChart extends Chart {
     }
     const innerW = Math.max(10, this.width - MARGIN.left - MARGIN.right);
     const innerH = Math.max(10, this.height - top - MARGIN.bottom);
-    const labels = buckets.map(bucketLabel);
+    // Each bucket's sizes in words as the core labels it: "≤ 10 KB", "10 KB–100 KB", "> 10 MB".
+    const labels = buckets.map((b) => b.label);
     const x = scaleBand().domain(labels).range([0, innerW]).paddingInner(0.25).paddingOuter(0.1);
     const inner = scaleBand<number>().domain(this.series.map((_, i) => i)).range([0, x.bandwidth()]).padding(0.08);
     const [lo, hi] = decadeDomain(values);
