@@ -57,16 +57,16 @@ test('FSC: a burst flow is on its virtual curve\'s first piece, TCP on m2; the s
   const burst = await flow.locator('option', { hasText: /^u\d+ \(backlogged\)$/ }).first().textContent();
   await flow.selectOption({ label: burst ?? '' });
   await expect(summary).toContainText("in its burst, on the virtual curve's first piece (m1)");
-  // The sliders start at the registry's FSC defaults (BPR 5, PBS 10000B). One step up and
-  // release (the step is the registry's: with its slider range, 5 -> 5.5): FSC (that BPR,
-  // PBS 10 KB) against PFQ (PBS = 0) in the Compare view.
+  // The sliders start at the registry's FSC defaults (BPR 5, PBS 10000B) and step as its
+  // sliders say (BPR by 0.5): 5 -> 5.5 and release: FSC (BPR 5.5, PBS 10 KB) against PFQ
+  // (PBS = 0) in the Compare view.
   const bpr = view.getByTestId('fsc-bpr');
   await expect(bpr).toHaveValue('5');
   await expect(view.getByTestId('fsc-pbs')).toHaveValue('10000');
   await bpr.focus();
   await bpr.press('ArrowRight');
-  const moved = await bpr.inputValue();
-  expect(Number(moved)).toBeGreaterThan(5);
+  const moved = '5.5';
+  await expect(bpr).toHaveValue(moved);
   await expect(view.getByTestId('fsc-sliders')).toContainText(`BPR = m1/m2 = ${moved}`);
   const compare = new ComparePage(app);
   await expect(compare.view).toBeVisible({ timeout: 120_000 });

@@ -39,6 +39,14 @@ export type ParamInfo = ParamKind & {
   description: string;
   name: string;
   schema: AnyJson;
+  /**
+   * The range worth exploring on a slider, and its step, written as the parameter's values are.
+   */
+  slider?: {
+    max: number | string;
+    min: number | string;
+    step: number | string;
+  };
 };
 /**
  * A parameter's type and range.

@@ -23,20 +23,21 @@ export function sliderNumber(v: unknown): number | null {
   return r.ok ? r.value : null;
 }
 
-interface Loose {
+/** The valid range, where the parameter's kind has one. */
+interface Range {
   readonly min?: unknown;
   readonly max?: unknown;
-  readonly slider?: { readonly min?: unknown; readonly max?: unknown; readonly step?: unknown };
 }
 
 /** The slider of parameter `p` starting at `value` (the scenario's; its default when absent); null when the registry cannot say. */
 export function paramSlider(p: ParamInfo | undefined, value?: unknown): Slider | null {
   if (!p) return null;
-  const { min: validMin, max: validMax, slider } = p as Loose;
+  const { min: validMin, max: validMax } = p as Range;
+  const slider = p.slider;
   const min = sliderNumber(slider?.min ?? validMin);
   const max = sliderNumber(slider?.max ?? validMax);
   const whole = p.type === 'int' || p.type === 'size';
-  const step = slider?.step === undefined ? (whole ? 1 : 'any') : sliderNumber(slider.step);
+  const step = slider ? sliderNumber(slider.step) : whole ? 1 : 'any';
   const initial = sliderNumber(value) ?? sliderNumber(p.default);
   if (min === null || max === null || step === null || step === 0 || initial === null || min > max) return null;
   return { min, max, step, initial };

@@ -37,6 +37,7 @@ pub const STRICT_PRIORITY: SchedulerInfo = SchedulerInfo {
     children: Children::Optional,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |mut a| {

@@ -50,6 +50,7 @@ pub const SCED: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Sced::new(lanes(&a)?, curves(&a)?))),

@@ -39,6 +39,7 @@ pub const CLASS_FQ: SchedulerInfo = SchedulerInfo {
     children: Children::Required,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| {

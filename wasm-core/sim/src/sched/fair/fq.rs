@@ -27,6 +27,7 @@ pub const FQ: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Fq::new(a.port.buffer, a.port.bandwidth))),

@@ -29,6 +29,7 @@ pub const SCFQ: SchedulerInfo = SchedulerInfo {
     children: Children::Optional,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |mut a| Ok(AnyScheduler::from(Scfq::new(weights(&mut a, Shown::FinishMilli)?))),

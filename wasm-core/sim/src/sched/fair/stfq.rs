@@ -31,6 +31,7 @@ pub const STFQ: SchedulerInfo = SchedulerInfo {
     children: Children::Optional,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |mut a| {

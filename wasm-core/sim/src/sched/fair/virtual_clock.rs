@@ -69,6 +69,7 @@ pub const VIRTUAL_CLOCK: SchedulerInfo = SchedulerInfo {
     children: Children::Optional,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |mut a| {

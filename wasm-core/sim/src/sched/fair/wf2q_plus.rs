@@ -38,6 +38,7 @@ pub const WF2Q_PLUS: SchedulerInfo = SchedulerInfo {
     children: Children::Optional,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |mut a| Ok(AnyScheduler::from(Wf2qPlus::new(weights(&mut a, Shown::FinishMilli)?))),

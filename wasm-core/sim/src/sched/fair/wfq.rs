@@ -34,6 +34,7 @@ pub const WFQ: SchedulerInfo = SchedulerInfo {
     children: Children::Optional,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |mut a| {

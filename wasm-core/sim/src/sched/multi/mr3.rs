@@ -56,6 +56,7 @@ pub const MR3: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Mr3::new(a.port.buffer, a.port.bandwidth))),

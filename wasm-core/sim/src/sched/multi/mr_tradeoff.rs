@@ -85,6 +85,7 @@ pub const MR_TRADEOFF: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: false,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| {

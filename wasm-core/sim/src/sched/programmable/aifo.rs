@@ -118,6 +118,7 @@ pub const AIFO: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: rank::reads,
     source: file!(),
     build: |a| {

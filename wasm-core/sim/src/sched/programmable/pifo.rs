@@ -38,6 +38,7 @@ pub const PIFO: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
+    sliders: &[],
     reads: rank::reads,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Pifo::new(a.port.buffer, ranker(&a)))),

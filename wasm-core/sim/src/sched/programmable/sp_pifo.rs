@@ -83,6 +83,7 @@ pub const SP_PIFO: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: rank::reads,
     source: file!(),
     build: |a| {

@@ -65,6 +65,7 @@ pub const THRESHOLD_FIFO: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: rank::reads,
     source: file!(),
     build: |a| {

@@ -63,6 +63,7 @@ pub const CODEL: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(CodelFifo::new(a.port.buffer, codel_params(a.params)))),

@@ -105,6 +105,7 @@ pub const FQ_CODEL: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| {

@@ -129,6 +129,7 @@ pub const RED: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: build_red,

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::{Children, Order, SchedulerInfo, REGISTRY};
 use crate::params;
+use crate::units::format;
 use crate::view::{KeySpec, StateSpec};
 
 /// One scheduler as the page reads it.
@@ -52,9 +53,29 @@ fn entry(s: &SchedulerInfo) -> Entry {
         state: s.state.to_vec(),
         order: s.order,
         children: s.children,
-        params: Params(params::specs_json(s.params)),
+        params: Params(with_sliders(params::specs_json(s.params), s)),
         params_schema: AnyJson(params::params_schema(s.params)),
     }
+}
+
+/// The parameters' JSON, each slider (`SchedulerInfo::sliders`) written into its parameter's
+/// object as `{"min", "max", "step"}` in the parameter's own notation (a size as "64KB").
+fn with_sliders(mut params: serde_json::Value, s: &SchedulerInfo) -> serde_json::Value {
+    for slider in s.sliders {
+        let Some(p) = params.as_array_mut().and_then(|ps| ps.iter_mut().find(|p| p["name"] == slider.param)) else {
+            continue;
+        };
+        let value = |x: f64| -> serde_json::Value {
+            if p["type"] == "size" {
+                format::bytes(x as u64).into()
+            } else {
+                x.into()
+            }
+        };
+        p["slider"] =
+            serde_json::json!({"min": value(slider.min), "max": value(slider.max), "step": value(slider.step)});
+    }
+    params
 }
 
 /// The registry as JSON, in the list's order.
@@ -173,6 +194,12 @@ fn param_defs() -> [(&'static str, serde_json::Value); 2] {
                                 "type": ["string", "number", "boolean", "object", "array"],
                             },
                             "schema": {"$ref": "#/$defs/AnyJson"},
+                            "slider": {
+                                "description": "The range worth exploring on a slider, and its step, written as the parameter's values are.",
+                                "type": "object",
+                                "properties": {"min": {"type": ["number", "string"]}, "max": {"type": ["number", "string"]}, "step": {"type": ["number", "string"]}},
+                                "required": ["min", "max", "step"],
+                            },
                         },
                         "required": ["name", "description", "default", "schema"],
                     }

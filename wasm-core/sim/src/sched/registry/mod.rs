@@ -68,6 +68,16 @@ pub enum Order {
     Random,
 }
 
+/// A parameter the page offers as a slider: the range worth exploring (inside its valid range)
+/// and the step, in the parameter's unit (bytes for a size).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slider {
+    pub param: &'static str,
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+}
+
 /// Whether a scheduler holds child schedulers (one per class: class i goes to child i,
 /// classes beyond the last child to the last).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -99,6 +109,8 @@ pub struct SchedulerInfo {
     /// `dequeue` returns a packet (or drops every queued one) whenever one is queued.
     pub work_conserving: bool,
     pub order: Order,
+    /// The parameters the page offers as sliders (FSC's BPR and PBS in its curve view).
+    pub sliders: &'static [Slider],
     /// The out-of-line packet fields it reads itself (children aside), from its checked
     /// parameters (a `rank` program's fields: `programmable::rank::reads`).
     pub reads: fn(&Params) -> Reads,
@@ -218,6 +230,49 @@ mod tests {
             assert!(seen.insert(s.display), "{}: display {:?} is taken", s.name, s.display);
             assert!(!s.summary.is_empty(), "{} has no summary", s.name);
         }
+    }
+
+    #[test]
+    fn sliders_lie_in_their_parameters_ranges_and_step_onto_the_default() {
+        // FSC: BPR 1..10 by 0.5 inside [1, 1000] with default 5 = 1 + 8 x 0.5; PBS 0..64000 B by
+        // 1000 inside [0, 2^30] with default 10000 = 10 x 1000.
+        let v: serde_json::Value = serde_json::from_str(&registry_json()).unwrap();
+        let mut seen = 0;
+        for (info, entry) in REGISTRY.iter().zip(v.as_array().unwrap()) {
+            for s in info.sliders {
+                let spec = info
+                    .params
+                    .iter()
+                    .find(|p| p.name == s.param)
+                    .unwrap_or_else(|| panic!("{}.{}", info.name, s.param));
+                let inside = |b: params::Bound, x: f64, lower: bool| match b {
+                    params::Bound::None => true,
+                    params::Bound::Closed(v) => (lower && v <= x) || (!lower && x <= v),
+                    params::Bound::Open(v) => (lower && v < x) || (!lower && x < v),
+                };
+                let default = match (&spec.kind, spec.default) {
+                    (params::Kind::Real { min, max }, params::Default::Real(d)) => {
+                        assert!(inside(*min, s.min, true) && inside(*max, s.max, false), "{}.{}", info.name, s.param);
+                        d
+                    }
+                    (params::Kind::Size { min, max }, params::Default::Text(d)) => {
+                        assert!(*min as f64 <= s.min && s.max <= *max as f64, "{}.{}", info.name, s.param);
+                        crate::units::parse_bytes(d).unwrap() as f64
+                    }
+                    other => panic!("{}.{}: no slider for {other:?}", info.name, s.param),
+                };
+                assert!(s.min <= default && default <= s.max && s.step > 0.0);
+                let steps = (default - s.min) / s.step;
+                assert_eq!(steps, steps.round(), "{}.{}: the default is not on a step", info.name, s.param);
+                let p = entry["params"].as_array().unwrap().iter().find(|p| p["name"] == s.param).unwrap();
+                assert!(p["slider"].is_object(), "{}.{} has no slider in the JSON", info.name, s.param);
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, 2);
+        let fsc = v.as_array().unwrap().iter().find(|e| e["name"] == "fsc").unwrap();
+        let pbs = fsc["params"].as_array().unwrap().iter().find(|p| p["name"] == "pbs").unwrap();
+        assert_eq!(pbs["slider"], serde_json::json!({"min": "0B", "max": "64KB", "step": "1KB"}));
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub const EDF: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Edf::new(Limits::of(&a), a.port.bandwidth, a.params.toggle("preemption")))),

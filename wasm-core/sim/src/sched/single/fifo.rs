@@ -59,6 +59,7 @@ pub const FIFO: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| {

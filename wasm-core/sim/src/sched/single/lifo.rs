@@ -23,6 +23,7 @@ pub const LIFO: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Lifo::new(Limits::of(&a)))),

@@ -26,6 +26,7 @@ pub const PRIORITY: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Priority::new(Limits::of(&a), a.params.toggle("preemption")))),

@@ -26,6 +26,7 @@ pub const RANDOM: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Random,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Random::new(Limits::of(&a), a.port.rng()))),

@@ -48,6 +48,7 @@ pub static INFO: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: false,
     order: Order::Key,
+    sliders: &[],
     reads: |_| Reads::NOTHING,
     source: file!(),
     build: |_| Err(("", "a scripted port comes from a scenario's schedule".into())),

@@ -22,6 +22,7 @@ pub const SJF: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Key,
+    sliders: &[],
     reads: |_| Reads::SIZES,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Sjf::new(Limits::of(&a)))),

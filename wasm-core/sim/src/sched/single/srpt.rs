@@ -29,6 +29,7 @@ pub const SRPT: SchedulerInfo = SchedulerInfo {
     children: Children::None,
     work_conserving: true,
     order: Order::Snapshot,
+    sliders: &[],
     reads: |_| Reads::SIZES,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Srpt::new(Limits::of(&a)))),
