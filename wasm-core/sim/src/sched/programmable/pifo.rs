@@ -80,18 +80,10 @@ mod tests {
     use crate::sched::QueueView;
     use crate::sched::parts::buffer::Limits;
     use crate::sched::single::fifo::Fifo;
+    use crate::sched::programmable::rank::fixtures::fig2_burst as burst;
     use crate::sched::programmable::rank::Program;
     use crate::sched::DropReason;
 
-    /// AIFO Fig. 2 / Sec. 2.2: a burst of six packets with ranks 1, 4, 5, 1, 2, 2 (in arrival
-    /// order) into an empty queue of four slots. Ranks come from the class program.
-    fn burst() -> Vec<Packet> {
-        [1u8, 4, 5, 1, 2, 2]
-            .iter()
-            .enumerate()
-            .map(|(i, &r)| Packet { class: r, ..Packet::new(i as u64, i as u32, 0, 1500, Time::ZERO) })
-            .collect()
-    }
 
     fn ranks(view: &QueueView) -> Vec<i64> {
         view.entries.iter().map(|&(_, k)| k).collect()

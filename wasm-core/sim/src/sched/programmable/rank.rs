@@ -171,6 +171,22 @@ impl Ranker {
 }
 
 #[cfg(test)]
+pub mod fixtures {
+    use crate::packet::Packet;
+    use crate::time::Time;
+
+    /// AIFO Fig. 2 / Sec. 2.2: a burst of six packets with ranks 1, 4, 5, 1, 2, 2 in arrival
+    /// order (rank = class, for the `class` program), each 1500 B, all at t = 0.
+    pub fn fig2_burst() -> Vec<Packet> {
+        [1u8, 4, 5, 1, 2, 2]
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| Packet { class: r, ..Packet::new(i as u64, i as u32, 0, 1500, Time::ZERO) })
+            .collect()
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::packet::flags::{ACK, RETX, TCP};

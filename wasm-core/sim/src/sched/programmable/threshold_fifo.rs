@@ -127,17 +127,9 @@ impl Scheduler for ThresholdFifo {
 mod tests {
     use super::*;
     use crate::sched::QueueView;
+    use crate::sched::programmable::rank::fixtures::fig2_burst as burst;
     use crate::sched::programmable::rank::Program;
 
-    /// AIFO Fig. 2 / Sec. 2.2: six packets with ranks 1, 4, 5, 1, 2, 2 (in arrival order, rank =
-    /// class) into an empty queue of four slots.
-    fn burst() -> Vec<Packet> {
-        [1u8, 4, 5, 1, 2, 2]
-            .iter()
-            .enumerate()
-            .map(|(i, &r)| Packet { class: r, ..Packet::new(i as u64, i as u32, 0, 1500, Time::ZERO) })
-            .collect()
-    }
 
     #[test]
     fn fig2_oracle_admission_keeps_1_1_2_2() {
