@@ -73,9 +73,7 @@ test('a bad file says what is wrong and leaves the draft intact, also after a re
 test('a long run shows its progress and can be cancelled without touching the editor', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   const hash = await app.traceHash.textContent();
-  await app.tab('inspect');
-  await app.fill('duration', '1800s');
-  await app.runButton.click();
+  await app.startRunFor('1800s');
   await expect(page.getByTestId('run-progress')).toContainText('Simulating');
   await page.getByTestId('cancel').click();
   await expect(app.runButton).toBeVisible();
