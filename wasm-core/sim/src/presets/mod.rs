@@ -23,6 +23,11 @@ pub const RATE: Kind = Kind::Rate { min: 1, infinite: true };
 pub const TIME: Kind = Kind::Time { min: Time::ZERO, max: Time(86_400_000_000_000) };
 pub const BUFFER: Kind = Kind::Buffer { off: false };
 
+/// Every preset's `buffer` parameter: the buffer of every port, `default` unless given.
+pub const fn buffer(default: &'static str) -> Spec {
+    Spec::text("buffer", "Every port's buffer", BUFFER, default)
+}
+
 /// Builds the graph; an error names the parameter at fault and the problem.
 pub type Expand = fn(&Params) -> Result<Graph, (&'static str, String)>;
 

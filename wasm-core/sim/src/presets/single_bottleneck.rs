@@ -1,35 +1,20 @@
 //! Single bottleneck: N senders, each on its own access link into one router, which sends to
 //! one receiver over the bottleneck link. The classroom topology.
 
-use super::{spread, Graph, PresetInfo, BUFFER, RATE, TIME};
-use crate::params::{Default, Kind, Params, Spec};
+use super::{buffer, spread, Graph, PresetInfo, RATE, TIME};
+use crate::params::{Params, Spec};
 
 pub static PRESET: PresetInfo = PresetInfo {
     name: "single_bottleneck",
     summary: "N senders, one router, one bottleneck link to one receiver.",
     reference: "The usual single-bottleneck setting (e.g. the LSTFCoDel and FSC experiments)",
     params: &[
-        Spec {
-            name: "senders",
-            description: "Number of sending hosts",
-            kind: Kind::Int { min: 1, max: 1000 },
-            default: Default::Int(4),
-        },
-        Spec {
-            name: "access_bandwidth",
-            description: "Sender to router",
-            kind: RATE,
-            default: Default::Text("100Mbps"),
-        },
-        Spec { name: "access_delay", description: "Sender to router", kind: TIME, default: Default::Text("1ms") },
-        Spec {
-            name: "bottleneck_bandwidth",
-            description: "Router to receiver",
-            kind: RATE,
-            default: Default::Text("10Mbps"),
-        },
-        Spec { name: "bottleneck_delay", description: "Router to receiver", kind: TIME, default: Default::Text("5ms") },
-        Spec { name: "buffer", description: "Every port's buffer", kind: BUFFER, default: Default::Text("64KB") },
+        Spec::int("senders", "Number of sending hosts", 1, 1000, 4),
+        Spec::text("access_bandwidth", "Sender to router", RATE, "100Mbps"),
+        Spec::text("access_delay", "Sender to router", TIME, "1ms"),
+        Spec::text("bottleneck_bandwidth", "Router to receiver", RATE, "10Mbps"),
+        Spec::text("bottleneck_delay", "Router to receiver", TIME, "5ms"),
+        buffer("64KB"),
     ],
     expand,
 };
