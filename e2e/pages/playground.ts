@@ -227,11 +227,16 @@ export class PlaygroundPage {
     await this.waitForRun();
   }
 
-  /** Sets the scenario's duration (the Inspect tab with nothing selected) and presses Run, without waiting. */
-  async startRunFor(duration: string): Promise<void> {
+  /**
+   * Sets the scenario's duration (the Inspect tab with nothing selected) and presses Run,
+   * without waiting; returns the trace hash on screen before (the last run's).
+   */
+  async startRunFor(duration: string): Promise<string> {
+    const before = (await this.traceHash.textContent()) ?? '';
     await this.tab('inspect');
     await this.fill('duration', duration);
     await this.runButton.click();
+    return before;
   }
 
   /** Exports the draft; returns the downloaded file's name and text. */
