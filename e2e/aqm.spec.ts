@@ -68,13 +68,9 @@ test('LSTFCoDel: each queued packet shows its epsilon, the port its gamma', asyn
   const port = await app.portIndex('router_a', 'server_a');
   // The first time two packets are queued at the router's port (the CBR has started).
   const queued = await firstEvent(app, EventKind.Enqueue, port);
-  let drawn: DrawnFrame | null = null;
-  for (let t = queued.time; t < queued.time + 60e9; t += 50e6) {
-    await app.seek(t);
-    drawn = await app.drawn();
-    if ((drawn.queues.find((q) => q.port === port)?.packets.length ?? 0) >= 2) break;
-  }
-  const keys = drawn?.queues.find((q) => q.port === port)?.keys ?? [];
+  const queue = (f: DrawnFrame) => f.queues.find((q) => q.port === port);
+  const drawn = await app.seekUntil(queued.time, queued.time + 60e9, 50e6, (f) => (queue(f)?.packets.length ?? 0) >= 2);
+  const keys = (drawn ? queue(drawn)?.keys : undefined) ?? [];
   expect(keys.length).toBeGreaterThanOrEqual(2);
   // epsilon = 1/(1 + gamma) in (0, 1], or 0 before any delay was seen.
   for (const k of keys) expect(k).toMatch(/^(0|0\.\d+|1)$/);

@@ -98,6 +98,20 @@ export class PlaygroundPage {
     return (await this.handle('drawn')) as DrawnFrame;
   }
 
+  /**
+   * Moves the playhead from `from` ns in steps of `step` ns (while before `to`) until what is
+   * drawn satisfies `done`; returns that frame (the last one drawn if none does).
+   */
+  async seekUntil(from: number, to: number, step: number, done: (frame: DrawnFrame) => boolean): Promise<DrawnFrame | null> {
+    let frame: DrawnFrame | null = null;
+    for (let t = from; t < to; t += step) {
+      await this.seek(t);
+      frame = await this.drawn();
+      if (done(frame)) break;
+    }
+    return frame;
+  }
+
   /** The index of the port from node `from` to node `to` (the test fails if there is none). */
   async portIndex(from: string, to: string): Promise<number> {
     const ports = (await this.handle('ports')) ?? [];

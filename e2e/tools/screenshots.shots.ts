@@ -158,10 +158,7 @@ test('fair queueing: DRR\'s list with each queue\'s deficit, WRR\'s credits, WF2
   await inspected(app, 'fq/wf2q-plus-burst', 1_000_000, 2, 'wf2q-plus');
   await app.openPaused('fq/strict-priority-cobham');
   // A moment with both classes queued (the load is 70%: the queue is often short).
-  for (let t = 1_000_000; t < 50_000_000; t += 37_000) {
-    await app.seek(t);
-    if (((await app.drawn()).queues[0]?.packets.length ?? 0) >= 5) break;
-  }
+  await app.seekUntil(1_000_000, 50_000_000, 37_000, (f) => (f.queues[0]?.packets.length ?? 0) >= 5);
   await app.inspectLink(0);
   await page.screenshot({ path: out('strict-priority') });
 });
