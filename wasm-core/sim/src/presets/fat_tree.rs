@@ -72,13 +72,11 @@ fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
     #[test]
     fn k4_has_the_textbook_counts() {
         // k = 4: 4 core + 8 agg + 8 edge switches, 16 hosts = 36 nodes;
         // links: core-agg 4*2*2 = 16, agg-edge 4*2*2 = 16, edge-host 16: 48.
-        let g = super::super::expand("fat_tree", &BTreeMap::new()).unwrap();
+        let g = super::super::expand_with("fat_tree", "{}");
         assert_eq!((g.nodes.len(), g.links.len()), (36, 48));
     }
 }

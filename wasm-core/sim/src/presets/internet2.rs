@@ -192,16 +192,14 @@ fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
+    use super::super::expand_with;
 
     #[test]
     fn default_variant_has_the_published_size() {
         // 10 core + 100 edge routers + 100 hosts = 210 nodes; 16 + 100 + 100 = 216 links.
-        let g = super::super::expand("internet2", &BTreeMap::new()).unwrap();
+        let g = expand_with("internet2", "{}");
         assert_eq!((g.nodes.len(), g.links.len()), (210, 216));
-        let p: BTreeMap<String, serde_json::Value> =
-            serde_json::from_str(r#"{"variant": "I2:10Gbps-10Gbps"}"#).unwrap();
-        let g = super::super::expand("internet2", &p).unwrap();
+        let g = expand_with("internet2", r#"{"variant": "I2:10Gbps-10Gbps"}"#);
         assert_eq!((g.nodes.len(), g.links.len()), (110, 116));
     }
 
@@ -223,8 +221,7 @@ mod tests {
             }
         }
         for params in [r#"{}"#, r#"{"edges_per_core": 2}"#, r#"{"edges_per_core": 4, "hosts_per_edge": 3}"#] {
-            let p: BTreeMap<String, serde_json::Value> = serde_json::from_str(params).unwrap();
-            let g = super::super::expand("internet2", &p).unwrap();
+            let g = expand_with("internet2", params);
             let pos: Vec<(f64, f64)> = g.nodes.iter().map(|n| n.pos.map(|[x, y]| (x, y)).unwrap()).collect();
             let index = |id: &str| g.nodes.iter().position(|n| n.id == id).unwrap();
             let links: Vec<(usize, usize)> = g.links.iter().map(|l| (index(&l.from), index(&l.to))).collect();

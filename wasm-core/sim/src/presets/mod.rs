@@ -81,6 +81,13 @@ pub fn expand(name: &str, given: &BTreeMap<String, serde_json::Value>) -> Result
     Ok(g)
 }
 
+/// Expands a preset with its parameters written as JSON, for tests.
+#[cfg(test)]
+pub(crate) fn expand_with(name: &str, params: &str) -> Graph {
+    let given: BTreeMap<String, serde_json::Value> = serde_json::from_str(params).unwrap();
+    expand(name, &given).unwrap_or_else(|e| panic!("{name} {params}: {e:?}"))
+}
+
 /// Nodes and links under construction.
 #[derive(Default)]
 pub struct Graph {
