@@ -1,21 +1,18 @@
 //! Dumbbell: N hosts on the left, N on the right, two routers joined by the bottleneck.
 //! Left host i usually talks to right host i.
 
-use super::{buffer, spread, Graph, PresetInfo, RATE, TIME};
+use super::{bottleneck_params, spread, Graph, PresetInfo};
 use crate::params::{Params, Spec};
 
 pub static PRESET: PresetInfo = PresetInfo {
     name: "dumbbell",
     summary: "N host pairs across one shared bottleneck between two routers.",
     reference: "The classic congestion-control topology (e.g. the dumbbell-10g benchmark)",
-    params: &[
+    params: &bottleneck_params(
         Spec::int("pairs", "Hosts on each side", 1, 2048, 4),
-        Spec::text("access_bandwidth", "Host to router", RATE, "100Mbps"),
-        Spec::text("access_delay", "Host to router", TIME, "1ms"),
-        Spec::text("bottleneck_bandwidth", "Router to router", RATE, "10Mbps"),
-        Spec::text("bottleneck_delay", "Router to router", TIME, "5ms"),
-        buffer("64KB"),
-    ],
+        "Host to router",
+        "Router to router",
+    ),
     expand,
 };
 

@@ -28,6 +28,20 @@ pub const fn buffer(default: &'static str) -> Spec {
     Spec::text("buffer", "Every port's buffer", BUFFER, default)
 }
 
+/// The parameters of the presets with one bottleneck link (single_bottleneck, dumbbell):
+/// `hosts`, how many hosts; the access links, described by `access`, at 100Mbps and 1ms; the
+/// bottleneck, described by `bottleneck`, at 10Mbps and 5ms; 64KB buffers.
+pub const fn bottleneck_params(hosts: Spec, access: &'static str, bottleneck: &'static str) -> [Spec; 6] {
+    [
+        hosts,
+        Spec::text("access_bandwidth", access, RATE, "100Mbps"),
+        Spec::text("access_delay", access, TIME, "1ms"),
+        Spec::text("bottleneck_bandwidth", bottleneck, RATE, "10Mbps"),
+        Spec::text("bottleneck_delay", bottleneck, TIME, "5ms"),
+        buffer("64KB"),
+    ]
+}
+
 /// Builds the graph; an error names the parameter at fault and the problem.
 pub type Expand = fn(&Params) -> Result<Graph, (&'static str, String)>;
 

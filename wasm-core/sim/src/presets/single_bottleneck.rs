@@ -1,21 +1,18 @@
 //! Single bottleneck: N senders, each on its own access link into one router, which sends to
 //! one receiver over the bottleneck link. The classroom topology.
 
-use super::{buffer, spread, Graph, PresetInfo, RATE, TIME};
+use super::{bottleneck_params, spread, Graph, PresetInfo};
 use crate::params::{Params, Spec};
 
 pub static PRESET: PresetInfo = PresetInfo {
     name: "single_bottleneck",
     summary: "N senders, one router, one bottleneck link to one receiver.",
     reference: "The usual single-bottleneck setting (e.g. the LSTFCoDel and FSC experiments)",
-    params: &[
+    params: &bottleneck_params(
         Spec::int("senders", "Number of sending hosts", 1, 1000, 4),
-        Spec::text("access_bandwidth", "Sender to router", RATE, "100Mbps"),
-        Spec::text("access_delay", "Sender to router", TIME, "1ms"),
-        Spec::text("bottleneck_bandwidth", "Router to receiver", RATE, "10Mbps"),
-        Spec::text("bottleneck_delay", "Router to receiver", TIME, "5ms"),
-        buffer("64KB"),
-    ],
+        "Sender to router",
+        "Router to receiver",
+    ),
     expand,
 };
 
