@@ -54,12 +54,10 @@ test('axe-core: no violation on the playground, results, inspector, traffic, hel
 test('axe-core: no violation on the replay view and the compare view', async ({ page }) => {
   test.setTimeout(180_000);
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('ups/default-random');
-  await app.pause();
+  await app.openPaused('ups/default-random');
   await app.recordReplay('lstf');
   await expectNoViolations(page, 'replay tab');
-  const compare = new ComparePage(app);
-  await compare.openTab();
+  const compare = await ComparePage.open(app);
   await expectNoViolations(page, 'compare tab');
   await compare.run();
   await app.pause();

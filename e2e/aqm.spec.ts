@@ -6,17 +6,9 @@ import { DROP_REASONS, EventKind, MARK_REASONS } from '../web/src/sim/types';
 import type { DrawnFrame } from '../web/src/view/packetLayer';
 import { PlaygroundPage } from './pages/playground';
 
-/** The port from node `from` to node `to`. */
-async function portIndex(app: PlaygroundPage, from: string, to: string): Promise<number> {
-  const ports = (await app.handle('ports')) ?? [];
-  const i = ports.findIndex((p) => p.node === from && p.to === to);
-  expect(i).toBeGreaterThanOrEqual(0);
-  return i;
-}
-
 /**
- * The first event of `kind` at `port` whose value satisfies `ok` (`min`: a smallest value,
- * `mod`: compared modulo 256), found in the page: its time and packet.
+ * The first event of `kind` at `port` (with the value `mod256` modulo 256 when given), found in
+ * the page: its time and packet.
  */
 async function firstEvent(app: PlaygroundPage, kind: number, port: number, value?: { mod256: number }) {
   const found = await app.page.evaluate(([k, p, want]) => {
@@ -33,18 +25,22 @@ async function firstEvent(app: PlaygroundPage, kind: number, port: number, value
   return found;
 }
 
+/** Moves the playhead to that first event; returns it. */
+async function seekToFirst(app: PlaygroundPage, kind: number, port: number, value?: { mod256: number }) {
+  const found = await firstEvent(app, kind, port, value);
+  await app.seek(found.time);
+  return found;
+}
+
+const AQM_DROP = { mod256: DROP_REASONS.indexOf('aqm') };
+
 test('CoDel: its state at the bottleneck, and its drops flash as AQM drops', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('aqm/bufferbloat');
-  await app.pause();
-  const port = await portIndex(app, 'a', 'b');
-  const aqm = DROP_REASONS.indexOf('aqm');
-  const drop = await firstEvent(app, EventKind.Drop, port, { mod256: aqm });
-  await page.evaluate((at) => window.__playground?.seek(at), drop.time);
-  const drawn = (await app.handle('drawn')) as DrawnFrame;
-  expect(drawn.drops).toContainEqual({ packet: drop.packet, port, reason: 'AQM drop' });
-  await app.tab('inspect');
-  await app.clickLink(4);
+  await app.openPaused('aqm/bufferbloat');
+  const port = await app.portIndex('a', 'b');
+  const drop = await seekToFirst(app, EventKind.Drop, port, AQM_DROP);
+  expect((await app.drawn()).drops).toContainEqual({ packet: drop.packet, port, reason: 'AQM drop' });
+  await app.inspectLink(4);
   // The first drop is the one that enters the dropping state.
   await expect(page.getByTestId('state-a-b-dropping')).toHaveText('yes');
   await expect(page.getByTestId('state-a-b-count')).toHaveText(/^\d+ pkt$/);
@@ -56,12 +52,10 @@ test('CoDel: its state at the bottleneck, and its drops flash as AQM drops', asy
 
 test('ECN marks flash at the port with their reason', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('tcp/dctcp-marking');
-  await app.pause();
-  const port = await portIndex(app, 'sw', 'dst');
-  const mark = await firstEvent(app, EventKind.Mark, port);
-  await page.evaluate((at) => window.__playground?.seek(at), mark.time);
-  const drawn = (await app.handle('drawn')) as DrawnFrame;
+  await app.openPaused('tcp/dctcp-marking');
+  const port = await app.portIndex('sw', 'dst');
+  const mark = await seekToFirst(app, EventKind.Mark, port);
+  const drawn = await app.drawn();
   expect(MARK_REASONS[0]).toBe('ecn_threshold');
   expect(drawn.ecnMarks).toContainEqual({ packet: mark.packet, port, reason: 'ECN mark: queue above threshold' });
   expect(drawn.drops.map((d) => d.packet)).not.toContain(mark.packet);
@@ -70,23 +64,17 @@ test('ECN marks flash at the port with their reason', async ({ page }) => {
 
 test('LSTFCoDel: each queued packet shows its epsilon, the port its gamma', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('aqm/lstf-codel');
-  await app.pause();
-  const port = await portIndex(app, 'router_a', 'server_a');
+  await app.openPaused('aqm/lstf-codel');
+  const port = await app.portIndex('router_a', 'server_a');
   // The first time two packets are queued at the router's port (the CBR has started).
   const queued = await firstEvent(app, EventKind.Enqueue, port);
-  let drawn: DrawnFrame | null = null;
-  for (let t = queued.time; t < queued.time + 60e9; t += 50e6) {
-    await page.evaluate((at) => window.__playground?.seek(at), t);
-    drawn = (await app.handle('drawn')) as DrawnFrame;
-    if ((drawn.queues.find((q) => q.port === port)?.packets.length ?? 0) >= 2) break;
-  }
-  const keys = drawn?.queues.find((q) => q.port === port)?.keys ?? [];
+  const queue = (f: DrawnFrame) => f.queues.find((q) => q.port === port);
+  const drawn = await app.seekUntil(queued.time, queued.time + 60e9, 50e6, (f) => (queue(f)?.packets.length ?? 0) >= 2);
+  const keys = (drawn ? queue(drawn)?.keys : undefined) ?? [];
   expect(keys.length).toBeGreaterThanOrEqual(2);
   // epsilon = 1/(1 + gamma) in (0, 1], or 0 before any delay was seen.
   for (const k of keys) expect(k).toMatch(/^(0|0\.\d+|1)$/);
-  await app.tab('inspect');
-  await app.clickLink(2);
+  await app.inspectLink(2);
   await expect(page.getByTestId('state-router_a-server_a-gamma')).toHaveText(/^\d+(\.\d+)? (ns|µs|ms|s)$/);
   await expect(page.getByTestId('state-router_a-server_a-epsilon now')).toHaveText(/^(0|0\.\d+|1)$/);
   await page.screenshot({ path: test.info().outputPath('lstf-codel.png') });
@@ -96,17 +84,12 @@ test('LSTFCoDel: each queued packet shows its epsilon, the port its gamma', asyn
 test('RED: the average queue and the thresholds at the port', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   await app.openExample('aqm/bufferbloat');
-  await app.tab('inspect');
-  await app.node('a').click();
+  await app.inspectNode('a');
   await app.choose('topology.nodes[4].scheduler', 'red');
   await app.run();
   await app.pause();
-  const port = await portIndex(app, 'a', 'b');
-  const aqm = DROP_REASONS.indexOf('aqm');
-  const drop = await firstEvent(app, EventKind.Drop, port, { mod256: aqm });
-  await page.evaluate((at) => window.__playground?.seek(at), drop.time);
-  await app.tab('inspect');
-  await app.clickLink(4);
+  await seekToFirst(app, EventKind.Drop, await app.portIndex('a', 'b'), AQM_DROP);
+  await app.inspectLink(4);
   await expect(page.getByTestId('state-a-b-min threshold')).toHaveText('5 pkt');
   await expect(page.getByTestId('state-a-b-max threshold')).toHaveText('15 pkt');
   // RED dropped early: its average was at least min_th.

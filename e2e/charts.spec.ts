@@ -16,8 +16,7 @@ const lines = (page: Page, id: string) => page.getByTestId(`card-${id}`).locator
 
 test('many flows: the FCT chart has a line per group of the flow table, the queue chart names every line it draws', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('compare/web-search');
-  await app.pause();
+  await app.openPaused('compare/web-search');
   await app.tab('results');
   // Grouped by workload (the table's default): the example's one workload is every flow, so
   // one line, its own ("all flows" beside it would be the same line twice).

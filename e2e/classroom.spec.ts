@@ -3,7 +3,7 @@
 // columns share a pixel and no queue count is written over another port's column, at every one
 // of several busy moments. Their single workload's flows make one FCT line, not two. At 800 px
 // wide, the compare view's panel titles sit above the drawings, over no node.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { encodeScenarioHash } from '../web/src/share/link';
@@ -28,13 +28,13 @@ function overlaps(drawn: DrawnFrame): string[] {
 }
 
 /** Seeks to `fractions` of the trace; at each, what overlaps, and how many columns were drawn. */
-async function check(page: Page, app: PlaygroundPage, fractions: readonly number[]): Promise<{ problems: string[]; columns: number }> {
+async function check(app: PlaygroundPage, fractions: readonly number[]): Promise<{ problems: string[]; columns: number }> {
   const end = (await app.handle('trace'))?.time.at(-1) ?? 0;
   const problems: string[] = [];
   let columns = 0;
   for (const f of fractions) {
-    await page.evaluate((at) => window.__playground?.seek(at), end * f);
-    const drawn = (await app.handle('drawn')) as DrawnFrame;
+    await app.seek(end * f);
+    const drawn = await app.drawn();
     columns = Math.max(columns, drawn.queues.length);
     problems.push(...overlaps(drawn).map((p) => `at ${f} of the run: ${p}`));
   }
@@ -55,7 +55,7 @@ for (const [name, scenario] of EXAMPLES) {
     await page.setViewportSize({ width: 1366, height: 768 });
     const app = await new PlaygroundPage(page).open(encodeScenarioHash(JSON.stringify(scenario)));
     await app.pause();
-    const { problems, columns } = await check(page, app, [0.3, 0.5, 0.7, 0.85]);
+    const { problems, columns } = await check(app, [0.3, 0.5, 0.7, 0.85]);
     // Busy moments: many columns side by side.
     expect(columns).toBeGreaterThan(6);
     expect(problems).toEqual([]);
@@ -72,9 +72,7 @@ for (const [name, scenario] of EXAMPLES) {
 test('at 800 px wide, the compare view\'s panel titles cover no node', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('compare/web-search');
-  const compare = new ComparePage(app);
-  await compare.openTab();
+  const compare = await ComparePage.open(app, 'compare/web-search');
   await compare.pick(2, 'lstf');
   await compare.run();
   // Three panels, two to a row: short ones, their first hosts near the top.

@@ -34,12 +34,9 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   const app = await new PlaygroundPage(page).open();
   await app.openExample(SCENARIO);
   const single = await app.handle('traceHash');
-  const compare = new ComparePage(app);
-  await compare.openTab();
+  const compare = await ComparePage.open(app);
   await expect(page.getByTestId('closed-loop-note')).toContainText('open loop (UDP)');
-  await compare.pick(0, 'fifo');
-  await compare.pick(1, 'sjf');
-  await compare.pick(2, 'lstf');
+  await compare.pickAll(['fifo', 'sjf', 'lstf']);
   await expect(compare.runButton).toHaveText('Compare 3 schedulers');
   const info = await compare.run();
 
@@ -57,7 +54,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   await app.pause();
   // At 60 ms (a busy moment of this seed) every panel has queued packets; the bottleneck's
   // queue holds the same packets in each run but SJF serves them in another order than FIFO.
-  await page.evaluate(() => window.__playground?.seek(60_000_000));
+  await app.seek(60_000_000);
   const drawn = () => page.evaluate(() => [0, 1, 2].map((i) => window.__playground?.compareDrawn(i)?.queues ?? []));
   await expect.poll(async () => (await drawn()).map((q) => q.length > 0)).toEqual([true, true, true]);
   const [fifoQueues, sjfQueues] = await drawn();
@@ -134,9 +131,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
 test('a comparison on a chosen router, drops by reason with whole-number ticks', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   // The dumbbell: two routers, rl and rr, joined by the bottleneck (rl's port), overloaded 2:1.
-  await app.openExample('presets/dumbbell');
-  const compare = new ComparePage(app);
-  await compare.openTab();
+  const compare = await ComparePage.open(app, 'presets/dumbbell');
   // A FIFO that drops from the head on every router, and SJF on rl only (rr keeps its FIFO).
   await compare.pick(0, 'fifo');
   await app.choose('compare[0].scheduler.params.drop', 'head');
@@ -161,12 +156,9 @@ test('a comparison on a chosen router, drops by reason with whole-number ticks',
 
 test('CoDel against LSTFCoDel on the LSTFCoDel experiment: a lower mean queueing delay with a larger spread', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('aqm/lstf-codel');
-  const compare = new ComparePage(app);
-  await compare.openTab();
+  const compare = await ComparePage.open(app, 'aqm/lstf-codel');
   await expect(page.getByTestId('closed-loop-note')).toContainText('closed-loop traffic');
-  await compare.pick(0, 'codel');
-  await compare.pick(1, 'lstf_codel');
+  await compare.pickAll(['codel', 'lstf_codel']);
   const info = await compare.run();
   expect(info.labels).toEqual(['CoDel', 'LSTFCoDel']);
   // The CoDel run is the scenario's own versus run: the hash the native core computes.
@@ -192,11 +184,8 @@ test('CoDel against LSTFCoDel on the LSTFCoDel experiment: a lower mean queueing
 
 test('UPS objectives in the compare view: FQ and LSTF with Edge-CoDel are the Edge-CoDel scenario\'s own versus runs', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('ups/objective-edge-codel');
-  const compare = new ComparePage(app);
-  await compare.openTab();
-  await compare.pick(0, 'fq');
-  await compare.pick(1, 'lstf');
+  const compare = await ComparePage.open(app, 'ups/objective-edge-codel');
+  await compare.pickAll(['fq', 'lstf']);
   for (const i of [0, 1]) {
     await page.getByTestId(`compare-objective-${i}`).locator('summary').click();
     // The scenario sets a slack rule (fairness, r_est 10 Mbps) and no Edge-CoDel.
@@ -236,10 +225,8 @@ test('a link comparing a scheduler this page does not know: the scenario opens a
 
 test('Cancel stops a four-way comparison of the fat-tree preset; the page stays usable', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('presets/fat_tree');
-  const compare = new ComparePage(app);
-  await compare.openTab();
-  for (const [i, name] of ['fifo', 'sjf', 'lstf', 'fq'].entries()) await compare.pick(i, name);
+  const compare = await ComparePage.open(app, 'presets/fat_tree');
+  await compare.pickAll(['fifo', 'sjf', 'lstf', 'fq']);
   await expect(compare.addButton).toBeHidden(); // four at most
   await compare.runButton.click();
   await expect(page.getByTestId('compare-progress')).toContainText('Run 1 of 4');
@@ -253,14 +240,12 @@ test('Cancel stops a four-way comparison of the fat-tree preset; the page stays 
 test('zooming one panel zooms every panel; presentation size enlarges the queued packets', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   const app = await new PlaygroundPage(page).open();
-  const compare = new ComparePage(app);
-  await compare.openTab();
-  await compare.pick(0, 'fifo');
-  await compare.pick(1, 'sjf');
+  const compare = await ComparePage.open(app);
+  await compare.pickAll(['fifo', 'sjf']);
   await compare.run();
   await app.pause();
   // The default scenario's bottleneck queue is long at 120 ms (the buffer fills).
-  await page.evaluate(() => window.__playground?.seek(120_000_000));
+  await app.seek(120_000_000);
   type Cells = { x: number; y: number }[][];
   const cells = (): Promise<Cells> => page.evaluate(() => [0, 1].map((i) => {
     const q = window.__playground?.compareDrawn(i)?.queues ?? [];

@@ -7,20 +7,16 @@ import { PlaygroundPage } from './pages/playground';
 
 test('SCED: the curve view shows flow A served nothing for most of the 2 s after B starts (Fig. 3), B in its burst', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('curves/sced-vs-fsc-tcp');
-  await app.pause();
-  await app.tab('inspect');
-  await app.clickLink(2);
-  const view = page.getByTestId('curve-view-r-d');
+  await app.openPaused('curves/sced-vs-fsc-tcp');
+  await app.inspectLink(2);
+  const { view, flow, summary } = app.curveView('r-d');
   await expect(view).toBeVisible();
-  const flow = view.getByTestId('curve-flow');
-  const summary = view.getByTestId('curve-summary');
   const served = async (t: number): Promise<string> => {
-    await page.evaluate((at) => window.__playground?.seek(at), t);
+    await app.seek(t);
     await expect(summary).toContainText('served');
     return /served ([\d.]+ [KMG]?B)/.exec((await summary.textContent()) ?? '')?.[1] ?? '';
   };
-  await page.evaluate(() => window.__playground?.seek(1_500_000_000));
+  await app.seek(1_500_000_000);
   await flow.selectOption({ label: 'A (backlogged)' });
   // A was alone for 2 s: served well past its 6000 B knee, on m2 = 1 Mbps.
   await expect(summary).toContainText('past its knee, on m2 = 1 Mbps');
@@ -34,7 +30,7 @@ test('SCED: the curve view shows flow A served nothing for most of the 2 s after
     expect(((await view.getByTestId(id).getAttribute('points')) ?? '').split(' ').length).toBeGreaterThanOrEqual(3);
   }
   // B just after it starts: its first 6000 B are on the deadline curve's first piece (m1).
-  await page.evaluate(() => window.__playground?.seek(2_003_000_000));
+  await app.seek(2_003_000_000);
   await flow.selectOption({ label: 'B (backlogged)' });
   await expect(summary).toContainText("in its burst, on the deadline curve's first piece (m1)");
   expect(app.consoleErrors).toEqual([]);
@@ -42,15 +38,10 @@ test('SCED: the curve view shows flow A served nothing for most of the 2 s after
 
 test('FSC: a burst flow is on its virtual curve\'s first piece, TCP on m2; the sliders compare FSC with PFQ', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('curves/fsc-worst-case');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_004_000_000));
-  await app.tab('inspect');
-  await app.clickLink(2);
-  const view = page.getByTestId('curve-view-r-d');
+  await app.openPaused('curves/fsc-worst-case', 1_004_000_000);
+  await app.inspectLink(2);
+  const { view, flow, summary } = app.curveView('r-d');
   await expect(view).toBeVisible();
-  const flow = view.getByTestId('curve-flow');
-  const summary = view.getByTestId('curve-summary');
   await flow.selectOption({ label: 'tcp (backlogged)' });
   await expect(summary).toContainText('past its knee, on m2');
   // The burst flow backlogged at the playhead: a new burst's 10 packets are inside PBS = 10 packets.

@@ -72,15 +72,12 @@ test('a bad file says what is wrong and leaves the draft intact, also after a re
 
 test('a long run shows its progress and can be cancelled without touching the editor', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  const hash = await app.traceHash.textContent();
-  await app.tab('inspect');
-  await app.fill('duration', '1800s');
-  await app.runButton.click();
+  const hash = await app.startRunFor('1800s');
   await expect(page.getByTestId('run-progress')).toContainText('Simulating');
   await page.getByTestId('cancel').click();
   await expect(app.runButton).toBeVisible();
   expect(await app.handle('runState')).toBe('done');
-  await expect(app.traceHash).toHaveText(hash ?? '');
+  await expect(app.traceHash).toHaveText(hash);
   expect((await app.draft<Draft>()).duration).toBe('1800s');
   expect(app.consoleErrors).toEqual([]);
 });

@@ -2,14 +2,11 @@
 // each round-robin queue's deficit counter at the port (from the core's state export), and
 // the class schedulers' forms from the registry. Expected orders are worked out by hand.
 import { expect, test } from '@playwright/test';
-import type { DrawnFrame } from '../web/src/view/packetLayer';
 import { PlaygroundPage } from './pages/playground';
 
 /** Flow ids of the packets drawn at the port from `from` to `to`, in the order drawn. */
 async function drawnFlows(app: PlaygroundPage, from: string, to: string): Promise<string[]> {
-  const ports = (await app.handle('ports')) ?? [];
-  const port = ports.findIndex((p) => p.node === from && p.to === to);
-  expect(port).toBeGreaterThanOrEqual(0);
+  const port = await app.portIndex(from, to);
   const trace = await app.handle('trace');
   const flows = await app.page.evaluate(() => window.__playground?.flowIds() ?? []);
   if (!trace) throw new Error('no run');
@@ -18,15 +15,12 @@ async function drawnFlows(app: PlaygroundPage, from: string, to: string): Promis
     const p = trace.packet[i] ?? -1;
     if (!flowOf.has(p)) flowOf.set(p, flows[trace.flow[i] ?? -1] ?? '?');
   });
-  const drawn = (await app.handle('drawn')) as DrawnFrame;
-  return (drawn.queues.find((q) => q.port === port)?.packets ?? []).map((p) => flowOf.get(p) ?? '?');
+  return ((await app.drawn()).queues.find((q) => q.port === port)?.packets ?? []).map((p) => flowOf.get(p) ?? '?');
 }
 
 test('DRR: the queue is drawn in its service order and each queue shows its deficit', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('fq/drr-fairness');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_000_000_000));
+  await app.openPaused('fq/drr-fairness', 1_000_000_000);
   const flows = await drawnFlows(app, 'r', 'd');
   // Quantum 1500 B: a turn of A sends one 1500 B packet, a turn of B three 500 B packets (C
   // sends less than a fair share and is rarely queued). So, without C, A's packets stand alone
@@ -42,8 +36,7 @@ test('DRR: the queue is drawn in its service order and each queue shows its defi
     if (r.flow === 'A') expect(r.n).toBe(1);
     else if (i > 0 && i < runs.length - 1) expect(r).toEqual({ flow: 'B', n: 3 });
   }
-  await app.tab('inspect');
-  await app.clickLink(3);
+  await app.inspectLink(3);
   await expect(page.getByTestId('port-state-r-d')).toContainText('drr');
   // The round-robin list by the flow at each queue's head, and each one's deficit in bytes.
   await expect(page.getByTestId('state-r-d-head flow')).toHaveText(/^[ABC](, [ABC])*$/);
@@ -56,8 +49,7 @@ test('DRR: the queue is drawn in its service order and each queue shows its defi
 test('the class schedulers\' forms come from the registry; DRR takes child schedulers per class', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   await app.openExample('fq/drr-fairness');
-  await app.tab('inspect');
-  await app.node('r').click();
+  await app.inspectNode('r');
   const path = 'topology.nodes[3].scheduler';
   await expect(app.field(`${path}.params.quantum`)).toBeVisible();
   await expect(page.getByTestId(`scheduler-${path}`)).toContainText('Shreedhar and Varghese');
@@ -75,9 +67,8 @@ test('the class schedulers\' forms come from the registry; DRR takes child sched
   await app.choose(`${path}.children[1]`, 'sjf');
   await app.run();
   await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_000_000_000));
-  await app.tab('inspect');
-  await app.clickLink(3);
+  await app.seek(1_000_000_000);
+  await app.inspectLink(3);
   await expect(page.getByTestId('state-r-d-head flow')).toHaveText(/^[ABC]$/);
   await expect(page.getByTestId('state-r-d-deficit')).toHaveText(/^\d+(\.\d+)? K?B$/);
   expect(app.consoleErrors).toEqual([]);
@@ -85,17 +76,14 @@ test('the class schedulers\' forms come from the registry; DRR takes child sched
 
 test('WF2Q+: the classic burst is drawn alternating, with finish tags and the virtual time', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('fq/wf2q-plus-burst');
-  await app.pause();
   // At 1 ms A1 has been sent and A2 is on the wire (scenario text): WF2Q+ sends the rest as
   // B1, A3, B2, A4, ..., B9, A11, B10.
-  await page.evaluate(() => window.__playground?.seek(1_000_000));
+  await app.openPaused('fq/wf2q-plus-burst', 1_000_000);
   const want: string[] = [];
   for (let j = 1; j <= 9; j++) want.push(`B${j}`, 'A');
   want.push('B10');
   expect(await drawnFlows(app, 'r', 'd')).toEqual(want);
-  await app.tab('inspect');
-  await app.clickLink(2);
+  await app.inspectLink(2);
   // V after A1 (8000 bits / weight 10 seen) and A2 (8000 / 20): 1200 bits per unit weight = 150 B.
   await expect(page.getByTestId('state-r-d-virtual time')).toHaveText('150 B');
   // The heads, A's queue first (its packets came first): A3 (S = 1600, F = 2400 bits: 200 B,

@@ -7,8 +7,7 @@ import { PlaygroundPage } from './pages/playground';
 
 test('the Fig. 1 middlebox shows its CPU busy, two thirds of its link, and the makespan', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('middlebox/fig1-drfq');
-  await app.pause();
+  await app.openPaused('middlebox/fig1-drfq');
   await app.tab('results');
   const panel = page.getByTestId('middlebox-panel');
   await expect(panel).toBeVisible();
@@ -41,8 +40,7 @@ test('the editor makes a router a middlebox with three modules and assigns a flo
 
 test('the alpha slider reruns the trade-off: from DRGPS (link 2/3) to greedy (link full), with the alpha floor drawn', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('middlebox/fig2-drgps');
-  await app.pause();
+  await app.openPaused('middlebox/fig2-drgps');
   await app.tab('results');
   const slider = page.getByTestId('alpha-slider');
   await expect(slider).toContainText('α = 1.00');
@@ -61,9 +59,7 @@ test('the alpha slider reruns the trade-off: from DRGPS (link 2/3) to greedy (li
 
 test('the CPU queue is drawn at the middlebox, in the order the core publishes it, with flow-queue drops counted', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('middlebox/fig6-isolation-alpha-085');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(50_000_000));
+  await app.openPaused('middlebox/fig6-isolation-alpha-085', 50_000_000);
   // The stage's queue is view id (number of ports + stage id 0), beside the ports' queues.
   const cpu = await page.evaluate(() => {
     const ports = window.__playground?.ports().length ?? 0;

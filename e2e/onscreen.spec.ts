@@ -67,7 +67,7 @@ test('the totals and per-flow counts follow the playhead: zero at t = 0, the end
   expect(endSent).toMatch(/^of [1-9][\d,]* at the end$/);
   // Half way: some sent, fewer than at the end.
   const end = (await app.handle('trace'))?.time.at(-1) ?? 0;
-  await page.evaluate((t) => window.__playground?.seek(t), end / 2);
+  await app.seek(end / 2);
   const half = Number((await page.getByTestId('total-sent').textContent())?.replace(/,/g, ''));
   const final = Number(endSent.replace(/[^\d]/g, ''));
   expect(half).toBeGreaterThan(0);
@@ -93,8 +93,7 @@ test('the totals and per-flow counts follow the playhead: zero at t = 0, the end
 
 test('many flows: grouped by workload, size or source in the table and the colours; a search box finds one flow', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('compare/web-search');
-  await app.pause();
+  await app.openPaused('compare/web-search');
   const ids = (await app.handle('flowIds')) ?? [];
   expect(ids.length).toBeGreaterThan(8);
   // Grouped by workload: one row per workload, its flow count beside.

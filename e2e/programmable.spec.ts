@@ -2,17 +2,13 @@
 // drawn (the threshold shown is (1/(1-k))(C-c)/C of the c shown), and SP-PIFO's bounds after the Fig. 2 burst are the ones worked out by hand
 // in scenarios/programmable/fig2-sp-pifo.json.
 import { expect, test } from '@playwright/test';
-import type { DrawnFrame } from '../web/src/view/packetLayer';
 import { ComparePage } from './pages/compare';
 import { PlaygroundPage } from './pages/playground';
 
 test('an AIFO port shows c against C, the threshold of that c, the window\'s edges and the last verdict', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('programmable/theorem1-aifo');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_000_400_000));
-  await app.tab('inspect');
-  await app.clickLink(0);
+  await app.openPaused('programmable/theorem1-aifo', 1_000_400_000);
+  await app.inspectLink(0);
   const field = (name: string) => page.getByTestId(`state-a-b-${name}`);
   await expect(field('C')).toHaveText('20 pkt');
   const c = Number.parseFloat((await field('c').textContent()) ?? 'NaN');
@@ -33,16 +29,12 @@ test('an AIFO port shows c against C, the threshold of that c, the window\'s edg
 
 test('SP-PIFO after the Fig. 2 burst: bounds [2, 5], the rank-1 packet of q0 drawn first', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('programmable/fig2-sp-pifo');
-  await app.pause();
   // The burst has reached r (six 1500 B packets at 100 Mbps from 1 ms); the rank-0 packet is on the link.
-  await page.evaluate(() => window.__playground?.seek(3_000_000));
-  await app.tab('inspect');
-  await app.clickLink(1);
+  await app.openPaused('programmable/fig2-sp-pifo', 3_000_000);
+  await app.inspectLink(1);
   await expect(page.getByTestId('state-r-d-bounds')).toHaveText('2, 5');
   await expect(page.getByTestId('state-r-d-queue lengths')).toHaveText('1 pkt, 3 pkt');
-  const drawn = (await app.handle('drawn')) as DrawnFrame;
-  const keys = drawn.queues.flatMap((q) => q.keys);
+  const keys = (await app.drawn()).queues.flatMap((q) => q.keys);
   expect(keys.slice(0, 4)).toEqual(['1', '1', '4', '5']);
   expect(app.consoleErrors).toEqual([]);
 });
@@ -66,10 +58,8 @@ test('reordering at the receiver: the flow table and the receiver-order chart sh
 test('FIFO, SP-PIFO, AIFO and PIFO side by side: the gap to PIFO with the closed-loop caution, and each receiver order', async ({ page }) => {
   test.setTimeout(240_000);
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('compare/programmable');
-  const compare = new ComparePage(app);
-  await compare.openTab();
-  for (const [i, s] of ['fifo', 'sp_pifo', 'aifo', 'pifo'].entries()) await compare.pick(i, s);
+  const compare = await ComparePage.open(app, 'compare/programmable');
+  await compare.pickAll(['fifo', 'sp_pifo', 'aifo', 'pifo']);
   await compare.run();
   const gap = page.getByTestId('card-gap');
   await expect(gap).toBeVisible();

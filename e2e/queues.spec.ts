@@ -2,8 +2,7 @@
 // each packet's value in its unit; a port's state panel shows what its scheduler exports.
 // The expected orders are worked out by hand in the scenarios' descriptions
 // (scenarios/queues/), where they differ from the order of the keys.
-import { expect, test, type Page } from '@playwright/test';
-import type { DrawnFrame } from '../web/src/view/packetLayer';
+import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground';
 
 /** "A#1": flow A's second packet, by the order the trace creates them. */
@@ -26,21 +25,18 @@ async function packetNames(app: PlaygroundPage): Promise<Map<number, string>> {
 }
 
 /** The queue drawn at the router's port towards d, at `t` ns: names and shown values. */
-async function drawnAt(page: Page, app: PlaygroundPage, t: number): Promise<{ names: string[]; keys: string[] }> {
-  await page.evaluate((at) => window.__playground?.seek(at), t);
-  const ports = (await app.handle('ports')) ?? [];
-  const port = ports.findIndex((p) => p.node === 'r' && p.to === 'd');
+async function drawnAt(app: PlaygroundPage, t: number): Promise<{ names: string[]; keys: string[] }> {
+  await app.seek(t);
+  const port = await app.portIndex('r', 'd');
   const names = await packetNames(app);
-  const drawn = (await app.handle('drawn')) as DrawnFrame;
-  const q = drawn.queues.find((x) => x.port === port);
+  const q = (await app.drawn()).queues.find((x) => x.port === port);
   return { names: (q?.packets ?? []).map((p) => names.get(p) ?? String(p)), keys: q?.keys ?? [] };
 }
 
 test('SRPT is drawn in its service order (a flow\'s oldest packet first), not by remaining size', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('queues/srpt-service-order');
-  await app.pause();
-  const { names, keys } = await drawnAt(page, app, 1_000_000);
+  await app.openPaused('queues/srpt-service-order');
+  const { names, keys } = await drawnAt(app, 1_000_000);
   // By remaining size the order would be B#1 (500 B), A#2, B#0, A#1.
   expect(names).toEqual(['B#0', 'B#1', 'A#1', 'A#2']);
   expect(keys).toEqual(['2KB', '500B', '3KB', '1.5KB']);
@@ -50,9 +46,8 @@ test('SRPT is drawn in its service order (a flow\'s oldest packet first), not by
 
 test('class_fq is drawn in its service order: classes by slot tag, SJF filling its class\'s slots', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('queues/class-fq-service-order');
-  await app.pause();
-  const { names, keys } = await drawnAt(page, app, 1_000_000);
+  await app.openPaused('queues/class-fq-service-order');
+  const { names, keys } = await drawnAt(app, 1_000_000);
   // By enqueue key (the tag a packet got on arrival) L#1 would come before S#0 and C#1.
   expect(names.slice(0, 5)).toEqual(['C#0', 'S#0', 'C#1', 'L#1', 'L#2']);
   // Slot tags in bits per unit weight, shown as sizes: 12000 b = 1.5 KB, 24000 b = 3 KB, ...
@@ -62,10 +57,8 @@ test('class_fq is drawn in its service order: classes by slot tag, SJF filling i
 
 test('a port\'s state panel shows what its scheduler exports: FIFO\'s marking threshold', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('tcp/dctcp-marking');
-  await app.pause();
-  await app.tab('inspect');
-  await app.clickLink(4);
+  await app.openPaused('tcp/dctcp-marking');
+  await app.inspectLink(4);
   await expect(page.getByTestId('state-sw-dst-ecn threshold')).toHaveText('20 pkt');
   await expect(page.getByTestId('state-sw-dst-ecn threshold (bytes)')).toHaveText('–');
   await expect(page.getByTestId('port-state-sw-dst')).toContainText('drawn in service order, each packet with its enqueue time');
@@ -75,17 +68,14 @@ test('a port\'s state panel shows what its scheduler exports: FIFO\'s marking th
 test('an LSTF port shows its last sent key, and its queued packets their slack at the playhead', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   await app.pause();
-  await app.tab('inspect');
-  await app.clickLink(3);
+  await app.inspectLink(3);
   await app.choose('topology.links[3].schedulers.r1', 'lstf');
   await app.run();
   await app.pause();
   await app.scrub.fill('150000000');
-  await app.tab('inspect');
-  await app.clickLink(3);
+  await app.inspectLink(3);
   await expect(page.getByTestId('state-r1-dst-last sent key')).toHaveText(/^\d+(\.\d+)? ms$/);
-  const drawn = (await app.handle('drawn')) as DrawnFrame;
-  const keys = drawn.queues.flatMap((q) => q.keys);
+  const keys = (await app.drawn()).queues.flatMap((q) => q.keys);
   expect(keys.length).toBeGreaterThan(0);
   // Every packet's slack at the playhead, signed ("+1.2ms", "−3µs").
   for (const k of keys) expect(k).toMatch(/^[+−]\d+(\.\d+)?(ns|µs|ms|s)$/);

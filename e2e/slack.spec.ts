@@ -15,13 +15,9 @@ function ns(text: string): number {
 
 test('a packet of the new flow shows the slack the fairness rule gave it at the ingress', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('ups/objective-fairness-rest-fair-share');
-  await app.pause();
   // 6 ms: the new flow (at rl from 5.112 ms) has packets queued there.
-  await page.evaluate(() => window.__playground?.seek(6_000_000));
-  const ports = (await app.handle('ports')) ?? [];
-  const port = ports.findIndex((p) => p.node === 'rl' && p.to === 'rr');
-  expect(port).toBeGreaterThanOrEqual(0);
+  await app.openPaused('ups/objective-fairness-rest-fair-share', 6_000_000);
+  const port = await app.portIndex('rl', 'rr');
   // The first packet of the new flow (flow 20) drawn in that queue.
   const head = await page.evaluate((p) => {
     const q = window.__playground?.drawn()?.queues.find((x) => x.port === p);

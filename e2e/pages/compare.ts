@@ -30,6 +30,14 @@ export class ComparePage {
     this.summary = id('summary').last();
   }
 
+  /** Loads an example when given one, then opens the Compare tab. */
+  static async open(app: PlaygroundPage, example?: string): Promise<ComparePage> {
+    if (example !== undefined) await app.openExample(example);
+    const compare = new ComparePage(app);
+    await compare.openTab();
+    return compare;
+  }
+
   get page(): Page {
     return this.app.page;
   }
@@ -43,6 +51,11 @@ export class ComparePage {
   async pick(i: number, scheduler: string): Promise<void> {
     while ((await this.page.getByTestId(`compare-row-${i}`).count()) === 0) await this.addButton.click();
     await this.app.choose(`compare[${i}].scheduler`, scheduler);
+  }
+
+  /** Picks the schedulers of rows 0, 1, ... in order. */
+  async pickAll(schedulers: readonly string[]): Promise<void> {
+    for (const [i, s] of schedulers.entries()) await this.pick(i, s);
   }
 
   /** Presses Compare and waits until the runs are on screen side by side. */

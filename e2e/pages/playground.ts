@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PlaygroundHandle } from '../../web/src/app/testHandle';
+import type { DrawnFrame } from '../../web/src/view/packetLayer';
 
 /** Handle methods that take no argument (queries). */
 type QueryName = { [K in keyof PlaygroundHandle]: Parameters<PlaygroundHandle[K]> extends [] ? K : never }[keyof PlaygroundHandle];
@@ -85,6 +86,38 @@ export class PlaygroundPage {
 
   async playhead(): Promise<number> {
     return (await this.handle('playhead')) ?? Number.NaN;
+  }
+
+  /** Moves the playhead to `ns` (ns of simulated time), through the test handle. */
+  async seek(ns: number): Promise<void> {
+    await this.page.evaluate((at) => window.__playground?.seek(at), ns);
+  }
+
+  /** What the drawing shows at the playhead: queues, in-flight packets, flashes. */
+  async drawn(): Promise<DrawnFrame> {
+    return (await this.handle('drawn')) as DrawnFrame;
+  }
+
+  /**
+   * Moves the playhead from `from` ns in steps of `step` ns (while before `to`) until what is
+   * drawn satisfies `done`; returns that frame (the last one drawn if none does).
+   */
+  async seekUntil(from: number, to: number, step: number, done: (frame: DrawnFrame) => boolean): Promise<DrawnFrame | null> {
+    let frame: DrawnFrame | null = null;
+    for (let t = from; t < to; t += step) {
+      await this.seek(t);
+      frame = await this.drawn();
+      if (done(frame)) break;
+    }
+    return frame;
+  }
+
+  /** The index of the port from node `from` to node `to` (the test fails if there is none). */
+  async portIndex(from: string, to: string): Promise<number> {
+    const ports = (await this.handle('ports')) ?? [];
+    const i = ports.findIndex((p) => p.node === from && p.to === to);
+    expect(i).toBeGreaterThanOrEqual(0);
+    return i;
   }
 
   async isPlaying(): Promise<boolean> {
@@ -208,6 +241,18 @@ export class PlaygroundPage {
     await this.waitForRun();
   }
 
+  /**
+   * Sets the scenario's duration (the Inspect tab with nothing selected) and presses Run,
+   * without waiting; returns the trace hash on screen before (the last run's).
+   */
+  async startRunFor(duration: string): Promise<string> {
+    const before = (await this.traceHash.textContent()) ?? '';
+    await this.tab('inspect');
+    await this.fill('duration', duration);
+    await this.runButton.click();
+    return before;
+  }
+
   /** Exports the draft; returns the downloaded file's name and text. */
   async exportFile(): Promise<{ name: string; text: string }> {
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId('export').click()]);
@@ -225,6 +270,31 @@ export class PlaygroundPage {
     await this.page.getByTestId(`example-${path}`).click();
     await expect.poll(() => this.handle('runsFinished'), { timeout: 60_000 }).toBeGreaterThan(before);
     await this.waitForRun();
+  }
+
+  /** Opens an example and pauses it, with the playhead at `at` ns when given. */
+  async openPaused(path: string, at?: number): Promise<void> {
+    await this.openExample(path);
+    await this.pause();
+    if (at !== undefined) await this.seek(at);
+  }
+
+  /** The Inspect tab with link `index` selected: its ports' schedulers and their state. */
+  async inspectLink(index: number): Promise<void> {
+    await this.tab('inspect');
+    await this.clickLink(index);
+  }
+
+  /** A FSC or SCED port's curve view (port "r-d": from r to d), its flow picker and its summary. */
+  curveView(port: string): { view: Locator; flow: Locator; summary: Locator } {
+    const view = this.page.getByTestId(`curve-view-${port}`);
+    return { view, flow: view.getByTestId('curve-flow'), summary: view.getByTestId('curve-summary') };
+  }
+
+  /** The Inspect tab with node `id` selected: its form, its scheduler. */
+  async inspectNode(id: string): Promise<void> {
+    await this.tab('inspect');
+    await this.node(id).click();
   }
 
   /** In the Replay tab: picks a mode, presses Record & replay and waits for the side-by-side view. */

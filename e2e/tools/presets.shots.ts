@@ -18,19 +18,18 @@ for (const [name, example] of EXAMPLES) {
     test(`${name} at ${w}x${h}`, async ({ page }) => {
       await page.setViewportSize({ width: w, height: h });
       const app = await new PlaygroundPage(page).open();
-      await app.openExample(example);
-      await app.pause();
+      await app.openPaused(example);
       // The moment with the most packets queued among 12 evenly spaced ones.
       const end = (await app.handle('trace'))?.time.at(-1) ?? 0;
       let best = 0;
       let most = -1;
       for (let i = 1; i <= 12; i++) {
         const t = (end * i) / 13;
-        await page.evaluate((at) => window.__playground?.seek(at), t);
+        await app.seek(t);
         const queued = await page.evaluate(() => window.__playground?.drawn()?.queues.reduce((n, q) => n + q.packets.length, 0) ?? 0);
         if (queued > most) [best, most] = [t, queued];
       }
-      await page.evaluate((at) => window.__playground?.seek(at), best);
+      await app.seek(best);
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(dir, `${name}-${w}x${h}.png`), fullPage: w < 1000 });
     });

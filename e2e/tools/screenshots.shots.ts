@@ -3,11 +3,17 @@
 import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import type { DrawnFrame } from '../../web/src/view/packetLayer';
 import { ComparePage } from '../pages/compare';
 import { PlaygroundPage } from '../pages/playground';
 
 const out = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
+
+/** Opens an example paused at `at` ns, inspects link `link`'s ports and shoots the page as `name`. */
+async function inspected(app: PlaygroundPage, example: string, at: number | undefined, link: number, name: string): Promise<void> {
+  await app.openPaused(example, at);
+  await app.inspectLink(link);
+  await app.page.screenshot({ path: out(name) });
+}
 
 test('editor: drawing a network, the Link tool half way', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
@@ -90,15 +96,14 @@ test('presets: a fat-tree (k=4) with a web-search workload, running', async ({ p
 
 test('replay: the UPS default scenario replayed with LSTF beside the original, an overdue packet in red', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('ups/default-random');
-  await app.pause();
+  await app.openPaused('ups/default-random');
   await app.recordReplay('lstf');
   // An overdue packet that waited at the hop where its slack went negative: shown a moment
   // before it left there (one 1460 B transmission at 1 Gbps), still queued, its slack negative.
   for (let i = 30; i < 200; i++) {
     await app.overdueRow(i).click();
     const at = await app.playhead();
-    await page.evaluate((t) => window.__playground?.seek(t), at - 11_681);
+    await app.seek(at - 11_681);
     if ((await page.getByTestId('replay-follow').textContent())?.includes('slack −')) break;
   }
   await page.locator('#pane-replay').evaluate((el) => el.scrollTo(0, 0));
@@ -106,181 +111,97 @@ test('replay: the UPS default scenario replayed with LSTF beside the original, a
   await page.screenshot({ path: out('replay') });
 });
 
-test('UPS Fig. 10 as a guided example: the LSTF replay at the tie at a1, the paper\'s tables beside', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
-  await app.openExample('ups-theory/fig10-lstf-three-congestion-points');
-  await app.pause();
-  await page.getByTestId('guide-step-3').click();
-  await expect(page.getByTestId('guide-callout-replay')).toBeVisible({ timeout: 60_000 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: out('ups-fig10') });
-});
+/** Guided examples at one of their steps: what the shot shows, the example, the step, the file. */
+const GUIDED = [
+  ['UPS Fig. 10 as a guided example: the LSTF replay at the tie at a1, the paper\'s tables beside', 'ups-theory/fig10-lstf-three-congestion-points', 3, 'ups-fig10'],
+  ['UPS Fig. 9: the original at the third congestion point, where the priority cycle closes', 'ups-theory/fig9-priorities-two-congestion-points', 3, 'ups-fig9'],
+  ['UPS App. A: the generated schedule LSTF fails with three congestion points, p2 preempting p4 at r2', 'ups-theory/generated-lstf-three-congestion-points', 2, 'ups-generated-lstf'],
+] as const;
 
-test('UPS Fig. 9: the original at the third congestion point, where the priority cycle closes', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
-  await app.openExample('ups-theory/fig9-priorities-two-congestion-points');
-  await app.pause();
-  await page.getByTestId('guide-step-3').click();
-  await expect(page.getByTestId('guide-callout-replay')).toBeVisible({ timeout: 60_000 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: out('ups-fig9') });
-});
-
-test('UPS App. A: the generated schedule LSTF fails with three congestion points, p2 preempting p4 at r2', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
-  await app.openExample('ups-theory/generated-lstf-three-congestion-points');
-  await app.pause();
-  await page.getByTestId('guide-step-2').click();
-  await expect(page.getByTestId('guide-callout-replay')).toBeVisible({ timeout: 60_000 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: out('ups-generated-lstf') });
-});
+for (const [title, example, step, name] of GUIDED) {
+  test(title, async ({ page }) => {
+    const app = await new PlaygroundPage(page).open();
+    await app.openPaused(example);
+    await page.getByTestId(`guide-step-${step}`).click();
+    await expect(page.getByTestId('guide-callout-replay')).toBeVisible({ timeout: 60_000 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: out(name) });
+  });
+}
 
 test('queues in service order: SRPT serves flow B (least remaining) from its oldest packet', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('queues/srpt-service-order');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_000_000));
-  await app.tab('inspect');
-  await app.clickLink(2);
-  await page.screenshot({ path: out('srpt-order') });
+  await inspected(app, 'queues/srpt-service-order', 1_000_000, 2, 'srpt-order');
 });
 
 test('class_fq in service order, and a port\'s state: DCTCP marking above K drawn as a line', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('queues/class-fq-service-order');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_000_000));
+  await app.openPaused('queues/class-fq-service-order', 1_000_000);
   await page.screenshot({ path: out('class-fq-order') });
   await app.openExample('tcp/dctcp-marking');
   await app.scrub.fill('60000000');
   await app.pause();
-  await app.tab('inspect');
-  await app.clickLink(4);
+  await app.inspectLink(4);
   await page.screenshot({ path: out('port-state') });
 });
 
 test('queue management: CoDel dropping at a bottleneck, LSTFCoDel\'s epsilon and gamma', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('aqm/bufferbloat');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(203_198_000));
-  await app.tab('inspect');
-  await app.clickLink(4);
-  await page.screenshot({ path: out('codel') });
-  await app.openExample('aqm/lstf-codel');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(40_000_000_000));
-  await app.tab('inspect');
-  await app.clickLink(2);
-  await page.screenshot({ path: out('lstf-codel') });
+  await inspected(app, 'aqm/bufferbloat', 203_198_000, 4, 'codel');
+  await inspected(app, 'aqm/lstf-codel', 40_000_000_000, 2, 'lstf-codel');
 });
 
 test('fair queueing: DRR\'s list with each queue\'s deficit, WRR\'s credits, WF2Q+\'s tags and virtual time, in service order', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('fq/drr-fairness');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_000_000_000));
-  await app.tab('inspect');
-  await app.clickLink(3);
-  await page.screenshot({ path: out('drr') });
-  await app.openExample('fq/wrr-shares');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_000_400_000));
-  await app.tab('inspect');
-  await app.clickLink(3);
-  await page.screenshot({ path: out('wrr') });
-  await app.openExample('fq/wf2q-plus-burst');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_000_000));
-  await app.tab('inspect');
-  await app.clickLink(2);
-  await page.screenshot({ path: out('wf2q-plus') });
-  await app.openExample('fq/strict-priority-cobham');
-  await app.pause();
+  await inspected(app, 'fq/drr-fairness', 1_000_000_000, 3, 'drr');
+  await inspected(app, 'fq/wrr-shares', 1_000_400_000, 3, 'wrr');
+  await inspected(app, 'fq/wf2q-plus-burst', 1_000_000, 2, 'wf2q-plus');
+  await app.openPaused('fq/strict-priority-cobham');
   // A moment with both classes queued (the load is 70%: the queue is often short).
-  for (let t = 1_000_000; t < 50_000_000; t += 37_000) {
-    await page.evaluate((at) => window.__playground?.seek(at), t);
-    const drawn = (await app.handle('drawn')) as DrawnFrame;
-    if ((drawn.queues[0]?.packets.length ?? 0) >= 5) break;
-  }
-  await app.tab('inspect');
-  await app.clickLink(0);
+  await app.seekUntil(1_000_000, 50_000_000, 37_000, (f) => (f.queues[0]?.packets.length ?? 0) >= 5);
+  await app.inspectLink(0);
   await page.screenshot({ path: out('strict-priority') });
 });
 
+/** Shoots the curve view of port r -> d with the flow labelled `flow` picked. */
+async function curveShot(app: PlaygroundPage, flow: string, name: string): Promise<void> {
+  const curve = app.curveView('r-d');
+  await curve.flow.selectOption({ label: flow });
+  await curve.view.scrollIntoViewIfNeeded();
+  await curve.view.screenshot({ path: out(name) });
+}
+
 test('service curves: FSC serving a burst ahead of TCP, SCED starving the flow that used idle bandwidth', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('curves/fsc-worst-case');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_004_000_000));
-  await app.tab('inspect');
-  await app.clickLink(2);
-  await page.screenshot({ path: out('fsc') });
+  await inspected(app, 'curves/fsc-worst-case', 1_004_000_000, 2, 'fsc');
   // The curve view of a burst flow backlogged at the playhead: its virtual curve's first piece.
-  const view = page.getByTestId('curve-view-r-d');
-  const flow = view.getByTestId('curve-flow');
-  const burst = await flow.locator('option', { hasText: /^u\d+ \(backlogged\)$/ }).first().textContent();
-  await flow.selectOption({ label: burst ?? '' });
-  await view.scrollIntoViewIfNeeded();
-  await view.screenshot({ path: out('fsc-curve-burst') });
-  await flow.selectOption({ label: 'tcp (backlogged)' });
-  await view.screenshot({ path: out('fsc-curve-tcp') });
-  await app.openExample('curves/sced-vs-fsc-tcp');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(2_500_000_000));
-  await app.tab('inspect');
-  await app.clickLink(2);
-  await page.screenshot({ path: out('sced') });
+  const burst = await app.curveView('r-d').flow.locator('option', { hasText: /^u\d+ \(backlogged\)$/ }).first().textContent();
+  await curveShot(app, burst ?? '', 'fsc-curve-burst');
+  await curveShot(app, 'tcp (backlogged)', 'fsc-curve-tcp');
+  await inspected(app, 'curves/sced-vs-fsc-tcp', 2_500_000_000, 2, 'sced');
   // Flow A, starved: served far above its deadline curve, which B's deadlines must reach first (Fig. 3).
-  const sced = page.getByTestId('curve-view-r-d');
-  await sced.getByTestId('curve-flow').selectOption({ label: 'A (backlogged)' });
-  await sced.scrollIntoViewIfNeeded();
-  await sced.screenshot({ path: out('sced-curve-starved') });
+  await curveShot(app, 'A (backlogged)', 'sced-curve-starved');
   // Fig. 9: an ON-OFF burst 12 ms into its period (on0's bursts start at 87 ms + k s), on m1.
-  await app.openExample('curves/fsc-fig9-udp-cbr');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(5_099_000_000));
-  await app.tab('inspect');
-  await app.clickLink(2);
-  const fig9 = page.getByTestId('curve-view-r-d');
-  await fig9.getByTestId('curve-flow').selectOption({ label: 'on0 (backlogged)' });
-  await fig9.scrollIntoViewIfNeeded();
-  await fig9.screenshot({ path: out('fsc-curve-onoff') });
+  await app.openPaused('curves/fsc-fig9-udp-cbr', 5_099_000_000);
+  await app.inspectLink(2);
+  await curveShot(app, 'on0 (backlogged)', 'fsc-curve-onoff');
 });
 
 test('programmable: an AIFO port (c against C, the quantile threshold, the last verdict, the window), and PIFO in rank order', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('programmable/theorem1-aifo');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(1_000_400_000));
-  await app.tab('inspect');
-  await app.clickLink(0);
-  await page.screenshot({ path: out('aifo') });
-  await app.openExample('programmable/fig2-pifo');
-  await app.pause();
+  await inspected(app, 'programmable/theorem1-aifo', 1_000_400_000, 0, 'aifo');
   // The whole burst has reached r (six 1500 B packets at 100 Mbps from 1 ms).
-  await page.evaluate(() => window.__playground?.seek(3_000_000));
-  await app.tab('inspect');
-  await app.clickLink(1);
-  await page.screenshot({ path: out('pifo') });
-  await app.openExample('programmable/fig2-sp-pifo');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(3_000_000));
-  await app.tab('inspect');
-  await app.clickLink(1);
-  await page.screenshot({ path: out('sp-pifo') });
+  await inspected(app, 'programmable/fig2-pifo', 3_000_000, 1, 'pifo');
+  await inspected(app, 'programmable/fig2-sp-pifo', 3_000_000, 1, 'sp-pifo');
 });
 
 /** FIFO, SJF and LSTF compared on compare/web-search, paused at a busy moment (60 ms). */
 async function webSearchComparison(app: PlaygroundPage): Promise<ComparePage> {
-  await app.openExample('compare/web-search');
-  const compare = new ComparePage(app);
-  await compare.openTab();
+  const compare = await ComparePage.open(app, 'compare/web-search');
   await compare.pick(2, 'lstf');
   await compare.run();
   await app.pause();
-  await app.page.evaluate(() => window.__playground?.seek(60_000_000));
+  await app.seek(60_000_000);
   await app.page.waitForTimeout(500);
   return compare;
 }
@@ -307,11 +228,8 @@ test('compare charts at 1920x1080: FCT and delay CDFs, FCT by size, queueing del
 test('compare: CoDel against LSTFCoDel, queueing delay per port with its spread', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('aqm/lstf-codel');
-  const compare = new ComparePage(app);
-  await compare.openTab();
-  await compare.pick(0, 'codel');
-  await compare.pick(1, 'lstf_codel');
+  const compare = await ComparePage.open(app, 'aqm/lstf-codel');
+  await compare.pickAll(['codel', 'lstf_codel']);
   await compare.run();
   await app.pause();
   await compare.chart('wait').scrollIntoViewIfNeeded();
@@ -326,7 +244,7 @@ test('presentation size at 1920x1080: the default scenario with large queues and
   const app = await new PlaygroundPage(page).open();
   await page.getByTestId('presentation').click();
   await app.pause();
-  await page.evaluate(() => window.__playground?.seek(120_000_000));
+  await app.seek(120_000_000);
   await page.waitForTimeout(300);
   await page.screenshot({ path: out('presentation') });
 });
@@ -350,9 +268,7 @@ test('benchmarks: the bench page after running the UDP set (the default selectio
 
 test('slack set at the ingress: a packet of the new flow in the fairness example, followed', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('ups/objective-fairness-rest-fair-share');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(6_000_000));
+  await app.openPaused('ups/objective-fairness-rest-fair-share', 6_000_000);
   const cell = await page.evaluate(() => {
     const t = window.__playground?.trace();
     const q = window.__playground?.drawn()?.queues.find((x) => x.packets.some((pk) => t && t.flow[t.packet.indexOf(pk)] === 20));
@@ -366,9 +282,7 @@ test('slack set at the ingress: a packet of the new flow in the fairness example
 
 test('middlebox: the three-module middlebox (CPU then link), its gauges, utilisation over time and dominant shares', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('middlebox/three-modules');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(100_000_000));
+  await app.openPaused('middlebox/three-modules', 100_000_000);
   await app.tab('results');
   await page.getByTestId('middlebox-panel').scrollIntoViewIfNeeded();
   await page.screenshot({ path: out('middlebox') });
@@ -376,17 +290,14 @@ test('middlebox: the three-module middlebox (CPU then link), its gauges, utilisa
 
 test('middlebox CPU queue: Fig. 6 at alpha = 0.85, the elephants\' packets waiting for the CPU drawn under the middlebox', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('middlebox/fig6-isolation-alpha-085');
-  await app.pause();
-  await page.evaluate(() => window.__playground?.seek(50_000_000));
+  await app.openPaused('middlebox/fig6-isolation-alpha-085', 50_000_000);
   await page.waitForTimeout(500);
   await page.screenshot({ path: out('middlebox-cpu-queue') });
 });
 
 test('middlebox trade-off: Fig. 1 at alpha = 0.5, dominant shares with the alpha floor line, the alpha slider', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
-  await app.openExample('middlebox/fig2-drgps');
-  await app.pause();
+  await app.openPaused('middlebox/fig2-drgps');
   await app.tab('results');
   const range = page.getByTestId('alpha-slider').getByRole('slider', { name: 'alpha' });
   await range.focus();
@@ -405,10 +316,8 @@ test('programmable-results: the receiver order of PIFO\'s reordered flow, and th
   const card = page.getByTestId('card-receiver-order');
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: out('receiver-order') });
-  await app.openExample('compare/programmable');
-  const compare = new ComparePage(app);
-  await compare.openTab();
-  for (const [i, s] of ['fifo', 'sp_pifo', 'aifo', 'pifo'].entries()) await compare.pick(i, s);
+  const compare = await ComparePage.open(app, 'compare/programmable');
+  await compare.pickAll(['fifo', 'sp_pifo', 'aifo', 'pifo']);
   await compare.run();
   await app.pause();
   await page.screenshot({ path: out('compare-programmable') });
@@ -431,9 +340,8 @@ test('leaf-spine-aifo: FCT by flow size of the leaf-spine web-search run, and FI
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: out(`leaf-spine-aifo-${id}`) });
   }
-  const compare = new ComparePage(app);
-  await compare.openTab();
-  for (const [i, s] of ['fifo', 'pifo', 'sp_pifo', 'aifo'].entries()) await compare.pick(i, s);
+  const compare = await ComparePage.open(app);
+  await compare.pickAll(['fifo', 'pifo', 'sp_pifo', 'aifo']);
   await compare.run();
   await app.pause();
   await page.screenshot({ path: out('leaf-spine-aifo-compare') });

@@ -42,27 +42,28 @@ pub struct Selector<'a> {
     pub during: Option<(u64, u64)>,
 }
 
+impl<'a> Selector<'a> {
+    /// The fields a check and a paper figure both write, over the whole run.
+    fn of(
+        metric: Metric,
+        flows: &'a FlowFilter,
+        link: &'a Option<LinkRef>,
+        replay: &'a Option<String>,
+    ) -> Selector<'a> {
+        Selector { metric, flows, link: link.as_ref(), replay: replay.as_deref(), during: None }
+    }
+}
+
 impl Check {
     pub fn selector(&self) -> Selector<'_> {
-        Selector {
-            metric: self.metric,
-            flows: &self.flows,
-            link: self.link.as_ref(),
-            replay: self.replay.as_deref(),
-            during: self.during.map(|[a, b]| (a.0.as_ns(), b.0.as_ns())),
-        }
+        let during = self.during.map(|[a, b]| (a.0.as_ns(), b.0.as_ns()));
+        Selector { during, ..Selector::of(self.metric, &self.flows, &self.link, &self.replay) }
     }
 }
 
 impl PaperFigure {
     pub fn selector(&self) -> Selector<'_> {
-        Selector {
-            metric: self.metric,
-            flows: &self.flows,
-            link: self.link.as_ref(),
-            replay: self.replay.as_deref(),
-            during: None,
-        }
+        Selector::of(self.metric, &self.flows, &self.link, &self.replay)
     }
 }
 

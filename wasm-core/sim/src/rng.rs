@@ -45,22 +45,12 @@ mod tests {
 
     #[test]
     fn streams_are_reproducible_and_distinct() {
-        let a: Vec<u64> = {
-            let mut s = Stream::new(7, 0);
+        // The first four draws of stream `stream` under `seed`.
+        let draws = |seed, stream| -> Vec<u64> {
+            let mut s = Stream::new(seed, stream);
             (0..4).map(|_| s.next_u64()).collect()
         };
-        let b: Vec<u64> = {
-            let mut s = Stream::new(7, 0);
-            (0..4).map(|_| s.next_u64()).collect()
-        };
-        let c: Vec<u64> = {
-            let mut s = Stream::new(7, 1);
-            (0..4).map(|_| s.next_u64()).collect()
-        };
-        let d: Vec<u64> = {
-            let mut s = Stream::new(8, 0);
-            (0..4).map(|_| s.next_u64()).collect()
-        };
+        let (a, b, c, d) = (draws(7, 0), draws(7, 0), draws(7, 1), draws(8, 0));
         assert_eq!(a, b);
         assert_ne!(a, c);
         assert_ne!(a, d);

@@ -52,6 +52,24 @@ fn t(x: Time) -> String {
     format::time(x)
 }
 
+/// Enters the id of entry `i` of a `what` list ("flow", "packet") into `ids`: an error at
+/// `path` when it is empty or already there.
+fn new_id<'a>(
+    ids: &mut BTreeMap<&'a str, usize>,
+    id: &'a str,
+    i: usize,
+    path: String,
+    what: &str,
+) -> Result<(), ScenarioError> {
+    if id.trim().is_empty() {
+        return Err(err(path, "must not be empty"));
+    }
+    if ids.insert(id, i).is_some() {
+        return Err(err(path, format!("duplicate {what} id \"{id}\"")));
+    }
+    Ok(())
+}
+
 /// Checks the scenario's schedule and times it; `None` when the scenario has none. Packets
 /// come in the order they are sent (then in file order): packet ids in the run.
 pub fn resolve(s: &Scenario) -> Result<Option<Vec<TimedPacket>>, ScenarioError> {
@@ -85,12 +103,7 @@ pub fn resolve(s: &Scenario) -> Result<Option<Vec<TimedPacket>>, ScenarioError> 
     let mut out = Vec::new();
     for (i, p) in sc.packets.iter().enumerate() {
         let at = |f: &str| format!("schedule.packets[{i}].{f}");
-        if p.id.trim().is_empty() {
-            return Err(err(at("id"), "must not be empty"));
-        }
-        if names.insert(p.id.as_str(), i).is_some() {
-            return Err(err(at("id"), format!("duplicate packet id \"{}\"", p.id)));
-        }
+        new_id(&mut names, &p.id, i, at("id"), "packet")?;
         let Some(&flow) = flows.get(p.flow.as_str()) else {
             return Err(err(at("flow"), format!("unknown flow \"{}\"", p.flow)));
         };
@@ -132,12 +145,7 @@ fn check_flows<'a>(
     let mut flows = BTreeMap::new();
     for (f, fl) in sc.flows.iter().enumerate() {
         let at = |x: &str| format!("schedule.flows[{f}].{x}");
-        if fl.id.trim().is_empty() {
-            return Err(err(at("id"), "must not be empty"));
-        }
-        if flows.insert(fl.id.as_str(), f).is_some() {
-            return Err(err(at("id"), format!("duplicate flow id \"{}\"", fl.id)));
-        }
+        new_id(&mut flows, &fl.id, f, at("id"), "flow")?;
         if fl.path.len() < 3 {
             return Err(err(at("path"), "a path goes from a host through at least one router to a host"));
         }

@@ -1,7 +1,7 @@
 //! Engine checks for issue 3: closed forms (M/M/1, ideal FCT by hand, calibrated load),
 //! routing (ECMP spread, explicit paths), conservation at checkpoints.
 
-use sched_sim::{run_json, validate, Run, RunOptions};
+use sched_sim::{run_json, validate, Run, RunOptions, RunOutput};
 
 fn scenario(topology: &str, traffic: &str, duration: &str) -> String {
     format!(
@@ -63,20 +63,29 @@ fn ideal_fct_of_a_lone_flow_on_three_hops() {
     assert_eq!(out.summary.fct.all.completed, 1);
 }
 
+/// 2 s of a Poisson workload at 70% load, exponential sizes of mean 20 KB, incast into `dst`
+/// of a single bottleneck whose links all run at 10 Gbps (1 us, unlimited buffers); `more`
+/// adds fields to the workload.
+fn incast_workload(more: &str) -> RunOutput {
+    let s = scenario(
+        r#"{"preset": "single_bottleneck", "params": {"senders": 8, "access_bandwidth": "10Gbps", "bottleneck_bandwidth": "10Gbps",
+            "access_delay": "1us", "bottleneck_delay": "1us", "buffer": "unlimited"}}"#,
+        &format!(
+            r#"[{{"kind": "workload", "id": "w", "load": 0.7, "sizes": {{"dist": "exponential", "mean": "20KB"}},
+                 "endpoints": {{"pattern": "incast", "dst": "dst"}}{more}}}]"#
+        ),
+        "2s",
+    );
+    run_json(&s, &NO_TRACE).unwrap()
+}
+
 /// A long Poisson workload calibrated to 70% of the bottleneck: incast into `dst`, so every
 /// flow crosses r -> dst (crossing probability 1). Exponential sizes, mean 20 KB: ~87 500
 /// flows in 2 s; the relative standard error of the offered bytes is about sqrt(2 / 87 500)
 /// = 0.5%, so 2% is a 4-sigma bound.
 #[test]
 fn calibrated_load_is_measured_on_the_link() {
-    let s = scenario(
-        r#"{"preset": "single_bottleneck", "params": {"senders": 8, "access_bandwidth": "10Gbps", "bottleneck_bandwidth": "10Gbps",
-            "access_delay": "1us", "bottleneck_delay": "1us", "buffer": "unlimited"}}"#,
-        r#"[{"kind": "workload", "id": "w", "load": 0.7, "sizes": {"dist": "exponential", "mean": "20KB"},
-             "endpoints": {"pattern": "incast", "dst": "dst"}}]"#,
-        "2s",
-    );
-    let out = run_json(&s, &NO_TRACE).unwrap();
+    let out = incast_workload("");
     let w = &out.summary.workloads[0];
     let port = &out.summary.ports[w.port as usize];
     assert_eq!(out.summary.nodes[port.node as usize].id, "r");
@@ -93,14 +102,7 @@ fn calibrated_load_is_measured_on_the_link() {
 /// load is far in the tail).
 #[test]
 fn the_load_over_the_active_period_is_not_diluted_by_the_drain() {
-    let s = scenario(
-        r#"{"preset": "single_bottleneck", "params": {"senders": 8, "access_bandwidth": "10Gbps", "bottleneck_bandwidth": "10Gbps",
-            "access_delay": "1us", "bottleneck_delay": "1us", "buffer": "unlimited"}}"#,
-        r#"[{"kind": "workload", "id": "w", "load": 0.7, "sizes": {"dist": "exponential", "mean": "20KB"},
-             "endpoints": {"pattern": "incast", "dst": "dst"}, "stop": "1s"}]"#,
-        "2s",
-    );
-    let out = run_json(&s, &NO_TRACE).unwrap();
+    let out = incast_workload(r#", "stop": "1s""#);
     let w = &out.summary.workloads[0];
     assert_eq!((w.active_start_ns, w.active_end_ns), (0, 1_000_000_000));
     println!("active load {:.4}, over the run {:.4}", w.active_load, w.measured_load);

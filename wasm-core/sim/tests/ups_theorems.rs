@@ -361,28 +361,29 @@ fn report(what: &str, t: &Tally) {
     }
 }
 
+/// Checks the schedules `generate` makes from seeds 1..=n (n: `seeds(default_seeds)`), each
+/// seed's generator on random stream `stream`; reports them as `what` and returns the tally.
+fn check_generated(what: &str, default_seeds: u32, stream: u64, generate: fn(&mut Rng) -> Value) -> Tally {
+    let mut tally = Tally::default();
+    for seed in 1..=seeds(default_seeds) {
+        let mut rng = Rng(Stream::new(seed, stream));
+        let text = scenario(generate(&mut rng), seed);
+        check(&text, &format!("{what} seed {seed}"), &mut tally);
+    }
+    report(what, &tally);
+    tally
+}
+
 #[test]
 fn scripted_originals_replay_as_app_a_says() {
-    let mut tally = Tally::default();
-    for seed in 1..=seeds(SCRIPTED_SEEDS) {
-        let mut rng = Rng(Stream::new(seed, 0x0a0a));
-        let text = scenario(scripted(&mut rng), seed);
-        check(&text, &format!("scripted seed {seed}"), &mut tally);
-    }
-    report("scripted", &tally);
+    let tally = check_generated("scripted", SCRIPTED_SEEDS, 0x0a0a, scripted);
     // The generator reaches every class often enough for the properties to mean something.
     assert!(tally.classes.iter().all(|&c| c >= SCRIPTED_SEEDS / 20), "{tally:?}");
 }
 
 #[test]
 fn scheduler_made_originals_replay_as_app_a_says() {
-    let mut tally = Tally::default();
-    for seed in 1..=seeds(SCHEDULER_SEEDS) {
-        let mut rng = Rng(Stream::new(seed, 0x0b0b));
-        let text = scenario(by_schedulers(&mut rng), seed);
-        check(&text, &format!("scheduler seed {seed}"), &mut tally);
-    }
-    report("by schedulers", &tally);
+    let tally = check_generated("by schedulers", SCHEDULER_SEEDS, 0x0b0b, by_schedulers);
     assert!(tally.classes[0] >= SCHEDULER_SEEDS / 20 && tally.classes[1] >= SCHEDULER_SEEDS / 20, "{tally:?}");
 }
 

@@ -8,6 +8,7 @@ import { displayName } from '../scenario/registry';
 import { runMatches, runScene } from '../view/scene';
 import { TopologyView } from '../view/topologyView';
 import { DROP_FLASH_SECONDS } from './TopologyPanel';
+import { noop, useTopologyView } from './useTopologyView';
 
 interface PanelProps {
   readonly comparison: LoadedComparison;
@@ -20,8 +21,15 @@ interface PanelProps {
 
 /** One run of the comparison, drawn at the shared playhead with its own queues. */
 function ComparePanel({ comparison, entry, index, register, onZoom }: PanelProps) {
-  const ref = useRef<HTMLDivElement>(null);
+  const make = useCallback((el: HTMLElement) => new TopologyView(el, { select: noop, addNode: noop, moveNode: noop, connect: noop, follow: noop }, {
+    readOnly: true, testId: `compare-topology-${index}`, onZoom: (z) => onZoom(index, z),
+  }), [index, onZoom]);
+  const attach = useCallback((v: TopologyView | null) => {
+    viewProbe.compareDrawn[index] = v ? () => v.drawn : () => null;
+    register(index, v);
+  }, [index, register]);
   const view = useRef<TopologyView | null>(null);
+  const ref = useTopologyView(view, make, attach);
   const t = useAppState((s) => s.position.t);
   const speed = useAppState((s) => s.speed);
   const presentation = useAppState((s) => s.presentation);
@@ -30,23 +38,6 @@ function ComparePanel({ comparison, entry, index, register, onZoom }: PanelProps
   const registry = useAppState((s) => s.schedulers);
   const scene = useMemo(() => runScene(comparison.draft, summary, (id) => displayName(registry, id)), [comparison.draft, summary, registry]);
   const matches = useMemo(() => runMatches(summary, comparison.draft), [summary, comparison.draft]);
-
-  useEffect(() => {
-    if (!ref.current) return;
-    const noop = () => undefined;
-    const v = new TopologyView(ref.current, { select: noop, addNode: noop, moveNode: noop, connect: noop, follow: noop }, {
-      readOnly: true, testId: `compare-topology-${index}`, onZoom: (z) => onZoom(index, z),
-    });
-    view.current = v;
-    register(index, v);
-    viewProbe.compareDrawn[index] = () => v.drawn;
-    return () => {
-      viewProbe.compareDrawn[index] = () => null;
-      register(index, null);
-      v.destroy();
-      view.current = null;
-    };
-  }, [index, register, onZoom]);
 
   useEffect(() => view.current?.setScene(scene), [scene]);
   useEffect(() => view.current?.setPresentation(presentation), [presentation]);

@@ -1,11 +1,12 @@
 import { useController } from '../app/context';
-import { deleteTraffic, setField } from '../scenario/commands';
+import { setField } from '../scenario/commands';
 import { fieldText } from '../scenario/fields';
 import { FLOW_COLUMNS, flowCell } from '../scenario/trafficFields';
 import type { PointTraffic } from '../scenario/types';
-import { edit, select } from '../store/editorActions';
+import { edit } from '../store/editorActions';
 import { flowColour } from '../view/palette';
 import { Field } from './Field';
+import { TrafficRow } from './TrafficRow';
 
 const HEADINGS = { src: 'from', dst: 'to', amount: 'size / rate', start: 'start', transport: 'transport', class: 'class', weight: 'weight' };
 const WIDTHS = { src: 62, dst: 62, amount: 76, start: 60, transport: 66, class: 44, weight: 50 };
@@ -35,12 +36,7 @@ export function FlowTable({ rows, selected }: Props) {
       </thead>
       <tbody>
         {rows.map(({ t, i }) => (
-          <tr key={`${i}:${t.id}`} className={selected === i ? 'selected' : undefined} data-testid={`traffic-row-${t.id}`}>
-            <td>
-              <button type="button" className="link-button" onClick={() => store.dispatch(select({ kind: 'traffic', index: i }))}>
-                <span className="swatch" style={{ background: flowColour(i) }} />{t.id}
-              </button>
-            </td>
+          <TrafficRow key={`${i}:${t.id}`} id={t.id} index={i} selected={selected === i} swatch={flowColour(i)}>
             <td>{t.kind}</td>
             {FLOW_COLUMNS.map((c) => {
               const spec = flowCell(t, c);
@@ -54,11 +50,7 @@ export function FlowTable({ rows, selected }: Props) {
                 </td>
               );
             })}
-            <td>
-              <button type="button" className="icon" aria-label={`Delete ${t.id}`} data-testid={`delete-traffic-${t.id}`}
-                onClick={() => store.dispatch(edit((s) => deleteTraffic(s, i), null))}>×</button>
-            </td>
-          </tr>
+          </TrafficRow>
         ))}
       </tbody>
     </table>

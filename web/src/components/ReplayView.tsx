@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAppState, useController } from '../app/context';
 import { viewProbe } from '../app/probes';
 import { replayLabel } from '../sim/replay';
@@ -7,9 +7,15 @@ import { buildScene, runMatches } from '../view/scene';
 import { TopologyView } from '../view/topologyView';
 import { GuideCallout, useGuideFocus } from './GuideCallout';
 import { DROP_FLASH_SECONDS } from './TopologyPanel';
+import { noop, useTopologyView } from './useTopologyView';
 
 /** Rings drawn at once (the most recent): at 70% load dozens of packets go wrong per flash. */
 const MAX_RINGS = 6;
+
+/** The tests' probe reads what the replay's view drew. */
+const attach = (v: TopologyView | null) => {
+  viewProbe.replayDrawn = v ? () => v.drawn : () => null;
+};
 
 /**
  * The replay, on the same drawing as the original, at the same simulated time: the shared
@@ -19,8 +25,12 @@ const MAX_RINGS = 6;
  */
 export function ReplayView() {
   const { store } = useController();
-  const ref = useRef<HTMLDivElement>(null);
+  const make = useCallback((el: HTMLElement) => new TopologyView(el, {
+    select: noop, addNode: noop, moveNode: noop, connect: noop,
+    follow: (packet) => store.dispatch(followReplayPacket(packet)),
+  }, { readOnly: true, testId: 'replay-topology' }), [store]);
   const view = useRef<TopologyView | null>(null);
+  const ref = useTopologyView(view, make, attach);
   const draft = useAppState((s) => s.history.present);
   const replay = useAppState((s) => s.replay);
   const modes = useAppState((s) => s.replayModes);
@@ -36,23 +46,6 @@ export function ReplayView() {
   }, [draft, mode]);
   const summary = replay?.run.result.summary ?? null;
   const matches = useMemo(() => (summary ? runMatches(summary, draft) : false), [summary, draft]);
-
-  useEffect(() => {
-    if (!ref.current) return;
-    const d = store.dispatch;
-    const noop = () => undefined;
-    const v = new TopologyView(ref.current, {
-      select: noop, addNode: noop, moveNode: noop, connect: noop,
-      follow: (packet) => d(followReplayPacket(packet)),
-    }, { readOnly: true, testId: 'replay-topology' });
-    view.current = v;
-    viewProbe.replayDrawn = () => v.drawn;
-    return () => {
-      viewProbe.replayDrawn = () => null;
-      v.destroy();
-      view.current = null;
-    };
-  }, [store]);
 
   useEffect(() => view.current?.setScene(scene), [scene]);
   useEffect(() => view.current?.setRun(summary && matches ? summary : null), [summary, matches]);

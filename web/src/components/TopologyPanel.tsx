@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAppState, useController } from '../app/context';
 import { viewProbe } from '../app/probes';
 import { originalSchedulers } from '../sim/replayNames';
@@ -13,33 +13,21 @@ import { buildScene, runMatches } from '../view/scene';
 import { GuideCallout, useGuideFocus } from './GuideCallout';
 import { StageSummary } from './StageSummary';
 import { TopologyView } from '../view/topologyView';
+import { useTopologyView } from './useTopologyView';
 
 /** How long a drop (or a packet going wrong in the replay) flashes, in wall-clock seconds. */
 export const DROP_FLASH_SECONDS = 0.6;
 
+/** The tests' probe reads what the editor's view drew. */
+const attach = (v: TopologyView | null) => {
+  viewProbe.drawn = v ? () => v.drawn : () => null;
+};
+
 export function TopologyPanel() {
   const { store } = useController();
-  const ref = useRef<HTMLDivElement>(null);
-  const view = useRef<TopologyView | null>(null);
-  const draft = useAppState((s) => s.history.present);
-  const selection = useAppState((s) => s.selection);
-  const tool = useAppState((s) => s.tool);
-  const run = useAppState((s) => s.run);
-  const position = useAppState((s) => s.position);
-  const speed = useAppState((s) => s.speed);
-  const followed = useAppState((s) => s.followed);
-  const replay = useAppState((s) => s.replay);
-  const ports = useAppState((s) => s.portChoices);
-  const registry = useAppState((s) => s.schedulers);
-  const scene = useMemo(() => buildScene(draft, ports, (id) => displayName(registry, id)), [draft, ports, registry]);
-  const matches = useMemo(() => (run ? runMatches(run.result.summary, draft) : false), [run, draft]);
-  const edited = useMemo(() => run !== null && scenarioText(draft) !== run.scenarioText, [run, draft]);
-  const focus = useGuideFocus('original');
-
-  useEffect(() => {
-    if (!ref.current) return;
+  const make = useCallback((el: HTMLElement) => {
     const d = store.dispatch;
-    const v = new TopologyView(ref.current, {
+    return new TopologyView(el, {
       select: (sel) => d(select(sel)),
       addNode: (tool, pos) => {
         const kind = tool === 'host' ? 'host' : 'router';
@@ -56,14 +44,23 @@ export function TopologyPanel() {
       },
       follow: (packet) => d(followPacket(packet)),
     });
-    view.current = v;
-    viewProbe.drawn = () => v.drawn;
-    return () => {
-      viewProbe.drawn = () => null;
-      v.destroy();
-      view.current = null;
-    };
   }, [store]);
+  const view = useRef<TopologyView | null>(null);
+  const ref = useTopologyView(view, make, attach);
+  const draft = useAppState((s) => s.history.present);
+  const selection = useAppState((s) => s.selection);
+  const tool = useAppState((s) => s.tool);
+  const run = useAppState((s) => s.run);
+  const position = useAppState((s) => s.position);
+  const speed = useAppState((s) => s.speed);
+  const followed = useAppState((s) => s.followed);
+  const replay = useAppState((s) => s.replay);
+  const ports = useAppState((s) => s.portChoices);
+  const registry = useAppState((s) => s.schedulers);
+  const scene = useMemo(() => buildScene(draft, ports, (id) => displayName(registry, id)), [draft, ports, registry]);
+  const matches = useMemo(() => (run ? runMatches(run.result.summary, draft) : false), [run, draft]);
+  const edited = useMemo(() => run !== null && scenarioText(draft) !== run.scenarioText, [run, draft]);
+  const focus = useGuideFocus('original');
 
   useEffect(() => view.current?.setScene(scene), [scene]);
   useEffect(() => view.current?.setEditorState(selection, tool), [selection, tool]);

@@ -1,7 +1,5 @@
-import { useController } from '../app/context';
-import { deleteTraffic } from '../scenario/commands';
 import type { Workload } from '../scenario/types';
-import { edit, select } from '../store/editorActions';
+import { TrafficRow } from './TrafficRow';
 
 interface Props {
   readonly rows: readonly { t: Workload; i: number }[];
@@ -24,7 +22,6 @@ function endpoints(t: Workload): string {
 
 /** Workload generators in a summary table; the form below the tables edits the selected one. */
 export function WorkloadTable({ rows, selected }: Props) {
-  const { store } = useController();
   if (rows.length === 0) return <p className="muted">No workload generators.</p>;
   return (
     <table className="traffic-table" data-testid="workload-table">
@@ -33,19 +30,12 @@ export function WorkloadTable({ rows, selected }: Props) {
       </thead>
       <tbody>
         {rows.map(({ t, i }) => (
-          <tr key={`${i}:${t.id}`} className={selected === i ? 'selected' : undefined} data-testid={`traffic-row-${t.id}`}>
-            <td>
-              <button type="button" className="link-button" onClick={() => store.dispatch(select({ kind: 'traffic', index: i }))}>{t.id}</button>
-            </td>
+          <TrafficRow key={`${i}:${t.id}`} id={t.id} index={i} selected={selected === i}>
             <td>{t.load}</td>
             <td>{sizes(t)}</td>
             <td>{t.arrival ?? 'poisson'}</td>
             <td>{endpoints(t)}</td>
-            <td>
-              <button type="button" className="icon" aria-label={`Delete ${t.id}`} data-testid={`delete-traffic-${t.id}`}
-                onClick={() => store.dispatch(edit((s) => deleteTraffic(s, i), null))}>×</button>
-            </td>
-          </tr>
+          </TrafficRow>
         ))}
       </tbody>
     </table>

@@ -32,28 +32,22 @@ export interface InFlight {
   readonly progress: number;
 }
 
-export interface RecentDrop {
+/** A drop or an ECN mark (CE), flashing for a while after it happened. */
+export interface RecentMark {
   readonly packet: number;
   readonly flow: number;
   /** The view it happened at: a port's index, or ports + stage id for a stage's queue. */
   readonly port: number;
   readonly time: number;
-  /** 0 = just dropped, towards 1 = about to leave the flash window. */
+  /** 0 = just happened, towards 1 = about to leave the flash window. */
   readonly age: number;
+  /** The drop's or the mark's reason code. */
   readonly reason: number;
-  /** True when the packet was pushed out of the queue, false when refused on arrival. */
-  readonly fromQueue: boolean;
 }
 
-/** An ECN mark (CE) a queue set, flashing for a while after it happened. */
-export interface RecentMark {
-  readonly packet: number;
-  readonly flow: number;
-  readonly port: number;
-  readonly time: number;
-  /** 0 = just marked, towards 1 = about to leave the flash window. */
-  readonly age: number;
-  readonly reason: number;
+export interface RecentDrop extends RecentMark {
+  /** True when the packet was pushed out of the queue, false when refused on arrival. */
+  readonly fromQueue: boolean;
 }
 
 export interface Position {

@@ -2,7 +2,7 @@
 // window: a drop shows the packet with a cross (buffer full, pushed out) or, when an active queue
 // manager dropped it (CoDel, RED), a slash in a dashed ring; an ECN mark shows a "CE" tag in a
 // blue ring. Each says its reason unless the drawing is dense. The core names the reasons.
-import type { PlaybackFrame } from '../sim/playback';
+import type { PlaybackFrame, RecentMark } from '../sim/playback';
 import { DROP_REASON_LABELS, DROP_REASONS, MARK_REASON_LABELS, MARK_REASONS } from '../sim/types';
 import type { Point } from './layout';
 import { DROP_COLOUR, MARK_COLOUR, flowColour } from './palette';
@@ -16,6 +16,13 @@ export interface Flashed {
 
 /** Where a port's flashes go (beside its queue), or null for a port not drawn. */
 export type FlashSpot = (port: number) => Point | null;
+
+/** The flashed packet at (x, y): a square in its flow's colour, fading with the flash's age. */
+function drawPacket(ctx: CanvasRenderingContext2D, e: RecentMark, x: number, y: number): void {
+  ctx.globalAlpha = 1 - 0.8 * e.age;
+  ctx.fillStyle = flowColour(e.flow);
+  ctx.fillRect(x - 5, y - 5, 10, 10);
+}
 
 /** Drop flashes; `hit` records each packet's box for hover. */
 export function drawDrops(
@@ -33,9 +40,7 @@ export function drawDrops(
     out.push({ packet: d.packet, port: d.port, reason });
     const { x, y } = at;
     const aqm = name === 'aqm' || name === 'edge_aqm';
-    ctx.globalAlpha = 1 - 0.8 * d.age;
-    ctx.fillStyle = flowColour(d.flow);
-    ctx.fillRect(x - 5, y - 5, 10, 10);
+    drawPacket(ctx, d, x, y);
     ctx.strokeStyle = DROP_COLOUR;
     ctx.lineWidth = 3;
     ctx.beginPath();
@@ -74,9 +79,7 @@ export function drawEcnMarks(ctx: CanvasRenderingContext2D, frame: PlaybackFrame
     out.push({ packet: m.packet, port: m.port, reason });
     const x = at.x;
     const y = at.y - 24;
-    ctx.globalAlpha = 1 - 0.8 * m.age;
-    ctx.fillStyle = flowColour(m.flow);
-    ctx.fillRect(x - 5, y - 5, 10, 10);
+    drawPacket(ctx, m, x, y);
     ctx.strokeStyle = MARK_COLOUR;
     ctx.lineWidth = 2;
     ctx.beginPath();

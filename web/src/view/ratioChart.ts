@@ -5,6 +5,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { select, type Selection } from 'd3-selection';
 import { line } from 'd3-shape';
+import { followSize, type SizeFollower } from './followSize';
 
 const MARGIN = { top: 8, right: 14, bottom: 34, left: 36 };
 
@@ -31,16 +32,20 @@ export function ratioDomain(quantiles: readonly number[]): [number, number] {
 
 export class RatioChart {
   private readonly svg: Selection<SVGSVGElement, unknown, null, undefined>;
-  private readonly observer: ResizeObserver | null;
+  private readonly size: SizeFollower;
   private quantiles: readonly number[] = [];
   private width = 0;
   private height = 0;
 
-  constructor(private readonly root: HTMLElement) {
+  constructor(root: HTMLElement) {
     this.svg = select(root).append('svg').attr('class', 'chart-svg').attr('data-testid', 'ratio-chart');
-    this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
-    this.observer?.observe(root);
-    this.resize();
+    this.size = followSize(root, (w, h) => {
+      this.width = w;
+      this.height = h;
+      this.svg.attr('width', w).attr('height', h);
+      this.draw();
+    });
+    this.size.check();
   }
 
   setData(quantiles: readonly number[]): void {
@@ -49,18 +54,8 @@ export class RatioChart {
   }
 
   destroy(): void {
-    this.observer?.disconnect();
+    this.size.stop();
     this.svg.remove();
-  }
-
-  private resize(): void {
-    const w = this.root.clientWidth;
-    const h = this.root.clientHeight;
-    if (w === this.width && h === this.height) return;
-    this.width = w;
-    this.height = h;
-    this.svg.attr('width', w).attr('height', h);
-    this.draw();
   }
 
   private draw(): void {

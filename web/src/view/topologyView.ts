@@ -17,6 +17,7 @@ import { loadPortDrawers } from './portDrawers';
 import { viewKey, withStageQueues } from './stageQueues';
 import { shortValue } from './values';
 import { changedNodes, type Scene } from './scene';
+import { followSize, type SizeFollower } from './followSize';
 import { drawTopology, svgChild, zoomButtons } from './topologySvg';
 
 type Pos = readonly [number, number];
@@ -48,7 +49,7 @@ interface Pan { start: Point; zoom: Zoom; moved: boolean; click: () => void }
 export class TopologyView {
   private readonly svg: SVGSVGElement;
   private readonly packets: PacketLayer;
-  private readonly observer: ResizeObserver | null;
+  private readonly follower: SizeFollower;
   private scene: Scene = { nodes: [], links: [] };
   /** The fitted transform, and the user's zoom and pan on top of it. */
   private base: Transform | null = null;
@@ -105,9 +106,8 @@ export class TopologyView {
       zoomOut: () => this.userZoom(zoomAbout(this.zoom, 1 / ZOOM_STEP, this.centre())),
       fit: () => this.userZoom(NO_ZOOM),
     }));
-    this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
-    this.observer?.observe(root);
-    this.resize();
+    this.follower = followSize(root, (w, h) => this.resize(w, h));
+    this.follower.check();
   }
 
   /** What the last frame drew (for tests and the benchmark). */
@@ -190,7 +190,7 @@ export class TopologyView {
   }
 
   destroy(): void {
-    this.observer?.disconnect();
+    this.follower.stop();
     this.svg.remove();
     this.root.querySelector('canvas.topology-canvas')?.remove();
     this.root.querySelector('.zoom-buttons')?.remove();
@@ -229,10 +229,7 @@ export class TopologyView {
     });
   }
 
-  private resize(): void {
-    const w = this.root.clientWidth;
-    const h = this.root.clientHeight;
-    if (w === this.width && h === this.height) return;
+  private resize(w: number, h: number): void {
     this.width = w;
     this.height = h;
     this.packets.resize(w, h);

@@ -16,6 +16,12 @@ struct Script {
     next_id: u64,
 }
 
+impl Script {
+    fn new(backlog: u64, ect: bool) -> Script {
+        Script { now: Time::ZERO, sojourn: Time::ZERO, backlog, ect, next_id: 0 }
+    }
+}
+
 impl CodelQueue for Script {
     fn pop(&mut self) -> Option<Packet> {
         let mut p = Packet::new(self.next_id, 0, self.next_id, 1000, Time::ZERO);
@@ -56,15 +62,22 @@ fn run(c: &mut Codel, q: &mut Script, from: u64, to: u64, sojourn: impl Fn(u64) 
     at
 }
 
+/// The first test's schedule: a sojourn of 10 ms from 10 ms to 440 ms, with ECN on and ECT
+/// packets when `ecn`. CoDel and the queue after it, and the ms of each drop (each mark).
+fn above_target(ecn: bool) -> (Codel, Script, Vec<u64>) {
+    let mut c = codel(ecn);
+    let mut q = Script::new(100_000, ecn);
+    let at = run(&mut c, &mut q, 10, 440, |_| 10, ecn);
+    (c, q, at)
+}
+
 #[test]
 fn enters_after_an_interval_above_target_and_spaces_drops_by_the_control_law() {
-    let mut c = codel(false);
-    let mut q = Script { now: Time::ZERO, sojourn: Time::ZERO, backlog: 100_000, ect: false, next_id: 0 };
     // Sojourn 10 ms from t = 10 ms: first_above_time = 10 + 100 = 110 ms; the first drop is
     // at 110 ms (now >= first_above_time), entering with count 1, drop_next = 110 + 100 = 210.
     // Then 210; 210 + 70.710678 = 280.710678 -> the call at 281; + 57.735026 = 338.445704 ->
     // 339; + 50 = 388.445704 -> 389; + 44.721359 = 433.167063 -> 434.
-    let drops = run(&mut c, &mut q, 10, 440, |_| 10, false);
+    let (c, _, drops) = above_target(false);
     assert_eq!(drops, vec![110, 210, 281, 339, 389, 434]);
     assert!(c.vars.dropping);
     assert_eq!((c.vars.count, c.vars.lastcount), (6, 1));
@@ -75,9 +88,7 @@ fn enters_after_an_interval_above_target_and_spaces_drops_by_the_control_law() {
 
 #[test]
 fn leaves_when_the_sojourn_falls_below_target_and_re_enters_by_the_linux_rule() {
-    let mut c = codel(false);
-    let mut q = Script { now: Time::ZERO, sojourn: Time::ZERO, backlog: 100_000, ect: false, next_id: 0 };
-    run(&mut c, &mut q, 10, 440, |_| 10, false);
+    let (mut c, mut q, _) = above_target(false);
     // At 441 ms the examined packet waited 2 ms < target: leave, no drop; first_above_time
     // cleared. Dropping lasted 110..441 ms = 331 ms.
     assert!(run(&mut c, &mut q, 441, 441, |_| 2, false).is_empty());
@@ -95,9 +106,7 @@ fn leaves_when_the_sojourn_falls_below_target_and_re_enters_by_the_linux_rule() 
 
 #[test]
 fn a_long_pause_resets_count_to_one() {
-    let mut c = codel(false);
-    let mut q = Script { now: Time::ZERO, sojourn: Time::ZERO, backlog: 100_000, ect: false, next_id: 0 };
-    run(&mut c, &mut q, 10, 440, |_| 10, false);
+    let (mut c, mut q, _) = above_target(false);
     run(&mut c, &mut q, 441, 441, |_| 2, false);
     // Below target until 2500 ms; above from 2501: OK at 2601. now - drop_next = 2601 -
     // 473.99 ms > 1600 ms: count = 1, drop_next = 2601 + 100 = 2701.
@@ -110,7 +119,7 @@ fn a_long_pause_resets_count_to_one() {
 #[test]
 fn a_dip_below_target_restarts_the_interval() {
     let mut c = codel(false);
-    let mut q = Script { now: Time::ZERO, sojourn: Time::ZERO, backlog: 100_000, ect: false, next_id: 0 };
+    let mut q = Script::new(100_000, false);
     // Above from 10 ms (OK at 110) but one packet at 60 ms waited 1 ms: the interval restarts
     // at 61 ms, so the first drop is at 161 ms.
     let drops = run(&mut c, &mut q, 10, 170, |t| if t == 60 { 1 } else { 10 }, false);
@@ -122,7 +131,7 @@ fn never_drops_when_at_most_one_packet_waits_behind() {
     // RFC 8289 Sec. 4.1: with no more than maxpacket bytes queued behind the examined packet
     // (1000 B here), CoDel does not drop however long the sojourn.
     let mut c = codel(false);
-    let mut q = Script { now: Time::ZERO, sojourn: Time::ZERO, backlog: 1000, ect: false, next_id: 0 };
+    let mut q = Script::new(1000, false);
     assert!(run(&mut c, &mut q, 50, 1000, |_| 50, false).is_empty());
     assert!(!c.vars.dropping);
 }
@@ -131,9 +140,7 @@ fn never_drops_when_at_most_one_packet_waits_behind() {
 fn ecn_capable_packets_are_marked_and_sent_instead() {
     // The same schedule as the first test, with ECN on and ECT packets: marks at the same
     // instants, no drops, and each marked packet is the one sent.
-    let mut c = codel(true);
-    let mut q = Script { now: Time::ZERO, sojourn: Time::ZERO, backlog: 100_000, ect: true, next_id: 0 };
-    let marks = run(&mut c, &mut q, 10, 440, |_| 10, true);
+    let (mut c, mut q, marks) = above_target(true);
     assert_eq!(marks, vec![110, 210, 281, 339, 389, 434]);
     let mut v = Verdicts::default();
     q.now = Time(473_991_892);
@@ -148,7 +155,7 @@ fn a_backlog_makes_several_drops_due_at_once() {
     // drops due at 210, 280.71, 338.45 and 388.45 are all made in one call (the while
     // loop), then drop_next = 433.167063 ms.
     let mut c = codel(false);
-    let mut q = Script { now: Time::ZERO, sojourn: Time::ZERO, backlog: 100_000, ect: false, next_id: 0 };
+    let mut q = Script::new(100_000, false);
     assert_eq!(run(&mut c, &mut q, 10, 110, |_| 10, false), vec![110]);
     assert_eq!(run(&mut c, &mut q, 400, 400, |_| 10, false), vec![400, 400, 400, 400]);
     assert_eq!(c.vars.drop_next, Time(433_167_063));

@@ -87,6 +87,12 @@ mod tests {
         p
     }
 
+    /// Flow 1's packets leave one per ms over `1..=to` ms, the one leaving at t ms sent at
+    /// `sent(t)` ms, each having queued 10 ms across the network: the ms at which one was dropped.
+    fn flow_1_drops(e: &mut EdgeCodel, v: &mut Verdicts, to: u64, sent: impl Fn(u64) -> u64) -> Vec<u64> {
+        (1..=to).filter(|&t| e.filter(Time::ms(t), pkt(t, 1, sent(t), 10), v).is_none()).collect()
+    }
+
     #[test]
     fn drops_by_the_control_law_on_the_network_queueing_delay() {
         // Flow 1's packets leave every ms, sent every ms (no refresh), each having queued
@@ -95,13 +101,7 @@ mod tests {
         // and 201 + 70.710678 = 271.71 -> the packet leaving at 272 ms.
         let mut e = EdgeCodel::new(P);
         let mut v = Verdicts::default();
-        let mut dropped = Vec::new();
-        for t in 1..=300u64 {
-            if e.filter(Time::ms(t), pkt(t, 1, t, 10), &mut v).is_none() {
-                dropped.push(t);
-            }
-        }
-        assert_eq!(dropped, vec![101, 201, 272]);
+        assert_eq!(flow_1_drops(&mut e, &mut v, 300, |t| t), vec![101, 201, 272]);
         assert!(v.drops.iter().all(|d| d.reason == DropReason::EdgeAqm));
         // Another flow with no queueing is untouched.
         assert!(e.filter(Time::ms(301), pkt(999, 2, 300, 0), &mut v).is_some());
@@ -114,13 +114,6 @@ mod tests {
         // drop comes at 160 ms instead of 101 ms.
         let mut e = EdgeCodel::new(P);
         let mut v = Verdicts::default();
-        let mut dropped = Vec::new();
-        for t in 1..=170u64 {
-            let sent = if t < 60 { t } else { t + 30 };
-            if e.filter(Time::ms(t), pkt(t, 1, sent, 10), &mut v).is_none() {
-                dropped.push(t);
-            }
-        }
-        assert_eq!(dropped, vec![160]);
+        assert_eq!(flow_1_drops(&mut e, &mut v, 170, |t| if t < 60 { t } else { t + 30 }), vec![160]);
     }
 }

@@ -21,8 +21,9 @@ fn ev(t: u64, kind: Kind, packet: u64, value: i64) -> TraceEvent {
     TraceEvent { time: crate::time::Time(t), kind, packet, flow: 0, loc: 0, value, size, flags: 0, implied: false }
 }
 
-#[test]
-fn queue_series_has_a_point_per_change() {
+/// One port's queue over 12 ns: packets 0, 1, 2 and 5 leave after waiting 0, 4, 4 and 0 ns;
+/// 3 and 4 stay queued.
+fn queue_trace() -> Metrics {
     let mut m = Metrics::new(1, 1, 100, 10, 1);
     for e in [
         ev(0, Kind::Arrive, 0, 100),
@@ -44,6 +45,12 @@ fn queue_series_has_a_point_per_change() {
     ] {
         m.observe(&e);
     }
+    m
+}
+
+#[test]
+fn queue_series_has_a_point_per_change() {
+    let m = queue_trace();
     let p = &m.ports[0];
     assert_eq!(p.series().columns(), (vec![5, 7, 9, 11], vec![1, 2, 2, 2], vec![200, 500, 400, 200]));
 }
@@ -56,27 +63,7 @@ fn wait_and_time_averaged_queue_moments() {
     // + 400^2 x 2 + 200^2 x 9) / 20 = 63,000, variance 63,000 - 200^2 = 23,000 B^2.
     // Packets: (1 x 2 + 2 x 2 + 2 x 2 + 2 x 9) / 20 = 1.4. Waits 0, 4, 4, 0: mean 2,
     // variance (0 + 16 + 16 + 0)/4 - 2^2 = 4.
-    let mut m = Metrics::new(1, 1, 100, 10, 1);
-    for e in [
-        ev(0, Kind::Arrive, 0, 100),
-        ev(0, Kind::Enqueue, 0, 0),
-        ev(0, Kind::Dequeue, 0, 0),
-        ev(5, Kind::Arrive, 1, 200),
-        ev(5, Kind::Enqueue, 1, 5),
-        ev(7, Kind::Arrive, 2, 300),
-        ev(7, Kind::Enqueue, 2, 7),
-        ev(9, Kind::Dequeue, 1, 4),
-        ev(9, Kind::Arrive, 3, 100),
-        ev(9, Kind::Enqueue, 3, 9),
-        ev(11, Kind::Arrive, 4, 100),
-        ev(11, Kind::Enqueue, 4, 11),
-        ev(11, Kind::Dequeue, 2, 4),
-        ev(12, Kind::Arrive, 5, 300),
-        ev(12, Kind::Enqueue, 5, 12),
-        ev(12, Kind::Dequeue, 5, 0),
-    ] {
-        m.observe(&e);
-    }
+    let mut m = queue_trace();
     m.finish(20);
     let p = &m.ports[0];
     assert_eq!(p.queue_moments(20), (200.0, 23_000.0, 1.4));

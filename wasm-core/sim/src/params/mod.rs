@@ -116,6 +116,19 @@ pub struct Spec {
     pub default: Default,
 }
 
+impl Spec {
+    /// A whole number in [min, max].
+    pub const fn int(name: &'static str, description: &'static str, min: i64, max: i64, default: i64) -> Spec {
+        Spec { name, description, kind: Kind::Int { min, max }, default: Default::Int(default) }
+    }
+
+    /// A parameter whose default is written as text: a quantity with its unit ("10Mbps",
+    /// "1ms", "64KB") or a choice.
+    pub const fn text(name: &'static str, description: &'static str, kind: Kind, default: &'static str) -> Spec {
+        Spec { name, description, kind, default: Default::Text(default) }
+    }
+}
+
 /// Where a service curve bends: after a time `d` or after `beta` bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Knee {

@@ -1,31 +1,18 @@
 //! Dumbbell: N hosts on the left, N on the right, two routers joined by the bottleneck.
 //! Left host i usually talks to right host i.
 
-use super::{spread, Graph, PresetInfo, BUFFER, RATE, TIME};
-use crate::params::{Default, Kind, Params, Spec};
+use super::{bottleneck_params, spread, Graph, PresetInfo};
+use crate::params::{Params, Spec};
 
 pub static PRESET: PresetInfo = PresetInfo {
     name: "dumbbell",
     summary: "N host pairs across one shared bottleneck between two routers.",
     reference: "The classic congestion-control topology (e.g. the dumbbell-10g benchmark)",
-    params: &[
-        Spec {
-            name: "pairs",
-            description: "Hosts on each side",
-            kind: Kind::Int { min: 1, max: 2048 },
-            default: Default::Int(4),
-        },
-        Spec { name: "access_bandwidth", description: "Host to router", kind: RATE, default: Default::Text("100Mbps") },
-        Spec { name: "access_delay", description: "Host to router", kind: TIME, default: Default::Text("1ms") },
-        Spec {
-            name: "bottleneck_bandwidth",
-            description: "Router to router",
-            kind: RATE,
-            default: Default::Text("10Mbps"),
-        },
-        Spec { name: "bottleneck_delay", description: "Router to router", kind: TIME, default: Default::Text("5ms") },
-        Spec { name: "buffer", description: "Every port's buffer", kind: BUFFER, default: Default::Text("64KB") },
-    ],
+    params: &bottleneck_params(
+        Spec::int("pairs", "Hosts on each side", 1, 2048, 4),
+        "Host to router",
+        "Router to router",
+    ),
     expand,
 };
 

@@ -4,23 +4,18 @@
 //! holds hosts `h{p}_{e}_{i}`; aggregation switch a of pod p connects to core switches
 //! a*(k/2) .. a*(k/2)+k/2-1. Routing uses ECMP over the equal-cost paths.
 
-use super::{spread, Graph, PresetInfo, BUFFER, RATE, TIME};
-use crate::params::{Default, Kind, Params, Spec};
+use super::{buffer, spread, Graph, PresetInfo, RATE, TIME};
+use crate::params::{Params, Spec};
 
 pub static PRESET: PresetInfo = PresetInfo {
     name: "fat_tree",
     summary: "A k-ary fat-tree: k pods, (k/2)^2 core switches, k^3/4 hosts, full bisection bandwidth.",
     reference: "Al-Fares et al. (SIGCOMM'08); the datacenter topology of UPS (NSDI'16) Table 1",
     params: &[
-        Spec {
-            name: "k",
-            description: "Ports per switch (even)",
-            kind: Kind::Int { min: 2, max: 16 },
-            default: Default::Int(4),
-        },
-        Spec { name: "bandwidth", description: "Every link", kind: RATE, default: Default::Text("10Gbps") },
-        Spec { name: "delay", description: "Every link", kind: TIME, default: Default::Text("1us") },
-        Spec { name: "buffer", description: "Every port's buffer", kind: BUFFER, default: Default::Text("256KB") },
+        Spec::int("k", "Ports per switch (even)", 2, 16, 4),
+        Spec::text("bandwidth", "Every link", RATE, "10Gbps"),
+        Spec::text("delay", "Every link", TIME, "1us"),
+        buffer("256KB"),
     ],
     expand,
 };
@@ -77,13 +72,11 @@ fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
     #[test]
     fn k4_has_the_textbook_counts() {
         // k = 4: 4 core + 8 agg + 8 edge switches, 16 hosts = 36 nodes;
         // links: core-agg 4*2*2 = 16, agg-edge 4*2*2 = 16, edge-host 16: 48.
-        let g = super::super::expand("fat_tree", &BTreeMap::new()).unwrap();
+        let g = super::super::expand_with("fat_tree", "{}");
         assert_eq!((g.nodes.len(), g.links.len()), (36, 48));
     }
 }

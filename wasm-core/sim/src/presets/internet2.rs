@@ -17,7 +17,7 @@
 //! hosts outwards into the widest gap between its core links, spaced so they do not touch.
 
 use super::{spread, Graph, PresetInfo, BUFFER};
-use crate::params::{Default, Kind, Params, Spec};
+use crate::params::{Kind, Params, Spec};
 use crate::time::{Bandwidth, Time};
 
 /// (a, b, Mbps) for the 16 core links.
@@ -119,30 +119,15 @@ pub static PRESET: PresetInfo = PresetInfo {
     summary: "The UPS paper's simplified Internet2: 10 core routers, 16 core links, edges and hosts.",
     reference: "Mittal et al., Universal Packet Scheduling (NSDI'16), Sec. 2.3 and its published topology files",
     params: &[
-        Spec {
-            name: "variant",
-            description: "Link speeds: edge-host, as named in the paper",
-            kind: Kind::Choice { options: &["I2:1Gbps-10Gbps", "I2:1Gbps-1Gbps", "I2:10Gbps-10Gbps", "I2/10"] },
-            default: Default::Text("I2:1Gbps-10Gbps"),
-        },
-        Spec {
-            name: "edges_per_core",
-            description: "Edge routers per core router (hosts per core in I2:10Gbps-10Gbps)",
-            kind: Kind::Int { min: 1, max: 10 },
-            default: Default::Int(10),
-        },
-        Spec {
-            name: "hosts_per_edge",
-            description: "Hosts per edge router",
-            kind: Kind::Int { min: 1, max: 10 },
-            default: Default::Int(1),
-        },
-        Spec {
-            name: "buffer",
-            description: "Every port's buffer (the paper's replays assume no drops)",
-            kind: BUFFER,
-            default: Default::Text("unlimited"),
-        },
+        Spec::text(
+            "variant",
+            "Link speeds: edge-host, as named in the paper",
+            Kind::Choice { options: &["I2:1Gbps-10Gbps", "I2:1Gbps-1Gbps", "I2:10Gbps-10Gbps", "I2/10"] },
+            "I2:1Gbps-10Gbps",
+        ),
+        Spec::int("edges_per_core", "Edge routers per core router (hosts per core in I2:10Gbps-10Gbps)", 1, 10, 10),
+        Spec::int("hosts_per_edge", "Hosts per edge router", 1, 10, 1),
+        Spec::text("buffer", "Every port's buffer (the paper's replays assume no drops)", BUFFER, "unlimited"),
     ],
     expand,
 };
@@ -207,16 +192,14 @@ fn expand(a: &Params) -> Result<Graph, (&'static str, String)> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
+    use super::super::expand_with;
 
     #[test]
     fn default_variant_has_the_published_size() {
         // 10 core + 100 edge routers + 100 hosts = 210 nodes; 16 + 100 + 100 = 216 links.
-        let g = super::super::expand("internet2", &BTreeMap::new()).unwrap();
+        let g = expand_with("internet2", "{}");
         assert_eq!((g.nodes.len(), g.links.len()), (210, 216));
-        let p: BTreeMap<String, serde_json::Value> =
-            serde_json::from_str(r#"{"variant": "I2:10Gbps-10Gbps"}"#).unwrap();
-        let g = super::super::expand("internet2", &p).unwrap();
+        let g = expand_with("internet2", r#"{"variant": "I2:10Gbps-10Gbps"}"#);
         assert_eq!((g.nodes.len(), g.links.len()), (110, 116));
     }
 
@@ -238,8 +221,7 @@ mod tests {
             }
         }
         for params in [r#"{}"#, r#"{"edges_per_core": 2}"#, r#"{"edges_per_core": 4, "hosts_per_edge": 3}"#] {
-            let p: BTreeMap<String, serde_json::Value> = serde_json::from_str(params).unwrap();
-            let g = super::super::expand("internet2", &p).unwrap();
+            let g = expand_with("internet2", params);
             let pos: Vec<(f64, f64)> = g.nodes.iter().map(|n| n.pos.map(|[x, y]| (x, y)).unwrap()).collect();
             let index = |id: &str| g.nodes.iter().position(|n| n.id == id).unwrap();
             let links: Vec<(usize, usize)> = g.links.iter().map(|l| (index(&l.from), index(&l.to))).collect();

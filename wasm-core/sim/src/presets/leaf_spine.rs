@@ -3,8 +3,8 @@
 //! fabric links 10 Gbps / 40 Gbps, or 1 Gbps / 4 Gbps for the paper's slower variant.
 //! Delay (1 us) and buffer (256 KB per port) are chosen here; the paper does not state them.
 
-use super::{spread, Graph, PresetInfo, BUFFER, TIME};
-use crate::params::{Default, Kind, Params, Spec};
+use super::{buffer, spread, Graph, PresetInfo, TIME};
+use crate::params::{Kind, Params, Spec};
 use crate::time::Bandwidth;
 
 pub static PRESET: PresetInfo = PresetInfo {
@@ -12,32 +12,12 @@ pub static PRESET: PresetInfo = PresetInfo {
     summary: "Leaf-spine: every leaf switch connects to every spine; servers hang off the leaves (AIFO's setting).",
     reference: "Yu et al., AIFO (SIGCOMM'21), Sec. 6: 9 leaves, 4 spines, 144 servers, 10G/40G or 1G/4G",
     params: &[
-        Spec {
-            name: "leaves",
-            description: "Leaf switches",
-            kind: Kind::Int { min: 1, max: 64 },
-            default: Default::Int(9),
-        },
-        Spec {
-            name: "spines",
-            description: "Spine switches",
-            kind: Kind::Int { min: 1, max: 32 },
-            default: Default::Int(4),
-        },
-        Spec {
-            name: "servers",
-            description: "Servers in all (spread evenly over the leaves)",
-            kind: Kind::Int { min: 1, max: 4096 },
-            default: Default::Int(144),
-        },
-        Spec {
-            name: "speeds",
-            description: "Access / fabric link speeds",
-            kind: Kind::Choice { options: &["10G/40G", "1G/4G"] },
-            default: Default::Text("10G/40G"),
-        },
-        Spec { name: "delay", description: "Every link", kind: TIME, default: Default::Text("1us") },
-        Spec { name: "buffer", description: "Every port's buffer", kind: BUFFER, default: Default::Text("256KB") },
+        Spec::int("leaves", "Leaf switches", 1, 64, 9),
+        Spec::int("spines", "Spine switches", 1, 32, 4),
+        Spec::int("servers", "Servers in all (spread evenly over the leaves)", 1, 4096, 144),
+        Spec::text("speeds", "Access / fabric link speeds", Kind::Choice { options: &["10G/40G", "1G/4G"] }, "10G/40G"),
+        Spec::text("delay", "Every link", TIME, "1us"),
+        buffer("256KB"),
     ],
     expand,
 };

@@ -23,6 +23,25 @@ pub const RATE: Kind = Kind::Rate { min: 1, infinite: true };
 pub const TIME: Kind = Kind::Time { min: Time::ZERO, max: Time(86_400_000_000_000) };
 pub const BUFFER: Kind = Kind::Buffer { off: false };
 
+/// Every preset's `buffer` parameter: the buffer of every port, `default` unless given.
+pub const fn buffer(default: &'static str) -> Spec {
+    Spec::text("buffer", "Every port's buffer", BUFFER, default)
+}
+
+/// The parameters of the presets with one bottleneck link (single_bottleneck, dumbbell):
+/// `hosts`, how many hosts; the access links, described by `access`, at 100Mbps and 1ms; the
+/// bottleneck, described by `bottleneck`, at 10Mbps and 5ms; 64KB buffers.
+pub const fn bottleneck_params(hosts: Spec, access: &'static str, bottleneck: &'static str) -> [Spec; 6] {
+    [
+        hosts,
+        Spec::text("access_bandwidth", access, RATE, "100Mbps"),
+        Spec::text("access_delay", access, TIME, "1ms"),
+        Spec::text("bottleneck_bandwidth", bottleneck, RATE, "10Mbps"),
+        Spec::text("bottleneck_delay", bottleneck, TIME, "5ms"),
+        buffer("64KB"),
+    ]
+}
+
 /// Builds the graph; an error names the parameter at fault and the problem.
 pub type Expand = fn(&Params) -> Result<Graph, (&'static str, String)>;
 
@@ -74,6 +93,13 @@ pub fn expand(name: &str, given: &BTreeMap<String, serde_json::Value>) -> Result
     g.nodes.shrink_to_fit();
     g.links.shrink_to_fit();
     Ok(g)
+}
+
+/// Expands a preset with its parameters written as JSON, for tests.
+#[cfg(test)]
+pub(crate) fn expand_with(name: &str, params: &str) -> Graph {
+    let given: BTreeMap<String, serde_json::Value> = serde_json::from_str(params).unwrap();
+    expand(name, &given).unwrap_or_else(|e| panic!("{name} {params}: {e:?}"))
 }
 
 /// Nodes and links under construction.

@@ -8,8 +8,8 @@
 //! nanosecond more). Access links are fast (100 Mbps) with 0 delay; chosen here,
 //! the paper does not give them.
 
-use super::{spread, Graph, PresetInfo, BUFFER, RATE, TIME};
-use crate::params::{Default, Kind, Params, Spec};
+use super::{buffer, spread, Graph, PresetInfo, RATE, TIME};
+use crate::params::{Params, Spec};
 use crate::time::Time;
 
 pub static PRESET: PresetInfo = PresetInfo {
@@ -17,32 +17,12 @@ pub static PRESET: PresetInfo = PresetInfo {
     summary: "A chain of congested links, each with its own cross traffic (FSC Fig. 15).",
     reference: "Ng, Stephens, Stoica, Zhang, Fair Service Curve, Sec. 3.5, Fig. 15",
     params: &[
-        Spec {
-            name: "hops",
-            description: "Congested links in the chain",
-            kind: Kind::Int { min: 1, max: 16 },
-            default: Default::Int(3),
-        },
-        Spec {
-            name: "cross_hosts",
-            description: "Cross-traffic host pairs per congested link",
-            kind: Kind::Int { min: 1, max: 20 },
-            default: Default::Int(1),
-        },
-        Spec { name: "bandwidth", description: "Each congested link", kind: RATE, default: Default::Text("10Mbps") },
-        Spec {
-            name: "end_to_end_delay",
-            description: "Propagation along the whole chain, split evenly",
-            kind: TIME,
-            default: Default::Text("10ms"),
-        },
-        Spec {
-            name: "access_bandwidth",
-            description: "Every host's link",
-            kind: RATE,
-            default: Default::Text("100Mbps"),
-        },
-        Spec { name: "buffer", description: "Every port's buffer", kind: BUFFER, default: Default::Text("128KB") },
+        Spec::int("hops", "Congested links in the chain", 1, 16, 3),
+        Spec::int("cross_hosts", "Cross-traffic host pairs per congested link", 1, 20, 1),
+        Spec::text("bandwidth", "Each congested link", RATE, "10Mbps"),
+        Spec::text("end_to_end_delay", "Propagation along the whole chain, split evenly", TIME, "10ms"),
+        Spec::text("access_bandwidth", "Every host's link", RATE, "100Mbps"),
+        buffer("128KB"),
     ],
     expand,
 };

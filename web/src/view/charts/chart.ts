@@ -1,10 +1,11 @@
 // What every results chart shares: an SVG that fills its container and follows its size, the
 // legend of its series drawn inside the SVG (so an exported figure is complete), a hover
 // readout, a message when there is nothing to draw, and export as SVG text or a PNG image.
-// Each chart is a small class on top of this one (cdfChart, bucketChart, timeChart,
-// dropsChart; queueChart for queues over time). Plain D3, outside React.
+// Each chart is a small class on top of this one (cdfChart, bucketChart, timeChart; dropsChart
+// and waitChart through portChart; queueChart for queues over time). Plain D3, outside React.
 import type { ScaleLinear } from 'd3-scale';
 import { select, type Selection } from 'd3-selection';
+import { followSize, type SizeFollower } from '../followSize';
 import { formatDuration } from '../format';
 
 /** How a series is drawn: one colour (and dash) per scheduler in a comparison. */
@@ -69,7 +70,7 @@ export function ordinal(n: number): string {
 export abstract class Chart {
   protected readonly svg: Svg;
   private readonly tip: HTMLDivElement;
-  private readonly observer: ResizeObserver | null;
+  private readonly size: SizeFollower;
   protected width = 0;
   protected height = 0;
 
@@ -84,12 +85,16 @@ export abstract class Chart {
     this.tip.dataset.testid = `${testId}-tip`;
     root.appendChild(this.tip);
     this.svg.on('pointerleave', () => this.showTip(null));
-    this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
-    this.observer?.observe(root);
+    this.size = followSize(root, (w, h) => {
+      this.width = w;
+      this.height = h;
+      this.svg.attr('width', w).attr('height', h);
+      this.redraw();
+    });
   }
 
   destroy(): void {
-    this.observer?.disconnect();
+    this.size.stop();
     this.svg.remove();
     this.tip.remove();
   }
@@ -160,14 +165,9 @@ export abstract class Chart {
   /** Draws the whole chart into the empty SVG. */
   protected abstract draw(): void;
 
+  /** Takes the container's size (subclasses call it once their fields are set). */
   protected resize(): void {
-    const w = this.root.clientWidth;
-    const h = this.root.clientHeight;
-    if (w === this.width && h === this.height) return;
-    this.width = w;
-    this.height = h;
-    this.svg.attr('width', w).attr('height', h);
-    this.redraw();
+    this.size.check();
   }
 
   /**

@@ -4,18 +4,17 @@
 // 99th percentile. The papers' delay comparisons read here: LSTFCoDel's lower mean with a far
 // larger spread than CoDel's, FIFO+'s tail against FIFO's. Hover gives each series' mean,
 // standard deviation, variance (s², as the LSTFCoDel paper writes it), median, p99 and max.
-import { axisBottom, axisLeft } from 'd3-axis';
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { axisBottom } from 'd3-axis';
 import type { WaitOut } from '../../generated/results';
 import { formatDuration } from '../format';
-import { Chart, labelMargin, timeTick, type SeriesStyle } from './chart';
+import { timeTick, type SeriesStyle } from './chart';
+import { PortChart } from './portChart';
 
 export interface WaitSeries extends SeriesStyle {
   /** Per port index, its packets' waits (null: the port sent nothing). */
   readonly ports: readonly (WaitOut | null | undefined)[];
 }
 
-const MARGIN = { top: 6, right: 16, bottom: 30 };
 /** Rows shown: the ports where packets waited longest. */
 export const MAX_WAIT_ROWS = 8;
 
@@ -49,43 +48,20 @@ export function waitText(w: WaitOut | null | undefined): string {
   return parts.join(' · ');
 }
 
-export class WaitChart extends Chart {
-  private series: readonly WaitSeries[] = [];
-  private portLabel: (port: number) => string = (p) => `port ${p}`;
-
-  constructor(root: HTMLElement, testId: string, title: string) {
-    super(root, testId, title);
-    this.resize();
-  }
-
-  setData(series: readonly WaitSeries[], portLabel: (port: number) => string): void {
-    this.series = series;
-    this.portLabel = portLabel;
-    this.redraw();
-  }
-
+export class WaitChart extends PortChart<WaitSeries> {
   protected draw(): void {
-    const top = MARGIN.top + this.legend(this.series, 8);
+    const top = this.top();
     const ports = waitingPorts(this.series);
     if (ports.length === 0) {
       this.message('No packet waited in a queue');
       return;
     }
-    const left = labelMargin(ports.map((p) => this.portLabel(p)), this.width);
-    const innerW = Math.max(10, this.width - left - MARGIN.right);
-    const innerH = Math.max(10, this.height - top - MARGIN.bottom);
-    const y = scaleBand<number>().domain(ports).range([0, innerH]).paddingInner(0.2);
-    const inner = scaleBand<number>().domain(this.series.map((_, i) => i)).range([0, y.bandwidth()]).padding(0.06);
     const reach = (w: WaitOut | null | undefined) => (w ? Math.max(w.mean_ns + w.std_ns, w.p99_ns ?? 0) : 0);
     const max = Math.max(1, ...this.series.flatMap((s) => ports.map((p) => reach(s.ports[p]))));
-    const x = scaleLinear().domain([0, max]).nice().range([0, innerW]);
-    const g = this.svg.append('g').attr('transform', `translate(${left},${top})`);
-    g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`)
-      .call(axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 70))).tickFormat((d) => timeTick(Number(d))));
-    g.append('g').attr('class', 'axis axis-y').call(axisLeft(y).tickFormat((p) => this.portLabel(p)));
-    g.append('text').attr('class', 'axis-title').attr('x', innerW).attr('y', innerH + 26).attr('text-anchor', 'end')
-      .text('queueing delay: mean, ± 1 std dev, | p99');
-    const bars = g.append('g');
+    const rows = this.rows(ports, top, max, 'queueing delay: mean, ± 1 std dev, | p99',
+      (x, w) => axisBottom(x).ticks(Math.max(2, Math.floor(w / 70))).tickFormat((d) => timeTick(Number(d))));
+    const { x, y, bar: inner } = rows;
+    const bars = rows.g.append('g');
     this.series.forEach((s, si) => {
       for (const p of ports) {
         const w = s.ports[p];
@@ -105,18 +81,6 @@ export class WaitChart extends Chart {
         }
       }
     });
-    this.svg.on('pointermove', (e: PointerEvent) => {
-      const pt = this.pointer(e);
-      const row = ports.find((p) => {
-        const by = top + (y(p) ?? 0);
-        return pt.y >= by && pt.y <= by + y.bandwidth() && pt.x >= left;
-      });
-      if (row === undefined) {
-        this.showTip(null);
-        return;
-      }
-      this.showTip(pt, `queueing delay at ${this.portLabel(row)}`,
-        this.series.map((s) => ({ colour: s.colour, text: `${s.label}: ${waitText(s.ports[row])}` })));
-    });
+    this.hoverRows(ports, rows, (p) => `queueing delay at ${this.portLabel(p)}`, (s, p) => `${s.label}: ${waitText(s.ports[p])}`);
   }
 }

@@ -1,0 +1,29 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { TopologyView } from '../view/topologyView';
+
+/**
+ * A TopologyView in the element of the returned ref, held in `view` while it is mounted: made
+ * by `make` and kept while `make` and `attach` stay the same (wrap them in useCallback);
+ * `attach` hears the view once it is mounted and null before it goes (the tests' probes, the
+ * compare view's register).
+ */
+export function useTopologyView(
+  view: RefObject<TopologyView | null>, make: (el: HTMLElement) => TopologyView, attach: (view: TopologyView | null) => void,
+): RefObject<HTMLDivElement | null> {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const v = make(ref.current);
+    view.current = v;
+    attach(v);
+    return () => {
+      attach(null);
+      v.destroy();
+      view.current = null;
+    };
+  }, [view, make, attach]);
+  return ref;
+}
+
+/** A view's callbacks where nothing is edited (the replay and compare views). */
+export const noop = (): undefined => undefined;
