@@ -51,7 +51,8 @@ function wrapRefsWithSiblings(node) {
 function typesOf(schema) {
   const { $defs, $id, $schema, title, description, ...root } = schema;
   return {
-    $id, $schema, title: `${title}Types`, description: `The types of ${title}.`, type: 'object', properties: {},
+    $id, $schema, title: `${title}Types`, description: `The types of ${title}, by name.`, type: 'object',
+    properties: { [title]: { $ref: `#/$defs/${title}` } },
     $defs: { ...$defs, [title]: { title, description, ...root } },
   };
 }

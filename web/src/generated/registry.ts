@@ -35,7 +35,14 @@ export type ParamInfo = ParamKind & {
   /**
    * As a scenario writes it (a list's default is every entry's).
    */
-  default: string | number | boolean | {} | unknown[];
+  default:
+    | string
+    | number
+    | boolean
+    | unknown[]
+    | {
+        [k: string]: unknown;
+      };
   description: string;
   name: string;
   schema: AnyJson;
@@ -114,6 +121,11 @@ export type ParamList = ParamInfo[];
  */
 export type Shape = 'scalar' | 'vector' | 'histogram';
 /**
+ * This interface was referenced by `RegistryTypes`'s JSON-Schema
+ * via the `definition` "Registry".
+ */
+export type Registry = SchedulerEntry[];
+/**
  * A registered scheduler's id.
  *
  * This interface was referenced by `RegistryTypes`'s JSON-Schema
@@ -153,35 +165,12 @@ export type SchedulerName =
   | 'drfq'
   | 'mr3'
   | 'mr_tradeoff';
-/**
- * This interface was referenced by `RegistryTypes`'s JSON-Schema
- * via the `definition` "Registry".
- */
-export type Registry = SchedulerEntry[];
 
 /**
- * The types of Registry.
+ * The types of Registry, by name.
  */
-export interface RegistryTypes {}
-/**
- * Any JSON value.
- *
- * This interface was referenced by `RegistryTypes`'s JSON-Schema
- * via the `definition` "AnyJson".
- */
-export interface AnyJson {}
-/**
- * What the value shown on a queued packet means.
- *
- * This interface was referenced by `RegistryTypes`'s JSON-Schema
- * via the `definition` "KeySpec".
- */
-export interface KeySpec {
-  /**
-   * A few words, e.g. "slack", "finish tag", "remaining flow size".
-   */
-  label: string;
-  unit: Unit;
+export interface RegistryTypes {
+  Registry?: Registry;
 }
 /**
  * One scheduler as the page reads it.
@@ -221,6 +210,28 @@ export interface SchedulerEntry {
    * One line on what it does.
    */
   summary: string;
+}
+/**
+ * What the value shown on a queued packet means.
+ *
+ * This interface was referenced by `RegistryTypes`'s JSON-Schema
+ * via the `definition` "KeySpec".
+ */
+export interface KeySpec {
+  /**
+   * A few words, e.g. "slack", "finish tag", "remaining flow size".
+   */
+  label: string;
+  unit: Unit;
+}
+/**
+ * A JSON Schema (an object).
+ *
+ * This interface was referenced by `RegistryTypes`'s JSON-Schema
+ * via the `definition` "AnyJson".
+ */
+export interface AnyJson {
+  [k: string]: unknown;
 }
 /**
  * One field of a scheduler's exported state.

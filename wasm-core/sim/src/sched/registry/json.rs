@@ -94,7 +94,7 @@ mod schema {
             "AnyJson".into()
         }
         fn json_schema(_: &mut SchemaGenerator) -> Schema {
-            json_schema!({"description": "Any JSON value.", "type": "object"})
+            json_schema!({"description": "A JSON Schema (an object).", "type": "object", "additionalProperties": true})
         }
     }
 
@@ -191,7 +191,10 @@ fn param_defs() -> [(&'static str, serde_json::Value); 2] {
                             "description": text,
                             "default": {
                                 "description": "As a scenario writes it (a list's default is every entry's).",
-                                "type": ["string", "number", "boolean", "object", "array"],
+                                "anyOf": [
+                                    {"type": "string"}, {"type": "number"}, {"type": "boolean"}, {"type": "array"},
+                                    {"type": "object", "additionalProperties": true},
+                                ],
                             },
                             "schema": {"$ref": "#/$defs/AnyJson"},
                             "slider": {
