@@ -119,17 +119,17 @@ fn page(info: &SchedulerInfo, used: &[(String, bool)], tests: &[(String, String)
     let _ = writeln!(s, "## Key shown on queued packets\n\n{} ({})\n", info.key.label, unit(info.key.unit));
     s += &state_section(info);
     let _ = writeln!(s, "## Service\n");
-    let order = match info.order {
+    let order = match info.traits.order {
         Order::Key => "serves the queued packet with the least (key, arrival order)",
         Order::Snapshot => "no key order: its queue view lists what it serves next",
         Order::Random => "serves a queued packet at random (the queue view lists arrival order)",
     };
-    let children = match info.children {
+    let children = match info.traits.children {
         Children::None => "takes no child schedulers",
         Children::Optional => "may take child schedulers (class i to child i), else keeps its own queues",
         Children::Required => "takes child schedulers (class i to child i)",
     };
-    let conserving = if info.work_conserving { "Work-conserving" } else { "Not work-conserving" };
+    let conserving = if info.traits.work_conserving { "Work-conserving" } else { "Not work-conserving" };
     let _ = writeln!(s, "- Order: {order}.\n- Children: {children}.\n- {conserving}.\n");
     s += &scenarios_section(used);
     s += &tests_section(info, &with_tests, tests);

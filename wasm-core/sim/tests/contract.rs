@@ -57,9 +57,9 @@ struct Variant {
 /// The defaults (with and without children where both are allowed), then each other option
 /// of each choice and a per-queue limit, one at a time.
 fn variants(info: &SchedulerInfo) -> Vec<Variant> {
-    let required = info.children == Children::Required;
+    let required = info.traits.children == Children::Required;
     let mut out = vec![Variant { params: BTreeMap::new(), children: required }];
-    if info.children == Children::Optional {
+    if info.traits.children == Children::Optional {
         out.push(Variant { params: BTreeMap::new(), children: true });
     }
     for p in info.params {
@@ -211,11 +211,13 @@ impl<'a> Driver<'a> {
                 if self.queued.remove(&p.id).is_none() {
                     self.fail(&format!("served packet {}, which was not queued", p.id));
                 }
-                if !dropped_some && self.info.order != Order::Random && view.entries.first().map(|e| e.0) != Some(p.id)
+                if !dropped_some
+                    && self.info.traits.order != Order::Random
+                    && view.entries.first().map(|e| e.0) != Some(p.id)
                 {
                     self.fail(&format!("served {} but snapshot's first entry was {:?}", p.id, view.entries.first()));
                 }
-                if self.info.order == Order::Key {
+                if self.info.traits.order == Order::Key {
                     let (_, key, seq) = before[&p.id];
                     let least = self.queued.iter().map(|(_, &(_, k, s))| (k, s)).min();
                     if least.is_some_and(|l| l < (key, seq)) {
@@ -224,7 +226,7 @@ impl<'a> Driver<'a> {
                 }
             }
             None => {
-                if self.info.work_conserving && !self.queued.is_empty() {
+                if self.info.traits.work_conserving && !self.queued.is_empty() {
                     self.fail(&format!("served nothing with {} packets queued", self.queued.len()));
                 }
             }

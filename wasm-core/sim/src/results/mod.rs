@@ -392,7 +392,7 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
             scheduler: info.info.name.into(),
             key: info.info.key,
             state: info.info.state.to_vec(),
-            order: info.info.order,
+            order: info.info.traits.order,
             stats: PortStats::new(m, p.aqm_report(Time(facts.end_ns)), end),
         })
         .collect();

@@ -27,7 +27,7 @@ use crate::params::{Default, Kind, Per, Spec};
 use crate::sched::parts::buffer::{DROP_QUEUES, Limits, QUEUE_LIMIT};
 use crate::sched::parts::lanes::{BUCKETS, Entry, Lanes, PerQueue, QUEUES, QueueKind};
 use crate::sched::parts::per_lane::PerLane;
-use crate::sched::registry::{BuildArgs, BuildError, Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{BuildArgs, BuildError, SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
@@ -70,11 +70,7 @@ pub const RR: SchedulerInfo = SchedulerInfo {
         },
     ],
     params: &[QUEUES, BUCKETS, DROP_QUEUES, QUEUE_LIMIT],
-    children: Children::Optional,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::LANES,
     source: file!(),
     build: |mut a| {
         let lanes = lanes(&mut a)?;
@@ -110,11 +106,7 @@ pub const WRR: SchedulerInfo = SchedulerInfo {
         DROP_QUEUES,
         QUEUE_LIMIT,
     ],
-    children: Children::Optional,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::LANES,
     source: file!(),
     build: |mut a| {
         let weights =
@@ -161,11 +153,7 @@ pub const DRR: SchedulerInfo = SchedulerInfo {
         DROP_QUEUES,
         QUEUE_LIMIT,
     ],
-    children: Children::Optional,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::LANES,
     source: file!(),
     build: |mut a| {
         let quantum = PerQueue::new(a.params.list("quantum"), a.params.list("class_quantum"), a.flows, |v| v.size());

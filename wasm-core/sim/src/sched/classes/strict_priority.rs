@@ -14,7 +14,7 @@
 
 use crate::sched::parts::buffer::{DROP_QUEUES, Limits, QUEUE_LIMIT};
 use crate::sched::parts::lanes::{Lanes, QueueKind};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
@@ -34,11 +34,7 @@ pub const STRICT_PRIORITY: SchedulerInfo = SchedulerInfo {
         shape: Shape::Vector,
     }],
     params: &[DROP_QUEUES, QUEUE_LIMIT],
-    children: Children::Optional,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::LANES,
     source: file!(),
     build: |mut a| {
         let children = std::mem::take(&mut a.children);

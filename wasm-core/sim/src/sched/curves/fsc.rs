@@ -27,7 +27,7 @@ use crate::sched::curves::curve::{curves, lanes, Service, BEST_EFFORT_M2_BPS, CL
 use crate::sched::curves::queues::{CurveQueues, Memory};
 use crate::sched::parts::buffer::{DROP_TAGGED, QUEUE_LIMIT};
 use crate::sched::parts::lanes::{Entry, Lanes, PerQueue, BUCKETS, QUEUES};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo, Slider};
+use crate::sched::registry::{SchedulerInfo, Slider, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
@@ -85,16 +85,12 @@ pub const FSC: SchedulerInfo = SchedulerInfo {
         DROP_TAGGED,
         QUEUE_LIMIT,
     ],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Snapshot,
     // The curve view's sliders: BPR 1..10 and PBS up to 64 KB, where FSC parts from PFQ at
     // playground scale (the paper's Fig. 10 sweeps PBS 1..10 packets of 1000 B at BPR 5).
-    sliders: &[
+    traits: Traits::OWN_ORDER.with_sliders(&[
         Slider { param: "bpr", min: 1.0, max: 10.0, step: 0.5 },
         Slider { param: "pbs", min: 0.0, max: 64_000.0, step: 1_000.0 },
-    ],
-    reads: |_| Reads::NOTHING,
+    ]),
     source: file!(),
     build: |a| {
         let per = match a.params.choice("service") {

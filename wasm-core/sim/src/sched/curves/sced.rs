@@ -23,7 +23,7 @@ use crate::sched::curves::curve::{curves, lanes, Service, CLASS_CURVES, CURVES, 
 use crate::sched::curves::queues::{CurveQueues, Memory};
 use crate::sched::parts::buffer::{DROP_TAGGED, QUEUE_LIMIT};
 use crate::sched::parts::lanes::{Entry, Lanes, PerQueue, BUCKETS, QUEUES};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
@@ -47,11 +47,7 @@ pub const SCED: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "deadline", unit: Unit::Deadline },
     state: &SCED_STATE,
     params: &[QUEUES, BUCKETS, CURVES, CLASS_CURVES, DROP_TAGGED, QUEUE_LIMIT],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::OWN_ORDER,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Sced::new(lanes(&a)?, curves(&a)?))),
 };

@@ -16,7 +16,7 @@ use crate::packet::Packet;
 use crate::params::{Default, Kind, Per, Spec};
 use crate::sched::fair::gps::{key, Gps};
 use crate::sched::parts::lanes::WEIGHT;
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, DropReason, QueueView, Scheduler, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
@@ -36,11 +36,7 @@ pub const CLASS_FQ: SchedulerInfo = SchedulerInfo {
         kind: Kind::List { per: Per::Class, item: &WEIGHT },
         default: Default::Real(1.0),
     }],
-    children: Children::Required,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::CLASSES,
     source: file!(),
     build: |a| {
         let weights = (0..a.children.len()).map(|c| a.params.list("weights").for_class(c as u8).real()).collect();

@@ -10,7 +10,7 @@ use crate::packet::Packet;
 use crate::sched::fair::gps::{key, Gps};
 use crate::sched::parts::buffer::Limits;
 use crate::sched::parts::keyed::KeyedQueue;
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, DropReason, Scheduler, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
@@ -24,11 +24,7 @@ pub const FQ: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "finish tag", unit: Unit::Millibits },
     state: &[],
     params: &[],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::KEY_ORDER,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Fq::new(a.port.buffer, a.port.bandwidth))),
 };

@@ -13,7 +13,7 @@
 //! thousandths). State: V, the heads' start and finish tags.
 
 use crate::sched::parts::tagged::{FINISH_TAG, Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 
@@ -26,11 +26,7 @@ pub const SCFQ: SchedulerInfo = SchedulerInfo {
     key: FINISH_TAG,
     state: TAG_STATE,
     params: TAG_PARAMS,
-    children: Children::Optional,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::LANES,
     source: file!(),
     build: |mut a| Ok(AnyScheduler::from(Scfq::new(weights(&mut a, Shown::FinishMilli)?))),
 };

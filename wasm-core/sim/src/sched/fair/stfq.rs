@@ -14,7 +14,7 @@
 //! end of the last packet's transmission at the port's rate.
 
 use crate::sched::parts::tagged::{Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::view::{KeySpec, Unit};
@@ -28,11 +28,7 @@ pub const STFQ: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "start tag", unit: Unit::Millibits },
     state: TAG_STATE,
     params: TAG_PARAMS,
-    children: Children::Optional,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::LANES,
     source: file!(),
     build: |mut a| {
         let bandwidth = a.port.bandwidth;

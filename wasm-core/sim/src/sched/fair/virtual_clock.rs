@@ -16,7 +16,7 @@ use crate::params::{Default, Kind, Per, Spec, Value};
 use crate::sched::parts::buffer::{DROP_TAGGED, QUEUE_LIMIT};
 use crate::sched::parts::lanes::{BUCKETS, QUEUES};
 use crate::sched::parts::tagged::{tagged, Rule, Shown, Tagged};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
@@ -66,11 +66,7 @@ pub const VIRTUAL_CLOCK: SchedulerInfo = SchedulerInfo {
         DROP_TAGGED,
         QUEUE_LIMIT,
     ],
-    children: Children::Optional,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::LANES,
     source: file!(),
     build: |mut a| {
         let bps = |v: &Value| v.rate().bps().expect("a finite rate") as f64;

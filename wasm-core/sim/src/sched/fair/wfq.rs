@@ -18,7 +18,7 @@
 
 use crate::sched::fair::gps::Gps;
 use crate::sched::parts::tagged::{FINISH_TAG, Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 
@@ -31,11 +31,7 @@ pub const WFQ: SchedulerInfo = SchedulerInfo {
     key: FINISH_TAG,
     state: TAG_STATE,
     params: TAG_PARAMS,
-    children: Children::Optional,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::LANES,
     source: file!(),
     build: |mut a| {
         let bandwidth = a.port.bandwidth;

@@ -22,7 +22,7 @@ use crate::params::{Default, Kind, Per, Spec, Value};
 use crate::sched::parts::buffer::Limits;
 use crate::sched::parts::lanes::{Lanes, PerQueue, QueueKind, WEIGHT};
 use crate::sched::parts::tagged::{Rule, Shown, Tagged};
-use crate::sched::registry::{BuildArgs, BuildError, Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{BuildArgs, BuildError, SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
@@ -71,11 +71,7 @@ pub const DRFQ: SchedulerInfo = SchedulerInfo {
         },
     ],
     params: &[DOMINANT_WEIGHTS],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::OWN_ORDER,
     source: file!(),
     build: drfq,
 };

@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use crate::sched::parts::buffer::Limits;
 use crate::sched::parts::lanes::{Entry, Lanes, QueueKind};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
@@ -53,11 +53,7 @@ pub const MR3: SchedulerInfo = SchedulerInfo {
         },
     ],
     params: &[],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::OWN_ORDER,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Mr3::new(a.port.buffer, a.port.bandwidth))),
 };

@@ -40,7 +40,7 @@ use crate::sched::multi::fluid::SNAP_NS;
 use crate::sched::multi::fluid_vt::VtFluid;
 use crate::sched::parts::buffer::Limits;
 use crate::sched::parts::lanes::{Entry, Lanes, QueueKind};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::units::Buffer;
@@ -82,11 +82,7 @@ pub const MR_TRADEOFF: SchedulerInfo = SchedulerInfo {
         kind: Kind::Real { min: Bound::Closed(0.0), max: Bound::Closed(1.0) },
         default: Default::Real(1.0),
     }],
-    children: Children::None,
-    work_conserving: false,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::OWN_ORDER.idling(),
     source: file!(),
     build: |a| {
         let alpha = a.params.real("alpha");

@@ -32,7 +32,7 @@ use std::collections::VecDeque;
 use crate::packet::Packet;
 use crate::params::{Bound, Default, Kind, Spec};
 use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_WEIGHTS, RankedFifo, Ranker, ranker};
-use crate::sched::registry::{Children, Order, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, DropReason, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::Buffer;
@@ -115,11 +115,7 @@ pub const AIFO: SchedulerInfo = SchedulerInfo {
         RANK,
         RANK_WEIGHTS,
     ],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: rank::reads,
+    traits: Traits::OWN_ORDER.reading(rank::reads),
     source: file!(),
     build: |a| {
         let cfg = Config {

@@ -14,7 +14,7 @@ use crate::packet::Packet;
 use crate::sched::parts::buffer::{DropPolicy, Limits};
 use crate::sched::parts::keyed::KeyedQueue;
 use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_WEIGHTS, Ranker, ranker};
-use crate::sched::registry::{Children, Order, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::Buffer;
@@ -35,11 +35,7 @@ pub const PIFO: SchedulerInfo = SchedulerInfo {
         shape: Shape::Scalar,
     }],
     params: &[RANK, RANK_WEIGHTS],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: rank::reads,
+    traits: Traits::KEY_ORDER.reading(rank::reads),
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Pifo::new(a.port.buffer, ranker(&a)))),
 };

@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 use crate::aqm::codel::{self, Codel, CodelParams, CodelQueue};
 use crate::packet::Packet;
 use crate::params::{Default, Kind, Params, Spec};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, DropReason, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::Buffer;
@@ -60,11 +60,7 @@ pub const CODEL: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "time until its wait reaches target", unit: Unit::Deadline },
     state: codel::STATE,
     params: &[TARGET, INTERVAL, ECN],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::KEY_ORDER,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(CodelFifo::new(a.port.buffer, codel_params(a.params)))),
 };

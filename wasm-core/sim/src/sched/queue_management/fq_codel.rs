@@ -32,7 +32,7 @@ use crate::packet::Packet;
 use crate::params::{Default, Kind, Spec};
 use crate::rng::splitmix64;
 use crate::sched::queue_management::codel::{ECN, Fifo, INTERVAL, TARGET, codel_params};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, AqmReport, DropReason, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::Buffer;
@@ -102,11 +102,7 @@ pub const FQ_CODEL: SchedulerInfo = SchedulerInfo {
         TARGET,
         INTERVAL,
     ],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::OWN_ORDER,
     source: file!(),
     build: |a| {
         let p = FqCodelParams {

@@ -34,7 +34,7 @@ use crate::params::{Bound, Default, Kind, Spec};
 use crate::sched::parts::buffer::Limits;
 use crate::sched::parts::keyed::KeyedQueue;
 use crate::sched::queue_management::codel::{ECN, INTERVAL, TARGET, codel_params};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, AqmReport, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::Buffer;
@@ -69,11 +69,7 @@ pub const LSTF_CODEL: SchedulerInfo = SchedulerInfo {
         INTERVAL,
         ECN,
     ],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::KEY_ORDER,
     source: file!(),
     build: |a| {
         let least = a.params.choice("serve") == "least_epsilon";

@@ -19,7 +19,7 @@ use crate::aqm::red::{self, Red, RedParams};
 use crate::packet::Packet;
 use crate::params::{Bound, Default, Kind, Params, Spec};
 use crate::sched::queue_management::codel::ECN;
-use crate::sched::registry::{BuildArgs, BuildError, Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{BuildArgs, BuildError, SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, DropReason, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::{Buffer, format};
@@ -126,11 +126,7 @@ pub const RED: SchedulerInfo = SchedulerInfo {
             default: Default::Text("1500B"),
         },
     ],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::KEY_ORDER,
     source: file!(),
     build: build_red,
 };

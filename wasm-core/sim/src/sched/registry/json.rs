@@ -51,8 +51,8 @@ fn entry(s: &SchedulerInfo) -> Entry {
         reference: s.reference,
         key: s.key,
         state: s.state.to_vec(),
-        order: s.order,
-        children: s.children,
+        order: s.traits.order,
+        children: s.traits.children,
         params: Params(with_sliders(params::specs_json(s.params), s)),
         params_schema: AnyJson(params::params_schema(s.params)),
     }
@@ -61,7 +61,7 @@ fn entry(s: &SchedulerInfo) -> Entry {
 /// The parameters' JSON, each slider (`SchedulerInfo::sliders`) written into its parameter's
 /// object as `{"min", "max", "step"}` in the parameter's own notation (a size as "64KB").
 fn with_sliders(mut params: serde_json::Value, s: &SchedulerInfo) -> serde_json::Value {
-    for slider in s.sliders {
+    for slider in s.traits.sliders {
         let Some(p) = params.as_array_mut().and_then(|ps| ps.iter_mut().find(|p| p["name"] == slider.param)) else {
             continue;
         };

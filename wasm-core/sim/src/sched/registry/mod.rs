@@ -68,6 +68,55 @@ pub enum Order {
     Random,
 }
 
+/// How a scheduler serves and what it reads: most are one of the named kinds below, some with a
+/// modifier (`Traits::KEY_ORDER.reading(|_| Reads::SIZES)`).
+#[derive(Clone, Copy, Debug)]
+pub struct Traits {
+    pub children: Children,
+    /// `dequeue` returns a packet (or drops every queued one) whenever one is queued.
+    pub work_conserving: bool,
+    pub order: Order,
+    /// The out-of-line packet fields it reads itself (children aside), from its checked
+    /// parameters (a `rank` program's fields: `programmable::rank::reads`).
+    pub reads: fn(&Params) -> Reads,
+    /// The parameters the page offers as sliders (FSC's BPR and PBS in its curve view).
+    pub sliders: &'static [Slider],
+}
+
+impl Traits {
+    /// Its own queue, served in key order, work-conserving: FIFO and the priority family.
+    pub const KEY_ORDER: Traits = Traits {
+        children: Children::None,
+        work_conserving: true,
+        order: Order::Key,
+        reads: |_| Reads::NOTHING,
+        sliders: &[],
+    };
+    /// Its own queues, served in an order only its snapshot says, work-conserving.
+    pub const OWN_ORDER: Traits = Traits { order: Order::Snapshot, ..Traits::KEY_ORDER };
+    /// Queues per flow, bucket or class, or one per child scheduler (class i -> child i).
+    pub const LANES: Traits = Traits { children: Children::Optional, ..Traits::OWN_ORDER };
+    /// A child scheduler per class, always.
+    pub const CLASSES: Traits = Traits { children: Children::Required, ..Traits::OWN_ORDER };
+    /// Its own queue, served at random.
+    pub const RANDOM: Traits = Traits { order: Order::Random, ..Traits::KEY_ORDER };
+
+    /// The same, reading the packet fields `reads` says.
+    pub const fn reading(self, reads: fn(&Params) -> Reads) -> Traits {
+        Traits { reads, ..self }
+    }
+
+    /// The same, not work-conserving (a packet may wait while the port idles).
+    pub const fn idling(self) -> Traits {
+        Traits { work_conserving: false, ..self }
+    }
+
+    /// The same, with these sliders.
+    pub const fn with_sliders(self, sliders: &'static [Slider]) -> Traits {
+        Traits { sliders, ..self }
+    }
+}
+
 /// A parameter the page offers as a slider: the range worth exploring (inside its valid range)
 /// and the step, in the parameter's unit (bytes for a size).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,15 +154,9 @@ pub struct SchedulerInfo {
     /// The state it exports (`Scheduler::state`), field by field.
     pub state: &'static [StateSpec],
     pub params: &'static [params::Spec],
-    pub children: Children,
-    /// `dequeue` returns a packet (or drops every queued one) whenever one is queued.
-    pub work_conserving: bool,
-    pub order: Order,
-    /// The parameters the page offers as sliders (FSC's BPR and PBS in its curve view).
-    pub sliders: &'static [Slider],
-    /// The out-of-line packet fields it reads itself (children aside), from its checked
-    /// parameters (a `rank` program's fields: `programmable::rank::reads`).
-    pub reads: fn(&Params) -> Reads,
+    /// Its children, order and work conservation (what the contract test holds it to), what it
+    /// reads of a packet, and the parameters the page offers as sliders.
+    pub traits: Traits,
     /// Its source file (`file!()`), for the doc pages.
     pub source: &'static str,
     pub build: fn(BuildArgs<'_>) -> Result<AnyScheduler, BuildError>,
@@ -145,7 +188,7 @@ pub fn build_reading(
         ("name".to_string(), format!("unknown scheduler \"{}\" (known: {})", spec.name, known.join(", ")))
     })?;
     let params = params::check(info.name, info.params, &spec.params, ctx)?;
-    match info.children {
+    match info.traits.children {
         Children::None if !spec.children.is_empty() => {
             return Err(("children".into(), format!("{} is not a class scheduler and takes no children", info.name)))
         }
@@ -169,7 +212,7 @@ pub fn build_reading(
     }
     let sched = (info.build)(BuildArgs { params: &params, port, children, flows: ctx.flows })
         .map_err(|(path, msg)| (path.to_string(), msg))?;
-    let reads = reads.or((info.reads)(&params));
+    let reads = reads.or((info.traits.reads)(&params));
     Ok((sched, info, reads))
 }
 
@@ -239,7 +282,7 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&registry_json()).unwrap();
         let mut seen = 0;
         for (info, entry) in REGISTRY.iter().zip(v.as_array().unwrap()) {
-            for s in info.sliders {
+            for s in info.traits.sliders {
                 let spec = info
                     .params
                     .iter()

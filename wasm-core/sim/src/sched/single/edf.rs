@@ -14,7 +14,7 @@
 use crate::packet::Packet;
 use crate::sched::parts::buffer::{DROP_KEYED, Limits};
 use crate::sched::parts::keyed::{KeyedQueue, PREEMPTION};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, QueueView, Scheduler, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::view::{KeySpec, Unit};
@@ -27,11 +27,7 @@ pub const EDF: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "slack", unit: Unit::Deadline },
     state: &[],
     params: &[PREEMPTION, DROP_KEYED],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::KEY_ORDER,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Edf::new(Limits::of(&a), a.port.bandwidth, a.params.toggle("preemption")))),
 };

@@ -19,7 +19,7 @@ use crate::packet::Packet;
 use crate::params::{Default, Kind, Spec};
 use crate::sched::parts::blocks::Blocks;
 use crate::sched::parts::buffer::{self, DROP_ARRIVAL, Limits, Store, Victim};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::Buffer;
@@ -56,11 +56,7 @@ pub const FIFO: SchedulerInfo = SchedulerInfo {
             default: Default::Text("off"),
         },
     ],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::KEY_ORDER,
     source: file!(),
     build: |a| {
         let fifo = Fifo::new(Limits::of(&a)).with_ecn_threshold(a.params.buffer_or_off("ecn_threshold"));

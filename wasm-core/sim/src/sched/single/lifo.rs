@@ -7,7 +7,7 @@
 use crate::packet::Packet;
 use crate::sched::parts::buffer::{DROP_ARRIVAL, Limits};
 use crate::sched::parts::keyed::KeyedQueue;
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Scheduler, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Unit};
@@ -20,11 +20,7 @@ pub const LIFO: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "arrival (newest first)", unit: Unit::Rank },
     state: &[],
     params: &[DROP_ARRIVAL],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::KEY_ORDER,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Lifo::new(Limits::of(&a)))),
 };

@@ -22,7 +22,7 @@
 use crate::packet::Packet;
 use crate::sched::parts::buffer::{DROP_KEYED, Limits};
 use crate::sched::parts::keyed::{KeyedQueue, PREEMPTION};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{Reads, SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
@@ -41,11 +41,7 @@ pub const LSTF: SchedulerInfo = SchedulerInfo {
     shape: Shape::Scalar,
 }],
     params: &[PREEMPTION, DROP_KEYED],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::SLACK,
+    traits: Traits::KEY_ORDER.reading(|_| Reads::SLACK),
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Lstf::new(Limits::of(&a), a.port.bandwidth, a.params.toggle("preemption")))),
 };
@@ -58,11 +54,7 @@ pub const FIFO_PLUS: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "slack", unit: Unit::Deadline },
     state: LSTF.state,
     params: &[DROP_KEYED],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::SLACK,
+    traits: Traits::KEY_ORDER.reading(|_| Reads::SLACK),
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Lstf::new(Limits::of(&a), a.port.bandwidth, false))),
 };

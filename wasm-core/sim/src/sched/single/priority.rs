@@ -10,7 +10,7 @@
 use crate::packet::Packet;
 use crate::sched::parts::buffer::{DROP_KEYED, Limits};
 use crate::sched::parts::keyed::{KeyedQueue, PREEMPTION};
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Scheduler, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Unit};
@@ -23,11 +23,7 @@ pub const PRIORITY: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "priority", unit: Unit::Rank },
     state: &[],
     params: &[PREEMPTION, DROP_KEYED],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::KEY_ORDER,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Priority::new(Limits::of(&a), a.params.toggle("preemption")))),
 };

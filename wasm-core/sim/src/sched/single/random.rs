@@ -10,7 +10,7 @@ use crate::packet::Packet;
 use crate::rng::Stream;
 use crate::sched::parts::buffer::{DROP_ARRIVAL, Limits};
 use crate::sched::parts::keyed::KeyedQueue;
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Scheduler, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Unit};
@@ -23,11 +23,7 @@ pub const RANDOM: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "arrival number", unit: Unit::Rank },
     state: &[],
     params: &[DROP_ARRIVAL],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Random,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::RANDOM,
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Random::new(Limits::of(&a), a.port.rng()))),
 };

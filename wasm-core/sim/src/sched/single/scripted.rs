@@ -13,7 +13,7 @@
 use crate::packet::Packet;
 use crate::sched::parts::buffer::Limits;
 use crate::sched::parts::keyed::KeyedQueue;
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, Scheduler, Verdicts};
 use crate::time::Time;
 use crate::units::Buffer;
@@ -45,11 +45,7 @@ pub static INFO: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "scheduled at", unit: Unit::Ns },
     state: &[],
     params: &[],
-    children: Children::None,
-    work_conserving: false,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::NOTHING,
+    traits: Traits::KEY_ORDER.idling(),
     source: file!(),
     build: |_| Err(("", "a scripted port comes from a scenario's schedule".into())),
 };

@@ -6,7 +6,7 @@
 use crate::packet::Packet;
 use crate::sched::parts::buffer::{DROP_KEYED, Limits};
 use crate::sched::parts::keyed::KeyedQueue;
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{Reads, SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Scheduler, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Unit};
@@ -19,11 +19,7 @@ pub const SJF: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "flow size", unit: Unit::Bytes },
     state: &[],
     params: &[DROP_KEYED],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Key,
-    sliders: &[],
-    reads: |_| Reads::SIZES,
+    traits: Traits::KEY_ORDER.reading(|_| Reads::SIZES),
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Sjf::new(Limits::of(&a)))),
 };

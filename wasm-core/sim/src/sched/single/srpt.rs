@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use crate::packet::Packet;
 use crate::sched::parts::buffer::{DROP_KEYED, Limits};
 use crate::sched::parts::keyed::KeyedQueue;
-use crate::sched::registry::{Children, Order, Reads, SchedulerInfo};
+use crate::sched::registry::{Reads, SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, QueueView, Scheduler, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Unit};
@@ -26,11 +26,7 @@ pub const SRPT: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "remaining flow size", unit: Unit::Bytes },
     state: &[],
     params: &[DROP_KEYED],
-    children: Children::None,
-    work_conserving: true,
-    order: Order::Snapshot,
-    sliders: &[],
-    reads: |_| Reads::SIZES,
+    traits: Traits::OWN_ORDER.reading(|_| Reads::SIZES),
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Srpt::new(Limits::of(&a)))),
 };
