@@ -210,4 +210,4 @@ pub const STATE: &[StateSpec] = &[
 
 #[cfg(test)]
 #[path = "red_tests.rs"]
-mod tests;
+pub mod tests;

@@ -2,7 +2,8 @@
 
 use super::*;
 
-fn params() -> RedParams {
+/// w_q 1/2, thresholds 5 and 15 packets, max_p 0.1, drops (no ECN), packet mode, not gentle.
+pub fn params() -> RedParams {
     RedParams {
         w_q: 0.5,
         min_th: 5.0,

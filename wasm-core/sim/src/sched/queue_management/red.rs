@@ -196,17 +196,7 @@ mod tests {
         // 0 or 1 queued pass (avg < min_th); at 2, p_b = 0; at 3, p_b = 0.05, dropped at random
         // until one passes. From 4 queued (avg >= max_th) every arrival is dropped by RED
         // (reason aqm), never by the buffer (6 is never reached): 40 arrivals, 4 queued.
-        let params = RedParams {
-            w_q: 1.0,
-            min_th: 2.0,
-            max_th: 4.0,
-            max_p: 0.1,
-            gentle: false,
-            ecn: false,
-            bytes: false,
-            small_packet_time: Time::ms(1),
-            max_packet: 1500,
-        };
+        let params = RedParams { w_q: 1.0, min_th: 2.0, max_th: 4.0, ..crate::aqm::red::tests::params() };
         let mut s = RedFifo::new(Buffer::Packets(6), Red::new(params, Stream::new(3, 0)));
         let mut v = Verdicts::default();
         for id in 0..40 {
