@@ -2,6 +2,7 @@
 // (`npm run schema` runs the CLI, then this script):
 //   scenarios/scenario.schema.json -> web/src/generated/scenario.ts    (json-schema-to-typescript)
 //   scenarios/results.schema.json  -> web/src/generated/results.ts     (json-schema-to-typescript)
+//   scenarios/sweep.schema.json    -> web/src/generated/sweep.ts       (json-schema-to-typescript)
 //                                  -> web/src/generated/vocabulary.ts  (trace codes and labels)
 // `--check` writes nothing and exits 1 if a committed file differs from what it would write.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -110,11 +111,12 @@ export const MARK_REASON_LABELS: ${labels(marks, 'MarkReason')}
 }
 
 async function generate() {
-  const [scenario, results] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json'].map(readSchema);
+  const [scenario, results, sweep] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json', 'scenarios/sweep.schema.json'].map(readSchema);
   const codes = vocabulary(results); // first: its checks say more than a dangling $ref would
   return {
     [`${OUT_DIR}/scenario.ts`]: await compileSchema('scenarios/scenario.schema.json', scenario),
     [`${OUT_DIR}/results.ts`]: await compileSchema('scenarios/results.schema.json', results),
+    [`${OUT_DIR}/sweep.ts`]: await compileSchema('scenarios/sweep.schema.json', sweep),
     [`${OUT_DIR}/vocabulary.ts`]: codes,
   };
 }

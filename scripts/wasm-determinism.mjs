@@ -27,7 +27,7 @@ async function scenarioFiles(dir) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
       if (e.name !== 'reproductions') out.push(...(await scenarioFiles(p)));
-    } else if (e.name.endsWith('.json') && !e.name.endsWith('.schema.json')) out.push(p);
+    } else if (e.name.endsWith('.json') && !e.name.endsWith('.schema.json') && !e.name.endsWith('.sweep.json')) out.push(p);
   }
   return out;
 }

@@ -6,6 +6,7 @@
 //!   sched-cli presets | schedulers
 //!   sched-cli bench [--set NAME] [--repeat N] [--json] | bench --print-scenarios
 //!   sched-cli reproduce [NAME] [--dir DIR]
+//!   sched-cli sweep FILE [--jobs N] [--out DIR] | sweep FILE --scenario J
 
 use std::process::ExitCode;
 
@@ -16,6 +17,7 @@ mod bench_memory;
 mod csv;
 mod heap;
 mod reproduce;
+mod sweep;
 
 #[global_allocator]
 static HEAP: heap::Counting = heap::Counting;
@@ -25,15 +27,18 @@ const USAGE: &str = "usage:
       runs the scenario (--duration replaces its duration, e.g. 1s), prints the trace hash and figures, evaluates its checks
       (exit status 1 when a check fails)
   sched-cli validate FILE...      checks scenario files
-  sched-cli schema [--results] [--out FILE]
-      the JSON Schema of scenario files (or of results files)
+  sched-cli schema [--results | --sweep] [--out FILE]
+      the JSON Schema of scenario files (or of results files, or of sweep files)
   sched-cli presets               topology presets and their parameters (JSON)
   sched-cli schedulers            the scheduler registry (JSON)
   sched-cli bench [--set NAME[,NAME...]] [--repeat N] [--json]
       runs the embedded benchmark scenarios (trace budget 0): events, packets, wall and CPU time, peak memory
   sched-cli bench --print-scenarios   the benchmark scenarios as a JSON object name -> scenario text
   sched-cli reproduce [NAME] [--dir scenarios/reproductions]
-      runs the papers' reproductions at their scale; prints each paper figure beside ours, then the checks";
+      runs the papers' reproductions at their scale; prints each paper figure beside ours, then the checks
+  sched-cli sweep FILE [--jobs N] [--out DIR]
+      runs a sweep's points x seeds on N threads into DIR/points.csv (resumes from it) and DIR/summary.csv
+      (means and 95% intervals across seeds), then its checks; --scenario J prints job J's scenario";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,6 +48,7 @@ fn main() -> ExitCode {
         Some("schema") => schema(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
         Some("reproduce") => reproduce::main(&args[1..]),
+        Some("sweep") => sweep::main(&args[1..]),
         Some("presets") if args.len() == 1 => {
             println!("{}", sched_sim::presets::catalog_json());
             Ok(())
@@ -206,12 +212,18 @@ fn validate(args: &[String]) -> Result<(), String> {
 
 fn schema(args: &[String]) -> Result<(), String> {
     let results = args.iter().any(|a| a == "--results");
-    let rest: Vec<String> = args.iter().filter(|a| *a != "--results").cloned().collect();
+    let sweeps = args.iter().any(|a| a == "--sweep");
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--results" && *a != "--sweep").cloned().collect();
     let (pos, opts) = options(&rest, &["--out"])?;
     if !pos.is_empty() {
         return Err(USAGE.to_string());
     }
-    let text = if results { sched_sim::results::json_schema() } else { sched_sim::scenario::json_schema() };
+    let text = match (results, sweeps) {
+        (true, false) => sched_sim::results::json_schema(),
+        (false, true) => sched_sim::sweep::json_schema(),
+        (false, false) => sched_sim::scenario::json_schema(),
+        (true, true) => return Err(USAGE.to_string()),
+    };
     match opts.first() {
         Some((_, out)) => std::fs::write(out, &text).map_err(|e| format!("{out}: {e}")),
         None => {

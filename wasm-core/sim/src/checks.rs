@@ -9,7 +9,7 @@
 //! ```
 
 use crate::results::{FlowOut, PortStats, RunSummary};
-use crate::scenario::checks::{Check, FlowFilter, Metric, Op, OtherRun, PaperFigure, Versus};
+use crate::scenario::checks::{Check, FlowFilter, Metric, OtherRun, PaperFigure, Versus};
 use crate::scenario::LinkRef;
 
 #[derive(Clone, Debug, PartialEq)]
