@@ -35,6 +35,8 @@ pub struct Plan {
     pub metrics: Vec<(String, MetricSpec)>,
     pub checks: Vec<SweepCheck>,
     pub paper: Vec<PaperPoint>,
+    /// The sweep file with its base in place of a path (`Plan::inlined`).
+    inlined: String,
 }
 
 fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
@@ -184,6 +186,8 @@ impl Plan {
         if !base.is_object() {
             return Err(err("base", "the scenario is not a JSON object"));
         }
+        let mut whole: Value = serde_json::from_str(text).map_err(|e| err("", e.to_string()))?;
+        whole["base"] = base.clone();
         for (p, v) in &f.set {
             write(&mut base, p, v.clone(), limits).map_err(|m| err(format!("set.{p}"), m))?;
         }
@@ -238,6 +242,7 @@ impl Plan {
                         metrics,
                         checks: f.checks.clone(),
                         paper: f.paper.clone(),
+                        inlined: whole.to_string(),
                     };
                     plan.check_references()?;
                     return Ok(plan);
@@ -250,6 +255,12 @@ impl Plan {
                 index[d] = 0;
             }
         }
+    }
+
+    /// The sweep as a file of its own, its base scenario written in: what a process that
+    /// cannot read the base's path (a cluster's worker, the page) plans from.
+    pub fn inlined(&self) -> &str {
+        &self.inlined
     }
 
     /// Jobs (points x seeds), the seed turning fastest.

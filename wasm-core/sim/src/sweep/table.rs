@@ -130,10 +130,16 @@ impl Plan {
     pub fn parse_csv(&self, text: &str) -> Result<Vec<Row>, String> {
         let mut lines = text.lines();
         match lines.next() {
-            None => return Ok(Vec::new()),
-            Some(h) if h == self.csv_header() => {}
-            Some(h) => return Err(format!("its columns ({h}) are not this sweep's ({})", self.csv_header())),
+            None => Ok(Vec::new()),
+            Some(h) if h == self.csv_header() => self.parse_lines(lines),
+            Some(h) => Err(format!("its columns ({h}) are not this sweep's ({})", self.csv_header())),
         }
+    }
+
+    /// Rows from lines as `csv_line` writes them (without the header). The bindings move rows
+    /// as these lines: a number's text there reads back as the same double, as JSON parsed by
+    /// serde_json without its float_roundtrip feature would not.
+    pub fn parse_lines<'a>(&self, lines: impl Iterator<Item = &'a str>) -> Result<Vec<Row>, String> {
         let (na, nm) = (self.axes.len(), self.metrics.len());
         let mut rows = Vec::new();
         for (i, line) in lines.enumerate().filter(|(_, l)| !l.is_empty()) {

@@ -213,3 +213,15 @@ fn a_job_is_its_scenario_file() {
         assert_eq!(row.trace_hash, run(&by_hand).summary.trace_hash);
     }
 }
+
+#[test]
+fn an_inlined_sweep_plans_the_same_jobs() {
+    let p =
+        plan(json!([{"path": "traffic[0].rate", "values": ["8Mbps", "12Mbps"]}]), json!({"set": {"duration": "5ms"}}))
+            .unwrap();
+    let q = Plan::parse(p.inlined(), &|_| Err("no files".into()), &TRUSTED_LIMITS).unwrap();
+    assert_eq!(
+        (0..p.jobs()).map(|j| p.scenario_text(j)).collect::<Vec<_>>(),
+        (0..q.jobs()).map(|j| q.scenario_text(j)).collect::<Vec<_>>()
+    );
+}
