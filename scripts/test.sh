@@ -35,6 +35,10 @@ stage "rust unit + scenario tests" cargo test "${manifest[@]}" --profile ci --qu
 # The reference identity: every scenario's full-trace SHA-256 against its NAME.sha256 file.
 stage "reference trace hashes (SHA-256)" cargo test "${manifest[@]}" --profile ci --quiet -p sched-cli --features sha256-trace --test scenarios
 stage "cli build" cargo build "${manifest[@]}" --profile ci --quiet -p sched-cli
+# The Python binding: its environment and build, then pytest on a 2-worker Dask cluster
+# against the CLI (every job's trace hash, a slice of AIFO Fig. 7).
+stage "python binding (venv, maturin, clippy)" bash scripts/python-env.sh
+stage "python + dask (pytest)" env SCHED_CLI=wasm-core/target/ci/sched-cli wasm-core/target/pyenv/bin/python -m pytest -q -p no:cacheprovider wasm-core/python/tests
 stage "wasm build" npm run --silent build:wasm
 stage "wasm = golden trace hashes (every scenario)" node scripts/wasm-determinism.mjs
 stage "generated types are current" node scripts/gen-types.mjs --check
