@@ -119,10 +119,13 @@ fn values(a: &Axis, at: &str) -> Result<Vec<(Value, Value)>, ScenarioError> {
 /// Every router of `doc` on `spec`, as `Scenario::with_every_router` does: the default
 /// scheduler, and the routers' own and per-port choices removed.
 fn every_router(doc: &mut Value, spec: Value, limits: &Limits) -> Result<(), String> {
-    let s = parse_format(&doc.to_string(), limits).map_err(|e| e.to_string())?;
+    doc["default_scheduler"] = spec;
+    // A point that does not parse fails its check with the field at fault named, after.
+    let Ok(s) = parse_format(&doc.to_string(), limits) else {
+        return Ok(());
+    };
     let routers: BTreeSet<String> =
         s.topology.nodes.iter().filter(|n| n.kind == NodeKind::Router).map(|n| n.id.clone()).collect();
-    doc["default_scheduler"] = spec;
     if let Some(Value::Object(m)) = doc.get_mut("node_schedulers") {
         m.retain(|id, _| !routers.contains(id));
     }
