@@ -6,7 +6,7 @@
 //!   sched-cli presets | schedulers
 //!   sched-cli bench [--set NAME] [--repeat N] [--json] | bench --print-scenarios
 //!   sched-cli reproduce [NAME] [--dir DIR]
-//!   sched-cli sweep FILE [--jobs N] [--out DIR] | sweep FILE --scenario J
+//!   sched-cli sweep FILE [--jobs N] [--out DIR] | sweep FILE --scenario J | sweep FILE --inline
 
 use std::process::ExitCode;
 
@@ -38,7 +38,8 @@ const USAGE: &str = "usage:
       runs the papers' reproductions at their scale; prints each paper figure beside ours, then the checks
   sched-cli sweep FILE [--jobs N] [--out DIR]
       runs a sweep's points x seeds on N threads into DIR/points.csv (resumes from it) and DIR/summary.csv
-      (means and 95% intervals across seeds), then its checks; --scenario J prints job J's scenario";
+      (means and 95% intervals across seeds), then its checks; --scenario J prints job J's scenario,
+      --inline the sweep with its base written in (the page's Sweep tab opens such a file)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -16,10 +16,10 @@ use sched_sim::sweep::{Plan, Row};
 
 use crate::bench::cpu_seconds;
 
-const USAGE: &str = "usage: sched-cli sweep FILE [--jobs N] [--out DIR] | sweep FILE --scenario J
+const USAGE: &str = "usage: sched-cli sweep FILE [--jobs N] [--out DIR] | sweep FILE --scenario J | sweep FILE --inline
   runs the sweep's jobs (points x seeds) on N threads (default: the machine's cores), writing DIR/points.csv
   (one row per job; an interrupted sweep resumes from it) and DIR/summary.csv (default DIR: sweeps/<name>);
-  --scenario J prints job J's scenario file";
+  --scenario J prints job J's scenario file; --inline the sweep with its base scenario written in (for the page)";
 
 /// Reads a sweep file, its base resolved beside it.
 pub fn plan(path: &Path) -> Result<Plan, String> {
@@ -56,12 +56,19 @@ fn stem(path: &Path) -> String {
 }
 
 pub fn main(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = crate::options(args, &["--jobs", "--out", "--scenario"])?;
+    let inline = args.iter().any(|a| a == "--inline");
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--inline").cloned().collect();
+    let (pos, opts) = crate::options(&rest, &["--jobs", "--out", "--scenario"])?;
     let [file] = pos[..] else {
         return Err(USAGE.to_string());
     };
     let file = PathBuf::from(file);
     let plan = plan(&file)?;
+    if inline {
+        let doc: serde_json::Value = serde_json::from_str(plan.inlined()).expect("the plan wrote JSON");
+        println!("{}", serde_json::to_string_pretty(&doc).expect("plain JSON"));
+        return Ok(());
+    }
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut out = PathBuf::from("sweeps").join(stem(&file));
     for (flag, v) in opts {

@@ -4,8 +4,8 @@ import { scenarioText } from '../scenario/restore';
 import { encodeSweepHash } from '../share/link';
 import { SweepCancelled, SweepPool, poolSize, type SweepOutcome, type SweepProgress } from '../sweep/pool';
 import {
-  MAX_SCHEDULERS, MAX_SEEDS, MAX_VALUES, chartSeries, defaultSetup, metricsOf, numericFields, parseValues, spreadValues, sweepSpec,
-  type SweepSetup, type Table,
+  MAX_SCHEDULERS, MAX_SEEDS, MAX_VALUES, chartSeries, defaultSetup, metricsOf, numericFields, parseValues, setupAxes, spreadValues,
+  sweepSpec, type ChartAxes, type SweepSetup, type Table,
 } from '../sweep/setup';
 import { SweepChart, type SweepChartData } from '../view/charts/sweepChart';
 import { ChartCard } from './ChartCard';
@@ -25,7 +25,10 @@ const METRIC_LABELS: Record<string, string> = {
 const label = (m: string) => METRIC_LABELS[m] ?? m;
 
 interface Finished extends SweepOutcome {
-  readonly setup: SweepSetup;
+  /** The tab's setup (null: a sweep file's own grid). */
+  readonly setup: SweepSetup | null;
+  readonly axes: ChartAxes;
+  readonly title: string;
   readonly seconds: number;
   readonly workers: number;
   readonly scenarioText: string;
@@ -50,6 +53,7 @@ export function SweepTab() {
   const [result, setResult] = useState<Finished | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const pool = useRef<SweepPool | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => pool.current?.cancel(), []);
 
@@ -61,9 +65,8 @@ export function SweepTab() {
     setValuesText(values.join(', '));
   };
 
-  const run = useCallback(async (s: SweepSetup) => {
-    const text = scenarioText(draft);
-    const spec = JSON.stringify(sweepSpec(JSON.parse(text) as unknown, s, `${draft.name}: ${s.param}`));
+  /** Runs sweep text; `s` is the tab's setup it came from (null: a sweep file). */
+  const runSpec = useCallback(async (spec: string, s: SweepSetup | null, axes: ChartAxes, title: string, text: string) => {
     pool.current ??= new SweepPool();
     setState('running');
     setError(null);
@@ -72,7 +75,7 @@ export function SweepTab() {
     const t0 = performance.now();
     try {
       const out = await pool.current.run(spec, setProgress);
-      setResult({ ...out, setup: s, seconds: (performance.now() - t0) / 1000, workers: Math.min(poolSize(), out.lines.length), scenarioText: text });
+      setResult({ ...out, setup: s, axes, title, seconds: (performance.now() - t0) / 1000, workers: Math.min(poolSize(), out.lines.length), scenarioText: text });
       setState('idle');
     } catch (err) {
       if (err instanceof SweepCancelled) {
@@ -82,7 +85,32 @@ export function SweepTab() {
       setError(err instanceof Error ? err.message : String(err));
       setState('error');
     }
-  }, [draft]);
+  }, []);
+
+  const run = useCallback((s: SweepSetup) => {
+    const text = scenarioText(draft);
+    const spec = JSON.stringify(sweepSpec(JSON.parse(text) as unknown, s, `${draft.name}: ${s.param}`));
+    return runSpec(spec, s, setupAxes(s), s.param, text);
+  }, [draft, runSpec]);
+
+  /** A sweep file (its base written in: `sched-cli sweep FILE --inline`): its first axis across, its second as lines. */
+  const openFile = async (file: File) => {
+    const text = await file.text();
+    let spec: { base?: unknown; axes?: { name?: string; path?: string }[] };
+    try {
+      spec = JSON.parse(text) as typeof spec;
+    } catch (err) {
+      setError(`${file.name} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    if (typeof spec.base === 'string') {
+      setError(`${file.name} names its base scenario by path (${spec.base}), which the page cannot read: write it in with sched-cli sweep FILE --inline.`);
+      return;
+    }
+    const names = (spec.axes ?? []).map((a) => a.name ?? a.path ?? '');
+    const axes = { x: names[0] ?? '', line: names[1] ?? null };
+    await runSpec(text, null, axes, file.name, JSON.stringify(spec.base ?? {}));
+  };
 
   // A share link's sweep: set it up and run it once.
   useEffect(() => {
@@ -113,12 +141,12 @@ export function SweepTab() {
   const metric = result && metrics.includes(setup.metric) ? setup.metric : metrics[0] ?? setup.metric;
   const data = useMemo((): SweepChartData => {
     if (!summary || !result) return { series: [], categorical: false, xTitle: '', yTitle: '' };
-    const { series, categorical } = chartSeries(summary, result.setup, metric);
-    return { series, categorical, xTitle: result.setup.param, yTitle: label(metric) };
+    const { series, categorical } = chartSeries(summary, result.axes, metric);
+    return { series, categorical, xTitle: result.axes.x, yTitle: label(metric) };
   }, [summary, result, metric]);
 
   const share = async () => {
-    if (!result) return;
+    if (!result?.setup) return;
     const url = location.origin + location.pathname + encodeSweepHash(result.scenarioText, { ...result.setup, metric });
     setLink(url);
     try {
@@ -176,17 +204,25 @@ export function SweepTab() {
             <button type="button" data-testid="sweep-cancel" onClick={() => pool.current?.cancel()}>Cancel</button>
           </span>
         ) : (
-          <button type="button" className="primary" data-testid="sweep-run" disabled={setup.param !== 'scheduler' && setup.schedulers.length === 0}
-            onClick={start}>
-            Run the sweep
-          </button>
+          <>
+            <button type="button" data-testid="sweep-open" title="A sweep file with its base scenario written in (sched-cli sweep FILE --inline)"
+              onClick={() => fileInput.current?.click()}>
+              Open a sweep file…
+            </button>
+            <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="sweep-file"
+              onChange={(e) => { const f = e.currentTarget.files?.[0]; e.currentTarget.value = ''; if (f) void openFile(f); }} />
+            <button type="button" className="primary" data-testid="sweep-run" disabled={setup.param !== 'scheduler' && setup.schedulers.length === 0}
+              onClick={start}>
+              Run the sweep
+            </button>
+          </>
         )}
       </div>
       {error && <p className="field-error" role="alert" data-testid="sweep-error">{error}</p>}
       {result && (
         <>
           <p className="note" data-testid="sweep-done">
-            {result.lines.length} runs on {result.workers} workers in {result.seconds.toFixed(1)} s.
+            {result.title}: {result.lines.length} runs on {result.workers} workers in {result.seconds.toFixed(1)} s.
           </p>
           <label className="field">
             <span className="field-label">metric</span>
@@ -195,13 +231,13 @@ export function SweepTab() {
             </select>
           </label>
           <div className="sweep-chart">
-            <ChartCard id="sweep" title={`${label(metric)} against ${result.setup.param}`} make={makeChart} draw={drawChart} data={data} />
+            <ChartCard id="sweep" title={`${label(metric)} against ${result.axes.x}`} make={makeChart} draw={drawChart} data={data} />
           </div>
           <div className="compare-actions">
             <button type="button" data-testid="sweep-csv" onClick={() => controller.download(controller.fileName('sweep.csv'), result.csv)}>
               Table (CSV)
             </button>
-            <button type="button" data-testid="sweep-share" onClick={() => void share()}>Share this sweep</button>
+            {result.setup && <button type="button" data-testid="sweep-share" onClick={() => void share()}>Share this sweep</button>}
           </div>
           {link && <input type="text" readOnly className="share-field" data-testid="sweep-link" value={link} aria-label="Sweep link" />}
         </>

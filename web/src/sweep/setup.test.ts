@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSeries, defaultSetup, numericFields, parseSweepSetup, parseValues, spreadValues, sweepSpec, type SweepSetup, type Table } from './setup';
+import { chartSeries, defaultSetup, setupAxes, numericFields, parseSweepSetup, parseValues, spreadValues, sweepSpec, type SweepSetup, type Table } from './setup';
 import defaultScenario from '../../../scenarios/default.json';
 
 describe('the Sweep tab setup', () => {
@@ -38,6 +38,8 @@ describe('the Sweep tab setup', () => {
 
   it('draws a line per scheduler through the means, the band from the 95% interval', () => {
     const setup: SweepSetup = { param: 'load', values: ['2Mbps', '1Mbps'], schedulers: ['fifo', 'fq'], seeds: 3, metric: 'delay_mean_ns' };
+    expect(setupAxes(setup)).toEqual({ x: 'load', line: 'scheduler' });
+    expect(setupAxes({ ...setup, param: 'scheduler' })).toEqual({ x: 'scheduler', line: null });
     const summary: Table = {
       columns: ['load', 'scheduler', 'metric', 'n', 'mean', 'std', 'ci95'],
       rows: [
@@ -48,7 +50,7 @@ describe('the Sweep tab setup', () => {
         ['2Mbps', 'fq', 'delay_mean_ns', 0, null, null, null],
       ],
     };
-    const { series, categorical } = chartSeries(summary, setup, 'delay_mean_ns');
+    const { series, categorical } = chartSeries(summary, setupAxes(setup), 'delay_mean_ns');
     expect(categorical).toBe(false);
     expect(series.map((s) => s.label)).toEqual(['fifo', 'fq']);
     // Sorted by the parameter's number; the interval is mean +- ci95.
@@ -58,6 +60,19 @@ describe('the Sweep tab setup', () => {
     ]);
     // One seed: no interval; an undefined mean: no point.
     expect(series[1]?.points).toEqual([{ x: 1, label: '1Mbps', mean: 4, low: 4, high: 4, n: 1 }]);
+  });
+
+  it('places names by their order, one line when there is no line axis', () => {
+    const summary: Table = {
+      columns: ['line', 'metric', 'n', 'mean', 'std', 'ci95'],
+      rows: [['PIFO', 'm', 1, 3, null, null], ['AIFO', 'm', 1, 7, null, null]],
+    };
+    const { series, categorical } = chartSeries(summary, { x: 'line', line: null }, 'm');
+    expect(categorical).toBe(true);
+    expect(series).toEqual([{ label: 'every router', points: [
+      { x: 0, label: 'PIFO', mean: 3, low: 3, high: 3, n: 1 },
+      { x: 1, label: 'AIFO', mean: 7, low: 7, high: 7, n: 1 },
+    ] }]);
   });
 
   it('checks a link\'s sweep before using it', () => {

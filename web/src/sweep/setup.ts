@@ -131,34 +131,44 @@ export function metricsOf(summary: Table): string[] {
   return [...new Set(summary.rows.map((r) => String(r[m])))];
 }
 
+/** Which columns of a sweep's summary the chart reads: the x axis, and the lines (null: one). */
+export interface ChartAxes {
+  readonly x: string;
+  readonly line: string | null;
+}
+
+/** The chart's axes of a setup: the parameter, a line per scheduler. */
+export const setupAxes = (setup: SweepSetup): ChartAxes =>
+  setup.param === 'scheduler' ? { x: 'scheduler', line: null } : { x: setup.param, line: 'scheduler' };
+
 /**
- * A line per scheduler of `metric` against the parameter: the mean and its interval per
- * value. A parameter without numbers (the scheduler) is placed by its order.
+ * A line per value of `axes.line` of `metric` against `axes.x`: the mean and its 95% interval
+ * per point. An x axis without numbers (schedulers, names) is placed by the order of its values.
  */
-export function chartSeries(summary: Table, setup: SweepSetup, metric: string): { series: SweepSeries[]; categorical: boolean } {
-  const col = (name: string) => summary.columns.indexOf(name);
-  const pi = col(setup.param);
-  const si = col('scheduler');
+export function chartSeries(summary: Table, axes: ChartAxes, metric: string): { series: SweepSeries[]; categorical: boolean } {
+  const col = (name: string | null) => (name === null ? -1 : summary.columns.indexOf(name));
+  const xi = col(axes.x);
+  const li = col(axes.line);
   const mi = col('metric');
   const ni = col('n');
   const mean = col('mean');
   const ci = col('ci95');
-  const lines = setup.param === 'scheduler' ? ['all'] : setup.schedulers;
-  const categorical = setup.param === 'scheduler' || setup.values.some((v) => Number.isNaN(numberOf(v)));
+  const rows = summary.rows.filter((r) => r[mi] === metric);
+  const xs = [...new Set(rows.map((r) => String(r[xi])))];
+  const lines = li < 0 ? [null] : [...new Set(rows.map((r) => String(r[li])))];
+  const categorical = xs.some((v) => Number.isNaN(numberOf(v)));
   const series = lines.map((line) => {
     const points: SweepPoint[] = [];
-    summary.rows.forEach((r) => {
+    for (const r of rows) {
       const m = r[mean];
-      if (r[mi] !== metric || (setup.param !== 'scheduler' && r[si] !== line) || typeof m !== 'number') return;
-      const label = String(r[pi]);
-      const index = setup.values.indexOf(label);
-      const x = categorical ? (index >= 0 ? index : points.length) : numberOf(label);
+      if ((line !== null && String(r[li]) !== line) || typeof m !== 'number') continue;
+      const label = String(r[xi]);
       const c = r[ci];
       const half = typeof c === 'number' ? c : 0;
-      points.push({ x, label, mean: m, low: m - half, high: m + half, n: Number(r[ni]) });
-    });
+      points.push({ x: categorical ? xs.indexOf(label) : numberOf(label), label, mean: m, low: m - half, high: m + half, n: Number(r[ni]) });
+    }
     points.sort((a, b) => a.x - b.x);
-    return { label: line === 'all' ? 'every router' : line, points };
+    return { label: line ?? 'every router', points };
   });
   return { series, categorical };
 }
