@@ -4,7 +4,7 @@ import { scenarioText } from '../scenario/restore';
 import { encodeSweepHash } from '../share/link';
 import { SweepCancelled, SweepPool, poolSize, type SweepOutcome, type SweepProgress } from '../sweep/pool';
 import {
-  MAX_SCHEDULERS, MAX_SEEDS, MAX_VALUES, chartSeries, defaultSetup, metricsOf, numericFields, parseValues, setupAxes, spreadValues,
+  MAX_SCHEDULERS, MAX_SEEDS, MAX_VALUES, chartSeries, defaultSetup, metricsOf, numericFields, parseValues, setupAxes, spreadValues, unitOf,
   sweepSpec, type ChartAxes, type SweepSetup, type Table,
 } from '../sweep/setup';
 import { SweepChart, type SweepChartData } from '../view/charts/sweepChart';
@@ -142,7 +142,10 @@ export function SweepTab() {
   const data = useMemo((): SweepChartData => {
     if (!summary || !result) return { series: [], categorical: false, xTitle: '', yTitle: '' };
     const { series, categorical } = chartSeries(summary, result.axes, metric);
-    return { series, categorical, xTitle: result.axes.x, yTitle: label(metric) };
+    // The axis's unit, when its values share one ("traffic[0].rate (Mbps)").
+    const units = new Set(series.flatMap((l) => l.points.map((p) => unitOf(p.label))));
+    const unit = !categorical && units.size === 1 ? [...units][0] : '';
+    return { series, categorical, xTitle: unit ? `${result.axes.x} (${unit})` : result.axes.x, yTitle: label(metric) };
   }, [summary, result, metric]);
 
   const share = async () => {
@@ -179,16 +182,19 @@ export function SweepTab() {
       </label>
       <p className="note" id="sweep-values-hint">Separated by commas; with the unit the field takes (e.g. 2Mbps, 5ms, 0.4).</p>
       {setup.param !== 'scheduler' && (
-        <fieldset className="router-list" data-testid="sweep-schedulers">
-          <legend className="field-label">schedulers (a line each)</legend>
-          {names.map((n) => (
-            <label key={n} className="check">
-              <input type="checkbox" data-testid={`sweep-scheduler-${n}`} checked={setup.schedulers.includes(n)} disabled={busy}
-                onChange={(e) => toggleScheduler(n, e.target.checked)} />
-              {n}
-            </label>
-          ))}
-        </fieldset>
+        <details className="sweep-schedulers" data-testid="sweep-schedulers">
+          <summary>schedulers, a line each: {setup.schedulers.join(', ') || 'none'}</summary>
+          <fieldset className="router-list">
+            <legend className="sr-only">schedulers (every router on each)</legend>
+            {names.map((n) => (
+              <label key={n} className="check">
+                <input type="checkbox" data-testid={`sweep-scheduler-${n}`} checked={setup.schedulers.includes(n)} disabled={busy}
+                  onChange={(e) => toggleScheduler(n, e.target.checked)} />
+                {n}
+              </label>
+            ))}
+          </fieldset>
+        </details>
       )}
       <label className="field">
         <span className="field-label">seeds per point</span>
