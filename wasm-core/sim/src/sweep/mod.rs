@@ -79,14 +79,15 @@ pub struct SweepFile {
     pub paper: Vec<PaperPoint>,
 }
 
-/// For the schema: a path or a scenario.
+/// For the schema: a path, or a scenario (an object: `scenario.schema.json` describes it, and
+/// the core checks it as a scenario file).
 #[cfg(feature = "schema")]
 #[derive(schemars::JsonSchema)]
 #[serde(untagged)]
 #[allow(dead_code)]
 enum BaseSchema {
     Path(String),
-    Scenario(Box<crate::scenario::Scenario>),
+    Scenario(serde_json::Map<String, Value>),
 }
 
 /// One dimension of the grid: a field and its values (listed, or a range), or cases that
