@@ -38,7 +38,7 @@ def cli_sweep(spec: dict, tmp: Path, name: str):
 def client():
     from dask.distributed import Client, LocalCluster
 
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     with Client(cluster) as c:
         yield c
     cluster.close()
