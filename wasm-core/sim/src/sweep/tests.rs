@@ -55,21 +55,6 @@ fn grid_is_the_product_of_the_axes_with_the_seed_fastest() {
 }
 
 #[test]
-fn the_scheduler_path_is_the_every_router_rule() {
-    // The router's own, per-port and node_schedulers choices all give way, as
-    // Scenario::with_every_router does: both runs are the same run.
-    let p = plan(json!([{"path": "scheduler", "values": [{"name": "fq"}]}]), json!({})).unwrap();
-    let text = p.scenario_text(0);
-    let s = crate::validate_with(BASE, &TRUSTED_LIMITS).unwrap();
-    let spec = crate::scenario::SchedulerSpec { name: "fq".into(), params: Default::default(), children: vec![] };
-    let opts = crate::RunOptions { seed: Some(1), max_trace_events: Some(0) };
-    let alone = crate::Run::start(&s.with_every_router(&spec), &opts).unwrap().finish();
-    let swept = crate::start(&text, &TRUSTED_LIMITS, &Default::default()).unwrap().finish();
-    assert_eq!(alone.summary.trace_hash, swept.summary.trace_hash);
-    assert!(swept.summary.ports.iter().filter(|q| q.node == 1).all(|q| q.scheduler == "fq"));
-}
-
-#[test]
 fn ranges_and_cases() {
     let p = plan(
         json!([{"name": "k", "path": "traffic[0].packet_size", "values": ["500B", "1000B"]},
@@ -191,27 +176,6 @@ fn rows_round_trip_through_csv_and_summarise_by_hand() {
         .starts_with("rate,metric,n,mean,std,ci95,ci95_low,ci95_high\n5Mbps,drop_fraction,2,0,0,0,0,0\n"));
     let other = plan(json!([{"name": "rate", "path": "traffic[0].rate", "values": ["5Mbps"]}]), json!({})).unwrap();
     assert!(other.parse_csv(&csv).unwrap_err().starts_with("its columns"));
-}
-
-#[test]
-fn a_job_is_its_scenario_file() {
-    let p = plan(
-        json!([{"path": "traffic[0].rate", "values": ["8Mbps", "12Mbps"]}]),
-        json!({"metrics": [{"metric": "drop_fraction"}]}),
-    )
-    .unwrap();
-    for i in 0..p.jobs() {
-        let run = |t: &str| crate::start(t, &TRUSTED_LIMITS, &Default::default()).unwrap().finish();
-        let a = run(&p.scenario_text(i));
-        let row = p.row(i, &a.summary).unwrap();
-        // The same file written out by hand: the base with this rate and seed.
-        let (point, seed) = p.job(i);
-        let rate = ["8Mbps", "12Mbps"][point];
-        let by_hand = BASE
-            .replace("\"seed\": 7", &format!("\"seed\": {seed}"))
-            .replace("\"rate\": \"5Mbps\"", &format!("\"rate\": \"{rate}\""));
-        assert_eq!(row.trace_hash, run(&by_hand).summary.trace_hash);
-    }
 }
 
 #[test]
