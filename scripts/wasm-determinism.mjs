@@ -21,16 +21,20 @@ if (!existsSync(fileURLToPath(new URL('sched_wasm.js', pkg)))) {
 const wasm = await import(new URL('sched_wasm.js', pkg).href);
 await wasm.default({ module_or_path: await readFile(new URL('sched_wasm_bg.wasm', pkg)) });
 
-async function scenarioFiles(dir) {
+/** Files under `dir` whose name `keep` accepts, reproductions/ left out. */
+async function filesUnder(dir, keep) {
   const out = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== 'reproductions') out.push(...(await scenarioFiles(p)));
-    } else if (e.name.endsWith('.json') && !e.name.endsWith('.schema.json') && !e.name.endsWith('.sweep.json')) out.push(p);
+      if (e.name !== 'reproductions') out.push(...(await filesUnder(p, keep)));
+    } else if (keep(e.name)) out.push(p);
   }
   return out;
 }
+
+const scenarioFiles = (dir) =>
+  filesUnder(dir, (n) => n.endsWith('.json') && !n.endsWith('.schema.json') && !n.endsWith('.sweep.json'));
 
 /** The golden lines of the run and its replays: "HASH run", "HASH replay MODE". */
 async function golden(file) {
@@ -75,17 +79,7 @@ for (const file of files) {
 }
 // Sweeps (NAME.sweep.json outside reproductions/): every job run through the binding's
 // SweepPlan, as the Sweep tab's workers run them, against NAME.sweep.golden ("job J HASH").
-async function sweepFiles(dir) {
-  const out = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== 'reproductions') out.push(...(await sweepFiles(p)));
-    } else if (e.name.endsWith('.sweep.json')) out.push(p);
-  }
-  return out;
-}
-for (const file of (await sweepFiles(path.join(root, 'scenarios'))).sort()) {
+for (const file of (await filesUnder(path.join(root, 'scenarios'), (n) => n.endsWith('.sweep.json'))).sort()) {
   const name = path.relative(path.join(root, 'scenarios'), file);
   try {
     const spec = JSON.parse(await readFile(file, 'utf8'));
