@@ -30,6 +30,12 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
   echo "$sum" > "$stamp"
 fi
 # Builds (incrementally) and installs the binding into the environment.
-(cd wasm-core/python && VIRTUAL_ENV="$PWD/../../$venv" "../../$venv/bin/maturin" develop --profile ci --quiet 2>&1 | grep -v '^📦\|^✏️\|^🛠' || true)
+if ! out=$(cd wasm-core/python && VIRTUAL_ENV="$PWD/../../$venv" "../../$venv/bin/maturin" develop --profile ci --quiet 2>&1); then
+  printf '%s\n' "$out" >&2
+  say "maturin could not build the binding" >&2
+  exit 1
+fi
+# pip's chatter about what is already there left out
+printf '%s\n' "$out" | grep -v 'Requirement already satisfied\|^Ignoring \|^Looking in links\|^📦\|^✏️\|^🛠\|^🍹\|^🐍\|^🔗\|^$' || true
 "$venv/bin/python" -c 'import scheduler_playground' || { say "the binding did not install" >&2; exit 1; }
 PYO3_PYTHON="$PWD/$venv/bin/python" cargo clippy --manifest-path wasm-core/Cargo.toml -p sched-py --quiet -- -D warnings

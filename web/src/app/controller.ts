@@ -21,7 +21,7 @@ import { replayCancelled, replayFailed, replayFinished, replayProgressed, replay
 import { STORAGE_KEY, fileText, linkCompare, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
 import { message, sentence } from './messages';
-import { parseSweepSetup, type SweepSetup } from '../sweep/setup';
+import type { SweepSetup } from '../sweep/setup';
 
 
 // Share links (and fflate, their compression) are a chunk of their own, loaded when a link is
@@ -111,6 +111,7 @@ export class Controller {
     }
     this.store.dispatch(loadDraft(prepared.scenario));
     if (decoded.ok && decoded.sweep != null) {
+      const { parseSweepSetup } = await import('../sweep/setup');
       const sweep = parseSweepSetup(decoded.sweep);
       if (!sweep.ok) {
         this.store.dispatch(showError(`This share link's sweep is not valid: ${sentence(sweep.error)} Its scenario is shown alone.`));

@@ -54,6 +54,7 @@ pub fn key(v: &Value) -> String {
 }
 
 /// An axis's values and their labels.
+#[inline]
 fn values(a: &Axis, at: &str) -> Result<Vec<(Value, Value)>, ScenarioError> {
     let given = [a.values.is_some(), a.range.is_some(), a.cases.is_some()].iter().filter(|x| **x).count();
     if given != 1 {
@@ -118,6 +119,7 @@ fn values(a: &Axis, at: &str) -> Result<Vec<(Value, Value)>, ScenarioError> {
 
 /// Every router of `doc` on `spec`, as `Scenario::with_every_router` does: the default
 /// scheduler, and the routers' own and per-port choices removed.
+#[inline]
 fn every_router(doc: &mut Value, spec: Value, limits: &Limits) -> Result<(), String> {
     doc["default_scheduler"] = spec;
     // A point that does not parse fails its check with the field at fault named, after.
@@ -145,6 +147,7 @@ fn every_router(doc: &mut Value, spec: Value, limits: &Limits) -> Result<(), Str
     Ok(())
 }
 
+#[inline]
 fn write(doc: &mut Value, p: &str, v: Value, limits: &Limits) -> Result<(), String> {
     if p == "scheduler" {
         every_router(doc, v, limits)
@@ -153,9 +156,12 @@ fn write(doc: &mut Value, p: &str, v: Value, limits: &Limits) -> Result<(), Stri
     }
 }
 
+// The text entry points are #[inline], as the scenario's are (wasm-core/wasm/README.md): the
+// binding compiles them, and the scenario parsing they call, once and for size.
 impl Plan {
     /// Reads and checks a sweep file; `load` reads a base given as a path (relative to the
     /// sweep file: the caller resolves it). Every point's scenario is checked within `limits`.
+    #[inline]
     pub fn parse(
         text: &str,
         load: &dyn Fn(&str) -> Result<String, String>,
@@ -333,6 +339,7 @@ impl Plan {
 }
 
 /// The metrics' column names (a metric's own name unless given), none twice or an axis's.
+#[inline]
 fn metric_columns(f: &SweepFile, axes: &[String]) -> Result<Vec<(String, MetricSpec)>, ScenarioError> {
     let specs = match &f.metrics {
         Some(m) if m.is_empty() => return Err(err("metrics", "list at least one metric, or leave metrics out")),
@@ -351,6 +358,7 @@ fn metric_columns(f: &SweepFile, axes: &[String]) -> Result<Vec<(String, MetricS
 }
 
 /// The point at `index` (one value per axis), its scenario checked.
+#[inline]
 fn point(
     f: &SweepFile,
     base: &Value,
