@@ -139,11 +139,12 @@ pub fn main(args: &[String]) -> Result<(), String> {
         [] => files(&root, &mut list)?,
         [name] => {
             let (file, dir) = (root.join(format!("{name}.json")), root.join(name));
+            // A sweep before the scenario of the same name (its base, as middlebox-table2's).
             let sweep = root.join(format!("{name}.sweep.json"));
-            if file.is_file() {
-                list.push(file);
-            } else if sweep.is_file() {
+            if sweep.is_file() {
                 list.push(sweep);
+            } else if file.is_file() {
+                list.push(file);
             } else if dir.is_dir() {
                 files(&dir, &mut list)?;
             } else {
