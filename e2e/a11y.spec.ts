@@ -64,6 +64,16 @@ test('axe-core: no violation on the replay view and the compare view', async ({ 
   await expectNoViolations(page, 'compare view');
 });
 
+test('the Sweep tab, set up and with its chart, has no violation', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.tab('sweep');
+  await page.getByTestId('sweep-schedulers').locator('summary').click();
+  await expectNoViolations(page, 'sweep tab');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-done')).toBeVisible({ timeout: 60_000 });
+  await expectNoViolations(page, 'sweep tab with its chart');
+});
+
 test('Esc closes the top dialog; only one dialog is open at a time', async ({ page }) => {
   const app = await new PlaygroundPage(page).open();
   await app.pause();

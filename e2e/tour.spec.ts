@@ -11,7 +11,7 @@ test('the tour opens on the first visit, steps through the page, and "?" brings 
   await expect(tour).toBeVisible();
   await expect(page.getByTestId('tour-title')).toContainText('1 of 6 · The network');
   await expect(page.getByTestId('topology')).toHaveClass(/tour-target/);
-  for (const title of ['Queues and keys', 'The timeline', 'Run', 'Share', 'Results, replay and compare']) {
+  for (const title of ['Queues and keys', 'The timeline', 'Run', 'Share', 'Results, replay, compare and sweep']) {
     await page.getByTestId('tour-next').click();
     await expect(page.getByTestId('tour-title')).toContainText(title);
   }

@@ -3,6 +3,7 @@
 //   scenarios/scenario.schema.json -> web/src/generated/scenario.ts    (json-schema-to-typescript)
 //   scenarios/results.schema.json  -> web/src/generated/results.ts     (json-schema-to-typescript)
 //   scenarios/registry.schema.json -> web/src/generated/registry.ts    (json-schema-to-typescript)
+//   scenarios/sweep.schema.json    -> web/src/generated/sweep.ts       (json-schema-to-typescript)
 //                                  -> web/src/generated/vocabulary.ts  (trace codes and labels)
 // The results schema's $defs also hold the types of the binding's other JSON outputs the page
 // reads (ReplayCatalog).
@@ -154,12 +155,13 @@ ${rows.join('')}} as const satisfies { readonly [S in keyof StateFields]: readon
 }
 
 async function generate() {
-  const [scenario, results, registry] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json', 'scenarios/registry.schema.json'].map(readSchema);
+  const [scenario, results, registry, sweep] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json', 'scenarios/registry.schema.json', 'scenarios/sweep.schema.json'].map(readSchema);
   const codes = vocabulary(results); // first: its checks say more than a dangling $ref would
   return {
     [`${OUT_DIR}/scenario.ts`]: await compileSchema('scenarios/scenario.schema.json', scenario),
     [`${OUT_DIR}/results.ts`]: await compileSchema('scenarios/results.schema.json', results),
     [`${OUT_DIR}/registry.ts`]: (await compileSchema('scenarios/registry.schema.json', typesOf(registry))) + stateFields(registry),
+    [`${OUT_DIR}/sweep.ts`]: await compileSchema('scenarios/sweep.schema.json', sweep),
     [`${OUT_DIR}/vocabulary.ts`]: codes,
   };
 }

@@ -37,6 +37,10 @@ stage "reference trace hashes (SHA-256)" cargo test "${manifest[@]}" --profile c
 # README's "Adding a scheduler", applied to a scratch copy of the core (one file, one line).
 stage "adding a scheduler (README)" bash scripts/check-adding-scheduler.sh
 stage "cli build" cargo build "${manifest[@]}" --profile ci --quiet -p sched-cli
+# The Python binding: its environment and build, then pytest on a 2-worker Dask cluster
+# against the CLI (every job's trace hash, a slice of AIFO Fig. 7).
+stage "python binding (venv, maturin, clippy)" bash scripts/python-env.sh
+stage "python + dask (pytest)" env SCHED_CLI=wasm-core/target/ci/sched-cli wasm-core/target/pyenv/bin/python -m pytest -q -p no:cacheprovider wasm-core/python/tests
 stage "wasm build" npm run --silent build:wasm
 stage "wasm = golden trace hashes (every scenario)" node scripts/wasm-determinism.mjs
 stage "generated types are current" node scripts/gen-types.mjs --check

@@ -1,7 +1,7 @@
 // wasm = golden: runs every scenario under scenarios/ (recursively; *.schema.json and
 // reproductions/ skipped) in the WebAssembly build under Node with trace budget 0, and compares
 // the trace hashes of the run and of its replays with the ones committed beside the file
-// (NAME.golden). The Rust scenario test checks the same files natively against the same goldens,
+// (NAME.golden); and every sweep's jobs (NAME.sweep.json) with NAME.sweep.golden. The Rust scenario test checks the same files natively against the same goldens,
 // so together they prove native = wasm. Exit 1 if any hash differs or a run fails.
 //
 // Needs wasm-core/wasm/pkg (npm run build:wasm). Node built-ins only.
@@ -21,16 +21,20 @@ if (!existsSync(fileURLToPath(new URL('sched_wasm.js', pkg)))) {
 const wasm = await import(new URL('sched_wasm.js', pkg).href);
 await wasm.default({ module_or_path: await readFile(new URL('sched_wasm_bg.wasm', pkg)) });
 
-async function scenarioFiles(dir) {
+/** Files under `dir` whose name `keep` accepts, reproductions/ left out. */
+async function filesUnder(dir, keep) {
   const out = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== 'reproductions') out.push(...(await scenarioFiles(p)));
-    } else if (e.name.endsWith('.json') && !e.name.endsWith('.schema.json')) out.push(p);
+      if (e.name !== 'reproductions') out.push(...(await filesUnder(p, keep)));
+    } else if (keep(e.name)) out.push(p);
   }
   return out;
 }
+
+const scenarioFiles = (dir) =>
+  filesUnder(dir, (n) => n.endsWith('.json') && !n.endsWith('.schema.json') && !n.endsWith('.sweep.json'));
 
 /** The golden lines of the run and its replays: "HASH run", "HASH replay MODE". */
 async function golden(file) {
@@ -67,6 +71,37 @@ for (const file of files) {
     console.log(
       `${name.padEnd(40)} ${got.lines[0].slice(0, 16)} ${String(got.lines.length).padStart(5)} ${(got.ms / 1000).toFixed(2).padStart(8)} s` +
         (same ? '' : `  DIFFERENT from the golden:\n    golden: ${want.join('\n            ')}\n    wasm:   ${got.lines.join('\n            ')}`),
+    );
+  } catch (e) {
+    failed++;
+    console.log(`${name.padEnd(40)} FAILED: ${e instanceof Error ? e.message : e}`);
+  }
+}
+// Sweeps (NAME.sweep.json outside reproductions/): every job run through the binding's
+// SweepPlan, as the Sweep tab's workers run them, against NAME.sweep.golden ("job J HASH").
+for (const file of (await filesUnder(path.join(root, 'scenarios'), (n) => n.endsWith('.sweep.json'))).sort()) {
+  const name = path.relative(path.join(root, 'scenarios'), file);
+  try {
+    const spec = JSON.parse(await readFile(file, 'utf8'));
+    // The page writes its base in; a file names it beside itself.
+    if (typeof spec.base === 'string') spec.base = JSON.parse(await readFile(path.join(path.dirname(file), spec.base), 'utf8'));
+    const want = (await readFile(file.replace(/\.json$/, '.golden'), 'utf8')).trim().split('\n');
+    const t = performance.now();
+    const plan = wasm.sweep_plan(JSON.stringify(spec));
+    const got = [];
+    for (let j = 0; j < plan.jobs(); j++) {
+      const out = wasm.run_scenario(plan.scenario(j), 0);
+      got.push(`job ${j} ${JSON.parse(out.summary()).trace_hash}`);
+      out.free();
+    }
+    plan.free();
+    const same = want.length === got.length && want.every((l, i) => l === got[i]);
+    if (same) passed++;
+    else failed++;
+    const first = got.findIndex((l, i) => l !== want[i]);
+    console.log(
+      `${name.padEnd(40)} ${String(got.length).padStart(4)} jobs ${((performance.now() - t) / 1000).toFixed(2).padStart(8)} s` +
+        (same ? '' : `  DIFFERENT from the golden at line ${first + 1}: ${want[first]} / wasm ${got[first]}`),
     );
   } catch (e) {
     failed++;

@@ -7,7 +7,7 @@ import type { DrawnFrame } from '../../web/src/view/packetLayer';
 /** Handle methods that take no argument (queries). */
 type QueryName = { [K in keyof PlaygroundHandle]: Parameters<PlaygroundHandle[K]> extends [] ? K : never }[keyof PlaygroundHandle];
 export type Tool = 'select' | 'host' | 'router' | 'link';
-export type Tab = 'results' | 'inspect' | 'traffic' | 'packet' | 'replay' | 'compare';
+export type Tab = 'results' | 'inspect' | 'traffic' | 'packet' | 'replay' | 'compare' | 'sweep';
 
 export class PlaygroundPage {
   readonly consoleErrors: string[] = [];

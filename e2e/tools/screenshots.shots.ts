@@ -1,6 +1,6 @@
 // Screenshots for the README and docs/screenshots/ (npm run screenshots): 1280x720, the
 // production build, driven like a user. Not a test.
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { ComparePage } from '../pages/compare';
@@ -346,4 +346,29 @@ test('leaf-spine-aifo: FCT by flow size of the leaf-spine web-search run, and FI
   await app.pause();
   await page.screenshot({ path: out('leaf-spine-aifo-compare') });
   await page.getByTestId('compare-results').screenshot({ path: out('leaf-spine-aifo-compare-charts') });
+});
+
+test('sweep: the default scenario\'s load sweep, FIFO against FQ, mean delay with 95% bands', async ({ page }) => {
+  test.setTimeout(180_000);
+  await new PlaygroundPage(page).open();
+  await page.getByTestId('tab-sweep').click();
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-done')).toBeVisible({ timeout: 150_000 });
+  await page.screenshot({ path: out('sweep') });
+  await page.getByTestId('card-sweep').screenshot({ path: out('sweep-chart') });
+});
+
+test('sweep: AIFO Fig. 7\'s grid opened as a sweep file (cut to 2 ms and one seed here): small flows\' mean FCT against the load, a line per scheduler', async ({ page }) => {
+  test.setTimeout(600_000);
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await new PlaygroundPage(page).open();
+  await page.getByTestId('tab-sweep').click();
+  const url = new URL('../../scenarios/reproductions/aifo-fig7.sweep.json', import.meta.url);
+  const spec = JSON.parse(readFileSync(fileURLToPath(url), 'utf8')) as Record<string, unknown>;
+  spec.base = JSON.parse(readFileSync(fileURLToPath(new URL(String(spec.base), url)), 'utf8')) as unknown;
+  spec.set = { ...(spec.set as object), duration: '2ms', 'traffic[0].stop': '2ms' };
+  spec.seeds = [1];
+  await page.getByTestId('sweep-file').setInputFiles({ name: 'aifo-fig7.sweep.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(spec)) });
+  await expect(page.getByTestId('sweep-done')).toBeVisible({ timeout: 580_000 });
+  await page.getByTestId('card-sweep').screenshot({ path: out('sweep-aifo-fig7-slice') });
 });

@@ -7,6 +7,7 @@
 //!   sched-cli bench [--set NAME] [--repeat N] [--json] | bench --print-scenarios
 //!   sched-cli reproduce [NAME] [--dir DIR]
 //!   sched-cli docs [--out DIR] [--check]
+//!   sched-cli sweep FILE [--jobs N] [--out DIR] | sweep FILE --scenario J | sweep FILE --inline
 
 use std::process::ExitCode;
 
@@ -18,6 +19,7 @@ mod csv;
 mod docs;
 mod heap;
 mod reproduce;
+mod sweep;
 
 #[global_allocator]
 static HEAP: heap::Counting = heap::Counting;
@@ -27,8 +29,8 @@ const USAGE: &str = "usage:
       runs the scenario (--duration replaces its duration, e.g. 1s), prints the trace hash and figures, evaluates its checks
       (exit status 1 when a check fails)
   sched-cli validate FILE...      checks scenario files
-  sched-cli schema [--results | --registry] [--out FILE]
-      the JSON Schema of scenario files (or of results files, or of the scheduler registry)
+  sched-cli schema [--results | --registry | --sweep] [--out FILE]
+      the JSON Schema of scenario files (or of results files, the scheduler registry, or sweep files)
   sched-cli presets               topology presets and their parameters (JSON)
   sched-cli schedulers            the scheduler registry (JSON)
   sched-cli bench [--set NAME[,NAME...]] [--repeat N] [--json]
@@ -37,7 +39,11 @@ const USAGE: &str = "usage:
   sched-cli reproduce [NAME] [--dir scenarios/reproductions]
       runs the papers' reproductions at their scale; prints each paper figure beside ours, then the checks
   sched-cli docs [--out DIR] [--check]
-      writes docs/schedulers/ (a page per scheduler, from the registry); --check fails if they are stale";
+      writes docs/schedulers/ (a page per scheduler, from the registry); --check fails if they are stale
+  sched-cli sweep FILE [--jobs N] [--out DIR]
+      runs a sweep's points x seeds on N threads into DIR/points.csv (resumes from it) and DIR/summary.csv
+      (means and 95% intervals across seeds), then its checks; --scenario J prints job J's scenario,
+      --inline the sweep with its base written in (the page's Sweep tab opens such a file)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -48,6 +54,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::main(&args[1..]),
         Some("reproduce") => reproduce::main(&args[1..]),
         Some("docs") => docs::main(&args[1..]),
+        Some("sweep") => sweep::main(&args[1..]),
         Some("presets") if args.len() == 1 => {
             println!("{}", sched_sim::presets::catalog_json());
             Ok(())
@@ -211,17 +218,18 @@ fn validate(args: &[String]) -> Result<(), String> {
 
 fn schema(args: &[String]) -> Result<(), String> {
     let flag = |f: &str| args.iter().any(|a| a == f);
-    let rest: Vec<String> = args.iter().filter(|a| *a != "--results" && *a != "--registry").cloned().collect();
+    let rest: Vec<String> =
+        args.iter().filter(|a| !matches!(a.as_str(), "--results" | "--registry" | "--sweep")).cloned().collect();
     let (pos, opts) = options(&rest, &["--out"])?;
     if !pos.is_empty() {
         return Err(USAGE.to_string());
     }
-    let text = if flag("--results") {
-        sched_sim::results::json_schema()
-    } else if flag("--registry") {
-        sched_sim::sched::registry::json_schema()
-    } else {
-        sched_sim::scenario::json_schema()
+    let text = match (flag("--results"), flag("--registry"), flag("--sweep")) {
+        (false, false, false) => sched_sim::scenario::json_schema(),
+        (true, false, false) => sched_sim::results::json_schema(),
+        (false, true, false) => sched_sim::sched::registry::json_schema(),
+        (false, false, true) => sched_sim::sweep::json_schema(),
+        _ => return Err(USAGE.to_string()),
     };
     match opts.first() {
         Some((_, out)) => std::fs::write(out, &text).map_err(|e| format!("{out}: {e}")),

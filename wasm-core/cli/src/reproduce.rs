@@ -1,7 +1,8 @@
 //! `sched-cli reproduce [NAME] [--dir DIR]`: runs the papers' reproductions at their scale
 //! (`scenarios/reproductions/`, which `npm test` only validates) and prints each of the
 //! scenario's `paper` figures beside ours, then its checks. NAME is a file stem or a folder
-//! under DIR (default: every file). Exit status 1 when a check fails.
+//! under DIR (default: every file). A sweep file (`NAME.sweep.json`) runs as `sched-cli sweep`
+//! does, on every core, into sweeps/NAME. Exit status 1 when a check fails.
 
 use std::path::{Path, PathBuf};
 
@@ -74,6 +75,18 @@ fn show(metric: Metric, v: f64) -> String {
 
 fn one(path: &Path, root: &Path) -> Result<usize, String> {
     let name = path.strip_prefix(root).unwrap_or(path).display().to_string();
+    if let Some(stem) = name.strip_suffix(".sweep.json") {
+        let plan = crate::sweep::plan(path)?;
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        println!("== {name}: {}", plan.name);
+        return Ok(match crate::sweep::run(&plan, threads, &Path::new("sweeps").join(stem)) {
+            Ok(()) => 0,
+            Err(e) => {
+                println!("   {e}");
+                1
+            }
+        });
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     let (c0, t0) = (cpu_seconds().map_or(0.0, |c| c.0), std::time::Instant::now());
     let opts = sched_sim::RunOptions { seed: None, max_trace_events: Some(0) };
@@ -126,13 +139,17 @@ pub fn main(args: &[String]) -> Result<(), String> {
         [] => files(&root, &mut list)?,
         [name] => {
             let (file, dir) = (root.join(format!("{name}.json")), root.join(name));
-            if file.is_file() {
+            // A sweep before the scenario of the same name (its base, as middlebox-table2's).
+            let sweep = root.join(format!("{name}.sweep.json"));
+            if sweep.is_file() {
+                list.push(sweep);
+            } else if file.is_file() {
                 list.push(file);
             } else if dir.is_dir() {
                 files(&dir, &mut list)?;
             } else {
                 return Err(format!(
-                    "no reproduction \"{name}\" in {} (neither {name}.json nor {name}/)",
+                    "no reproduction \"{name}\" in {} (neither {name}.json, {name}.sweep.json nor {name}/)",
                     root.display()
                 ));
             }

@@ -24,7 +24,10 @@ fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             scenario_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "json") && !p.to_string_lossy().ends_with(".schema.json") {
+        } else if p.extension().is_some_and(|e| e == "json")
+            && !p.to_string_lossy().ends_with(".schema.json")
+            && !p.to_string_lossy().ends_with(".sweep.json")
+        {
             out.push(p);
         }
     }
@@ -45,6 +48,7 @@ fn committed_schemas_match_the_types() {
     same_as_committed("scenario.schema.json", sched_sim::scenario::json_schema());
     same_as_committed("results.schema.json", sched_sim::results::json_schema());
     same_as_committed("registry.schema.json", sched_sim::sched::registry::json_schema());
+    same_as_committed("sweep.schema.json", sched_sim::sweep::json_schema());
 }
 
 /// Every floating-point figure in the results is finite, and no flow beats its ideal FCT.

@@ -9,7 +9,7 @@
 //! ```
 
 use crate::results::{FlowOut, PortStats, RunSummary};
-use crate::scenario::checks::{Check, FlowFilter, Metric, Op, OtherRun, PaperFigure, Versus};
+use crate::scenario::checks::{Check, FlowFilter, Metric, OtherRun, PaperFigure, Versus};
 use crate::scenario::LinkRef;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -301,20 +301,8 @@ pub fn evaluate(
         _ => return fail("give exactly one of value and versus".into()),
     };
     let expected = base * c.factor.unwrap_or(1.0);
-    let passed = match c.op {
-        Op::Lt => actual < expected,
-        Op::Le => actual <= expected,
-        Op::Gt => actual > expected,
-        Op::Ge => actual >= expected,
-        Op::Eq => actual == expected,
-    };
-    let sym = match c.op {
-        Op::Lt => "<",
-        Op::Le => "<=",
-        Op::Gt => ">",
-        Op::Ge => ">=",
-        Op::Eq => "==",
-    };
+    let passed = c.op.holds(actual, expected);
+    let sym = c.op.symbol();
     let factor = c.factor.map_or(String::new(), |f| format!(" x {f}"));
     let measured = under_run.map_or(String::new(), |u| format!(" in the {} run", u.label()));
     let against = match &c.versus {

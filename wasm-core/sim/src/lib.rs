@@ -26,6 +26,7 @@ pub mod sched;
 pub mod script;
 pub mod slack;
 pub mod stage;
+pub mod sweep;
 pub mod time;
 pub mod trace;
 pub mod traffic;

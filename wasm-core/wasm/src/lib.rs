@@ -242,3 +242,56 @@ impl RunOutput {
         self.overdue().iter().map(|p| p.behind_ns as f64).collect()
     }
 }
+
+/// A checked sweep (`sched_sim::sweep::Plan`): the Sweep tab plans with it, and each of its
+/// workers runs jobs with it. Its base must be written in (the page has no files).
+#[wasm_bindgen]
+pub struct SweepPlan {
+    inner: sched_sim::sweep::Plan,
+}
+
+/// Reads sweep text within the page's limits; errors name the field ("axes[0].values[2]: ...").
+#[wasm_bindgen]
+pub fn sweep_plan(json: &str) -> Result<SweepPlan, JsError> {
+    let no_files = |p: &str| Err(format!("{p}: the page reads no files: write the base scenario in"));
+    sched_sim::sweep::Plan::parse(json, &no_files, &sched_sim::scenario::LIMITS)
+        .map(|inner| SweepPlan { inner })
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[wasm_bindgen]
+impl SweepPlan {
+    /// Jobs: points x seeds.
+    pub fn jobs(&self) -> u32 {
+        self.inner.jobs() as u32
+    }
+
+    /// Job `job`'s scenario text (start it with `start_run`).
+    pub fn scenario(&self, job: u32) -> String {
+        self.inner.scenario_text(job as usize)
+    }
+
+    /// Job `job`'s row from its finished run, as a line of the tidy table's CSV.
+    pub fn row(&self, job: u32, out: &RunOutput) -> Result<String, JsError> {
+        self.inner.row(job as usize, &out.inner.summary).map(|r| self.inner.csv_line(&r)).map_err(|e| JsError::new(&e))
+    }
+
+    fn rows(&self, lines: Vec<String>) -> Result<Vec<sched_sim::sweep::Row>, JsError> {
+        self.inner.parse_lines(lines.iter().map(String::as_str)).map_err(|e| JsError::new(&e))
+    }
+
+    /// The tidy table of these rows (`row`'s lines) as JSON: {"columns", "rows"}.
+    pub fn table(&self, lines: Vec<String>) -> Result<String, JsError> {
+        Ok(self.inner.table_json(&self.rows(lines)?).to_string())
+    }
+
+    /// The tidy table as CSV, as `sched-cli sweep` writes points.csv.
+    pub fn csv(&self, lines: Vec<String>) -> Result<String, JsError> {
+        Ok(self.inner.csv(&self.rows(lines)?))
+    }
+
+    /// Means and 95% intervals across seeds as JSON: {"columns", "rows"}.
+    pub fn summary(&self, lines: Vec<String>) -> Result<String, JsError> {
+        Ok(self.inner.summary_json(&self.inner.summarize(&self.rows(lines)?)).to_string())
+    }
+}

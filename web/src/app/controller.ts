@@ -23,6 +23,7 @@ import { replayCancelled, replayFailed, replayFinished, replayProgressed, replay
 import { STORAGE_KEY, fileText, linkCompare, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
 import { message, sentence } from './messages';
+import type { SweepSetup } from '../sweep/setup';
 
 
 // Share links (and fflate, their compression) are a chunk of their own, loaded when a link is
@@ -41,7 +42,7 @@ export interface Env {
 type Prepared = { ok: true; scenario: EditableScenario } | { ok: false; error: string };
 
 /** What opening a share link gave: nothing, a scenario, or a scenario with a comparison to run. */
-export type Opened = false | 'scenario' | { readonly compare: CompareSetup };
+export type Opened = false | 'scenario' | { readonly compare: CompareSetup } | { readonly sweep: SweepSetup };
 
 /** Milliseconds between the last change and saving the draft. */
 export const SAVE_DELAY_MS = 300;
@@ -111,6 +112,16 @@ export class Controller {
       return false;
     }
     this.store.dispatch(loadDraft(prepared.scenario));
+    if (decoded.ok && decoded.sweep != null) {
+      const { parseSweepSetup } = await import('../sweep/setup');
+      const sweep = parseSweepSetup(decoded.sweep);
+      if (!sweep.ok) {
+        this.store.dispatch(showError(`This share link's sweep is not valid: ${sentence(sweep.error)} Its scenario is shown alone.`));
+        return 'scenario';
+      }
+      this.store.dispatch((s) => ({ ...s, sweepLink: sweep.setup }));
+      return { sweep: sweep.setup };
+    }
     if (!decoded.ok || decoded.compare === null) return 'scenario';
     const setup = parseSetup(decoded.compare);
     if (!setup.ok) {
@@ -123,6 +134,11 @@ export class Controller {
 
   /** Runs what a link opened: its comparison, or the scenario. */
   async runOpened(opened: Opened): Promise<boolean> {
+    if (typeof opened === 'object' && 'sweep' in opened) {
+      // The Sweep tab runs the link's sweep; the drawing plays the scenario meanwhile.
+      this.store.dispatch(setSideTab('sweep'));
+      return this.run();
+    }
     if (typeof opened === 'object') {
       this.store.dispatch(setSideTab('compare'));
       return this.compare();

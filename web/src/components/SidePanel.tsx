@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useAppState, useController } from '../app/context';
 import { setSideTab, type SideTab } from '../store/appState';
-import { ChartPanel, CompareTab, FollowPanel, Inspector, Loading, MiddleboxPanel, ReplayTab, TrafficPanel } from './lazy';
+import { ChartPanel, CompareTab, SweepTab, FollowPanel, Inspector, Loading, MiddleboxPanel, ReplayTab, TrafficPanel } from './lazy';
 import { RunCharts } from './RunCharts';
 import { RunInfo } from './RunInfo';
 
@@ -12,6 +12,7 @@ const TABS: readonly { tab: SideTab; label: string }[] = [
   { tab: 'packet', label: 'Packet' },
   { tab: 'replay', label: 'Replay' },
   { tab: 'compare', label: 'Compare' },
+  { tab: 'sweep', label: 'Sweep' },
 ];
 
 /** Tabs beside the drawing. Every tab stays mounted (hidden), so the chart keeps its data. */
@@ -39,6 +40,7 @@ export function SidePanel() {
       {pane('packet', <Suspense fallback={<Loading what="the Packet tab" />}><FollowPanel /></Suspense>)}
       {pane('replay', <Suspense fallback={<Loading what="the Replay tab" />}><ReplayTab /></Suspense>)}
       {pane('compare', <Suspense fallback={<Loading what="the Compare tab" />}><CompareTab /></Suspense>)}
+      {pane('sweep', <Suspense fallback={<Loading what="the Sweep tab" />}><SweepTab /></Suspense>)}
     </aside>
   );
 }

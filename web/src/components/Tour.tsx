@@ -37,9 +37,10 @@ export const TOUR: readonly Stop[] = [
       + 'If you edited since the run, the box offers the run on screen or your draft.',
   },
   {
-    target: 'tab-results', title: 'Results, replay and compare',
+    target: 'tab-results', title: 'Results, replay, compare and sweep',
     text: 'Results has the totals and charts; Traffic edits the flows; Replay records the schedule and replays it with LSTF or EDF; '
-      + 'Compare runs several schedulers on the same traffic side by side. Examples… loads the scenarios of the papers. "?" opens this tour again.',
+      + 'Compare runs several schedulers on the same traffic side by side; Sweep runs a parameter over values, schedulers and seeds and charts a metric against it. '
+      + 'Examples… loads the scenarios of the papers. "?" opens this tour again.',
   },
 ];
 

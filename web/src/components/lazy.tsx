@@ -13,6 +13,7 @@ export const ChartPanel = lazy(() => import('./ChartPanel').then((m) => ({ defau
 export const MiddleboxPanel = lazy(() => import('./MiddleboxPanel').then((m) => ({ default: m.MiddleboxPanel })));
 export const CompareStage = lazy(() => import('./CompareStage').then((m) => ({ default: m.CompareStage })));
 export const CompareToolbar = lazy(() => import('./CompareToolbar').then((m) => ({ default: m.CompareToolbar })));
+export const SweepTab = lazy(() => import('./SweepTab').then((m) => ({ default: m.SweepTab })));
 export const CompareTab = lazy(() => import('./CompareTab').then((m) => ({ default: m.CompareTab })));
 export const ReplayView = lazy(() => import('./ReplayView').then((m) => ({ default: m.ReplayView })));
 export const ReplayTab = lazy(() => import('./ReplayTab').then((m) => ({ default: m.ReplayTab })));

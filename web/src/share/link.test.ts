@@ -7,6 +7,7 @@ import {
   decodeScenarioHash,
   encodeCompareHash,
   encodeScenarioHash,
+  encodeSweepHash,
   MAX_HASH_CHARS,
   MAX_SCENARIO_BYTES,
 } from './link';
@@ -51,12 +52,22 @@ describe('share links', () => {
     expect(result).toEqual({ ok: true, text: scenario, json: JSON.parse(scenario) as unknown, compare: null });
   });
 
+  it('carries a sweep in a version 3 link, beside its scenario', () => {
+    const sweep = { param: 'traffic[0].rate', values: ['1Mbps', '2Mbps'], schedulers: ['fifo'], seeds: 2, metric: 'drop_fraction' };
+    const hash = encodeSweepHash(scenario, sweep);
+    expect(hash.startsWith('#v3.')).toBe(true);
+    const result = decodeScenarioHash(hash);
+    expect(result).toEqual({ ok: true, text: JSON.stringify(JSON.parse(scenario)), json: JSON.parse(scenario) as unknown, compare: null, sweep });
+    const empty = '#v3.' + base64urlEncode(deflateSync(new TextEncoder().encode('{"sweep": {}}'), { level: 9 }));
+    expect(errorOf(empty)).toMatch(/version 3 link carries \{"scenario": \.\.\., "sweep": \.\.\.\}/);
+  });
+
   it('uses only URL-safe characters', () => {
     expect(encodeScenarioHash(scenario)).toMatch(/^#v1\.[A-Za-z0-9_-]+$/);
   });
 
   it('refuses another version or no version, naming the version', () => {
-    expect(errorOf('#v9.abc')).toMatch(/version 9.*version 1 and 2/);
+    expect(errorOf('#v9.abc')).toMatch(/version 9.*version 1, 2 and 3/);
     expect(errorOf('#hello')).toMatch(/no format version.*#v1\./);
     expect(errorOf('#v1.')).toMatch(/empty/);
   });

@@ -14,6 +14,9 @@ export const LINK_PREFIX = `#v${LINK_VERSION}.`;
 /** A scenario with a comparison. */
 export const COMPARE_LINK_VERSION = 2;
 export const COMPARE_LINK_PREFIX = `#v${COMPARE_LINK_VERSION}.`;
+/** A scenario with a sweep (the Sweep tab's setup): {"scenario": ..., "sweep": ...}. */
+export const SWEEP_LINK_VERSION = 3;
+export const SWEEP_LINK_PREFIX = `#v${SWEEP_LINK_VERSION}.`;
 /** Longer fragments are refused before any decoding. */
 export const MAX_HASH_CHARS = 16_000;
 /** Largest scenario text a link may expand to (bytes of UTF-8). */
@@ -26,6 +29,8 @@ export type DecodeResult =
     readonly json: unknown;
     /** A version 2 link's comparison, unchecked (null: a version 1 link). */
     readonly compare: unknown;
+    /** A version 3 link's sweep setup, unchecked (null otherwise). */
+    readonly sweep?: unknown;
   }
   | { readonly ok: false; readonly error: string };
 
@@ -86,6 +91,12 @@ export function encodeCompareHash(scenarioText: string, compare: unknown): strin
   return COMPARE_LINK_PREFIX + pack(JSON.stringify({ scenario, compare }));
 }
 
+/** The fragment for a scenario with a sweep, starting with '#v3.'. */
+export function encodeSweepHash(scenarioText: string, sweep: unknown): string {
+  const scenario = JSON.parse(scenarioText) as unknown;
+  return SWEEP_LINK_PREFIX + pack(JSON.stringify({ scenario, sweep }));
+}
+
 /**
  * The full share link: `base` is location.origin + location.pathname. With a comparison it is
  * a version 2 link, without one a version 1 link as it always was.
@@ -104,12 +115,12 @@ export function decodeScenarioHash(hash: string): DecodeResult {
         `the limit is ${MAX_HASH_CHARS.toLocaleString('en')}).`,
     );
   }
-  const prefix = [LINK_PREFIX, COMPARE_LINK_PREFIX].find((p) => hash.startsWith(p));
+  const prefix = [LINK_PREFIX, COMPARE_LINK_PREFIX, SWEEP_LINK_PREFIX].find((p) => hash.startsWith(p));
   if (prefix === undefined) {
     const version = /^#v(\d+)\./.exec(hash)?.[1];
     return fail(
       version !== undefined
-        ? `This share link uses format version ${version}, but this page only reads version ${LINK_VERSION} and ${COMPARE_LINK_VERSION} links (#v${LINK_VERSION}.…, #v${COMPARE_LINK_VERSION}.…).`
+        ? `This share link uses format version ${version}, but this page only reads version ${LINK_VERSION}, ${COMPARE_LINK_VERSION} and ${SWEEP_LINK_VERSION} links (#v${LINK_VERSION}.…, #v${COMPARE_LINK_VERSION}.…, #v${SWEEP_LINK_VERSION}.…).`
         : `This share link has no format version: a scenario link starts with "#v${LINK_VERSION}.".`,
     );
   }
@@ -149,9 +160,11 @@ export function decodeScenarioHash(hash: string): DecodeResult {
     return fail(`This share link's scenario is not valid JSON: ${(err as Error).message}.`);
   }
   if (prefix === LINK_PREFIX) return { ok: true, text, json, compare: null };
-  const envelope = json as { scenario?: unknown; compare?: unknown } | null;
+  const envelope = json as { scenario?: unknown; compare?: unknown; sweep?: unknown } | null;
   if (typeof envelope !== 'object' || envelope === null || typeof envelope.scenario !== 'object' || envelope.scenario === null) {
-    return fail('This share link holds no scenario: a version 2 link carries {"scenario": ..., "compare": ...}.');
+    return fail(`This share link holds no scenario: a version ${prefix === SWEEP_LINK_PREFIX ? '3 link carries {"scenario": ..., "sweep": ...}' : '2 link carries {"scenario": ..., "compare": ...}'}.`);
   }
-  return { ok: true, text: JSON.stringify(envelope.scenario), json: envelope.scenario, compare: envelope.compare ?? null };
+  const inner = JSON.stringify(envelope.scenario);
+  if (prefix === SWEEP_LINK_PREFIX) return { ok: true, text: inner, json: envelope.scenario, compare: null, sweep: envelope.sweep ?? null };
+  return { ok: true, text: inner, json: envelope.scenario, compare: envelope.compare ?? null };
 }

@@ -11,6 +11,7 @@ import type { ModeInfo, ReplayMode, ReplayReport, RunResult } from '../sim/types
 import type { GroupBy } from '../view/flowGroups';
 import { niceRound } from '../view/format';
 import { DEFAULT_SETUP, type CompareSetup, type CompareVariant } from './compareSetup';
+import type { SweepSetup } from '../sweep/setup';
 
 export type RunState = 'idle' | 'running' | 'done' | 'error';
 
@@ -37,7 +38,7 @@ export type Selection =
   | null;
 
 export type Tool = 'select' | 'host' | 'router' | 'middlebox' | 'link';
-export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay' | 'compare';
+export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay' | 'compare' | 'sweep';
 /** The stage: the editor with the run, or a comparison's runs side by side. */
 export type View = 'single' | 'compare';
 /** The dialogs over the page; at most one is open (Esc closes it). */
@@ -169,6 +170,8 @@ export interface AppState {
   readonly colourBy: 'flow' | GroupBy;
   /** How the flow table and the charts group many flows. */
   readonly groupBy: GroupBy;
+  /** A sweep a share link opened, for the Sweep tab to set up and run (null: none). */
+  readonly sweepLink: SweepSetup | null;
 }
 
 export const initialState = (draft: EditableScenario): AppState => ({
@@ -210,6 +213,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   reducedMotion: false,
   colourBy: 'flow',
   groupBy: 'workload',
+  sweepLink: null,
 });
 
 /** The comparison on screen, if the stage shows one. */

@@ -6,13 +6,14 @@ import { setCompareSetup } from './compareActions';
 import { PERSISTENCE, fileText, linkCompare, linkText, restoreStorage, storageRecord } from './persistence';
 
 describe('persistence table', () => {
-  it('puts the scenario in the link, storage and files, the comparison on screen in the link, preferences in storage', () => {
+  it('puts the scenario in the link, storage and files, the comparison on screen and a sweep in the link, preferences in storage', () => {
     const where = (k: keyof typeof PERSISTENCE) => PERSISTENCE[k];
     expect(where('history')).toEqual({ link: true, storage: true, file: true });
     expect(where('comparison')).toEqual({ link: true, storage: false, file: false });
+    expect(where('sweepLink')).toEqual({ link: true, storage: false, file: false });
     const prefs = ['speed', 'compare', 'presentation', 'toured'] as const;
     for (const k of prefs) expect(where(k)).toEqual({ link: false, storage: true, file: false });
-    const elsewhere = Object.entries(PERSISTENCE).filter(([k]) => !['history', 'comparison', ...prefs].includes(k));
+    const elsewhere = Object.entries(PERSISTENCE).filter(([k]) => !['history', 'comparison', 'sweepLink', ...prefs].includes(k));
     expect(elsewhere.every(([, w]) => !w.link && !w.storage && !w.file)).toBe(true);
   });
 

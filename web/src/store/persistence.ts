@@ -68,6 +68,8 @@ export const PERSISTENCE = {
   reducedMotion: none,
   colourBy: none,
   groupBy: none,
+  /** The Sweep tab's setup travels in a version 3 link; its runs are recomputed. */
+  sweepLink: { link: true, storage: false, file: false },
 } as const satisfies Record<keyof AppState, Persist>;
 
 export const STORAGE_KEY = 'scheduler-playground:v1';

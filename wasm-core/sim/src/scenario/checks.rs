@@ -71,7 +71,7 @@ pub struct Check {
     pub during: Option<[TimeQ; 2]>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Metric {
@@ -180,6 +180,29 @@ pub enum Op {
     Ge,
     #[serde(rename = "==")]
     Eq,
+}
+
+impl Op {
+    /// Whether `actual op expected` holds.
+    pub fn holds(self, actual: f64, expected: f64) -> bool {
+        match self {
+            Op::Lt => actual < expected,
+            Op::Le => actual <= expected,
+            Op::Gt => actual > expected,
+            Op::Ge => actual >= expected,
+            Op::Eq => actual == expected,
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+            Op::Eq => "==",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
