@@ -1,10 +1,11 @@
 import { useController } from '../app/context';
 import { deleteTraffic } from '../scenario/commands';
-import type { Workload } from '../scenario/types';
+import { flowCount } from '../scenario/flowList';
+import type { ManyFlows, Workload } from '../scenario/types';
 import { edit, select } from '../store/editorActions';
 
 interface Props {
-  readonly rows: readonly { t: Workload; i: number }[];
+  readonly rows: readonly { t: ManyFlows; i: number }[];
   readonly selected: number | null;
 }
 
@@ -22,10 +23,10 @@ function endpoints(t: Workload): string {
   return e.pattern === 'incast' ? `incast to ${e.dst ?? '(first host)'} from ${hosts}` : `${e.pattern} over ${hosts}`;
 }
 
-/** Workload generators in a summary table; the form below the tables edits the selected one. */
+/** Workload generators and flow lists in a summary table; the form below the tables edits the selected one. */
 export function WorkloadTable({ rows, selected }: Props) {
   const { store } = useController();
-  if (rows.length === 0) return <p className="muted">No workload generators.</p>;
+  if (rows.length === 0) return <p className="muted">No workload generators or flow lists.</p>;
   return (
     <table className="traffic-table" data-testid="workload-table">
       <thead>
@@ -37,10 +38,21 @@ export function WorkloadTable({ rows, selected }: Props) {
             <td>
               <button type="button" className="link-button" onClick={() => store.dispatch(select({ kind: 'traffic', index: i }))}>{t.id}</button>
             </td>
-            <td>{t.load}</td>
-            <td>{sizes(t)}</td>
-            <td>{t.arrival ?? 'poisson'}</td>
-            <td>{endpoints(t)}</td>
+            {t.kind === 'workload' ? (
+              <>
+                <td>{t.load}</td>
+                <td>{sizes(t)}</td>
+                <td>{t.arrival ?? 'poisson'}</td>
+                <td>{endpoints(t)}</td>
+              </>
+            ) : (
+              <>
+                <td>as listed</td>
+                <td>{flowCount(t)} flows listed</td>
+                <td>listed times</td>
+                <td>{t.nodes ? 'numbered nodes' : 'named hosts'}{(t.paths ?? []).length > 0 ? `, ${(t.paths ?? []).length} paths` : ''}</td>
+              </>
+            )}
             <td>
               <button type="button" className="icon" aria-label={`Delete ${t.id}`} data-testid={`delete-traffic-${t.id}`}
                 onClick={() => store.dispatch(edit((s) => deleteTraffic(s, i), null))}>×</button>

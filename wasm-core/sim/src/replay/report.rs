@@ -25,12 +25,13 @@ fn congestion_points(p: &Recorded) -> u32 {
 }
 
 /// `original`: the recorded schedule, in replay order (replay id = index). `replay`: what the
-/// replay recorded, by replay id (missing: the packet did not finish).
+/// replay recorded, by replay id (missing: the packet did not finish; overdue when
+/// `unfinished_late`, else counted as neither, `replay.end`).
 pub fn report(
     replay_of: &Replay,
     (trace_hash, events_total): (String, u64),
     net: &Network,
-    sched: &Schedule,
+    (sched, unfinished_late): (&Schedule, bool),
     original: &[&Recorded],
     replay: &[Option<&Recorded>],
 ) -> ReplayReport {
@@ -40,7 +41,7 @@ pub fn report(
         .min();
     let max_size = original.iter().map(|p| p.size as u64).max().unwrap_or(0);
     let t_ns = min_bw.map_or(0, |bps| (max_size as u128 * 8 * 1_000_000_000).div_ceil(bps as u128) as u64);
-    let (mut overdue, mut by_t, mut zero) = (0u64, 0u64, 0u64);
+    let (mut overdue, mut by_t, mut zero, mut unfinished) = (0u64, 0u64, 0u64, 0u64);
     let mut ratios = Vec::new();
     let mut buckets = [(0u64, 0u64); 5];
     let mut listed = Vec::new();
@@ -48,7 +49,11 @@ pub fn report(
         let cp = congestion_points(o);
         let exit = o.exit_time();
         let replay_exit = r.map(|r| r.exit_time());
-        let late = replay_exit.is_none_or(|e| e > exit);
+        unfinished += u64::from(r.is_none());
+        let late = match replay_exit {
+            Some(e) => e > exit,
+            None => unfinished_late,
+        };
         let b = &mut buckets[(cp as usize).min(4)];
         b.0 += 1;
         if late {
@@ -115,6 +120,7 @@ pub fn report(
         excluded_dropped: sched.dropped,
         excluded_unfinished: sched.unfinished,
         excluded_direct: sched.direct,
+        replay_unfinished: unfinished,
         t_ns,
         overdue,
         overdue_fraction: frac(overdue),
