@@ -1,4 +1,5 @@
-//! `run --csv DIR`: the results' tables as CSV files, one row per record, a header first.
+//! `run --csv DIR`: the results' tables as CSV files, one row per record, a header first;
+//! `overdue_NAME.csv` lists every overdue packet of replay NAME.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -137,5 +138,28 @@ pub fn write_all(s: &RunSummary, dir: &Path) -> std::io::Result<()> {
             let _ = writeln!(t, "{},{},{bps}", text(&s.flows[f.flow as usize].id), b as u64 * s.throughput.window_ns);
         }
     }
-    std::fs::write(dir.join("throughput.csv"), t)
+    std::fs::write(dir.join("throughput.csv"), t)?;
+    // Every overdue packet of each replay (the results list the first ones only): what a
+    // per-packet comparison with another simulator's replay reads.
+    for r in &s.replays {
+        let mut t = String::from(
+            "flow,original_id,exit_ns,replay_exit_ns,late_by_ns,congestion_points,went_negative_port,went_negative_at_ns\n",
+        );
+        for p in &r.all_overdue {
+            let _ = writeln!(
+                t,
+                "{},{},{},{},{},{},{},{}",
+                text(&s.flows[p.flow as usize].id),
+                p.original_id,
+                p.exit_ns,
+                opt(&p.replay_exit_ns),
+                opt(&p.late_by_ns),
+                p.congestion_points,
+                p.port,
+                p.at_ns
+            );
+        }
+        std::fs::write(dir.join(format!("overdue_{}.csv", r.name)), t)?;
+    }
+    Ok(())
 }

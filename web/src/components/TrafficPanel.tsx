@@ -8,7 +8,7 @@ import { FlowTable } from './FlowTable';
 import { TrafficForm } from './TrafficForm';
 import { WorkloadTable } from './WorkloadTable';
 
-/** The traffic editor: flows and sources in one table, workload generators in another. */
+/** The traffic editor: flows and sources in one table, workload generators and flow lists in another. */
 export function TrafficPanel() {
   const { store } = useController();
   const draft = useAppState((s) => s.history.present);
@@ -37,7 +37,7 @@ export function TrafficPanel() {
       </div>
       <h3>Flows and sources</h3>
       <FlowTable rows={points} selected={selected} />
-      <h3>Workload generators</h3>
+      <h3>Workload generators and flow lists</h3>
       <WorkloadTable rows={workloads} selected={selected} />
       {item && selected !== null && <TrafficForm key={`${selected}:${item.id}`} item={item} index={selected} />}
     </div>

@@ -1,8 +1,9 @@
-import type { Workload } from '../scenario/types';
+import { flowCount } from '../scenario/flowList';
+import type { ManyFlows, Workload } from '../scenario/types';
 import { TrafficRow } from './TrafficRow';
 
 interface Props {
-  readonly rows: readonly { t: Workload; i: number }[];
+  readonly rows: readonly { t: ManyFlows; i: number }[];
   readonly selected: number | null;
 }
 
@@ -20,9 +21,9 @@ function endpoints(t: Workload): string {
   return e.pattern === 'incast' ? `incast to ${e.dst ?? '(first host)'} from ${hosts}` : `${e.pattern} over ${hosts}`;
 }
 
-/** Workload generators in a summary table; the form below the tables edits the selected one. */
+/** Workload generators and flow lists in a summary table; the form below the tables edits the selected one. */
 export function WorkloadTable({ rows, selected }: Props) {
-  if (rows.length === 0) return <p className="muted">No workload generators.</p>;
+  if (rows.length === 0) return <p className="muted">No workload generators or flow lists.</p>;
   return (
     <table className="traffic-table" data-testid="workload-table">
       <thead>
@@ -31,10 +32,21 @@ export function WorkloadTable({ rows, selected }: Props) {
       <tbody>
         {rows.map(({ t, i }) => (
           <TrafficRow key={`${i}:${t.id}`} id={t.id} index={i} selected={selected === i}>
-            <td>{t.load}</td>
-            <td>{sizes(t)}</td>
-            <td>{t.arrival ?? 'poisson'}</td>
-            <td>{endpoints(t)}</td>
+            {t.kind === 'workload' ? (
+              <>
+                <td>{t.load}</td>
+                <td>{sizes(t)}</td>
+                <td>{t.arrival ?? 'poisson'}</td>
+                <td>{endpoints(t)}</td>
+              </>
+            ) : (
+              <>
+                <td>as listed</td>
+                <td>{flowCount(t)} flows listed</td>
+                <td>listed times</td>
+                <td>{t.nodes ? 'numbered nodes' : 'named hosts'}{(t.paths ?? []).length > 0 ? `, ${(t.paths ?? []).length} paths` : ''}</td>
+              </>
+            )}
           </TrafficRow>
         ))}
       </tbody>

@@ -684,6 +684,11 @@ export interface ReplayReport {
    */
   qdelay_ratio_cdf: number[];
   /**
+   * Packets the replay had not delivered when it ended: overdue, except when the replay
+   * ends with the original (`replay.end: original`), where they count as neither.
+   */
+  replay_unfinished: number;
+  /**
    * Every packet's times at every router in the replay, by original packet (the paper's
    * tables; the original's are in the run's `schedule`), for schedules of at most
    * `replay::TABLE_PACKETS` packets.

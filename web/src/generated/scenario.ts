@@ -75,6 +75,13 @@ export type Toggle = 'off' | 'on';
  */
 export type Format = 'scheduler-playground/scenario';
 /**
+ * When the replays end, and what a packet they have not delivered by then counts as.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "ReplayEnd".
+ */
+export type ReplayEnd = 'double' | 'original';
+/**
  * A replay: a name (the mode, with _preemptive or _nonpreemptive when the service is not the mode's default) or an object.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -101,6 +108,13 @@ export type ReplayEntry =
  * via the `definition` "Mode".
  */
 export type Mode = 'lstf' | 'edf' | 'priority' | 'priority_a6' | 'omniscient';
+/**
+ * Route choice among shortest paths (in hops).
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Routing".
+ */
+export type Routing = 'ecmp' | 'lowest_id';
 /**
  * One slack initialisation rule.
  *
@@ -332,6 +346,10 @@ export type Traffic =
        * Default 1500B (UDP only).
        */
       packet_size?: BytesQ | null;
+      /**
+       * How a UDP flow's packets reach its host's NIC (default: paced at the access link's rate).
+       */
+      release?: Release;
       sizes: SizeDist;
       start?: TimeQ | null;
       stop?: TimeQ | null;
@@ -343,6 +361,37 @@ export type Traffic =
        * Default udp. With a TCP-family transport the sizes drawn are payload bytes.
        */
       transport?: Transport;
+    }
+  | {
+      class?: number;
+      /**
+       * The lines, e.g. a workload file's text.
+       */
+      flows: string;
+      id: string;
+      kind: 'flow_list';
+      /**
+       * Names of the nodes the list's numbers stand for: source or destination n is
+       * `nodes[n]` (the authors' files number their topology's nodes from 0). Without it the
+       * fields are node ids.
+       */
+      nodes?: string[] | null;
+      /**
+       * Default 1460B, the authors' `-pktsize`.
+       */
+      packet_size?: BytesQ | null;
+      /**
+       * Explicit paths (node ids from source to destination): a flow whose source and
+       * destination are a path's ends follows it (default: shortest paths with ECMP), e.g. the
+       * routes ns-2's static routing gave the authors' runs.
+       */
+      paths?: string[][];
+      /**
+       * Default `whole`.
+       */
+      release?: Release | null;
+      start?: TimeQ | null;
+      stop?: TimeQ | null;
     };
 /**
  * A flow-size distribution.
@@ -404,6 +453,13 @@ export type Arrival = 'poisson';
  * via the `definition` "Pattern".
  */
 export type Pattern = 'uniform' | 'permutation' | 'incast';
+/**
+ * How a UDP flow's packets reach its source host's NIC, a FIFO.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Release".
+ */
+export type Release = 'paced' | 'whole';
 
 /**
  * A scenario: topology, schedulers, traffic, duration and seed. Everything a run needs, so
@@ -457,6 +513,10 @@ export interface Scenario {
    * Record this run's schedule and replay it with other schedulers (UPS Sec. 2.3).
    */
   replay?: ReplaySpec | null;
+  /**
+   * How routers choose among equal-cost next hops (default: ECMP by flow).
+   */
+  routing?: Routing;
   /**
    * The original schedule, scripted instead of produced by schedulers and traffic (UPS
    * App. A's figures): with it, `traffic` is empty and no scheduler is chosen.
@@ -730,6 +790,10 @@ export interface PaperFigure {
  * via the `definition` "ReplaySpec".
  */
 export interface ReplaySpec {
+  /**
+   * Default `double`.
+   */
+  end?: ReplayEnd;
   modes: ReplayEntry[];
 }
 /**

@@ -2,6 +2,7 @@
 // (unknown id, duplicate link, ...) returns the scenario unchanged (the same object), so the
 // history records nothing. Unknown fields of edited objects are kept.
 import { omit, setAt } from './paths';
+import { listNodes, renameInFlowList } from './flowList';
 import {
   SCENARIO_FORMAT, SCENARIO_VERSION, isPointTraffic,
   type EditableScenario, type LinkSpec, type MiddleboxSpec, type NodeKind, type NodeSpec, type SchedulerSpec, type Traffic, type TrafficKind,
@@ -68,6 +69,7 @@ export function nodeIdProblem(s: S, id: string, to: string): string | null {
 const rename = (id: string, from: string, to: string) => (id === from ? to : id);
 
 function renameInTraffic(t: Traffic, from: string, to: string): Traffic {
+  if (t.kind === 'flow_list') return renameInFlowList(t, from, to);
   if (isPointTraffic(t)) {
     const path = t.path?.includes(from) ? { path: t.path.map((n) => rename(n, from, to)) } : {};
     return t.src === from || t.dst === from || 'path' in path ? { ...t, src: rename(t.src, from, to), dst: rename(t.dst, from, to), ...path } : t;
@@ -99,6 +101,7 @@ export function renameNode(s: S, args: { id: string; to: string }): S {
 /** Whether a traffic item still makes sense when node `id` is gone. */
 function survives(t: Traffic, id: string): boolean {
   if (isPointTraffic(t)) return t.src !== id && t.dst !== id && !t.path?.includes(id);
+  if (t.kind === 'flow_list') return !listNodes(t).has(id);
   return t.endpoints?.dst !== id && t.link?.from !== id && t.link?.to !== id;
 }
 
@@ -108,8 +111,8 @@ export function deleteNode(s: S, id: string): S {
   const nodes = s.topology.nodes.filter((n) => n.id !== id);
   const links = s.topology.links.filter((l) => l.from !== id && l.to !== id);
   const traffic = s.traffic.filter((t) => survives(t, id)).map((t) => {
-    const e = isPointTraffic(t) ? undefined : t.endpoints;
-    if (isPointTraffic(t) || !e?.hosts?.includes(id)) return t;
+    const e = t.kind === 'workload' ? t.endpoints : undefined;
+    if (t.kind !== 'workload' || !e?.hosts?.includes(id)) return t;
     return { ...t, endpoints: { ...e, hosts: e.hosts.filter((h) => h !== id) } };
   });
   return { ...withTopology(s, nodes, links), traffic };
@@ -164,6 +167,7 @@ export function newTraffic(s: S, kind: TrafficKind, src: string, dst: string): T
     case 'bulk': return { id, kind, src, dst };
     case 'flow': return { id, kind, src, dst, size: '100KB', start: '0' };
     case 'workload': return { id, kind, load: 0.5, sizes: { dist: 'web_search' } };
+    case 'flow_list': return { id, kind, flows: `0 14600 ${src} ${dst}\n0.001 29200 ${dst} ${src}\n` };
   }
 }
 
@@ -183,6 +187,7 @@ export function pruneTraffic(s: S): { scenario: S; removed: string[] } {
   const known = (id: string | null | undefined) => id === undefined || id === null || ids.has(id);
   const keep = (t: Traffic) => (isPointTraffic(t)
     ? known(t.src) && known(t.dst) && (t.path ?? []).every(known)
+    : t.kind === 'flow_list' ? [...listNodes(t)].every(known)
     : known(t.endpoints?.dst) && (t.endpoints?.hosts ?? []).every(known) && known(t.link?.from) && known(t.link?.to));
   const removed = s.traffic.filter((t) => !keep(t)).map((t) => t.id);
   return { scenario: removed.length === 0 ? s : { ...s, traffic: s.traffic.filter(keep) }, removed };

@@ -9,6 +9,7 @@ export const TRAFFIC_KINDS: readonly { kind: TrafficKind; label: string }[] = [
   { kind: 'onoff', label: 'On-off' },
   { kind: 'bulk', label: 'Bulk (long-lived)' },
   { kind: 'workload', label: 'Workload generator' },
+  { kind: 'flow_list', label: 'Flow list (workload file lines)' },
 ];
 
 const q = (key: string, label: string, unit: 'time' | 'bandwidth' | 'size', extra: Partial<FieldSpec> = {}): FieldSpec =>
@@ -71,6 +72,12 @@ export function trafficFields(t: Traffic): FieldSpec[] {
         { key: 'weight', label: 'weight', input: { kind: 'int', min: 1 }, optional: true, defaultText: '1' }, CLASS, PATH];
     case 'workload':
       return workloadFields(t);
+    case 'flow_list':
+      // The lines themselves come with the scenario file (Import); the form sets how they run.
+      return [ID, q('packet_size', 'packet size', 'size', { optional: true, defaultText: '1460B' }),
+        { key: 'release', label: 'release', input: { kind: 'choice', options: ['whole', 'paced'] }, optional: true, defaultText: 'whole',
+          help: 'whole: a flow\'s packets all enter its host\'s NIC at its start (the UPS authors\' scripts); paced: at the access link\'s rate' },
+        START, STOP, CLASS];
     default:
       return [ID];
   }

@@ -42,8 +42,11 @@ export type OnOffSource = Extract<Traffic, { kind: 'onoff' }>;
 export type BulkSource = Extract<Traffic, { kind: 'bulk' }>;
 export type FlowSource = Extract<Traffic, { kind: 'flow' }>;
 export type Workload = Extract<Traffic, { kind: 'workload' }>;
+export type FlowList = Extract<Traffic, { kind: 'flow_list' }>;
+/** Traffic that makes many flows: a generator or a list. */
+export type ManyFlows = Workload | FlowList;
 /** Traffic with one source and one destination host. */
-export type PointTraffic = Exclude<Traffic, Workload>;
+export type PointTraffic = Exclude<Traffic, ManyFlows>;
 
 type AnyScenario = DeepReadonly<Gen.Scenario>;
 /** A scenario as the page holds it: restoring fills in `traffic` ([] when absent). */
@@ -57,5 +60,5 @@ export function isPreset(t: Topology): t is PresetTopology {
 }
 
 export function isPointTraffic(t: Traffic): t is PointTraffic {
-  return t.kind !== 'workload';
+  return t.kind !== 'workload' && t.kind !== 'flow_list';
 }

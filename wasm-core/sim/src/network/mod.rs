@@ -3,13 +3,15 @@
 //!
 //! Routing: shortest paths in hops; hosts do not forward. Where several next hops tie, the
 //! flow's packets all take the one chosen by a hash of (flow id, node) (deterministic ECMP),
-//! so a flow keeps one path and different flows spread. A flow with an explicit `path` follows
+//! so a flow keeps one path and different flows spread; or, with `routing: lowest_id`, the one
+//! ns-2's static routing picks (the lowest-numbered node wins ties). A flow with an explicit `path` follows
 //! it. Port schedulers: the link's per-port choice, else the node's, else the scenario's
 //! `default_scheduler` (routers only), else FIFO drop-tail.
 
 use std::collections::{BTreeMap, VecDeque};
 
 mod routing;
+mod workloads;
 
 pub use routing::reverse_port;
 
@@ -19,7 +21,7 @@ use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::params;
 use crate::port::Port;
 use crate::rng::Stream;
-use crate::scenario::{NodeKind, Pattern, Scenario, ScenarioError, Traffic};
+use crate::scenario::{NodeKind, Routing, Scenario, ScenarioError, Traffic};
 use crate::sched::registry::{self, PortContext};
 use crate::sched::single::scripted::{self, Scripted};
 use crate::sched::AnyScheduler;
@@ -79,6 +81,10 @@ pub struct Network {
     /// one, see `routing::stub_reaches`).
     hops: Vec<Vec<(u32, u32)>>,
     hop_ports: Vec<PortId>,
+    /// How equal-cost next hops are chosen, and (`Routing::LowestId`) each router's first hop
+    /// towards every node, once computed.
+    routing: Routing,
+    first_hops: Vec<Vec<u32>>,
     /// `dst_slot[node]`: the slot of destination `node` in `hops` (u32::MAX: no routes to it
     /// yet); a plain table, read once per hop.
     dst_slot: Vec<u32>,
@@ -175,6 +181,8 @@ impl Network {
             node_stage,
             hops: Vec::new(),
             hop_ports: Vec::new(),
+            routing: s.routing,
+            first_hops: Vec::new(),
             dst_slot: Vec::new(),
             dst_count: 0,
             paths: Vec::new(),
@@ -272,139 +280,16 @@ impl Network {
         let (start, stop) = tr.window();
         let start = start.map(|q| q.0).unwrap_or(Time::ZERO);
         let stop = stop.map(|q| q.0).unwrap_or(s.duration.0).min(s.duration.0);
-        if let Traffic::Workload(w) = tr {
-            let hosts: Vec<NodeId> = match &w.endpoints.hosts {
-                Some(h) => {
-                    let mut v: Vec<NodeId> = h.iter().map(|id| index[id.as_str()]).collect();
-                    v.sort_unstable();
-                    v.dedup();
-                    v
-                }
-                None => {
-                    (0..self.nodes.len() as NodeId).filter(|&n| self.nodes[n as usize].kind == NodeKind::Host).collect()
-                }
-            };
-            let mut rng = Stream::new(self.seed, WORKLOAD_STREAM + i as u64);
-            let pairs = match w.endpoints.pattern {
-                Pattern::Uniform => Pairs::Uniform(hosts.clone()),
-                Pattern::Permutation => Pairs::permutation(&hosts, &mut rng),
-                Pattern::Incast => {
-                    let dst = index[w.endpoints.dst.as_deref().expect("validated: incast has a dst")];
-                    Pairs::Fixed(hosts.iter().copied().filter(|&h| h != dst).map(|h| (h, dst)).collect())
-                }
-            };
-            let mut unroutable = None;
-            pairs.each(|a, b, _| {
-                if unroutable.is_none() && self.next_ports(a, b).is_empty() {
-                    unroutable = Some((a, b));
-                }
-            });
-            if let Some((a, b)) = unroutable {
-                let (a, b) = (&self.nodes[a as usize].id, &self.nodes[b as usize].id);
-                return Err(ScenarioError::new(at("endpoints"), format!("no path from \"{a}\" to \"{b}\"")));
-            }
-            let sizes = Sizes::new(&w.sizes);
-            let link = match &w.link {
-                Some(l) => {
-                    let (a, b) = (index[l.from.as_str()], index[l.to.as_str()]);
-                    let p = self.nodes[a as usize]
-                        .ports
-                        .iter()
-                        .copied()
-                        .find(|&p| self.ports[p as usize].to == b)
-                        .expect("validated: the link exists");
-                    if self.ports[p as usize].bandwidth.bps().is_none() {
-                        return Err(ScenarioError::new(
-                            at("link"),
-                            "cannot calibrate a load on an infinite-bandwidth link",
-                        ));
-                    }
-                    Some(p)
-                }
-                None => None,
-            };
-            let crossing = self.crossing(&pairs);
-            let port = match link {
-                Some(p) => p,
-                None => (0..self.ports.len())
-                    .filter(|&p| crossing[p] > 0.0 && self.ports[p].bandwidth.bps().is_some())
-                    .max_by(|&a, &b| {
-                        let load = |p: usize| crossing[p] / self.ports[p].bandwidth.bps().expect("finite") as f64;
-                        load(a).total_cmp(&load(b)).then(b.cmp(&a))
-                    })
-                    .ok_or_else(|| {
-                        ScenarioError::new(at("link"), "no finite-bandwidth link is crossed by this workload")
-                    })? as PortId,
-            };
-            let f = crossing[port as usize];
-            if f <= 0.0 {
-                return Err(ScenarioError::new(at("link"), "no flow of this workload crosses that link"));
-            }
-            let c = self.ports[port as usize].bandwidth.bps().expect("finite") as f64;
-            // TCP-family sizes are payload: count the headers of the data packets too (about
-            // mss + header per mss; the ACKs travel the other way and are not counted).
-            let wire_per_byte = match w.transport {
-                Transport::Udp => 1.0,
-                _ => {
-                    let o = TcpOptions::from_spec(w.tcp.as_deref());
-                    o.wire_segment() as f64 / o.mss as f64
-                }
-            };
-            let flows_per_ns = w.load * c / (8.0 * sizes.mean() * wire_per_byte * f) / 1e9;
-            // The loaded links: the calibrated one first, then every other link whose expected
-            // load reaches the target (ties of a symmetric topology, or links above an
-            // explicit one), by port.
-            let expected = |p: usize| match self.ports[p].bandwidth.bps() {
-                Some(bps) => w.load * (crossing[p] / bps as f64) / (f / c),
-                None => 0.0,
-            };
-            let mut loaded = vec![(port, w.load)];
-            loaded.extend(
-                (0..self.ports.len())
-                    .filter(|&p| p != port as usize && crossing[p] > 0.0 && expected(p) >= w.load * (1.0 - 1e-9))
-                    .map(|p| (p as PortId, expected(p))),
-            );
-            self.workloads.push(Workload {
-                name: w.id.clone(),
-                sizes,
-                pairs,
-                mean_gap_ns: 1.0 / flows_per_ns,
-                start,
-                stop,
-                max_flows: w.max_flows,
-                created: 0,
-                packet_size: match w.transport {
-                    Transport::Udp => w.packet_size.map_or(1500, |q| q.0 as u32),
-                    _ => TcpOptions::from_spec(w.tcp.as_deref()).wire_segment(),
-                },
-                transport: w.transport,
-                tcp: TcpOptions::from_spec(w.tcp.as_deref()),
-                class: w.class,
-                source: i as u32,
-                load: w.load,
-                port,
-                crossing: f,
-                loaded,
-                rng,
-            });
-            return Ok(());
+        match tr {
+            Traffic::Workload(w) => return self.add_workload(s, i, w, index),
+            Traffic::FlowList(l) => return self.add_flow_list(s, i, l, index),
+            _ => {}
         }
         let (src, dst, path) = tr.endpoints().expect("single-flow sources have endpoints");
         let (src, dst) = (index[src], index[dst]);
         let path = match path {
             Some(p) => {
-                let ports: Vec<PortId> = p
-                    .windows(2)
-                    .map(|w| {
-                        let (a, b) = (index[w[0].as_str()], index[w[1].as_str()]);
-                        self.nodes[a as usize]
-                            .ports
-                            .iter()
-                            .copied()
-                            .find(|&q| self.ports[q as usize].to == b)
-                            .expect("validated: consecutive nodes are linked")
-                    })
-                    .collect();
+                let ports = self.ports_along(p, index);
                 let reverse: Vec<PortId> = ports.iter().rev().map(|&q| reverse_port(q)).collect();
                 self.paths.push(ports);
                 if tr.transport().0 != Transport::Udp {
@@ -472,14 +357,14 @@ impl Network {
                     u.weight.unwrap_or(1),
                 )
             }
-            Traffic::Workload(_) => unreachable!("handled above"),
+            Traffic::Workload(_) | Traffic::FlowList(_) => unreachable!("handled above"),
         };
         let class = match tr {
             Traffic::Cbr(u) | Traffic::Poisson(u) => u.class,
             Traffic::Onoff(u) => u.class,
             Traffic::Bulk(u) => u.class,
             Traffic::Flow(u) => u.class,
-            Traffic::Workload(_) => unreachable!("handled above"),
+            Traffic::Workload(_) | Traffic::FlowList(_) => unreachable!("handled above"),
         };
         let flow = self.flows.len() as FlowId;
         self.flows.push(FlowInfo {
@@ -520,50 +405,19 @@ impl Network {
         Ok(())
     }
 
-    /// Creates the next flow of workload `w` at `now`.
-    pub fn spawn_workload_flow(&mut self, w: usize, now: Time) -> Spawned {
-        let wl = &mut self.workloads[w];
-        let (src, dst) = wl.pairs.pick(&mut wl.rng);
-        let size = wl.sizes.sample(&mut wl.rng);
-        let n = wl.created;
-        wl.created += 1;
-        let (name, packet_size, class, source) = (format!("{}#{n}", wl.name), wl.packet_size, wl.class, wl.source);
-        let (transport, header) = (wl.transport, if wl.transport == Transport::Udp { 0 } else { wl.tcp.header });
-        let flow = self.flows.len() as FlowId;
-        let rate = self.nodes[src as usize]
-            .ports
-            .first()
-            .and_then(|&p| self.ports[p as usize].bandwidth.bps())
-            .unwrap_or(u64::MAX / 2);
-        self.flows.push(FlowInfo {
-            name,
-            kind: "workload",
-            src,
-            dst,
-            size: Some(size),
-            start: now,
-            stop: None,
-            class,
-            source,
-            weight: 1,
-            path: None,
-            workload: Some(w as u32),
-            rate_bps: rate,
-            packet_size,
-            transport,
-            header,
-            ack_path: None,
-        });
-        if transport != Transport::Udp {
-            let o = self.workloads[w].tcp.clone();
-            let facts = self.path_facts(flow, &o);
-            self.conns.push(Some(Box::new(Connection::new(transport, &o, Some(size), Time::MAX, facts))));
-            return Spawned::Connection(flow);
-        }
-        self.conns.push(None);
-        let stream = Stream::new(self.seed, WORKLOAD_FLOW_STREAM + flow as u64);
-        self.emitters.push(Emitter::new(flow, Timing::Paced, rate, packet_size, Some(size), now, Time::MAX, stream));
-        Spawned::Emitter(self.emitters.len() - 1)
+    /// The ports of an explicit path, given as node ids (validated: consecutive nodes are linked).
+    fn ports_along(&self, path: &[String], index: &BTreeMap<&str, NodeId>) -> Vec<PortId> {
+        path.windows(2)
+            .map(|w| {
+                let (a, b) = (index[w[0].as_str()], index[w[1].as_str()]);
+                self.nodes[a as usize]
+                    .ports
+                    .iter()
+                    .copied()
+                    .find(|&q| self.ports[q as usize].to == b)
+                    .expect("validated: consecutive nodes are linked")
+            })
+            .collect()
     }
 
     /// The unloaded round trip of a flow (a full data packet along its path, an ACK back

@@ -1,5 +1,6 @@
-//! Routing: shortest paths in hops with deterministic ECMP, explicit paths, t_min along a
-//! path, and each flow's walk across the network.
+//! Routing: shortest paths in hops with deterministic ECMP (or ns-2's lowest-numbered tie
+//! rule, `Routing::LowestId`), explicit paths, t_min along a path, and each flow's walk across
+//! the network.
 
 use super::*;
 
@@ -41,7 +42,13 @@ impl Network {
                 continue;
             }
             let start = self.hop_ports.len() as u32;
-            if dist[v] != u32::MAX && v as NodeId != dst {
+            if self.routing == Routing::LowestId {
+                if dist[v] != u32::MAX && v as NodeId != dst {
+                    let first = self.lowest_id_first_hops(v as NodeId)[dst as usize];
+                    let port = self.nodes[v].ports.iter().copied().find(|&p| self.ports[p as usize].to == first);
+                    self.hop_ports.extend(port);
+                }
+            } else if dist[v] != u32::MAX && v as NodeId != dst {
                 let ports = &self.nodes[v].ports;
                 for &p in ports {
                     let w = self.ports[p as usize].to as usize;
@@ -55,6 +62,44 @@ impl Network {
             self.hops[v].push((start, len));
         }
         slot
+    }
+
+    /// `Routing::LowestId` (ns-2's `RouteLogic::compute_routes`): for every node, the neighbour
+    /// of `v` its path from `v` starts with (u32::MAX: unreachable), on `v`'s shortest-path tree
+    /// built level by level in node order, each node reached from the lowest-numbered node of
+    /// the level before (ns-2's Dijkstra finalises equal hop counts lowest index first and
+    /// relaxes only on a strict improvement). Hosts do not forward. Computed once per router.
+    fn lowest_id_first_hops(&mut self, v: NodeId) -> &[u32] {
+        let n = self.nodes.len();
+        if self.first_hops.len() < n {
+            self.first_hops.resize(n, Vec::new());
+        }
+        if self.first_hops[v as usize].is_empty() {
+            let mut first = vec![u32::MAX; n];
+            let mut seen = vec![false; n];
+            seen[v as usize] = true;
+            let mut level = vec![v];
+            while !level.is_empty() {
+                level.sort_unstable();
+                let mut next = Vec::new();
+                for &u in &level {
+                    if u != v && self.nodes[u as usize].kind == NodeKind::Host {
+                        continue;
+                    }
+                    for &p in &self.nodes[u as usize].ports {
+                        let w = self.ports[p as usize].to;
+                        if !seen[w as usize] {
+                            seen[w as usize] = true;
+                            first[w as usize] = if u == v { w } else { first[u as usize] };
+                            next.push(w);
+                        }
+                    }
+                }
+                level = next;
+            }
+            self.first_hops[v as usize] = first;
+        }
+        &self.first_hops[v as usize]
     }
 
     /// The equal-cost next ports of `node` towards `dst` (empty: unreachable).

@@ -19,7 +19,9 @@
 //!
 //! Packets the original dropped are left out and counted; so are packets still in the network
 //! when it ended. The replay runs for twice the scenario's duration, so late packets can
-//! finish; one that does not is overdue.
+//! finish; one that does not is overdue. With `replay.end: original` it ends with the
+//! original's duration instead and a packet it has not delivered is not counted overdue (the
+//! UPS authors' scripts).
 
 pub mod report;
 pub mod table;
@@ -34,7 +36,7 @@ use crate::record::{Recorded, Schedule};
 use crate::results::replay::ReplayReport;
 use crate::results::replay::ScheduleTable;
 use crate::run::{conclude, RunOutput, THROUGHPUT_BINS};
-use crate::scenario::{Mode, NodeKind, Replay, Scenario, ScenarioError, SchedulerSpec};
+use crate::scenario::{Mode, NodeKind, Replay, ReplayEnd, Scenario, ScenarioError, SchedulerSpec};
 use crate::time::Time;
 use crate::trace::TraceRecorder;
 
@@ -146,7 +148,10 @@ pub fn start(s: &Scenario, original: &RunOutput, r: &Replay, views: u64) -> Resu
     let tabulated = order.len() <= table::TABLE_PACKETS;
     let points = (a6 || tabulated).then(|| table::congestion_points(&order, &net));
     let name = namer(s);
-    let end = s.duration.0 + s.duration.0;
+    let end = match s.replay.as_ref().map(|r| r.end).unwrap_or_default() {
+        ReplayEnd::Double => s.duration.0 + s.duration.0,
+        ReplayEnd::Original => s.duration.0,
+    };
     let flows = net.flows.len();
     let metrics = Metrics::new(net.ports.len(), flows, end.as_ns(), THROUGHPUT_BINS, 0);
     let mut engine = Engine::new(net, end, TraceRecorder::new(views, views), metrics);
@@ -222,7 +227,8 @@ impl Pending {
             by_id[p.id as usize] = Some(p);
         }
         let facts = (out.summary.trace_hash.clone(), out.summary.events_total);
-        let mut report = report::report(&r, facts, &net, schedule, &order, &by_id);
+        let unfinished_late = s.replay.as_ref().is_none_or(|x| x.end == ReplayEnd::Double);
+        let mut report = report::report(&r, facts, &net, (schedule, unfinished_late), &order, &by_id);
         if let Some(points) = points {
             // By original id, as the original's table.
             let rows = crate::order::stable_order(order.iter().map(|p| [p.id, 0, 0]));

@@ -38,12 +38,13 @@ pub fn late_by(exit: u64, replay_exit: Option<u64>) -> Option<u64> {
 }
 
 /// `original`: the recorded schedule, in replay order (replay id = index). `replay`: what the
-/// replay recorded, by replay id (missing: the packet did not finish).
+/// replay recorded, by replay id (missing: the packet did not finish; overdue when
+/// `unfinished_late`, else counted as neither, `replay.end`).
 pub fn report(
     replay_of: &Replay,
     (trace_hash, events_total): (String, u64),
     net: &Network,
-    sched: &Schedule,
+    (sched, unfinished_late): (&Schedule, bool),
     original: &[&Recorded],
     replay: &[Option<&Recorded>],
 ) -> ReplayReport {
@@ -53,7 +54,7 @@ pub fn report(
         .min();
     let max_size = original.iter().map(|p| p.size as u64).max().unwrap_or(0);
     let t_ns = min_bw.map_or(0, |bps| (max_size as u128 * 8 * 1_000_000_000).div_ceil(bps as u128) as u64);
-    let (mut overdue, mut by_t, mut zero) = (0u64, 0u64, 0u64);
+    let (mut overdue, mut by_t, mut zero, mut unfinished) = (0u64, 0u64, 0u64, 0u64);
     let mut ratios = Vec::new();
     let mut buckets = [(0u64, 0u64); 5];
     let mut listed = Vec::new();
@@ -61,7 +62,10 @@ pub fn report(
         let cp = congestion_points(o);
         let exit = o.exit_time();
         let replay_exit = r.map(|r| r.exit_time());
-        let late = is_overdue(exit, replay_exit);
+        unfinished += u64::from(r.is_none());
+        // A packet the replay did not finish is overdue unless the replay ended with the
+        // original (`replay.end`: then it is counted as neither).
+        let late = if replay_exit.is_some() { is_overdue(exit, replay_exit) } else { unfinished_late };
         let b = &mut buckets[(cp as usize).min(4)];
         b.0 += 1;
         if late {
@@ -128,6 +132,7 @@ pub fn report(
         excluded_dropped: sched.dropped,
         excluded_unfinished: sched.unfinished,
         excluded_direct: sched.direct,
+        replay_unfinished: unfinished,
         t_ns,
         overdue,
         overdue_fraction: frac(overdue),

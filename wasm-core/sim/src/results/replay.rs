@@ -23,6 +23,9 @@ pub struct ReplayReport {
     pub excluded_dropped: u64,
     pub excluded_unfinished: u64,
     pub excluded_direct: u64,
+    /// Packets the replay had not delivered when it ended: overdue, except when the replay
+    /// ends with the original (`replay.end: original`), where they count as neither.
+    pub replay_unfinished: u64,
     /// T, ns.
     pub t_ns: u64,
     pub overdue: u64,

@@ -20,7 +20,7 @@ use serde::Deserialize;
 pub use error::{Limits, ScenarioError, LIMITS, TRUSTED_LIMITS};
 pub use middlebox::{MiddleboxSpec, ModuleSpec};
 pub use quantity::{BandwidthQ, BufferQ, BytesQ, TimeQ};
-pub use replay::{Mode, ModeInfo, Replay, ReplayCatalog, ReplayEntry, ReplayObject, ReplaySpec};
+pub use replay::{Mode, ModeInfo, Replay, ReplayCatalog, ReplayEnd, ReplayEntry, ReplayObject, ReplaySpec};
 pub use script::{GuideStep, Schedule, ScriptFlow, ScriptPacket};
 
 /// The only format name; files of other formats are refused.
@@ -29,6 +29,20 @@ pub use script::{GuideStep, Schedule, ScriptFlow, ScriptPacket};
 pub enum Format {
     #[serde(rename = "scheduler-playground/scenario")]
     Scenario,
+}
+
+/// Route choice among shortest paths (in hops).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Routing {
+    /// Every equal-cost next hop, one per flow by a hash of (flow, node).
+    #[default]
+    Ecmp,
+    /// ns-2's static routing, as the UPS authors' runs use it (`RouteLogic::compute_routes`):
+    /// each router forwards along its own shortest-path tree, built breadth first with the
+    /// lowest-numbered node (the topology's node order) winning ties, so one path per pair.
+    LowestId,
 }
 
 /// A scenario: topology, schedulers, traffic, duration and seed. Everything a run needs, so
@@ -68,6 +82,9 @@ pub struct Scenario {
     /// "half the routers FIFO+, half FQ").
     #[serde(default)]
     pub node_schedulers: BTreeMap<String, SchedulerSpec>,
+    /// How routers choose among equal-cost next hops (default: ECMP by flow).
+    #[serde(default)]
+    pub routing: Routing,
     /// Record this run's schedule and replay it with other schedulers (UPS Sec. 2.3).
     #[serde(default)]
     pub replay: Option<ReplaySpec>,

@@ -249,12 +249,31 @@ impl ReplayEntry {
     }
 }
 
+/// When the replays end, and what a packet they have not delivered by then counts as.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ReplayEnd {
+    /// At twice the scenario's duration, so late packets can finish; one that has not is
+    /// overdue.
+    #[default]
+    Double,
+    /// At the scenario's duration, as the original; a packet the replay has not delivered by
+    /// then is not counted overdue (it stays in the total): the UPS authors' scripts run both
+    /// for `-simtime 1` and compare only packets that reached their destination in both
+    /// (`compare_final_outputs_detail.py`).
+    Original,
+}
+
 /// A scenario's replay section: which replays to run after the original.
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ReplaySpec {
     pub modes: Vec<ReplayEntry>,
+    /// Default `double`.
+    #[serde(default)]
+    pub end: ReplayEnd,
 }
 
 impl ReplaySpec {

@@ -20,6 +20,9 @@ pub enum Traffic {
     Flow(FlowSpec),
     /// Flows with Poisson arrivals calibrated to a load on a link, sizes from a distribution.
     Workload(Box<WorkloadSpec>),
+    /// UDP flows listed one per line, as the UPS authors' workload files: start, size, source,
+    /// destination.
+    FlowList(Box<FlowListSpec>),
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -341,6 +344,62 @@ pub struct WorkloadSpec {
     pub tcp: Option<Box<TcpSpec>>,
     #[serde(default)]
     pub class: u8,
+    /// How a UDP flow's packets reach its host's NIC (default: paced at the access link's rate).
+    #[serde(default)]
+    pub release: Release,
+}
+
+/// How a UDP flow's packets reach its source host's NIC, a FIFO.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Release {
+    /// Paced at the access link's rate: packet k at start + k x size / rate.
+    #[default]
+    Paced,
+    /// All at the flow's start, as the UPS authors' scripts hand a flow to its UDP agent
+    /// (`send nbytes`): the NIC sends them back to back, and a flow that starts while another
+    /// of the host's is being sent waits behind it whole.
+    Whole,
+}
+
+/// Flows listed as the UPS authors' workload files give them (`workload-70.txt`: `0.0015
+/// 29200 110 111`): one per line, start in seconds, size in bytes, source, destination,
+/// separated by spaces. Blank lines and lines starting with `#` are skipped. Each flow is
+/// UDP, `packet_size` packets with the remainder last, released as `release` says (default:
+/// whole, as their scripts). Flows starting at or after `stop` (default: the duration) are
+/// left out, as their scripts leave out those at or after the simulation's end. Results
+/// report the list as a workload: its calibrated link is the one the listed bytes load most,
+/// its target load the listed bytes there over the active period [start, stop).
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct FlowListSpec {
+    pub id: String,
+    /// The lines, e.g. a workload file's text.
+    pub flows: String,
+    /// Names of the nodes the list's numbers stand for: source or destination n is
+    /// `nodes[n]` (the authors' files number their topology's nodes from 0). Without it the
+    /// fields are node ids.
+    #[serde(default)]
+    pub nodes: Option<Vec<String>>,
+    /// Explicit paths (node ids from source to destination): a flow whose source and
+    /// destination are a path's ends follows it (default: shortest paths with ECMP), e.g. the
+    /// routes ns-2's static routing gave the authors' runs.
+    #[serde(default)]
+    pub paths: Vec<Vec<String>>,
+    /// Default 1460B, the authors' `-pktsize`.
+    #[serde(default)]
+    pub packet_size: Option<BytesQ>,
+    /// Default `whole`.
+    #[serde(default)]
+    pub release: Option<Release>,
+    #[serde(default)]
+    pub start: Option<TimeQ>,
+    #[serde(default)]
+    pub stop: Option<TimeQ>,
+    #[serde(default)]
+    pub class: u8,
 }
 
 impl Traffic {
@@ -351,6 +410,7 @@ impl Traffic {
             Traffic::Bulk(s) => &s.id,
             Traffic::Flow(s) => &s.id,
             Traffic::Workload(s) => &s.id,
+            Traffic::FlowList(s) => &s.id,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -361,6 +421,7 @@ impl Traffic {
             Traffic::Bulk(_) => "bulk",
             Traffic::Flow(_) => "flow",
             Traffic::Workload(_) => "workload",
+            Traffic::FlowList(_) => "flow_list",
         }
     }
     /// (src, dst, path) of a single-flow source; None for a workload.
@@ -370,7 +431,7 @@ impl Traffic {
             Traffic::Onoff(s) => Some((&s.src, &s.dst, s.path.as_ref())),
             Traffic::Bulk(s) => Some((&s.src, &s.dst, s.path.as_ref())),
             Traffic::Flow(s) => Some((&s.src, &s.dst, s.path.as_ref())),
-            Traffic::Workload(_) => None,
+            Traffic::Workload(_) | Traffic::FlowList(_) => None,
         }
     }
     /// The transport and its options (UDP for the UDP-only kinds).
@@ -379,7 +440,7 @@ impl Traffic {
             Traffic::Bulk(s) => (s.transport, s.tcp.as_deref()),
             Traffic::Flow(s) => (s.transport, s.tcp.as_deref()),
             Traffic::Workload(s) => (s.transport, s.tcp.as_deref()),
-            Traffic::Cbr(_) | Traffic::Poisson(_) | Traffic::Onoff(_) => (Transport::Udp, None),
+            Traffic::Cbr(_) | Traffic::Poisson(_) | Traffic::Onoff(_) | Traffic::FlowList(_) => (Transport::Udp, None),
         }
     }
     /// (start, stop) as written.
@@ -390,6 +451,7 @@ impl Traffic {
             Traffic::Bulk(s) => (s.start, s.stop),
             Traffic::Flow(s) => (s.start, None),
             Traffic::Workload(s) => (s.start, s.stop),
+            Traffic::FlowList(s) => (s.start, s.stop),
         }
     }
 }

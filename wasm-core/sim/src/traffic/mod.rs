@@ -7,8 +7,9 @@
 //!   stream, rounded to the nearest nanosecond.
 //! - ON-OFF (FSC paper Sec. 3): CBR during ON periods, silent during OFF periods; periods are
 //!   fixed or exponential.
-//! - Workloads create finite flows (see `workload`).
+//! - Workloads create finite flows (see `workload`); so do flow lists (`flow_list`).
 
+pub mod flow_list;
 pub mod sizes;
 pub mod workload;
 

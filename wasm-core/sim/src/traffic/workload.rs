@@ -10,6 +10,9 @@
 //! measured utilisation of that link over a long run is then the load (the test suite checks
 //! it within 2%). TCP-family sizes are payload bytes: E[S] is scaled by (mss + header) / mss
 //! so the data packets' wire bytes make the load (the ACKs travel the other way).
+//!
+//! A flow list (`flow_list`) is a workload whose flows are given: they arrive at their listed
+//! times with their listed ends and sizes, and its load is what the listed bytes offer.
 
 use super::sizes::Sizes;
 use crate::packet::{NodeId, PortId};
@@ -22,6 +25,9 @@ pub enum Pairs {
     Uniform(Vec<NodeId>),
     /// Fixed pairs, one drawn uniformly per flow.
     Fixed(Vec<(NodeId, NodeId)>),
+    /// Fixed pairs with their weights (a flow list's pairs, by the bytes each carries; never
+    /// drawn from).
+    Weighted(Vec<(NodeId, NodeId, f64)>),
 }
 
 impl Pairs {
@@ -34,6 +40,7 @@ impl Pairs {
                 (hosts[s as usize], hosts[d as usize])
             }
             Pairs::Fixed(pairs) => pairs[(rng.next_u64() % pairs.len() as u64) as usize],
+            Pairs::Weighted(_) => unreachable!("a flow list's flows are given, not drawn"),
         }
     }
 
@@ -56,6 +63,11 @@ impl Pairs {
                     f(s, d, p);
                 }
             }
+            Pairs::Weighted(pairs) => {
+                for &(s, d, p) in pairs {
+                    f(s, d, p);
+                }
+            }
         }
     }
 
@@ -71,6 +83,16 @@ impl Pairs {
     }
 }
 
+/// A listed flow, its ends resolved; `path`: the index of its explicit path, if any.
+#[derive(Clone, Copy, Debug)]
+pub struct Listed {
+    pub start: Time,
+    pub size: u64,
+    pub src: NodeId,
+    pub dst: NodeId,
+    pub path: Option<u32>,
+}
+
 pub struct Workload {
     pub name: String,
     pub sizes: Sizes,
@@ -81,6 +103,10 @@ pub struct Workload {
     pub stop: Time,
     pub max_flows: Option<u64>,
     pub created: u64,
+    /// A flow list's flows, by start (then line); empty for a generator.
+    pub listed: Vec<Listed>,
+    /// UDP flows hand all their packets to the NIC at their start (`Release::Whole`).
+    pub whole: bool,
     /// Size on the wire of a full packet.
     pub packet_size: u32,
     pub transport: crate::transport::Transport,
@@ -102,6 +128,9 @@ pub struct Workload {
 impl Workload {
     /// Time of the next flow arrival after `now` (the first at `start` + a gap), or None.
     pub fn next_arrival(&mut self, now: Time) -> Option<Time> {
+        if !self.listed.is_empty() {
+            return self.listed.get(self.created as usize).map(|f| f.start);
+        }
         if self.max_flows.is_some_and(|m| self.created >= m) {
             return None;
         }

@@ -73,7 +73,7 @@ pub fn expand_preset(t: &mut Topology) -> Result<(), ScenarioError> {
 }
 
 #[inline]
-fn host<'a>(kind_of: &impl Fn(&str) -> Option<NodeKind>, id: &'a str) -> Result<&'a str, String> {
+pub(super) fn host<'a>(kind_of: &impl Fn(&str) -> Option<NodeKind>, id: &'a str) -> Result<&'a str, String> {
     match kind_of(id) {
         None => Err(format!("unknown node \"{id}\"")),
         Some(NodeKind::Router) => Err(format!("\"{id}\" is a router; traffic starts and ends at hosts")),
@@ -82,7 +82,7 @@ fn host<'a>(kind_of: &impl Fn(&str) -> Option<NodeKind>, id: &'a str) -> Result<
 }
 
 #[inline]
-fn check_path(
+pub(super) fn check_path(
     path: &[String],
     src: &str,
     dst: &str,
@@ -384,6 +384,10 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
                 }
                 packets += per_second((w.load * max_bps as f64) as u64 + 1, size);
             }
+            Traffic::FlowList(l) => {
+                packet_size(l.packet_size, "packet_size")?;
+                packets += lists::check(l, (start, stop), &kind_of, &pairs).map_err(|(f, m)| err(at(f), m))?;
+            }
         }
         if transport != Transport::Udp {
             // About one ACK per data packet.
@@ -666,5 +670,6 @@ pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
     Ok(serde_json::to_string_pretty(&doc).expect("plain data"))
 }
 
+mod lists;
 #[cfg(test)]
 mod tests;
