@@ -81,8 +81,9 @@ mod tests {
 
     #[test]
     fn reads_the_authors_lines() {
-        // workload-fq-5ms.txt's first lines: 0.001 s, 20 packets of 1460 B, 20 -> 11.
-        let names: Vec<String> = (0..30).map(|n| format!("n{n}")).collect();
+        // workload-fq-5ms.txt's first lines: 0.001 s, 20 packets of 1460 B, 20 -> 11; nodes
+        // numbered 0..=30.
+        let names: Vec<String> = (0..31).map(|n| format!("n{n}")).collect();
         let got = parse("0.001 29200000 20 11\n\n# note\n0.0015 1460 30 12\n", Some(&names)).unwrap();
         assert_eq!(
             got,
