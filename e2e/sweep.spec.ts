@@ -21,10 +21,12 @@ async function openSweep(page: Page): Promise<PlaygroundPage> {
   return app;
 }
 
-async function runSweep(page: Page): Promise<number> {
+/** Runs the tab's sweep and waits for its own result: the done line names the parameter swept (a
+ * previous run's line may still be on screen when the run starts). */
+async function runSweep(page: Page, param: string): Promise<number> {
   const t0 = Date.now();
   await page.getByTestId('sweep-run').click();
-  await expect(page.getByTestId('sweep-done')).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId('sweep-done')).toContainText(`${param}: `, { timeout: 150_000 });
   return (Date.now() - t0) / 1000;
 }
 
@@ -32,7 +34,7 @@ test('the default scenario\'s load sweep: 5 rates x FIFO and FQ x 3 seeds, chart
   const app = await openSweep(page);
   await expect(page.getByTestId('sweep-param')).toHaveValue('traffic[0].rate');
   await expect(page.getByTestId('sweep-values')).toHaveValue('2Mbps, 3Mbps, 4Mbps, 5Mbps, 6Mbps');
-  const seconds = await runSweep(page);
+  const seconds = await runSweep(page, 'traffic[0].rate');
   console.log(`default load sweep (30 runs) to its chart: ${seconds.toFixed(1)} s wall`);
   await expect(page.getByTestId('sweep-done')).toContainText('30 runs');
   const chart = page.getByTestId('sweep-chart');
@@ -45,7 +47,7 @@ test('the default scenario\'s load sweep: 5 rates x FIFO and FQ x 3 seeds, chart
   // The sweep file's grid (h2's rate 1 to 5 Mbps): every job's hash is the one `cargo test` commits.
   await page.getByTestId('sweep-param').selectOption('traffic[1].rate');
   await page.getByTestId('sweep-values').fill('1Mbps, 2Mbps, 3Mbps, 4Mbps, 5Mbps');
-  await runSweep(page);
+  await runSweep(page, 'traffic[1].rate');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sweep-csv').click()]);
   const rows = (await readFile(await download.path(), 'utf8')).trim().split('\n');
   expect(rows[0]).toBe('traffic[1].rate,scheduler,seed,trace_hash,fct_mean_ns,fct_p99_ns,slowdown_mean,delay_mean_ns,delay_p99_ns,drop_fraction,throughput_bps,jain_mean');
@@ -99,7 +101,7 @@ test('a sweep\'s share link opens the Sweep tab and runs it', async ({ page, bro
   await openSweep(page);
   await page.getByTestId('sweep-values').fill('2Mbps, 6Mbps');
   await page.getByTestId('sweep-seeds').fill('2');
-  await runSweep(page);
+  await runSweep(page, 'traffic[0].rate');
   await page.getByTestId('sweep-share').click();
   const link = await page.getByTestId('sweep-link').inputValue();
   expect(link).toContain('#v3.');

@@ -1,7 +1,7 @@
 //! The scheduler registry's types: what each scheduler file declares beside its code
 //! ([`SchedulerInfo`]: name as written in scenario files and links, display name, summary,
 //! paper reference, typed parameters with units, ranges and defaults, the key shown on queued
-//! packets, the state it exports, its order and builder), and what reads the entries:
+//! packets, the state it exports, its [`Traits`] and its builder), and what reads the entries:
 //! [`build`] (scenario validation and the network), [`registry_json`] (the page's inspector
 //! forms and `sched-cli schedulers`) and the generated doc pages (`docs/schedulers/`). The
 //! entries themselves are listed once, in `sched/mod.rs` ([`REGISTRY`]).
