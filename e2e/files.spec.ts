@@ -81,3 +81,24 @@ test('a long run shows its progress and can be cancelled without touching the ed
   expect((await app.draft<Draft>()).duration).toBe('1800s');
   expect(app.consoleErrors).toEqual([]);
 });
+
+test("a workload .txt in the authors' format joins the traffic as a flow list; a bad line names itself", async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  const before = await app.draft<Draft & { traffic: { id: string }[] }>();
+  // The default's nodes in order are h1 h2 h3 r1 dst, so 0 -> 4 is h1 -> dst and 1 -> 4 is h2 -> dst.
+  const workload = '# start size source destination\n0.001 14600 0 4\n0.002 29200 1 4\n';
+  await app.importFile('workload-1.txt', workload);
+  await expect(app.notice).toHaveText(
+    'Added "workload-1.txt" to the traffic as the flow list workload-1 (2 flows; its numbers name the draft\'s nodes in order (0 = h1)).',
+  );
+  await app.waitForRun();
+  const after = await app.draft<{ traffic: { id: string; kind: string; nodes?: string[] }[] }>();
+  expect(after.traffic.length).toBe(before.traffic.length + 1);
+  expect(after.traffic.at(-1)).toMatchObject({ id: 'workload-1', kind: 'flow_list', nodes: ['h1', 'h2', 'h3', 'r1', 'dst'] });
+
+  // Node 9 does not exist: the core names the line and the draft keeps what it had.
+  await app.importFile('bad.txt', '0.001 1460 0 4\n0.002 1460 9 4\n');
+  await expect(app.errorMessage).toHaveText(/^"bad\.txt" was not added: .*line 2: source "9" is not a number below 5 \(nodes\).* Your draft is unchanged\.$/);
+  expect(await app.draft()).toEqual(after);
+  expect(app.consoleErrors).toEqual([]);
+});

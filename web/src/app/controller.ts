@@ -2,6 +2,8 @@
 // clipboard and the clock. Everything that changes state does so by dispatching a pure action
 // from store/appState.ts or store/editorActions.ts.
 import { parsePortChoices } from '../scenario/choices';
+import { addTraffic } from '../scenario/commands';
+import { flowCount, flowListFromFile, isFlowListFile } from '../scenario/flowList';
 import { historyOf } from '../scenario/history';
 import { splitCoreMessage } from '../scenario/paths';
 import { displayName, parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
@@ -14,7 +16,7 @@ import {
 } from '../store/appState';
 import { setCompareSetup } from '../store/compareActions';
 import { parseSetup, type CompareSetup } from '../store/compareSetup';
-import { draftOf, loadDraft, showFieldError } from '../store/editorActions';
+import { draftOf, edit, loadDraft, showFieldError } from '../store/editorActions';
 import { defaultReplayName, parseReplayCatalog } from '../sim/replayNames';
 import type { RunSummary } from '../sim/types';
 import { fctMembers, type FlowGroup } from '../view/flowGroups';
@@ -304,6 +306,7 @@ export class Controller {
 
   /** Imports a scenario file; a bad one leaves the draft as it is and says why. */
   async importFile(name: string, text: string): Promise<boolean> {
+    if (isFlowListFile(name, text)) return this.importFlowList(name, text);
     const prepared = await this.prepare(text);
     if (!prepared.ok) {
       this.store.dispatch(showError(`"${name}" was not imported: ${sentence(prepared.error)} Your draft is unchanged.`));
@@ -311,6 +314,25 @@ export class Controller {
     }
     this.store.dispatch(loadDraft(prepared.scenario));
     this.store.dispatch(showNotice(`Imported "${name}".`));
+    return this.run();
+  }
+
+  /**
+   * A workload file (the UPS authors' format: start, size, source, destination per line) joins
+   * the draft's traffic as a flow list, if the core takes the draft with it; else the draft is
+   * unchanged and the banner says why (the core names the line).
+   */
+  private async importFlowList(name: string, text: string): Promise<boolean> {
+    const draft = draftOf(this.state);
+    const item = flowListFromFile(draft, name, text);
+    const prepared = await this.prepare(scenarioText(addTraffic(draft, item)));
+    if (!prepared.ok) {
+      this.store.dispatch(showError(`"${name}" was not added: ${sentence(prepared.error)} Your draft is unchanged.`));
+      return false;
+    }
+    this.store.dispatch(edit((s) => addTraffic(s, item), null));
+    const numbering = item.nodes ? `; its numbers name the draft's nodes in order (0 = ${item.nodes[0] ?? '?'})` : '';
+    this.store.dispatch(showNotice(`Added "${name}" to the traffic as the flow list ${item.id} (${flowCount(item)} flows${numbering}).`));
     return this.run();
   }
 

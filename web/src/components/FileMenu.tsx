@@ -30,7 +30,7 @@ export function FileMenu() {
       <button type="button" data-testid="presets" aria-expanded={dialog === 'presets'}
         onClick={() => d(toggleDialog('presets'))}>Presets…</button>
       <button type="button" data-testid="import" onClick={() => file.current?.click()}>Import</button>
-      <input ref={file} type="file" accept=".json,application/json" hidden data-testid="import-file"
+      <input ref={file} type="file" accept=".json,application/json,.txt,text/plain" hidden data-testid="import-file"
         onChange={(e) => void onFile(e.currentTarget)} />
       <button type="button" data-testid="export" onClick={() => controller.exportFile()}>Export</button>
       {dialog === 'presets' && <Suspense fallback={null}><PresetDialog onClose={close} /></Suspense>}
