@@ -39,3 +39,25 @@ test('the tour opens on the first visit, steps through the page, and "?" brings 
   await expect(tour).toHaveCount(0);
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('a shared link opened on a first visit shows its scenario without the tour; the next visit without a link gets it', async ({ page, browser }) => {
+  const app = await new PlaygroundPage(page).open();
+  await app.node('r1').click(); // the Inspect tab; Escape clears the selection: the scenario form
+  await page.keyboard.press('Escape');
+  await app.fill('seed', '9');
+  await app.run();
+  const link = await app.share();
+
+  const fresh = await browser.newContext(); // a first visit: nothing stored
+  const other = new PlaygroundPage(await fresh.newPage());
+  await other.page.goto(link);
+  await other.waitForRun();
+  expect(await other.handle('dialog')).not.toBe('tour');
+  await expect(other.page.getByTestId('tour')).toHaveCount(0);
+  expect((await other.draft<{ seed: number }>()).seed).toBe(9);
+  await other.page.goto('/');
+  await other.waitForRun();
+  await expect(other.page.getByTestId('tour')).toBeVisible();
+  expect(other.consoleErrors).toEqual([]);
+  await fresh.close();
+});

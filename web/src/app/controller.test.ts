@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addNode, blankScenario, setField } from '../scenario/commands';
 import type { EditableScenario } from '../scenario/types';
+import { linkOpens } from '../share/limit';
 import { decodeScenarioHash, encodeCompareHash, encodeScenarioHash } from '../share/link';
 import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, type SimClientLike } from '../sim/client';
 import { TEST_REPLAY_CATALOG } from '../sim/testReplayCatalog';
@@ -134,6 +135,16 @@ describe('Controller.boot', () => {
     expect(sim.runs).toEqual(['linked']);
     expect(env.cleared).toBe(1);
     expect(draftOf(undoEdit(store.getState())).name).toBe('saved draft');
+  });
+
+  it('opens the tour on a first visit, but not over a shared link (it waits for a visit without one)', async () => {
+    const first = setup();
+    await first.controller.boot('');
+    expect(first.store.getState().dialog).toBe('tour');
+    const linked = setup();
+    await linked.controller.boot(encodeScenarioHash(JSON.stringify(LINKED)));
+    expect(linked.store.getState().dialog).not.toBe('tour');
+    expect(linked.store.getState().toured).toBe(false);
   });
 
   it('keeps the draft, with a message, when the link does not decode', async () => {
@@ -294,6 +305,27 @@ describe('files, links, presets and the saved draft', () => {
     const link = store.getState().shareLink ?? '';
     const decoded = decodeScenarioHash(link.slice('https://example.org/'.length));
     expect(decoded.ok && JSON.parse(decoded.text)).toEqual(DEFAULT);
+  });
+
+  it('does not copy a link too long to open (the share box offers the file)', async () => {
+    const { store, controller } = setup();
+    await controller.boot('');
+    // 3,000 flows with distinct random rates deflate to far more than 16,000 base64 characters.
+    const flows = Array.from({ length: 3000 }, (_, k) => ({ ...FLOW, id: `f${k}`, rate: `${(k * 7919) % 100003}bps` }));
+    controller.store.dispatch(edit((s) => ({ ...s, traffic: flows }), null));
+    await controller.run();
+    const writes: string[] = [];
+    vi.stubGlobal('navigator', { clipboard: { writeText: (t: string) => { writes.push(t); return Promise.resolve(); } } });
+    await controller.share('https://example.org/');
+    const link = store.getState().shareLink ?? '';
+    expect(link.length - 'https://example.org/'.length).toBeGreaterThan(16_000);
+    expect(linkOpens(link)).toBe(false);
+    expect(writes).toEqual([]);
+    controller.store.dispatch(edit((s) => ({ ...s, traffic: [FLOW] }), null));
+    await controller.run();
+    await controller.share('https://example.org/');
+    expect(writes).toEqual([store.getState().shareLink]);
+    vi.unstubAllGlobals();
   });
 
   it('loads a preset, keeping the traffic whose hosts it has', async () => {

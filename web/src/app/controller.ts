@@ -5,6 +5,7 @@ import { parsePortChoices } from '../scenario/choices';
 import { addTraffic } from '../scenario/commands';
 import { flowCount, flowListFromFile, isFlowListFile } from '../scenario/flowList';
 import { historyOf } from '../scenario/history';
+import { linkOpens } from '../share/limit';
 import { splitCoreMessage } from '../scenario/paths';
 import { displayName, parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
 import { restoreScenario, scenarioText } from '../scenario/restore';
@@ -90,8 +91,10 @@ export class Controller {
       }
     }
     this.store.dispatch((s) => ({ ...s, history: historyOf(draft), selection: null }));
-    // First visit: the guided tour (dismissed once, it stays closed; "?" brings it back).
-    if (!this.state.toured) this.store.dispatch((s) => ({ ...s, dialog: 'tour' }));
+    // First visit: the guided tour (dismissed once, it stays closed; "?" brings it back). Not
+    // over a shared link: whoever sent it wants its scenario seen; the tour waits for a visit
+    // without one.
+    if (!this.state.toured && hash.length <= 1) this.store.dispatch((s) => ({ ...s, dialog: 'tour' }));
     this.startAutosave();
     const opened = hash.length > 1 ? await this.openLink(hash, fallback) : false;
     await catalogs;
@@ -292,6 +295,8 @@ export class Controller {
     const link = buildShareLink(base, shown ?? draft, comparison);
     const draftLink = shown !== null && shown !== draft ? buildShareLink(base, draft, null) : null;
     this.store.dispatch(shareLinkBuilt(link, draftLink));
+    // A link past what pages open is not copied: the share box says so and offers the file.
+    if (!linkOpens(link)) return;
     try {
       await navigator.clipboard.writeText(link);
     } catch {

@@ -1,4 +1,5 @@
-import { useAppState } from '../app/context';
+import { useAppState, useController } from '../app/context';
+import { MAX_HASH_CHARS, linkOpens } from '../share/limit';
 
 /**
  * The share link, visible and selectable (the clipboard may not be available): the run on
@@ -14,11 +15,12 @@ export function ShareBox() {
     <div className="share-box" data-testid="share-box">
       <div className="share-row">
         <label htmlFor="share-link">
-          {draftLink ? 'The run on screen' : 'Link to this scenario'}{hash ? ` (trace hash ${hash.slice(0, 12)}…)` : ''}, copied if the browser allowed it:
+          {draftLink ? 'The run on screen' : 'Link to this scenario'}{hash ? ` (trace hash ${hash.slice(0, 12)}…)` : ''}{linkOpens(link) ? ', copied if the browser allowed it' : ''}:
         </label>
         <input id="share-link" data-testid="share-link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
         <span className="hint">{link.length.toLocaleString('en')} characters</span>
       </div>
+      <TooLong link={link} />
       {draftLink && (
         <div className="share-row" data-testid="share-draft">
           <label htmlFor="share-link-draft">
@@ -28,6 +30,21 @@ export function ShareBox() {
           <span className="hint">{draftLink.length.toLocaleString('en')} characters</span>
         </div>
       )}
+      {draftLink && <TooLong link={draftLink} />}
+    </div>
+  );
+}
+
+/** A link past what pages open: it says so and offers the scenario as a file instead. */
+function TooLong({ link }: { link: string }) {
+  const controller = useController();
+  if (linkOpens(link)) return null;
+  return (
+    <div className="share-row error" role="alert" data-testid="share-too-long">
+      This link is too long to open: pages read links of up to {MAX_HASH_CHARS.toLocaleString('en')} characters
+      after the "#", and this one has {(link.length - link.indexOf('#')).toLocaleString('en')} (it was not copied).
+      Share the scenario as a file instead: Import opens it.{' '}
+      <button type="button" data-testid="share-export" onClick={() => controller.exportFile()}>Export the file</button>
     </div>
   );
 }

@@ -8,6 +8,9 @@
 // (Whether the JSON is a valid scenario is the core's call: the worker's validate_scenario;
 // the comparison's shape is checked by store/compareSetup.ts, its schedulers by the core.)
 import { deflateSync, inflateSync } from 'fflate';
+import { MAX_HASH_CHARS } from './limit';
+
+export { MAX_HASH_CHARS, linkOpens } from './limit';
 
 export const LINK_VERSION = 1;
 export const LINK_PREFIX = `#v${LINK_VERSION}.`;
@@ -17,8 +20,6 @@ export const COMPARE_LINK_PREFIX = `#v${COMPARE_LINK_VERSION}.`;
 /** A scenario with a sweep (the Sweep tab's setup): {"scenario": ..., "sweep": ...}. */
 export const SWEEP_LINK_VERSION = 3;
 export const SWEEP_LINK_PREFIX = `#v${SWEEP_LINK_VERSION}.`;
-/** Longer fragments are refused before any decoding. */
-export const MAX_HASH_CHARS = 16_000;
 /** Largest scenario text a link may expand to (bytes of UTF-8). */
 export const MAX_SCENARIO_BYTES = 1 << 20;
 
