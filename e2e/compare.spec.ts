@@ -93,9 +93,14 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   await expect(compare.cell('completed', 0)).toHaveText('82 of 82');
 
   // Exports: SVG and PNG of a chart, CSV of the table.
+  // Named after what they show (the comparison's runs), with where they came from written in.
+  const shownAs = NAMES.map((n) => n.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')).join('-vs-');
+  const runLines = [info.hashes[0], info.hashes[1], info.hashes[2]].map((h, i) => `run: ${NAMES[i]}, trace hash ${h}`);
   const svg = await compare.exportChart('fct-cdf', 'svg');
-  expect(svg.name).toMatch(/-fct-cdf\.svg$/);
+  expect(svg.name).toMatch(new RegExp(`-${shownAs}-fct-cdf\\.svg$`));
   const svgText = svg.bytes.toString('utf8');
+  for (const line of runLines) expect(svgText).toContain(line);
+  expect(svgText).toMatch(/<metadata data-format="scheduler-playground\/provenance">/);
   expect(svgText).toMatch(/^<svg[^>]+xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   expect(svgText.match(/class="series"/g)?.length).toBe(3);
   expect(svgText).toContain('Flow completion time (CDF)');
@@ -103,9 +108,15 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   expect(png.name).toMatch(/-fct-mean-by-size\.png$/);
   expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(png.bytes.length).toBeGreaterThan(5_000);
+  const pngText = png.bytes.toString('latin1');
+  expect(pngText).toContain('tEXtTitle\0Mean FCT by flow size');
+  for (const line of runLines) expect(pngText).toContain(line);
   const csv = await compare.exportSummary();
-  expect(csv.name).toMatch(/-summary\.csv$/);
-  const rows = csv.bytes.toString('utf8').trim().split('\n').map((r) => r.split(','));
+  expect(csv.name).toMatch(new RegExp(`-${shownAs}-summary\\.csv$`));
+  const lines = csv.bytes.toString('utf8').trim().split('\n');
+  expect(lines.filter((l) => l.startsWith('# run: '))).toEqual(runLines.map((l) => `# ${l}`));
+  expect(lines).toContain('# shows: Summary');
+  const rows = lines.filter((l) => !l.startsWith('#')).map((r) => r.split(','));
   expect(rows[0]?.slice(0, 3)).toEqual(['scheduler', 'trace_hash', 'small_flows_mean_fct_ns']);
   expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([[NAMES[0], golden.run], [NAMES[1], golden.versus.sjf], [NAMES[2], golden.versus.lstf]]);
 

@@ -47,7 +47,10 @@ test('the UPS default scenario from the gallery, replayed with LSTF: Table 1 as 
   // The table saves as CSV, with the numbers as the page shows them.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv-replay').click()]);
   expect(download.suggestedFilename()).toMatch(/-replay-lstf\.csv$/);
-  const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  const file = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  // Where it came from first ("# " lines: the scenario, seed, trace hash, date, the scenario text).
+  expect(file).toContain(`# run: random, trace hash ${await app.traceHash.textContent()}`);
+  const csv = file.filter((l) => !l.startsWith('#'));
   expect(csv[0]).toBe('metric,value,fraction');
   expect(csv).toContain(['overdue', cli.overdue.toLocaleString('en'), `${((cli.overdue / packets) * 100).toFixed(2)}%`].map(csvField).join(','));
   // The report lists the first 2000; LSTF keys carry the slack, so the page marks every overdue packet.

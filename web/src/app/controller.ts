@@ -6,6 +6,7 @@ import { addTraffic } from '../scenario/commands';
 import { flowCount, flowListFromFile, isFlowListFile } from '../scenario/flowList';
 import { historyOf } from '../scenario/history';
 import { linkOpens } from '../share/limit';
+import { csvWithProvenance, exportName, pngWithProvenance, svgWithProvenance, type Provenance } from '../share/provenance';
 import { splitCoreMessage } from '../scenario/paths';
 import { displayName, parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
 import { restoreScenario, scenarioText } from '../scenario/restore';
@@ -211,10 +212,37 @@ export class Controller {
     this.env.download(filename, data);
   }
 
-  /** A file name for something of the draft: "web-search-flows-fct-cdf.svg". */
-  fileName(suffix: string): string {
-    const slug = draftOf(this.state).name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 48) || 'scenario';
-    return `${slug}-${suffix}`;
+  /**
+   * What an export showing `shows` came from: the comparison on screen (its runs' labels and
+   * hashes), else the run on screen; null before any run.
+   */
+  provenance(shows: string): Provenance | null {
+    const s = this.state;
+    const date = new Date().toISOString();
+    if (s.view === 'compare' && s.comparison) {
+      const c = s.comparison;
+      const runs = c.runs.map((r) => ({ label: r.label, traceHash: r.run.result.summary.trace_hash }));
+      return { shows, scenario: c.draft.name, seed: c.draft.seed, runs, date, scenarioText: c.scenarioText };
+    }
+    if (!s.run) return null;
+    const ran = JSON.parse(s.run.scenarioText) as { name?: string; seed?: number; default_scheduler?: { name?: string } };
+    const label = ran.default_scheduler?.name ?? 'fifo';
+    const runs = [{ label, traceHash: s.run.result.summary.trace_hash }];
+    return { shows, scenario: ran.name ?? 'scenario', seed: ran.seed ?? 1, runs, date, scenarioText: s.run.scenarioText };
+  }
+
+  /**
+   * Saves an export named after what it shows ("three-senders-fifo-vs-fq-fct-cdf.svg" in a
+   * comparison), its provenance written in: SVG metadata, PNG text chunks, CSV "# " lines.
+   */
+  exportAs(suffix: string, shows: string, data: string | Uint8Array, given?: Provenance | null): void {
+    const p = given ?? this.provenance(shows);
+    const name = p ? exportName(p.scenario, p.runs.length > 1 ? p.runs.map((r) => r.label) : [], suffix) : suffix;
+    if (typeof data !== 'string') {
+      const bytes = p ? pngWithProvenance(data, p) : data;
+      this.env.download(name, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/png' }));
+    } else if (!p) this.env.download(name, data);
+    else this.env.download(name, suffix.endsWith('.svg') ? svgWithProvenance(data, p) : csvWithProvenance(data, p));
   }
 
   /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useController } from '../app/context';
+import type { Provenance } from '../share/provenance';
 import type { Chart } from '../view/charts/chart';
 
 export interface ChartCardProps<C extends Chart, D> {
@@ -18,10 +19,12 @@ export interface ChartCardProps<C extends Chart, D> {
   readonly controls?: ReactNode;
   /** A line under the chart. */
   readonly note?: ReactNode;
+  /** What the exports came from, when not the run or comparison on screen (a sweep's). */
+  readonly provenance?: (shows: string) => Provenance;
 }
 
 /** One chart of the results board: title, controls, the D3 chart, and SVG and PNG exports. */
-export function ChartCard<C extends Chart, D>({ id, title, make, draw, data, follow, t, controls, note }: ChartCardProps<C, D>) {
+export function ChartCard<C extends Chart, D>({ id, title, make, draw, data, follow, t, controls, note, provenance }: ChartCardProps<C, D>) {
   const controller = useController();
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<C | null>(null);
@@ -47,13 +50,13 @@ export function ChartCard<C extends Chart, D>({ id, title, make, draw, data, fol
 
   const exportSvg = () => {
     const c = chart.current;
-    if (c) controller.download(controller.fileName(`${id}.svg`), c.svgText());
+    if (c) controller.exportAs(`${id}.svg`, title, c.svgText(), provenance?.(title));
   };
   const exportPng = async () => {
     const c = chart.current;
     if (!c) return;
     try {
-      controller.download(controller.fileName(`${id}.png`), await c.png());
+      controller.exportAs(`${id}.png`, title, new Uint8Array(await (await c.png()).arrayBuffer()), provenance?.(title));
       setProblem(null);
     } catch (err) {
       setProblem(err instanceof Error ? err.message : String(err));

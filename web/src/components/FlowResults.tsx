@@ -70,7 +70,7 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
           </>
         )}
         <button type="button" className="small" data-testid="export-csv-flows" title="Save every flow's results as a CSV file"
-          onClick={() => controller.download(controller.fileName('flows.csv'), flowsCsv(summary))}>CSV</button>
+          onClick={() => controller.exportAs('flows.csv', 'Per-flow results', flowsCsv(summary))}>CSV</button>
       </div>
       <table className="flows" data-testid="flow-results">
         <caption className="sr-only">Packets per flow so far, and at the end of the run</caption>

@@ -30,7 +30,7 @@ export function ReplayMetrics() {
       <div className="table-head">
         <span className="spacer" />
         <button type="button" className="small" data-testid="export-csv-replay" title="Save this table as a CSV file"
-          onClick={() => controller.download(controller.fileName(`replay-${replay.name}.csv`),
+          onClick={() => controller.exportAs(`replay-${replay.name}.csv`, `Table 1: ${replayLabel(modes, replay)} replay`,
             tableCsv([['metric', 'value', 'fraction'], ...rows.map((r) => [r.what, r.value, r.fraction])]))}>CSV</button>
       </div>
       <table className="metrics" data-testid="replay-metrics">

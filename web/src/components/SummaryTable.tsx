@@ -10,7 +10,7 @@ export function SummaryTable({ runs }: { readonly runs: readonly BoardRun[] }) {
   const columns = useMemo(() => (first ? summaryColumns(first) : []), [first]);
   const best = useMemo(() => columns.map((c) => bestOf(runs.map((r) => c.value(r.summary)), c.better, runs.map((r) => c.text(r.summary)))), [columns, runs]);
   if (!first) return null;
-  const exportCsv = () => controller.download(controller.fileName('summary.csv'), summaryCsv(runs, columns));
+  const exportCsv = () => controller.exportAs('summary.csv', 'Summary', summaryCsv(runs, columns));
   return (
     <section className="summary" aria-label="Results summary" data-testid="summary">
       <header>

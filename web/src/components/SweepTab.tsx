@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState, useController } from '../app/context';
 import { scenarioText } from '../scenario/restore';
 import { encodeSweepHash } from '../share/link';
+import { exportName, type Provenance } from '../share/provenance';
 import { SweepCancelled, SweepPool, poolSize, type SweepOutcome, type SweepProgress } from '../sweep/pool';
 import {
   MAX_SCHEDULERS, MAX_SEEDS, MAX_VALUES, chartSeries, defaultSetup, metricsOf, numericFields, parseValues, setupAxes, spreadValues, unitOf,
@@ -32,6 +33,17 @@ interface Finished extends SweepOutcome {
   readonly seconds: number;
   readonly workers: number;
   readonly scenarioText: string;
+}
+
+/**
+ * A sweep chart's provenance: the sweep's title, its seeds and runs, and the base scenario with
+ * the tab's setup as its text (its table, with every run's trace hash, is the CSV beside it).
+ */
+function sweepProvenance(r: Finished, shows: string): Provenance {
+  const scenario = JSON.parse(r.scenarioText) as { name?: string };
+  const sweep = JSON.stringify({ scenario, sweep: r.setup ?? 'the sweep file\'s own grid' });
+  const runs = [{ label: `${r.lines.length} runs`, traceHash: 'per run in the sweep\'s CSV' }];
+  return { shows, scenario: `${r.title} (sweep of ${scenario.name ?? 'a scenario'})`, seed: 'one per run (CSV)', runs, date: new Date().toISOString(), scenarioText: sweep };
 }
 
 const makeChart = (el: HTMLElement) => new SweepChart(el, 'sweep-chart', 'Sweep');
@@ -237,10 +249,11 @@ export function SweepTab() {
             </select>
           </label>
           <div className="sweep-chart">
-            <ChartCard id="sweep" title={`${label(metric)} against ${result.axes.x}`} make={makeChart} draw={drawChart} data={data} />
+            <ChartCard id="sweep" title={`${label(metric)} against ${result.axes.x}`} make={makeChart} draw={drawChart} data={data}
+              provenance={(shows) => sweepProvenance(result, shows)} />
           </div>
           <div className="compare-actions">
-            <button type="button" data-testid="sweep-csv" onClick={() => controller.download(controller.fileName('sweep.csv'), result.csv)}>
+            <button type="button" data-testid="sweep-csv" onClick={() => controller.download(exportName(result.title, [], 'sweep.csv'), result.csv)}>
               Table (CSV)
             </button>
             {result.setup && <button type="button" data-testid="sweep-share" onClick={() => void share()}>Share this sweep</button>}
