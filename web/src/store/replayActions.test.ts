@@ -35,6 +35,14 @@ describe('replay actions', () => {
     expect(s.replay?.overdue.isOverdue(0, 300)).toBe(true);
   });
 
+  it('opens at the start of the traffic, wherever the playhead was', () => {
+    // The original's first event is at 0 here; a trace starting later starts there.
+    const late: RunResult = { ...original, trace: traceFrom([[250, K.Arrive, 0, 0, 0, 100], [500, K.Deliver, 0, 0, 1, 500]]) };
+    const ended = seek(1000)(runFinished(loadRun(late, '{}'))(initialState(blankScenario())));
+    expect(ended.position.t).toBe(1000);
+    expect(replayFinished(loadReplay(replayResult, '{}', 'aa'))(replayStarted(ended)).position.t).toBe(250);
+  });
+
   it('drops a replay whose original is no longer the run on screen', () => {
     const s = replayFinished(loadReplay(replayResult, '{}', 'zz'))(replayStarted(withRun()));
     expect(s.replay).toBeNull();

@@ -20,10 +20,15 @@ export const replayStarted = (s: AppState): AppState => ({ ...s, replayState: 'r
 export const replayProgressed = (progress: number) => (s: AppState): AppState =>
   (s.replayState === 'running' ? { ...s, replayProgress: progress } : s);
 
-/** A replay finished: shown beside the run it replays (ignored if that run was replaced). */
+/**
+ * A replay finished: shown beside the run it replays (ignored if that run was replaced), both
+ * from the start of the traffic (the original's first event), not wherever the playhead was
+ * (often past the end of the traffic: the networks would show empty).
+ */
 export const replayFinished = (replay: LoadedReplay) => (s: AppState): AppState => {
-  if (s.run?.result.summary.trace_hash !== replay.originalHash) return { ...s, replayState: 'idle' };
-  return { ...s, replayState: 'idle', replay, replayFollowed: null };
+  if (!s.run || s.run.result.summary.trace_hash !== replay.originalHash) return { ...s, replayState: 'idle' };
+  const first = s.run.result.trace.time[0] ?? 0;
+  return { ...s, replayState: 'idle', replay, replayFollowed: null, position: s.run.playback.seek(first) };
 };
 
 /**
