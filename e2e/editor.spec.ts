@@ -183,3 +183,33 @@ test('the scenario default reaches the hosts\' ports (NICs) only when asked: a h
   await expect(inherit).toHaveText('inherit: fq (scenario default)');
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('a change of scheduler explains itself: the metrics it moved beside the run before, and what the numbers on packets are', async ({ page }) => {
+  const app = await new PlaygroundPage(page).open();
+  await expect(page.getByTestId('legend-keys')).toContainText('enqueue time, a time (FIFO');
+  await expect(page.getByTestId('change-bar')).toHaveCount(0); // nothing to compare with yet
+  await app.tab('inspect');
+  // The scenario's default first: r1 has its own FIFO, so nothing runs LSTF, and the bar says so.
+  await app.choose('default_scheduler', 'lstf');
+  await app.run();
+  const bar = page.getByTestId('change-bar');
+  await expect(bar).toContainText('Your change (scheduler FIFO → LSTF');
+  await expect(page.getByTestId('change-unused')).toContainText('no port runs LSTF (least slack first)');
+  await expect(page.getByTestId('change-none')).toBeVisible();
+  // Then r1's own scheduler, as a student would: the metrics it moved, before → after.
+  await app.node('r1').click();
+  await app.choose('topology.nodes[3].scheduler', 'lstf');
+  await app.run();
+  await expect(bar).toContainText("Your change (r1's scheduler FIFO → LSTF (least slack first))");
+  await expect(page.getByTestId('change-unused')).toHaveCount(0);
+  // Whatever moved is listed as before → after; the same scenario run again lists nothing new.
+  await expect(bar.locator('li').first()).toContainText('→');
+  await expect(page.getByTestId('legend-keys')).toContainText('slack, the time left to its deadline, negative once it is late (LSTF');
+  await page.getByTestId('change-charts').click();
+  await expect(page.getByTestId('tab-results')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('change-close').click();
+  await expect(bar).toHaveCount(0);
+  await app.run(); // the same scenario again: no change to show
+  await expect(bar).toHaveCount(0);
+  expect(app.consoleErrors).toEqual([]);
+});

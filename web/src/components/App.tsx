@@ -5,6 +5,7 @@ import { EditorToolbar } from './EditorToolbar';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
 import { Legend } from './Legend';
+import { ChangeBar } from './ChangeBar';
 import { CompareStage, CompareToolbar, ComparisonGap, Loading, ReplayView, ResultsBoard, ShareBox, Tour } from './lazy';
 import type { BoardRun } from './ResultsBoard';
 import { SidePanel } from './SidePanel';
@@ -26,6 +27,7 @@ export function App() {
       <Header />
       <ErrorBanner />
       {shared && <Suspense fallback={null}><ShareBox /></Suspense>}
+      <ChangeBar />
       <main className={classes}>
         <section className="stage" aria-label="Network">
           {comparison ? <Suspense fallback={null}><CompareToolbar comparison={comparison} /></Suspense> : <EditorToolbar />}

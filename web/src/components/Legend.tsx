@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { useAppState, useController } from '../app/context';
 import { setColourBy } from '../store/appState';
 import { GROUP_BYS, groupFlows } from '../view/flowGroups';
+import { displayName } from '../scenario/registry';
 import { formatMs } from '../view/format';
+import { keyGroups, keySentence } from '../view/keyLegend';
 import { DROP_COLOUR, FLOW_COLOURS, OVERDUE_COLOUR, flowColour } from '../view/palette';
 
 /** Groups named in the legend; more are counted. */
@@ -15,6 +17,8 @@ export function Legend() {
   const summary = useAppState((s) => (s.view === 'single' ? s.run?.result.summary ?? null : null));
   const many = (summary?.flows.length ?? 0) > FLOW_COLOURS.length;
   const groups = useMemo(() => (summary && many && colourBy !== 'flow' ? groupFlows(summary, colourBy) : []), [summary, many, colourBy]);
+  const registry = useAppState((s) => s.schedulers);
+  const keys = useMemo(() => (summary ? keySentence(keyGroups(summary, (n) => displayName(registry, n))) : ''), [summary, registry]);
   const description = useAppState((s) => s.history.present.description ?? '');
   const replayMode = useAppState((s) => (s.view === 'single' ? s.replay?.mode ?? null : null));
   const comparison = useAppState((s) => (s.view === 'compare' ? s.comparison : null));
@@ -28,7 +32,10 @@ export function Legend() {
     <div className="stage-notes">
       {description && <p className="description">{description}</p>}
       <ul className="marks" aria-label="Legend">
-        <li><span className="mark square" /> queued, in the order its scheduler serves (bottom next), with the value it shows (select a link for its state)</li>
+        <li data-testid="legend-keys">
+          <span className="mark square" /> queued, in the order its scheduler serves (bottom next), with the value it orders by
+          {keys ? `: ${keys}` : ''} (select a link for its state)
+        </li>
         <li><span className="mark dot" /> on a link (colour = {colourBy === 'flow' ? 'flow' : `its flow's group, ${colourBy}`}; click to follow)</li>
         {many && (
           <li>

@@ -7,7 +7,7 @@ import type { PresetInfo, SchedulerInfo } from '../scenario/registry';
 import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
 import type { OverdueIndex } from '../sim/replay';
-import type { ModeInfo, ReplayMode, ReplayReport, RunResult } from '../sim/types';
+import type { ModeInfo, ReplayMode, ReplayReport, RunResult, RunSummary } from '../sim/types';
 import type { GroupBy } from '../view/flowGroups';
 import { niceRound } from '../view/format';
 import { DEFAULT_SETUP, type CompareSetup, type CompareVariant } from './compareSetup';
@@ -126,6 +126,8 @@ export interface AppState {
   /** Progress of the run in flight, 0..1. */
   readonly progress: number;
   readonly run: LoadedRun | null;
+  /** The run that was on screen before this one ("before" in the change bar), if any. */
+  readonly before: { readonly summary: RunSummary; readonly scenarioText: string } | null;
   readonly playing: boolean;
   readonly speed: number;
   readonly position: Position;
@@ -187,6 +189,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   runState: 'idle',
   progress: 0,
   run: null,
+  before: null,
   playing: false,
   speed: 1,
   position: { t: 0, cursor: 0 },
@@ -275,6 +278,7 @@ export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
   runState: 'done',
   progress: 1,
   run,
+  before: s.run ? { summary: s.run.result.summary, scenarioText: s.run.scenarioText } : null,
   playing: !s.reducedMotion,
   position: { t: 0, cursor: 0 },
   followed: null,

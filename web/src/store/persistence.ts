@@ -34,6 +34,7 @@ export const PERSISTENCE = {
   progress: none,
   /** Runs are recomputed from the scenario: same scenario and seed, same trace hash. */
   run: none,
+  before: none,
   playing: none,
   /** A preference of this browser, not part of the scenario. */
   speed: { link: false, storage: true, file: false },
