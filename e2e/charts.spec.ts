@@ -1,9 +1,10 @@
 // The run's charts with many flows: lines grouped as the flow table groups the flows (by
 // workload, size or source), each line named in a legend that matches; the queue chart draws
 // only the ports it names; the time charts mark the playhead.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { encodeScenarioHash } from '../web/src/share/link';
 import { PlaygroundPage } from './pages/playground';
+import { test } from './support/app';
 
 /** The labels of the flow table's group rows (without their flow counts). */
 async function tableGroups(page: Page): Promise<string[]> {
@@ -14,8 +15,7 @@ async function tableGroups(page: Page): Promise<string[]> {
 const legend = (page: Page, id: string) => page.getByTestId(`card-${id}`).locator('.legend-item text');
 const lines = (page: Page, id: string) => page.getByTestId(`card-${id}`).locator('path.series');
 
-test('many flows: the FCT chart has a line per group of the flow table, the queue chart names every line it draws', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('many flows: the FCT chart has a line per group of the flow table, the queue chart names every line it draws', async ({ app, page }) => {
   await app.openPaused('compare/web-search');
   await app.tab('results');
   // Grouped by workload (the table's default): the example's one workload is every flow, so
@@ -39,7 +39,6 @@ test('many flows: the FCT chart has a line per group of the flow table, the queu
   expect(names).toBeGreaterThan(0);
   expect(names).toBeLessThanOrEqual(6);
   await expect(queue.locator('path.series')).toHaveCount(names);
-  expect(app.consoleErrors).toEqual([]);
 });
 
 /** Ten listed flows from three hosts (4, 3, 3) into one bottleneck. */

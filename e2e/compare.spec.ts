@@ -1,10 +1,11 @@
 // The compare view: FIFO, SJF and LSTF on a web-search workload, driven like a user.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { encodeCompareHash } from '../web/src/share/link';
 import { CHARTS, ComparePage } from './pages/compare';
 import { PlaygroundPage } from './pages/playground';
+import { test } from './support/app';
 
 const SCENARIO = 'compare/web-search';
 /** FIFO, SJF and LSTF as the registry names them. */
@@ -139,8 +140,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   expect(app.consoleErrors).toEqual([]);
 });
 
-test('a comparison on a chosen router, drops by reason with whole-number ticks', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('a comparison on a chosen router, drops by reason with whole-number ticks', async ({ app, page }) => {
   // The dumbbell: two routers, rl and rr, joined by the bottleneck (rl's port), overloaded 2:1.
   const compare = await ComparePage.open(app, 'presets/dumbbell');
   // A FIFO that drops from the head on every router, and SJF on rl only (rr keeps its FIFO).
@@ -162,11 +162,9 @@ test('a comparison on a chosen router, drops by reason with whole-number ticks',
   const ticks = await compare.chart('drops').locator('.axis-x .tick text').allTextContents();
   expect(ticks.length).toBeGreaterThan(1);
   for (const t of ticks) expect(t).toMatch(/^\d+$/);
-  expect(app.consoleErrors).toEqual([]);
 });
 
-test('CoDel against LSTFCoDel on the LSTFCoDel experiment: a lower mean queueing delay with a larger spread', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('CoDel against LSTFCoDel on the LSTFCoDel experiment: a lower mean queueing delay with a larger spread', async ({ app, page }) => {
   const compare = await ComparePage.open(app, 'aqm/lstf-codel');
   await expect(page.getByTestId('closed-loop-note')).toContainText('closed-loop traffic');
   await compare.pickAll(['codel', 'lstf_codel']);
@@ -190,11 +188,9 @@ test('CoDel against LSTFCoDel on the LSTFCoDel experiment: a lower mean queueing
   const tip = compare.chart('wait').getByTestId('chart-wait-tip');
   await expect(tip).toContainText('queueing delay at router_a → server_a');
   await expect(tip).toContainText(/CoDel: mean .* ± .* · variance \d\.\de-\d s²/);
-  expect(app.consoleErrors).toEqual([]);
 });
 
-test('UPS objectives in the compare view: FQ and LSTF with Edge-CoDel are the Edge-CoDel scenario\'s own versus runs', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('UPS objectives in the compare view: FQ and LSTF with Edge-CoDel are the Edge-CoDel scenario\'s own versus runs', async ({ app, page }) => {
   const compare = await ComparePage.open(app, 'ups/objective-edge-codel');
   await compare.pickAll(['fq', 'lstf']);
   for (const i of [0, 1]) {
@@ -215,7 +211,6 @@ test('UPS objectives in the compare view: FQ and LSTF with Edge-CoDel are the Ed
   // Another slack rule for the LSTF run names itself.
   await page.getByTestId('compare-slack-1').selectOption('flow_size');
   await expect(page.getByTestId('compare-row-1')).toContainText('LSTF (least slack first) + slack flow_size, Edge-CoDel');
-  expect(app.consoleErrors).toEqual([]);
 });
 
 test('a link comparing a scheduler this page does not know: the scenario opens and the Compare tab names the problem', async ({ page }) => {
@@ -234,8 +229,7 @@ test('a link comparing a scheduler this page does not know: the scenario opens a
   expect((await compare.run()).labels).toEqual(['FIFO', 'LIFO']);
 });
 
-test('Cancel stops a four-way comparison of the fat-tree preset; the page stays usable', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('Cancel stops a four-way comparison of the fat-tree preset; the page stays usable', async ({ app, page }) => {
   const compare = await ComparePage.open(app, 'presets/fat_tree');
   await compare.pickAll(['fifo', 'sjf', 'lstf', 'fq']);
   await expect(compare.addButton).toBeHidden(); // four at most
@@ -245,7 +239,6 @@ test('Cancel stops a four-way comparison of the fat-tree preset; the page stays 
   await expect(compare.runButton).toBeVisible();
   expect(await app.handle('comparison')).toBeNull();
   await app.run();
-  expect(app.consoleErrors).toEqual([]);
 });
 
 test('zooming one panel zooms every panel; presentation size enlarges the queued packets', async ({ page }) => {

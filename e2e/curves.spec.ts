@@ -1,12 +1,11 @@
 // Service curves in the page (FSC paper): a FSC or SCED port's curve view draws, for a chosen
 // flow, its service curve, its virtual or deadline curve and the service it received, from the
 // state the core records; the BPR and PBS sliders compare FSC against PFQ (PBS = 0).
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ComparePage } from './pages/compare';
-import { PlaygroundPage } from './pages/playground';
+import { test } from './support/app';
 
-test('SCED: the curve view shows flow A served nothing for most of the 2 s after B starts (Fig. 3), B in its burst', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('SCED: the curve view shows flow A served nothing for most of the 2 s after B starts (Fig. 3), B in its burst', async ({ app }) => {
   await app.openPaused('curves/sced-vs-fsc-tcp');
   await app.inspectLink(2);
   const { view, flow, summary } = app.curveView('r-d');
@@ -33,11 +32,9 @@ test('SCED: the curve view shows flow A served nothing for most of the 2 s after
   await app.seek(2_003_000_000);
   await flow.selectOption({ label: 'B (backlogged)' });
   await expect(summary).toContainText("in its burst, on the deadline curve's first piece (m1)");
-  expect(app.consoleErrors).toEqual([]);
 });
 
-test('FSC: a burst flow is on its virtual curve\'s first piece, TCP on m2; the sliders compare FSC with PFQ', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('FSC: a burst flow is on its virtual curve\'s first piece, TCP on m2; the sliders compare FSC with PFQ', async ({ app }) => {
   await app.openPaused('curves/fsc-worst-case', 1_004_000_000);
   await app.inspectLink(2);
   const { view, flow, summary } = app.curveView('r-d');
@@ -66,5 +63,4 @@ test('FSC: a burst flow is on its virtual curve\'s first piece, TCP on m2; the s
   expect(info.labels[1]).toContain('pbs=0B');
   // The paper's Table 1 direction: the bursts (small flows) finish sooner under FSC than under PFQ.
   await expect(compare.cell('small-mean', 0)).toHaveClass(/best/);
-  expect(app.consoleErrors).toEqual([]);
 });

@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { encodeScenarioHash } from '../web/src/share/link';
 import { PlaygroundPage } from './pages/playground';
+import { test } from './support/app';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const defaultScenario = readFileSync(`${repoRoot}scenarios/default.json`, 'utf8');
 
-test('the page opens on the default scenario, draws it and plays it', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('the page opens on the default scenario, draws it and plays it', async ({ app, page }) => {
 
   // The network: five nodes, four links, labelled by id.
   await expect(app.topology.locator('.node')).toHaveCount(5);
@@ -24,7 +24,6 @@ test('the page opens on the default scenario, draws it and plays it', async ({ p
   expect(await app.isPlaying()).toBe(true);
   await expect.poll(() => app.handle('chartPointCount'), { timeout: 10_000 }).toBeGreaterThan(0);
   expect(await app.playhead()).toBeGreaterThan(0);
-  expect(app.consoleErrors).toEqual([]);
 });
 
 test('a shared link reproduces the run, with the same trace hash as the native CLI', async ({ page, context }) => {
@@ -78,8 +77,7 @@ test.describe('a bad link shows why and leaves the default scenario running', ()
   }
 });
 
-test('play, pause, step, step back, speed and scrub move the playhead as expected', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('play, pause, step, step back, speed and scrub move the playhead as expected', async ({ app, page }) => {
 
   await app.pause();
   const t0 = await app.playhead();
@@ -119,5 +117,4 @@ test('play, pause, step, step back, speed and scrub move the playhead as expecte
   const fast = await advance();
   expect(slow).toBeGreaterThan(0);
   expect(fast).toBeGreaterThan(3 * slow);
-  expect(app.consoleErrors).toEqual([]);
 });

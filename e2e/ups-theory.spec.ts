@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { DrawnFrame } from '../web/src/view/packetLayer';
-import { PlaygroundPage } from './pages/playground';
+import { test } from './support/app';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,8 +16,7 @@ function cliOverdue(scenario: string, replay: string): number {
 
 test.describe.configure({ timeout: 120_000 });
 
-test('UPS Fig. 10 as a guided example: the script as the paper\'s table, then LSTF leaving c2 one unit late', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('UPS Fig. 10 as a guided example: the script as the paper\'s table, then LSTF leaving c2 one unit late', async ({ app, page }) => {
   await app.openExample('ups-theory/fig10-lstf-three-congestion-points');
   // A guided example opens on its steps and the original's table (App. A.7.3, as reconstructed).
   await expect(page.getByTestId('guide')).toBeVisible();
@@ -41,11 +40,9 @@ test('UPS Fig. 10 as a guided example: the script as the paper\'s table, then LS
   await expect(page.getByTestId('paper-late-c2')).toHaveText('1');
   await expect(page.getByTestId('paper-late-a')).toHaveText('');
   await expect(app.metric('overdue')).toHaveText(String(cliOverdue('scenarios/ups-theory/fig10-lstf-three-congestion-points.json', 'lstf_preemptive')));
-  expect(app.consoleErrors).toEqual([]);
 });
 
-test('UPS Fig. 9: a priority order the scenario lists, and A.6\'s priorities from the mode menu, preemptive', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('UPS Fig. 9: a priority order the scenario lists, and A.6\'s priorities from the mode menu, preemptive', async ({ app, page }) => {
   await app.openExample('ups-theory/fig9-priorities-two-congestion-points');
   await page.getByTestId('replay-listed-b<a<c').click();
   await expect.poll(async () => (await app.handle('replay'))?.name, { timeout: 60_000 }).toBe('b<a<c');
@@ -59,11 +56,9 @@ test('UPS Fig. 9: a priority order the scenario lists, and A.6\'s priorities fro
   await page.getByTestId('replay-run').click();
   await expect.poll(async () => (await app.handle('replay'))?.name, { timeout: 60_000 }).toBe('priority_a6_preemptive');
   await expect(page.getByTestId('paper-late-a')).toHaveText('0.8');
-  expect(app.consoleErrors).toEqual([]);
 });
 
-test('UPS Fig. 8: the same priority replay is on time in one case and late in the other', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('UPS Fig. 8: the same priority replay is on time in one case and late in the other', async ({ app, page }) => {
   const overdueOf = async (example: string) => {
     await app.openExample(`ups-theory/${example}`);
     await page.getByTestId('replay-listed-x-before-a').click();
@@ -74,11 +69,9 @@ test('UPS Fig. 8: the same priority replay is on time in one case and late in th
   expect(await overdueOf('fig8-case1')).toBe(3);
   expect(await overdueOf('fig8-case2')).toBe(0);
   await expect(page.getByTestId('paper-original-a0')).toHaveText('x(0, 0), a(0, 1)');
-  expect(app.consoleErrors).toEqual([]);
 });
 
-test('the generated schedule LSTF fails (three congestion points): p2 preempts p4 at r2 and p4 ends 0.25 unit late', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('the generated schedule LSTF fails (three congestion points): p2 preempts p4 at r2 and p4 ends 0.25 unit late', async ({ app, page }) => {
   await app.openExample('ups-theory/generated-lstf-three-congestion-points');
   await expect(page.getByTestId('paper-original-r4')).toHaveText('p0(0.75, 0.75), p1(1.25, 1.25), p2(2.75, 2.75), p4(3, 3.25)');
   await page.getByTestId('guide-step-2').click();
@@ -89,5 +82,4 @@ test('the generated schedule LSTF fails (three congestion points): p2 preempts p
   await expect(page.getByTestId('paper-late-p4')).toHaveText('0.25');
   await expect(page.getByTestId('paper-late-p2')).toHaveText('');
   await expect(app.metric('overdue')).toHaveText(String(cliOverdue('scenarios/ups-theory/generated-lstf-three-congestion-points.json', 'lstf_preemptive')));
-  expect(app.consoleErrors).toEqual([]);
 });

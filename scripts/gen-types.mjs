@@ -5,6 +5,8 @@
 //   scenarios/registry.schema.json -> web/src/generated/registry.ts    (json-schema-to-typescript)
 //   scenarios/sweep.schema.json    -> web/src/generated/sweep.ts       (json-schema-to-typescript)
 //                                  -> web/src/generated/vocabulary.ts  (trace codes and labels)
+// sweep.ts imports the definitions it shares with the scenario schema (the same $def, to the
+// letter) from scenario.ts instead of declaring them again.
 // The results schema's $defs also hold the types of the binding's other JSON outputs the page
 // reads (ReplayCatalog).
 // `--check` writes nothing and exits 1 if a committed file differs from what it would write.
@@ -58,7 +60,28 @@ function typesOf(schema) {
   };
 }
 
-async function compileSchema(file, schema) {
+/**
+ * The $defs of `schema` that `base` holds too, the same to the letter: dropped from `schema`, each
+ * `$ref` to one becoming `tsType` (the name, imported from `baseModule`). Returns the schema and
+ * the import (and re-export) lines that go after the banner.
+ */
+function importShared(schema, base, baseModule) {
+  const shared = Object.keys(schema.$defs).filter((k) => JSON.stringify(schema.$defs[k]) === JSON.stringify(base.$defs[k])).sort();
+  const refs = new Map(shared.map((k) => [`#/$defs/${k}`, k]));
+  const swap = (node) => {
+    if (Array.isArray(node)) return node.map(swap);
+    if (typeof node !== 'object' || node === null) return node;
+    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, swap(v)]));
+    if (!refs.has(out.$ref)) return out;
+    const { $ref, ...rest } = out;
+    return { ...rest, tsType: refs.get($ref) };
+  };
+  const $defs = Object.fromEntries(Object.entries(schema.$defs).filter(([k]) => !refs.has(`#/$defs/${k}`)));
+  const names = shared.join(', ');
+  return [swap({ ...schema, $defs }), `import type { ${names} } from '${baseModule}';\nexport type { ${names} };\n`];
+}
+
+async function compileSchema(file, schema, imports = '') {
   const ts = await compile(wrapRefsWithSiblings(schema), schema.title, {
     bannerComment: banner(file),
     // The core's objects have exactly the listed fields; open maps say so (`params`).
@@ -71,7 +94,7 @@ async function compileSchema(file, schema) {
   const names = new Set([...ts.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]));
   const copy = [...names].find((n) => /\d$/.test(n) && names.has(n.replace(/\d+$/, '')));
   if (copy) fail(`${file}: json-schema-to-typescript emitted a copy of a $def (${copy}); see wrapRefsWithSiblings`);
-  return ts;
+  return imports === '' ? ts : ts.replace(/^(\/\/.*\n)+/, (head) => `${head}\n${imports}`);
 }
 
 /** A $def `{oneOf: [{type: "string", const: NAME, description: "LABEL\n\nTEXT"}, …]}`, in code order. */
@@ -157,11 +180,12 @@ ${rows.join('')}} as const satisfies { readonly [S in keyof StateFields]: readon
 async function generate() {
   const [scenario, results, registry, sweep] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json', 'scenarios/registry.schema.json', 'scenarios/sweep.schema.json'].map(readSchema);
   const codes = vocabulary(results); // first: its checks say more than a dangling $ref would
+  const [sweepOwn, sweepImports] = importShared(sweep, scenario, './scenario');
   return {
     [`${OUT_DIR}/scenario.ts`]: await compileSchema('scenarios/scenario.schema.json', scenario),
     [`${OUT_DIR}/results.ts`]: await compileSchema('scenarios/results.schema.json', results),
     [`${OUT_DIR}/registry.ts`]: (await compileSchema('scenarios/registry.schema.json', typesOf(registry))) + stateFields(registry),
-    [`${OUT_DIR}/sweep.ts`]: await compileSchema('scenarios/sweep.schema.json', sweep),
+    [`${OUT_DIR}/sweep.ts`]: await compileSchema('scenarios/sweep.schema.json', sweepOwn, sweepImports),
     [`${OUT_DIR}/vocabulary.ts`]: codes,
   };
 }

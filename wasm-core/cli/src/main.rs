@@ -183,15 +183,18 @@ fn run(args: &[String]) -> Result<(), String> {
         csv::write_all(s, std::path::Path::new(dir)).map_err(|e| format!("{dir}: {e}"))?;
         println!("wrote CSV tables to {dir}");
     }
-    let outcomes = sched_sim::run_checks(&scenario, &r).outcomes;
-    let failed = outcomes.iter().filter(|o| !o.passed).count();
-    for o in &outcomes {
+    report_checks(&sched_sim::run_checks(&scenario, &r).outcomes)
+}
+
+/// Prints each check's outcome (a scenario's or a sweep's); an error counts the failed ones.
+fn report_checks(outcomes: &[sched_sim::checks::Outcome]) -> Result<(), String> {
+    for o in outcomes {
         println!("check {}: {} — {}", if o.passed { "ok" } else { "FAILED" }, o.name, o.message);
     }
-    if failed > 0 {
-        return Err(format!("{failed} of {} checks failed", outcomes.len()));
+    match outcomes.iter().filter(|o| !o.passed).count() {
+        0 => Ok(()),
+        failed => Err(format!("{failed} of {} checks failed", outcomes.len())),
     }
-    Ok(())
 }
 
 fn validate(args: &[String]) -> Result<(), String> {

@@ -198,13 +198,5 @@ pub fn run(plan: &Plan, threads: usize, out: &Path) -> Result<(), String> {
             println!("  {} at {}: paper {:.4e}, ours {ours}{ci} ({})", l.metric, l.point, l.paper, l.source);
         }
     }
-    let outcomes = plan.evaluate(&summary);
-    let bad = outcomes.iter().filter(|o| !o.passed).count();
-    for o in &outcomes {
-        println!("check {}: {} — {}", if o.passed { "ok" } else { "FAILED" }, o.name, o.message);
-    }
-    if bad > 0 {
-        return Err(format!("{bad} of {} checks failed", outcomes.len()));
-    }
-    Ok(())
+    crate::report_checks(&plan.evaluate(&summary))
 }

@@ -9,28 +9,18 @@ use std::path::{Path, PathBuf};
 
 use sched_sim::results::RunSummary;
 
-fn scenarios_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios")
-}
+mod common;
+use common::{scenario_tree_files, scenarios_dir};
 
 /// Trace events a scenario file may make in `npm test` (its run, replays and versus runs):
 /// about 5 s in the ci profile at the ~4 M events/s it reaches on the CI machine. Larger
 /// runs belong in `scenarios/reproductions/`. Events, not seconds, so the check is exact.
 const EVENT_BUDGET: u64 = 20_000_000;
 
-fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            scenario_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "json")
-            && !p.to_string_lossy().ends_with(".schema.json")
-            && !p.to_string_lossy().ends_with(".sweep.json")
-        {
-            out.push(p);
-        }
-    }
+/// The scenario files: JSON, but not a schema or a sweep file.
+fn is_scenario_file(p: &Path) -> bool {
+    let name = p.to_string_lossy();
+    p.extension().is_some_and(|e| e == "json") && !name.ends_with(".schema.json") && !name.ends_with(".sweep.json")
 }
 
 fn same_as_committed(file: &str, generated: String) {
@@ -139,8 +129,7 @@ fn golden_path(scenario: &Path) -> PathBuf {
 #[test]
 fn every_scenario_file_validates_runs_and_passes_its_checks() {
     let update = std::env::var_os("UPDATE_GOLDENS").is_some();
-    let mut files = Vec::new();
-    scenario_files(&scenarios_dir(), &mut files);
+    let files = scenario_tree_files(&is_scenario_file);
     assert!(files.iter().any(|p| p.ends_with("default.json")), "scenarios/default.json is missing");
     let mut failures = Vec::new();
     let mut edf_compared = 0;
@@ -233,19 +222,11 @@ fn every_scenario_file_validates_runs_and_passes_its_checks() {
 
 #[test]
 fn every_golden_file_belongs_to_a_scenario() {
-    let mut stray = Vec::new();
-    let mut dirs = vec![scenarios_dir()];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "golden" || x == "sha256")
-                && !p.with_extension("json").exists()
-            {
-                stray.push(p.display().to_string());
-            }
-        }
-    }
+    let stray: Vec<String> = scenario_tree_files(&|p| {
+        p.extension().is_some_and(|x| x == "golden" || x == "sha256") && !p.with_extension("json").exists()
+    })
+    .iter()
+    .map(|p| p.display().to_string())
+    .collect();
     assert!(stray.is_empty(), "golden files without a scenario (delete them): {stray:?}");
 }

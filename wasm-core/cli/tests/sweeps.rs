@@ -9,21 +9,8 @@ use std::process::Command;
 use sched_sim::scenario::TRUSTED_LIMITS;
 use sched_sim::sweep::Plan;
 
-fn scenarios_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios")
-}
-
-fn sweep_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            sweep_files(&p, out);
-        } else if p.to_string_lossy().ends_with(".sweep.json") {
-            out.push(p);
-        }
-    }
-}
+mod common;
+use common::{scenario_tree_files, scenarios_dir};
 
 fn plan(path: &Path) -> Result<Plan, String> {
     let dir = path.parent().unwrap().to_path_buf();
@@ -34,8 +21,7 @@ fn plan(path: &Path) -> Result<Plan, String> {
 #[test]
 fn every_sweep_file_plans_runs_and_passes_its_checks() {
     let update = std::env::var_os("UPDATE_GOLDENS").is_some();
-    let mut files = Vec::new();
-    sweep_files(&scenarios_dir(), &mut files);
+    let files = scenario_tree_files(&|p| p.to_string_lossy().ends_with(".sweep.json"));
     assert!(files.iter().any(|p| p.ends_with("sweeps/default-load.sweep.json")));
     let mut failures = Vec::new();
     for path in files {

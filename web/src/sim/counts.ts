@@ -4,6 +4,7 @@
 // packets count (every role but ACK: the trace's `role` column, which the core fills from the
 // same header flags its flow results count by), as in the run's flow results; the totals
 // count every packet, as the run's totals do (sent = packets created).
+import { lowerBound } from './search';
 import { EventKind, PacketRole, type TraceColumns } from './types';
 
 export interface Counts {
@@ -20,20 +21,9 @@ interface Lists {
 
 const lists = (): Lists => ({ sent: [], delivered: [], dropped: [] });
 
-/** How many of the sorted indices are below `cursor`. */
-function below(sorted: readonly number[], cursor: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) < cursor) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
+/** How many of each list's sorted indices are below `cursor`. */
 const countOf = (l: Lists, cursor: number): Counts =>
-  ({ sent: below(l.sent, cursor), delivered: below(l.delivered, cursor), dropped: below(l.dropped, cursor) });
+  ({ sent: lowerBound(l.sent, cursor), delivered: lowerBound(l.delivered, cursor), dropped: lowerBound(l.dropped, cursor) });
 
 export class RunCounts {
   private readonly all = lists();

@@ -7,6 +7,7 @@
 // length) comes from the core's order records (the page never orders a queue:
 // wasm-core/wasm/README.md, "View records"), rebuilt from periodic checkpoints (every
 // `checkpointEvery` events) plus replay of the records since.
+import { lowerBound, partitionPoint, upperBound } from './search';
 import { EventKind, OrderOp, type TraceColumns } from './types';
 
 /** A packet waiting in a port's queue, as the core shows it. */
@@ -83,30 +84,6 @@ interface Queues {
   lengths: number[];
   /** Order rows applied: those with at <= the cursor. */
   orderRow: number;
-}
-
-/** Index of the first element of the sorted `arr` (first `n` entries) that is > x. */
-function upperBound(arr: ArrayLike<number>, x: number, n = arr.length): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((arr[mid] as number) <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Index of the first element of the sorted `arr` that is >= x. */
-function lowerBound(arr: ArrayLike<number>, x: number): number {
-  let lo = 0;
-  let hi = arr.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((arr[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 export class Playback {
@@ -291,13 +268,7 @@ export class Playback {
   stateAt(port: number, cursor: number): readonly (readonly number[] | null)[] {
     const { at, start, values } = this.trace.state;
     return (this.stateRows.get(port) ?? []).map((rows) => {
-      let lo = 0;
-      let hi = rows.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((at[rows[mid] as number] as number) <= cursor) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = partitionPoint(rows.length, (i) => (at[rows[i] as number] as number) <= cursor);
       if (lo === 0) return null;
       const row = rows[lo - 1] as number;
       return Array.from(values.subarray(start[row] as number, start[row + 1] ?? values.length));

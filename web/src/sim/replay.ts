@@ -5,6 +5,7 @@
 // playhead (view/values.ts). Loaded with the Replay tab and view (components/lazy.tsx); what the
 // main script needs of replays (names, the original's schedulers) is in replayNames.ts.
 import { portName } from './packetPath';
+import { upperBound } from './search';
 import type { PortQueue, QueuedPacket } from './playback';
 import { defaultReplayName, modeInfo, preemptiveByDefault } from './replayNames';
 import type { ModeInfo, OverdueColumns, OverduePacket, ReplayMode, ReplayReport, RunSummary } from './types';
@@ -147,14 +148,7 @@ export class OverdueIndex {
 
   /** How many marked packets have gone wrong by time t. */
   countAt(t: number): number {
-    let lo = 0;
-    let hi = this.at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.at[mid] as number) <= t) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return upperBound(this.at, t);
   }
 
   /**

@@ -10,6 +10,16 @@ export type StateRow = readonly [number, number, number, readonly number[]];
 /** A slack record: [at, packet, initial, current]. */
 export type SlackRow = readonly [number, number, number, number];
 
+type Ctor = Float64ArrayConstructor | Uint32ArrayConstructor | Uint16ArrayConstructor | Uint8ArrayConstructor;
+
+/** Columns from rows: the i-th key of `types` holds each row's i-th number (0 when left out). */
+function columns<T extends Record<string, Ctor>>(
+  rows: readonly (readonly unknown[])[], types: T,
+): { [K in keyof T]: InstanceType<T[K]> } {
+  const col = (Type: Ctor, i: number) => (Type as Float64ArrayConstructor).from(rows, (r) => (r[i] as number | undefined) ?? 0);
+  return Object.fromEntries(Object.entries(types).map(([name, Type], i) => [name, col(Type, i)])) as { [K in keyof T]: InstanceType<T[K]> };
+}
+
 export function traceFrom(
   rows: readonly Row[], order: readonly OrderRow[] = [], state: readonly StateRow[] = [], slack: readonly SlackRow[] = [],
 ): TraceColumns {
@@ -19,34 +29,16 @@ export function traceFrom(
     starts.push(n);
     n += r[3].length;
   }
+  const F64 = Float64Array;
+  const [U8, U16, U32] = [Uint8Array, Uint16Array, Uint32Array];
   return {
-    time: Float64Array.from(rows, (r) => r[0]),
-    kind: Uint8Array.from(rows, (r) => r[1]),
-    packet: Uint32Array.from(rows, (r) => r[2]),
-    flow: Uint32Array.from(rows, (r) => r[3]),
-    loc: Uint32Array.from(rows, (r) => r[4]),
-    value: Float64Array.from(rows, (r) => r[5]),
-    role: Uint8Array.from(rows, (r) => r[6] ?? 0),
-    order: {
-      at: Uint32Array.from(order, (r) => r[0]),
-      port: Uint32Array.from(order, (r) => r[1]),
-      op: Uint8Array.from(order, (r) => r[2]),
-      index: Uint16Array.from(order, (r) => r[3]),
-      packet: Uint32Array.from(order, (r) => r[4]),
-      key: Float64Array.from(order, (r) => r[5]),
-    },
+    ...columns(rows, { time: F64, kind: U8, packet: U32, flow: U32, loc: U32, value: F64, role: U8 }),
+    order: columns(order, { at: U32, port: U32, op: U8, index: U16, packet: U32, key: F64 }),
     state: {
-      at: Uint32Array.from(state, (r) => r[0]),
-      port: Uint32Array.from(state, (r) => r[1]),
-      field: Uint16Array.from(state, (r) => r[2]),
+      ...columns(state, { at: U32, port: U32, field: U16 }),
       start: Uint32Array.from(starts),
       values: Float64Array.from(state.flatMap((r) => [...r[3]])),
     },
-    slack: {
-      at: Uint32Array.from(slack, (r) => r[0]),
-      packet: Uint32Array.from(slack, (r) => r[1]),
-      initial: Float64Array.from(slack, (r) => r[2]),
-      current: Float64Array.from(slack, (r) => r[3]),
-    },
+    slack: columns(slack, { at: U32, packet: U32, initial: F64, current: F64 }),
   };
 }

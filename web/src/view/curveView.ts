@@ -4,6 +4,7 @@
 // bytes served w_i, the curve's anchor, knee and m2, the service curve's anchor and knee; FSC
 // adds v^s and each v_i). This file only reads those records back over the run and places
 // them on a plot: every point drawn is a value the core recorded.
+import { partitionPoint } from '../sim/search';
 import type { StateColumns, StateField } from '../sim/types';
 
 /** Field indices in a port's state, found by the names the registry gives them. */
@@ -110,14 +111,7 @@ export function portCurves(state: StateColumns, time: ArrayLike<number>, port: n
 
 /** The snapshots of `list` that apply after `cursor` events (those recorded at or before it). */
 export function upTo(list: readonly CurveSnap[], cursor: number): readonly CurveSnap[] {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as CurveSnap).at <= cursor) lo = mid + 1;
-    else hi = mid;
-  }
-  return list.slice(0, lo);
+  return list.slice(0, partitionPoint(list.length, (i) => (list[i] as CurveSnap).at <= cursor));
 }
 
 export type Pt = readonly [number, number];

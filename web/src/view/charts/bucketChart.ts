@@ -7,7 +7,7 @@ import { scaleBand, scaleLog } from 'd3-scale';
 import type { BucketOut } from '../../generated/results';
 import { formatDuration } from '../format';
 import { formatBytes } from '../values';
-import { Chart, Y_TITLE, type SeriesStyle } from './chart';
+import { SeriesChart, Y_TITLE, type SeriesStyle } from './chart';
 import { decadeDomain } from './cdfChart';
 
 export interface BucketSeries extends SeriesStyle {
@@ -26,17 +26,10 @@ export function bucketTick(b: BucketOut): string {
 export const bucketValue = (b: BucketOut, stat: BucketStat): number | null =>
   (stat === 'mean' ? b.stats.mean_ns : b.stats.p99_ns) ?? null;
 
-export class BucketChart extends Chart {
-  private series: readonly BucketSeries[] = [];
-
+export class BucketChart extends SeriesChart<BucketSeries> {
   constructor(root: HTMLElement, testId: string, title: string, private readonly stat: BucketStat) {
     super(root, testId, title);
     this.resize();
-  }
-
-  setData(series: readonly BucketSeries[]): void {
-    this.series = series;
-    this.redraw();
   }
 
   protected draw(): void {

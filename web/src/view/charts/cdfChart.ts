@@ -4,7 +4,7 @@
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
-import { Chart, Y_TITLE, ordinal, type SeriesStyle } from './chart';
+import { SeriesChart, Y_TITLE, ordinal, type SeriesStyle } from './chart';
 
 export interface CdfSeries extends SeriesStyle {
   /** 101 ascending values: the 0th to the 100th percentile (empty: nothing to draw). */
@@ -38,17 +38,10 @@ export function decadeDomain(values: readonly number[]): [number, number] {
   return b > a ? [a, b] : [a, a * 10];
 }
 
-export class CdfChart extends Chart {
-  private series: readonly CdfSeries[] = [];
-
+export class CdfChart extends SeriesChart<CdfSeries> {
   constructor(root: HTMLElement, private readonly opts: CdfOptions) {
     super(root, opts.testId, opts.title);
     this.resize();
-  }
-
-  setData(series: readonly CdfSeries[]): void {
-    this.series = series;
-    this.redraw();
   }
 
   protected draw(): void {

@@ -253,3 +253,13 @@ export abstract class Chart {
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   }
 }
+
+/** A chart of one list of series and nothing else: `setData` replaces the list and redraws. */
+export abstract class SeriesChart<S extends SeriesStyle> extends Chart {
+  protected series: readonly S[] = [];
+
+  setData(series: readonly S[]): void {
+    this.series = series;
+    this.redraw();
+  }
+}
