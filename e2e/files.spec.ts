@@ -96,8 +96,7 @@ test("a workload .txt in the authors' format joins the traffic as a flow list; a
   expect(await app.draft()).toEqual(after);
 });
 
-test('a link too long to open is not copied: the share box says so and offers the file', async ({ page }) => {
-  const app = await new PlaygroundPage(page).open();
+test('a link too long to open is not copied: the share box says so and offers the file', async ({ app, page }) => {
   // 3,000 flows between the default's hosts, sizes and starts that do not repeat: the scenario
   // deflates to far more than the 16,000 characters a page reads after "#".
   const lines = Array.from({ length: 3000 }, (_, k) => `0.${String(k * 331).padStart(6, '0')} ${1000 + ((k * 7919) % 99991)} ${k % 3} 4`);
@@ -107,5 +106,4 @@ test('a link too long to open is not copied: the share box says so and offers th
   await expect(page.getByTestId('share-too-long')).toContainText('too long to open');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-export').click()]);
   expect(download.suggestedFilename()).toBe('three-senders-one-bottleneck.json');
-  expect(app.consoleErrors).toEqual([]);
 });
