@@ -31,11 +31,12 @@ describe('the summary table', () => {
     expect(bestOf([1.001e6, 1.0012e6, 2e6], 'low', ['1 ms', '1 ms', '2 ms'])).toEqual([true, true, false]);
   });
 
-  it('reads utilisation and queueing delay at the busiest port when no workload names one', () => {
+  it('reads utilisation and queueing delay at the busiest port, also when a workload was calibrated on another', () => {
     const a = run('aa', 1000, 5e6, 1e6, 0.9);
     expect(bottleneckPort(a)).toBe(1); // 0.9 busy against 0.5
     const withWorkload = { ...a, workloads: [{ port: 0 }] } as unknown as RunSummary;
-    expect(bottleneckPort(withWorkload)).toBe(0);
+    expect(bottleneckPort(withWorkload)).toBe(1);
+    expect(bottleneckPort(run('bb', 1000, 5e6, 1e6, 0.5))).toBe(0); // a tie: the lowest index
     const ids = summaryColumns(a).map((c) => c.id);
     expect(ids).toEqual(['small-mean', 'small-p99', 'large-mean', 'large-p99', 'delay-mean', 'delay-p99', 'drops', 'out-of-order', 'completed', 'wait-mean', 'wait-std', 'utilisation']);
     // The FCT groups as the results define them: small (0, 100 KB], large [1 MB, inf).

@@ -21,12 +21,11 @@ export interface SummaryColumn {
 }
 
 /**
- * The port whose utilisation the table shows: the link a workload was calibrated on, else the
- * busiest port of the run (the lowest index on a tie); null without ports.
+ * The port the table and the queue chart read: the busiest of the run by the core's utilisation
+ * (the lowest index on a tie); null without ports. Not the link a workload was calibrated on:
+ * on a multi-tier network that is often a quiet host link (leaf-spine's leaf0 -> h0_0 at 5%).
  */
 export function bottleneckPort(s: RunSummary): number | null {
-  const w = s.workloads[0];
-  if (w && s.ports[w.port]) return w.port;
   let best: number | null = null;
   s.ports.forEach((p, i) => {
     if (best === null || p.stats.utilization > (s.ports[best]?.stats.utilization ?? 0)) best = i;
