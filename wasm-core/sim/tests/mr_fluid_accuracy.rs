@@ -20,7 +20,7 @@
 //! starts within 1e-4 ns past a whole ns); served at the plain ceiling of the f64 start,
 //! 3430 (direct) and 2101 (vt) would go 1 ns late.
 
-use sched_sim::sched::multi::fluid::SNAP_NS;
+use sched_sim::sched::multi::fluid::{FluidSystem, SNAP_NS};
 use sched_sim::sched::multi::fluid_direct::DirectFluid;
 use sched_sim::sched::multi::fluid_vt::VtFluid;
 
@@ -34,42 +34,6 @@ type Arrival = (u64, usize, [u64; 2]);
 /// Per packet (input order): its start and finish in a fluid, NaN if it never finished.
 type Lives = Vec<(f64, f64)>;
 
-trait Float {
-    fn now(&self) -> f64;
-    fn step(&self) -> Option<f64>;
-    fn advance(&mut self, to: f64);
-    fn arrive(&mut self, flow: u32, tau: [f64; 2]);
-    fn pop_start(&mut self) -> Option<u32>;
-    fn is_backlogged(&self, flow: u32) -> bool;
-}
-
-macro_rules! float {
-    ($t:ty) => {
-        impl Float for $t {
-            fn now(&self) -> f64 {
-                self.t
-            }
-            fn step(&self) -> Option<f64> {
-                <$t>::step(self)
-            }
-            fn advance(&mut self, to: f64) {
-                <$t>::advance(self, to)
-            }
-            fn arrive(&mut self, flow: u32, tau: [f64; 2]) {
-                <$t>::arrive(self, flow, tau)
-            }
-            fn pop_start(&mut self) -> Option<u32> {
-                self.started.pop_front()
-            }
-            fn is_backlogged(&self, flow: u32) -> bool {
-                <$t>::is_backlogged(self, flow)
-            }
-        }
-    };
-}
-float!(DirectFluid);
-float!(VtFluid);
-
 /// Each flow's packets (input indices) in order.
 fn per_flow(arr: &[Arrival], flows: usize) -> Vec<Vec<usize>> {
     let mut v = vec![Vec::new(); flows];
@@ -80,20 +44,12 @@ fn per_flow(arr: &[Arrival], flows: usize) -> Vec<Vec<usize>> {
 }
 
 /// Runs a float fluid event by event (the next arrival or fluid event, whichever is first).
-fn run_float<F: Float>(fl: &mut F, arr: &[Arrival], flows: usize) -> Lives {
+fn run_float<F: FluidSystem>(fl: &mut F, arr: &[Arrival], flows: usize) -> Lives {
     let mine = per_flow(arr, flows);
     let mut lives = vec![(f64::NAN, f64::NAN); arr.len()];
     let (mut started, mut open) = (vec![0usize; flows], vec![None::<usize>; flows]);
     let mut i = 0;
-    loop {
-        let next_fluid = fl.step().map(|s| fl.now() + s);
-        let next_arrival = arr.get(i).map(|a| a.0 as f64);
-        let to = match (next_fluid, next_arrival) {
-            (None, None) => break,
-            (Some(f), Some(a)) => f.min(a),
-            (f, a) => f.or(a).expect("one is some"),
-        };
-        fl.advance(to);
+    while let Some(to) = fl.advance_to_next(arr.get(i).map(|a| a.0 as f64)) {
         while i < arr.len() && arr[i].0 as f64 <= to {
             fl.arrive(arr[i].1 as u32, arr[i].2.map(|x| x as f64));
             i += 1;

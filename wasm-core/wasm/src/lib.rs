@@ -154,76 +154,6 @@ impl RunOutput {
     pub fn summary(&self) -> String {
         serde_json::to_string(&self.inner.summary).expect("the summary is plain data")
     }
-    pub fn trace_time(&self) -> Vec<f64> {
-        self.inner.trace.time.clone()
-    }
-    pub fn trace_kind(&self) -> Vec<u8> {
-        self.inner.trace.kind.clone()
-    }
-    pub fn trace_packet(&self) -> Vec<u32> {
-        self.inner.trace.packet.clone()
-    }
-    pub fn trace_flow(&self) -> Vec<u32> {
-        self.inner.trace.flow.clone()
-    }
-    pub fn trace_loc(&self) -> Vec<u32> {
-        self.inner.trace.loc.clone()
-    }
-    pub fn trace_value(&self) -> Vec<f64> {
-        self.inner.trace.value.clone()
-    }
-    /// Each event's packet role (`summary.vocabulary.packet_roles` codes: datagram, data, ...).
-    pub fn trace_role(&self) -> Vec<u8> {
-        self.inner.trace.role.clone()
-    }
-    // The queues' service order as it changes (README: "View records").
-    pub fn order_at(&self) -> Vec<u32> {
-        self.inner.trace.order.at.clone()
-    }
-    pub fn order_port(&self) -> Vec<u32> {
-        self.inner.trace.order.port.clone()
-    }
-    pub fn order_op(&self) -> Vec<u8> {
-        self.inner.trace.order.op.clone()
-    }
-    pub fn order_index(&self) -> Vec<u16> {
-        self.inner.trace.order.index.clone()
-    }
-    pub fn order_packet(&self) -> Vec<u32> {
-        self.inner.trace.order.packet.clone()
-    }
-    pub fn order_key(&self) -> Vec<f64> {
-        self.inner.trace.order.key.clone()
-    }
-    // The schedulers' state as it changes.
-    pub fn state_at(&self) -> Vec<u32> {
-        self.inner.trace.state.at.clone()
-    }
-    pub fn state_port(&self) -> Vec<u32> {
-        self.inner.trace.state.port.clone()
-    }
-    pub fn state_field(&self) -> Vec<u16> {
-        self.inner.trace.state.field.clone()
-    }
-    pub fn state_start(&self) -> Vec<u32> {
-        self.inner.trace.state.start.clone()
-    }
-    pub fn state_values(&self) -> Vec<f64> {
-        self.inner.trace.state.values.clone()
-    }
-    // Each transmission's slack (runs that initialise slack).
-    pub fn slack_at(&self) -> Vec<u32> {
-        self.inner.trace.slack.at.clone()
-    }
-    pub fn slack_packet(&self) -> Vec<u32> {
-        self.inner.trace.slack.packet.clone()
-    }
-    pub fn slack_initial(&self) -> Vec<f64> {
-        self.inner.trace.slack.initial.clone()
-    }
-    pub fn slack_current(&self) -> Vec<f64> {
-        self.inner.trace.slack.current.clone()
-    }
     // Every overdue packet of the (first) replay, by the time it went wrong: the report's JSON
     // lists only the first ones.
     fn overdue(&self) -> &[sched_sim::results::replay::OverduePacket] {
@@ -241,6 +171,51 @@ impl RunOutput {
     pub fn overdue_behind(&self) -> Vec<f64> {
         self.overdue().iter().map(|p| p.behind_ns as f64).collect()
     }
+}
+
+/// Getters that copy one column of the stored trace each into a typed array (the page's
+/// `TraceColumns`): `getter: column => element type;`.
+macro_rules! trace_columns {
+    ($($(#[$doc:meta])* $getter:ident: $($column:ident).+ => $t:ty;)*) => {
+        #[wasm_bindgen]
+        impl RunOutput {
+            $(
+                $(#[$doc])*
+                pub fn $getter(&self) -> Vec<$t> {
+                    self.inner.trace.$($column).+.clone()
+                }
+            )*
+        }
+    };
+}
+
+trace_columns! {
+    trace_time: time => f64;
+    trace_kind: kind => u8;
+    trace_packet: packet => u32;
+    trace_flow: flow => u32;
+    trace_loc: loc => u32;
+    trace_value: value => f64;
+    /// Each event's packet role (`summary.vocabulary.packet_roles` codes: datagram, data, ...).
+    trace_role: role => u8;
+    // The queues' service order as it changes (README: "View records").
+    order_at: order.at => u32;
+    order_port: order.port => u32;
+    order_op: order.op => u8;
+    order_index: order.index => u16;
+    order_packet: order.packet => u32;
+    order_key: order.key => f64;
+    // The schedulers' state as it changes.
+    state_at: state.at => u32;
+    state_port: state.port => u32;
+    state_field: state.field => u16;
+    state_start: state.start => u32;
+    state_values: state.values => f64;
+    // Each transmission's slack (runs that initialise slack).
+    slack_at: slack.at => u32;
+    slack_packet: slack.packet => u32;
+    slack_initial: slack.initial => f64;
+    slack_current: slack.current => f64;
 }
 
 /// A checked sweep (`sched_sim::sweep::Plan`): the Sweep tab plans with it, and each of its

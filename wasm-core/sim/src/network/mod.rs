@@ -67,6 +67,22 @@ const STAGE_STREAM: u64 = 1 << 46;
 /// A middlebox's link stage holds at most this many packets unless its spec says otherwise.
 pub const DEFAULT_LINK_QUEUE: u32 = 8;
 
+/// A traffic entry as the network adds it: its index in `traffic` (errors name
+/// `traffic[i].field`), when its sources start and stop within the run, and the scenario's
+/// node ids it names nodes by.
+struct Entry<'a> {
+    i: usize,
+    start: Time,
+    stop: Time,
+    index: &'a BTreeMap<&'a str, NodeId>,
+}
+
+impl Entry<'_> {
+    fn at(&self, field: &str) -> String {
+        format!("traffic[{}].{field}", self.i)
+    }
+}
+
 pub struct Network {
     pub nodes: Vec<Node>,
     pub ports: Vec<Port<AnyScheduler>>,
@@ -269,6 +285,12 @@ impl Network {
         self.hop_ranks = Some(timed.iter().map(|p| p.start.iter().map(|t| t.as_ns() as i64).collect()).collect());
     }
 
+    /// "no path from a to b", as the error of traffic field `field`.
+    fn no_path(&self, field: String, a: NodeId, b: NodeId) -> ScenarioError {
+        let (a, b) = (&self.nodes[a as usize].id, &self.nodes[b as usize].id);
+        ScenarioError::new(field, format!("no path from \"{a}\" to \"{b}\""))
+    }
+
     fn add_traffic(
         &mut self,
         s: &Scenario,
@@ -276,13 +298,14 @@ impl Network {
         tr: &Traffic,
         index: &BTreeMap<&str, NodeId>,
     ) -> Result<(), ScenarioError> {
-        let at = |f: &str| format!("traffic[{i}].{f}");
         let (start, stop) = tr.window();
         let start = start.map(|q| q.0).unwrap_or(Time::ZERO);
         let stop = stop.map(|q| q.0).unwrap_or(s.duration.0).min(s.duration.0);
+        let entry = Entry { i, start, stop, index };
+        let at = |f: &str| entry.at(f);
         match tr {
-            Traffic::Workload(w) => return self.add_workload(s, i, w, index),
-            Traffic::FlowList(l) => return self.add_flow_list(s, i, l, index),
+            Traffic::Workload(w) => return self.add_workload(&entry, w),
+            Traffic::FlowList(l) => return self.add_flow_list(&entry, l),
             _ => {}
         }
         let (src, dst, path) = tr.endpoints().expect("single-flow sources have endpoints");
@@ -301,13 +324,7 @@ impl Network {
             }
             None => {
                 if self.next_ports(src, dst).is_empty() {
-                    return Err(ScenarioError::new(
-                        at("dst"),
-                        format!(
-                            "no path from \"{}\" to \"{}\"",
-                            self.nodes[src as usize].id, self.nodes[dst as usize].id
-                        ),
-                    ));
+                    return Err(self.no_path(at("dst"), src, dst));
                 }
                 None
             }

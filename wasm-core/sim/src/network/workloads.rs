@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use super::{Network, Spawned, WORKLOAD_FLOW_STREAM, WORKLOAD_STREAM};
+use super::{Entry, Network, Spawned, WORKLOAD_FLOW_STREAM, WORKLOAD_STREAM};
 use crate::packet::{FlowId, NodeId, PortId};
 use crate::rng::Stream;
-use crate::scenario::{FlowListSpec, NodeKind, Pattern, Release, Scenario, ScenarioError, WorkloadSpec};
+use crate::scenario::{FlowListSpec, NodeKind, Pattern, Release, ScenarioError, WorkloadSpec};
 use crate::time::Time;
 use crate::traffic::flow_list::FLOW_LIST_PACKET;
 use crate::traffic::sizes::Sizes;
@@ -17,19 +17,10 @@ use crate::transport::{Connection, TcpOptions, Transport};
 
 impl Network {
     /// Adds workload `w`, traffic entry `i` (checked by validation).
-    pub(super) fn add_workload(
-        &mut self,
-        s: &Scenario,
-        i: usize,
-        w: &WorkloadSpec,
-        index: &BTreeMap<&str, NodeId>,
-    ) -> Result<(), ScenarioError> {
-        let at = |f: &str| format!("traffic[{i}].{f}");
-        let start = w.start.map(|q| q.0).unwrap_or(Time::ZERO);
-        let stop = w.stop.map(|q| q.0).unwrap_or(s.duration.0).min(s.duration.0);
+    pub(super) fn add_workload(&mut self, entry: &Entry, w: &WorkloadSpec) -> Result<(), ScenarioError> {
         let hosts: Vec<NodeId> = match &w.endpoints.hosts {
             Some(h) => {
-                let mut v: Vec<NodeId> = h.iter().map(|id| index[id.as_str()]).collect();
+                let mut v: Vec<NodeId> = h.iter().map(|id| entry.index[id.as_str()]).collect();
                 v.sort_unstable();
                 v.dedup();
                 v
@@ -38,12 +29,12 @@ impl Network {
                 (0..self.nodes.len() as NodeId).filter(|&n| self.nodes[n as usize].kind == NodeKind::Host).collect()
             }
         };
-        let mut rng = Stream::new(self.seed, WORKLOAD_STREAM + i as u64);
+        let mut rng = Stream::new(self.seed, WORKLOAD_STREAM + entry.i as u64);
         let pairs = match w.endpoints.pattern {
             Pattern::Uniform => Pairs::Uniform(hosts.clone()),
             Pattern::Permutation => Pairs::permutation(&hosts, &mut rng),
             Pattern::Incast => {
-                let dst = index[w.endpoints.dst.as_deref().expect("validated: incast has a dst")];
+                let dst = entry.index[w.endpoints.dst.as_deref().expect("validated: incast has a dst")];
                 Pairs::Fixed(hosts.iter().copied().filter(|&h| h != dst).map(|h| (h, dst)).collect())
             }
         };
@@ -54,13 +45,12 @@ impl Network {
             }
         });
         if let Some((a, b)) = unroutable {
-            let (a, b) = (&self.nodes[a as usize].id, &self.nodes[b as usize].id);
-            return Err(ScenarioError::new(at("endpoints"), format!("no path from \"{a}\" to \"{b}\"")));
+            return Err(self.no_path(entry.at("endpoints"), a, b));
         }
         let sizes = Sizes::new(&w.sizes);
         let link = match &w.link {
             Some(l) => {
-                let (a, b) = (index[l.from.as_str()], index[l.to.as_str()]);
+                let (a, b) = (entry.index[l.from.as_str()], entry.index[l.to.as_str()]);
                 let p = self.nodes[a as usize]
                     .ports
                     .iter()
@@ -69,7 +59,7 @@ impl Network {
                     .expect("validated: the link exists");
                 if self.ports[p as usize].bandwidth.bps().is_none() {
                     return Err(ScenarioError::new(
-                        at("link"),
+                        entry.at("link"),
                         "cannot calibrate a load on an infinite-bandwidth link",
                     ));
                 }
@@ -86,12 +76,13 @@ impl Network {
                     let load = |p: usize| crossing[p] / self.ports[p].bandwidth.bps().expect("finite") as f64;
                     load(a).total_cmp(&load(b)).then(b.cmp(&a))
                 })
-                .ok_or_else(|| ScenarioError::new(at("link"), "no finite-bandwidth link is crossed by this workload"))?
-                as PortId,
+                .ok_or_else(|| {
+                    ScenarioError::new(entry.at("link"), "no finite-bandwidth link is crossed by this workload")
+                })? as PortId,
         };
         let f = crossing[port as usize];
         if f <= 0.0 {
-            return Err(ScenarioError::new(at("link"), "no flow of this workload crosses that link"));
+            return Err(ScenarioError::new(entry.at("link"), "no flow of this workload crosses that link"));
         }
         let c = self.ports[port as usize].bandwidth.bps().expect("finite") as f64;
         // TCP-family sizes are payload: count the headers of the data packets too (about
@@ -122,8 +113,8 @@ impl Network {
             sizes,
             pairs,
             mean_gap_ns: 1.0 / flows_per_ns,
-            start,
-            stop,
+            start: entry.start,
+            stop: entry.stop,
             max_flows: w.max_flows,
             created: 0,
             listed: Vec::new(),
@@ -135,7 +126,7 @@ impl Network {
             transport: w.transport,
             tcp: TcpOptions::from_spec(w.tcp.as_deref()),
             class: w.class,
-            source: i as u32,
+            source: entry.i as u32,
             load: w.load,
             port,
             crossing: f,
@@ -147,30 +138,21 @@ impl Network {
 
     /// Adds flow list `l`, traffic entry `i` (its lines and paths checked by validation): a
     /// workload whose flows are the listed ones, calibrated on the port its bytes load most.
-    pub(super) fn add_flow_list(
-        &mut self,
-        s: &Scenario,
-        i: usize,
-        l: &FlowListSpec,
-        index: &BTreeMap<&str, NodeId>,
-    ) -> Result<(), ScenarioError> {
-        let at = |f: &str| format!("traffic[{i}].{f}");
-        let start = l.start.map(|q| q.0).unwrap_or(Time::ZERO);
-        let stop = l.stop.map(|q| q.0).unwrap_or(s.duration.0).min(s.duration.0);
+    pub(super) fn add_flow_list(&mut self, entry: &Entry, l: &FlowListSpec) -> Result<(), ScenarioError> {
         let lines = crate::traffic::flow_list::parse(&l.flows, l.nodes.as_deref())
-            .map_err(|m| ScenarioError::new(at("flows"), m))?;
+            .map_err(|m| ScenarioError::new(entry.at("flows"), m))?;
         let mut paths: BTreeMap<(NodeId, NodeId), u32> = BTreeMap::new();
         for p in &l.paths {
-            let ports = self.ports_along(p, index);
-            let ends = (index[p[0].as_str()], index[p[p.len() - 1].as_str()]);
+            let ports = self.ports_along(p, entry.index);
+            let ends = (entry.index[p[0].as_str()], entry.index[p[p.len() - 1].as_str()]);
             self.paths.push(ports);
             paths.entry(ends).or_insert(self.paths.len() as u32 - 1);
         }
         let mut listed: Vec<Listed> = lines
             .iter()
-            .filter(|f| f.start >= start && f.start < stop)
+            .filter(|f| f.start >= entry.start && f.start < entry.stop)
             .map(|f| {
-                let (src, dst) = (index[f.src.as_str()], index[f.dst.as_str()]);
+                let (src, dst) = (entry.index[f.src.as_str()], entry.index[f.dst.as_str()]);
                 Listed { start: f.start, size: f.size, src, dst, path: paths.get(&(src, dst)).copied() }
             })
             .collect();
@@ -187,21 +169,20 @@ impl Network {
         }
         for &(a, b) in bytes.keys() {
             if self.next_ports(a, b).is_empty() {
-                let (a, b) = (&self.nodes[a as usize].id, &self.nodes[b as usize].id);
-                return Err(ScenarioError::new(at("flows"), format!("no path from \"{a}\" to \"{b}\"")));
+                return Err(self.no_path(entry.at("flows"), a, b));
             }
         }
         let pairs = Pairs::Weighted(bytes.into_iter().map(|((a, b), x)| (a, b, x)).collect());
         for (p, x) in self.crossing(&pairs).into_iter().enumerate() {
             on_port[p] += x;
         }
-        let secs = (stop - start).as_ns() as f64 / 1e9;
+        let secs = (entry.stop - entry.start).as_ns() as f64 / 1e9;
         let load = |p: usize| self.ports[p].bandwidth.bps().map_or(0.0, |c| on_port[p] * 8.0 / (c as f64 * secs));
         let Some(port) = (0..self.ports.len())
             .filter(|&p| on_port[p] > 0.0)
             .max_by(|&a, &b| load(a).total_cmp(&load(b)).then(b.cmp(&a)))
         else {
-            return Err(ScenarioError::new(at("flows"), "lists no flow that starts before the sources stop"));
+            return Err(ScenarioError::new(entry.at("flows"), "lists no flow that starts before the sources stop"));
         };
         let target = load(port);
         let mut loaded = vec![(port as PortId, target)];
@@ -217,8 +198,8 @@ impl Network {
             sizes: Sizes::Fixed((total / listed.len() as f64) as u64),
             pairs,
             mean_gap_ns: 0.0,
-            start,
-            stop,
+            start: entry.start,
+            stop: entry.stop,
             max_flows: None,
             created: 0,
             listed,
@@ -227,12 +208,12 @@ impl Network {
             transport: Transport::Udp,
             tcp: TcpOptions::from_spec(None),
             class: l.class,
-            source: i as u32,
+            source: entry.i as u32,
             load: target,
             port: port as PortId,
             crossing: on_port[port] / total,
             loaded,
-            rng: Stream::new(self.seed, WORKLOAD_STREAM + i as u64),
+            rng: Stream::new(self.seed, WORKLOAD_STREAM + entry.i as u64),
         });
         Ok(())
     }

@@ -1,6 +1,8 @@
-//! The two macros behind the scheduler layout: `schedulers!` turns the one list in `sched/mod.rs`
+//! The macros behind the scheduler layout: `schedulers!` turns the one list in `sched/mod.rs`
 //! into the family modules, `AnyScheduler`, its dispatch and the registry; `forward!` writes
-//! the `Scheduler` methods a scheduler answers by asking one of its fields.
+//! the `Scheduler` methods a scheduler answers by asking one of its fields, `tagged!` those
+//! a fair queue over a `Tagged` store answers alike, and `link_costed!` a multi-resource
+//! scheduler's `enqueue` at a port.
 
 /// The `Scheduler` methods (`dequeue`, `len`, `bytes`, `snapshot`) a scheduler answers by asking
 /// one of its fields, e.g. `forward!(q => dequeue, len, bytes, snapshot);` or
@@ -31,6 +33,49 @@ macro_rules! forward {
     (@snapshot ($($field:ident).+)) => {
         fn snapshot(&self, limit: usize, out: &mut $crate::sched::QueueView) {
             self.$($field).+.snapshot(limit, out)
+        }
+    };
+}
+
+/// The `Scheduler` methods a fair queue over a `Tagged` store in its field `t` answers alike:
+/// `len` and `bytes` (its lanes'), `state` (the system virtual time V, read from `self` by the
+/// path after `v:` such as `v` or `gps.v()`, none without one, then the heads' tags, all over
+/// `scale`) and, with `snapshot:`, a snapshot that plays the order forward under that one rule.
+/// E.g. `tagged!(snapshot: Rule::Finish, scale: 1000.0, v: v);` inside its `impl Scheduler`.
+macro_rules! tagged {
+    (snapshot: $rule:expr, $($rest:tt)+) => {
+        fn snapshot(&self, limit: usize, out: &mut $crate::sched::QueueView) {
+            self.t.snapshot(limit, out, |_, _| $rule);
+        }
+        tagged!($($rest)+);
+    };
+    (scale: $scale:expr, v: $($v:tt)+) => {
+        forward!(t.lanes => len, bytes);
+        fn state(&self, out: &mut $crate::sched::StateView) {
+            self.t.push_state(Some(self.$($v)+), $scale, out);
+        }
+    };
+    (scale: $scale:expr) => {
+        forward!(t.lanes => len, bytes);
+        fn state(&self, out: &mut $crate::sched::StateView) {
+            self.t.push_state(None, $scale, out);
+        }
+    };
+}
+
+/// `enqueue` for a multi-resource scheduler at a port, where nothing is processed before the
+/// link: the packet needs no CPU time, and its transmission time at the rate in the field named
+/// (`enqueue_costed` does the rest), e.g. `link_costed!(bandwidth);` inside its `impl Scheduler`.
+macro_rules! link_costed {
+    ($bandwidth:ident) => {
+        fn enqueue(
+            &mut self,
+            now: $crate::time::Time,
+            pkt: $crate::packet::Packet,
+            v: &mut $crate::sched::Verdicts,
+        ) -> $crate::sched::Admission {
+            let link = self.$bandwidth.tx_time(pkt.size as u64);
+            self.enqueue_costed(now, pkt, [$crate::time::Time::ZERO, link], v)
         }
     };
 }

@@ -150,7 +150,7 @@ schedulers! {
         threshold_fifo: ThresholdFifo(boxed ThresholdFifo) [THRESHOLD_FIFO];
     }
     /// Multi-resource schedulers at middlebox stages: DRFQ, MR3, the fairness-efficiency trade-off.
-    multi(fluid, fluid_direct, fluid_vt) {
+    multi(dominant, fluid, fluid_direct, fluid_vt) {
         drfq: Drfq(boxed Drfq) [DRFQ];
         mr3: Mr3(boxed Mr3) [MR3];
         mr_tradeoff: MrTradeoff(boxed MrTradeoff) [MR_TRADEOFF];

@@ -14,7 +14,7 @@
 
 use crate::sched::parts::tagged::{FINISH_TAG, Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
 use crate::sched::registry::{SchedulerInfo, Traits};
-use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, AnyScheduler, Packet, Scheduler, Verdicts};
 use crate::time::Time;
 
 pub const SCFQ: SchedulerInfo = SchedulerInfo {
@@ -56,20 +56,13 @@ impl Scheduler for Scfq {
         Some(p)
     }
 
-    forward!(t.lanes => len, bytes);
-
-    fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        self.t.snapshot(limit, out, |_, _| Rule::Finish);
-    }
-
-    fn state(&self, out: &mut StateView) {
-        self.t.push_state(Some(self.v), 1000.0, out);
-    }
+    tagged!(snapshot: Rule::Finish, scale: 1000.0, v: v);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sched::StateView;
     use crate::sched::parts::tagged::tests::{keeps_share_under_pushout, order, pushout, tagged, tagged_in};
 
     #[test]

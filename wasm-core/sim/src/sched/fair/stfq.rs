@@ -13,9 +13,9 @@
 //! thousandths). State: V, the heads' start and finish tags. The end of a busy period is the
 //! end of the last packet's transmission at the port's rate.
 
-use crate::sched::parts::tagged::{Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
+use crate::sched::parts::tagged::{Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weighted_at_rate};
 use crate::sched::registry::{SchedulerInfo, Traits};
-use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, Packet, Scheduler, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::view::{KeySpec, Unit};
 
@@ -30,10 +30,7 @@ pub const STFQ: SchedulerInfo = SchedulerInfo {
     params: TAG_PARAMS,
     traits: Traits::LANES,
     source: file!(),
-    build: |mut a| {
-        let bandwidth = a.port.bandwidth;
-        Ok(AnyScheduler::from(Stfq::new(weights(&mut a, Shown::StartMilli)?, bandwidth)))
-    },
+    build: |a| weighted_at_rate(a, Shown::StartMilli, Stfq::new),
 };
 
 #[derive(Debug)]
@@ -71,15 +68,7 @@ impl Scheduler for Stfq {
         Some(p)
     }
 
-    forward!(t.lanes => len, bytes);
-
-    fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        self.t.snapshot(limit, out, |_, _| Rule::Start);
-    }
-
-    fn state(&self, out: &mut StateView) {
-        self.t.push_state(Some(self.v), 1000.0, out);
-    }
+    tagged!(snapshot: Rule::Start, scale: 1000.0, v: v);
 }
 
 #[cfg(test)]

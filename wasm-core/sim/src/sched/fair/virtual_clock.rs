@@ -17,7 +17,7 @@ use crate::sched::parts::buffer::{DROP_TAGGED, QUEUE_LIMIT};
 use crate::sched::parts::lanes::{BUCKETS, QUEUES};
 use crate::sched::parts::tagged::{tagged, Rule, Shown, Tagged};
 use crate::sched::registry::{SchedulerInfo, Traits};
-use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, AnyScheduler, Packet, Scheduler, Verdicts};
 use crate::time::Time;
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
 
@@ -98,20 +98,13 @@ impl Scheduler for VirtualClock {
         self.t.serve(now, Rule::Finish, v).map(|(_, p)| p)
     }
 
-    forward!(t.lanes => len, bytes);
-
-    fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        self.t.snapshot(limit, out, |_, _| Rule::Finish);
-    }
-
-    fn state(&self, out: &mut StateView) {
-        self.t.push_state(None, 1.0, out);
-    }
+    tagged!(snapshot: Rule::Finish, scale: 1.0);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sched::StateView;
     use crate::sched::parts::tagged::tests::tagged;
 
     #[test]

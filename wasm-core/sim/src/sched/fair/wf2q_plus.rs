@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 
 use crate::sched::parts::tagged::{FINISH_TAG, Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
 use crate::sched::registry::{SchedulerInfo, Traits};
-use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, Verdicts};
 use crate::time::Time;
 
 pub const WF2Q_PLUS: SchedulerInfo = SchedulerInfo {
@@ -77,7 +77,7 @@ impl Scheduler for Wf2qPlus {
         }
     }
 
-    forward!(t.lanes => len, bytes);
+    tagged!(scale: 1000.0, v: v);
 
     /// Replays V: each sent packet adds its bits / Phi, then V rises to the least head start.
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
@@ -90,10 +90,6 @@ impl Scheduler for Wf2qPlus {
             v = v.max(least);
             Rule::EligibleFinish { v }
         });
-    }
-
-    fn state(&self, out: &mut StateView) {
-        self.t.push_state(Some(self.v), 1000.0, out);
     }
 }
 

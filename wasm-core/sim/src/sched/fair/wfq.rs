@@ -17,9 +17,9 @@
 //! State: V, and the start and finish tags of each backlogged queue's head.
 
 use crate::sched::fair::gps::Gps;
-use crate::sched::parts::tagged::{FINISH_TAG, Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weights};
+use crate::sched::parts::tagged::{FINISH_TAG, Rule, Shown, TAG_PARAMS, TAG_STATE, Tagged, weighted_at_rate};
 use crate::sched::registry::{SchedulerInfo, Traits};
-use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, Packet, Scheduler, Verdicts};
 use crate::time::{Bandwidth, Time};
 
 pub const WFQ: SchedulerInfo = SchedulerInfo {
@@ -33,10 +33,7 @@ pub const WFQ: SchedulerInfo = SchedulerInfo {
     params: TAG_PARAMS,
     traits: Traits::LANES,
     source: file!(),
-    build: |mut a| {
-        let bandwidth = a.port.bandwidth;
-        Ok(AnyScheduler::from(Wfq::new(weights(&mut a, Shown::FinishMilli)?, bandwidth)))
-    },
+    build: |a| weighted_at_rate(a, Shown::FinishMilli, Wfq::new),
 };
 
 #[derive(Debug)]
@@ -71,15 +68,7 @@ impl Scheduler for Wfq {
         self.t.serve(now, Rule::Finish, v).map(|(_, p)| p)
     }
 
-    forward!(t.lanes => len, bytes);
-
-    fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        self.t.snapshot(limit, out, |_, _| Rule::Finish);
-    }
-
-    fn state(&self, out: &mut StateView) {
-        self.t.push_state(Some(self.gps.v()), 1000.0, out);
-    }
+    tagged!(snapshot: Rule::Finish, scale: 1000.0, v: gps.v());
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use crate::sched::parts::buffer::Limits;
 use crate::sched::parts::lanes::{Lanes, PerQueue, QueueKind, WEIGHT};
 use crate::sched::parts::tagged::{Rule, Shown, Tagged};
 use crate::sched::registry::{BuildArgs, BuildError, SchedulerInfo, Traits};
-use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, AnyScheduler, Packet, Scheduler, Verdicts};
 use crate::time::{Bandwidth, Time};
 use crate::view::{KeySpec, Shape, StateSpec, Unit};
 
@@ -91,10 +91,7 @@ impl Drfq {
 }
 
 impl Scheduler for Drfq {
-    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let link = self.bandwidth.tx_time(pkt.size as u64);
-        self.enqueue_costed(now, pkt, [Time::ZERO, link], v)
-    }
+    link_costed!(bandwidth);
 
     fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
         let l = self.t.lanes.lane_of(&pkt);
@@ -109,15 +106,7 @@ impl Scheduler for Drfq {
         Some(p)
     }
 
-    forward!(t.lanes => len, bytes);
-
-    fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        self.t.snapshot(limit, out, |_, _| Rule::Finish);
-    }
-
-    fn state(&self, out: &mut StateView) {
-        self.t.push_state(Some(self.v), 1.0, out);
-    }
+    tagged!(snapshot: Rule::Finish, scale: 1.0, v: v);
 }
 
 #[cfg(test)]

@@ -25,6 +25,37 @@
 /// would be served 1 ns early; the accuracy test counts those.
 pub const SNAP_NS: f64 = 1e-4;
 
+/// A fluid system as an event-driven run drives it: the direct one of Sec. 5.2
+/// (`fluid_direct`, the tests' reference) and the O(log n) one of Sec. 5.3 (`fluid_vt`, the one
+/// `mr_tradeoff` runs) answer alike.
+pub trait FluidSystem {
+    /// Fluid time, ns.
+    fn now(&self) -> f64;
+    /// The fair share d_bar of the flows backlogged in the fluid.
+    fn fair(&self) -> f64;
+    /// Whether `flow` has a packet not finished in the fluid.
+    fn is_backlogged(&self, flow: u32) -> bool;
+    /// Time until the next head finishes in the fluid.
+    fn step(&self) -> Option<f64>;
+    /// Runs the fluid to time `to`.
+    fn advance(&mut self, to: f64);
+    /// A packet needing `tau` arrives for `flow` now (after `advance`).
+    fn arrive(&mut self, flow: u32, tau: [f64; 2]);
+    /// The flow of the earliest packet that started in the fluid and was not yet taken.
+    fn pop_start(&mut self) -> Option<u32>;
+
+    /// Runs the fluid to its next event or to `arrival`, whichever comes first, and returns
+    /// that time (None: there is neither).
+    fn advance_to_next(&mut self, arrival: Option<f64>) -> Option<f64> {
+        let to = match (self.step().map(|s| self.now() + s), arrival) {
+            (Some(f), Some(a)) => f.min(a),
+            (f, a) => f.or(a)?,
+        };
+        self.advance(to);
+        Some(to)
+    }
+}
+
 /// Normalised processing times of a packet needing `tau` (ns) on CPU and link.
 pub fn normalise(tau: [f64; 2]) -> [f64; 2] {
     let m = tau[0].max(tau[1]);

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use crate::sched::multi::fluid::{allocate, fair_share, normalise};
+use crate::sched::multi::fluid::{FluidSystem, allocate, fair_share, normalise};
 
 /// The fluid reference system.
 #[derive(Clone, Debug, Default)]
@@ -59,18 +59,25 @@ impl DirectFluid {
         allocate(&tau, self.alpha, &mut self.shares);
     }
 
+}
+
+impl FluidSystem for DirectFluid {
     /// The fair share d_bar of the flows backlogged in the fluid.
-    pub fn fair(&self) -> f64 {
+    fn fair(&self) -> f64 {
         fair_share(&self.heads())
     }
 
+    fn is_backlogged(&self, flow: u32) -> bool {
+        self.flows.contains_key(&flow)
+    }
+
     /// Time until the next head finishes in the fluid.
-    pub fn step(&self) -> Option<f64> {
+    fn step(&self) -> Option<f64> {
         self.flows.values().zip(&self.shares).filter(|(_, &d)| d > 0.0).map(|((_, r), &d)| r / d).reduce(f64::min)
     }
 
     /// Runs the fluid to time `to`.
-    pub fn advance(&mut self, to: f64) {
+    fn advance(&mut self, to: f64) {
         while !self.flows.is_empty() {
             let Some(step) = self.step().filter(|&s| self.t + s <= to) else {
                 let dt = to - self.t;
@@ -109,12 +116,8 @@ impl DirectFluid {
         self.t = to;
     }
 
-    pub fn is_backlogged(&self, flow: u32) -> bool {
-        self.flows.contains_key(&flow)
-    }
-
     /// A packet needing `tau` arrives for `flow` now (after `advance`).
-    pub fn arrive(&mut self, flow: u32, tau: [f64; 2]) {
+    fn arrive(&mut self, flow: u32, tau: [f64; 2]) {
         let (q, r) = self.flows.entry(flow).or_default();
         q.push_back(tau);
         if q.len() == 1 {
@@ -122,5 +125,13 @@ impl DirectFluid {
             self.started.push_back(flow);
             self.refresh();
         }
+    }
+
+    fn now(&self) -> f64 {
+        self.t
+    }
+
+    fn pop_start(&mut self) -> Option<u32> {
+        self.started.pop_front()
     }
 }

@@ -29,7 +29,7 @@
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use crate::sched::multi::fluid::{normalise, split, SNAP_NS};
+use crate::sched::multi::fluid::{FluidSystem, normalise, split, SNAP_NS};
 
 /// An f64 ordered by `total_cmp` (keys of the ordered sets).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,16 +111,6 @@ impl VtFluid {
         VtFluid { alpha, ..VtFluid::default() }
     }
 
-    /// The fair share d_bar of the flows backlogged in the fluid (Eq. 16).
-    pub fn fair(&self) -> f64 {
-        let m = self.sum[0].max(self.sum[1]);
-        if self.flows.is_empty() || m <= 0.0 {
-            0.0
-        } else {
-            1.0 / m
-        }
-    }
-
     /// Dominant share of each backlogged flow, in flow-id order (for display; O(n)).
     pub fn shares(&self) -> Vec<f64> {
         self.flows
@@ -139,11 +129,6 @@ impl VtFluid {
             f.q.truncate(limit.max(1));
         }
         c
-    }
-
-    /// Whether `flow` has a packet not finished in the fluid.
-    pub fn is_backlogged(&self, flow: u32) -> bool {
-        self.flows.contains_key(&flow)
     }
 
     /// Time until the next head finishes in the fluid, and whether a regular flow sets it.
@@ -167,67 +152,6 @@ impl VtFluid {
         best
     }
 
-    /// Time until the next head finishes in the fluid.
-    pub fn step(&self) -> Option<f64> {
-        self.next().map(|(s, _)| s)
-    }
-
-    /// Runs the fluid to time `to`, and through the events within `SNAP_NS` after it (they
-    /// may be a whole ns `to` computed a hair late; the clock then stays at the last one).
-    pub fn advance(&mut self, to: f64) {
-        while !self.flows.is_empty() {
-            let Some((step, regular)) = self.next().filter(|&(s, _)| self.t + s <= to + SNAP_NS) else {
-                if to > self.t {
-                    self.serve(to - self.t);
-                    self.t = to;
-                }
-                return;
-            };
-            self.t += step;
-            let mut done = Vec::new();
-            // Favoured flows: the one that set the step, and any within rounding of it.
-            for &f in &self.favoured {
-                let flow = self.flows.get_mut(&f).expect("a favoured flow is backlogged");
-                if let Track::Direct { r, d } = &mut flow.track {
-                    let left = *r - *d * step;
-                    if *d > 0.0 && left <= tolerance(flow.q[0]) {
-                        done.push(f);
-                    } else {
-                        *r = left.max(0.0);
-                    }
-                }
-            }
-            // Regular flows: V moves on; when a tag set the step, V is that tag exactly.
-            self.v = match (regular, self.tags.first()) {
-                (true, Some(&(Key(f), _))) => f,
-                _ => self.v + self.base * step,
-            };
-            while let Some(&(Key(f), id)) = self.tags.first() {
-                if f - self.v > tolerance(self.flows[&id].q[0]) {
-                    break;
-                }
-                self.tags.pop_first();
-                // Tracked directly from here until reclassified.
-                self.flows.get_mut(&id).expect("a tagged flow").track = Track::Direct { r: 0.0, d: 0.0 };
-                done.push(id);
-            }
-            done.sort_unstable();
-            let mut changed = Vec::with_capacity(done.len());
-            for f in done {
-                self.pop_head(f);
-                if self.flows.contains_key(&f) {
-                    self.started.push_back(f);
-                    changed.push(f);
-                }
-            }
-            self.reclassify(&changed);
-        }
-        if self.flows.is_empty() {
-            self.clear_clock();
-        }
-        self.t = self.t.max(to);
-    }
-
     /// Serves `dt` with no event in between.
     fn serve(&mut self, dt: f64) {
         self.v += self.base * dt;
@@ -244,20 +168,6 @@ impl VtFluid {
         self.v = 0.0;
         self.base = 0.0;
         self.favoured.clear();
-    }
-
-    /// A packet needing `tau` arrives for `flow` now (after `advance`).
-    pub fn arrive(&mut self, flow: u32, tau: [f64; 2]) {
-        if let Some(f) = self.flows.get_mut(&flow) {
-            f.q.push_back(tau);
-            return;
-        }
-        let norm = normalise(tau);
-        let r = tau[0].max(tau[1]);
-        self.flows.insert(flow, Flow { q: VecDeque::from([tau]), norm, track: Track::Direct { r, d: 0.0 } });
-        self.add_head(flow, norm);
-        self.started.push_back(flow);
-        self.reclassify(&[flow]);
     }
 
     fn add_head(&mut self, flow: u32, norm: [f64; 2]) {
@@ -335,5 +245,105 @@ impl VtFluid {
             flow.track = Track::Direct { r, d };
         }
         self.base = base;
+    }
+}
+
+impl FluidSystem for VtFluid {
+    /// The fair share d_bar of the flows backlogged in the fluid (Eq. 16).
+    fn fair(&self) -> f64 {
+        let m = self.sum[0].max(self.sum[1]);
+        if self.flows.is_empty() || m <= 0.0 {
+            0.0
+        } else {
+            1.0 / m
+        }
+    }
+
+    /// Whether `flow` has a packet not finished in the fluid.
+    fn is_backlogged(&self, flow: u32) -> bool {
+        self.flows.contains_key(&flow)
+    }
+
+    /// Time until the next head finishes in the fluid.
+    fn step(&self) -> Option<f64> {
+        self.next().map(|(s, _)| s)
+    }
+
+    /// Runs the fluid to time `to`, and through the events within `SNAP_NS` after it (they
+    /// may be a whole ns `to` computed a hair late; the clock then stays at the last one).
+    fn advance(&mut self, to: f64) {
+        while !self.flows.is_empty() {
+            let Some((step, regular)) = self.next().filter(|&(s, _)| self.t + s <= to + SNAP_NS) else {
+                if to > self.t {
+                    self.serve(to - self.t);
+                    self.t = to;
+                }
+                return;
+            };
+            self.t += step;
+            let mut done = Vec::new();
+            // Favoured flows: the one that set the step, and any within rounding of it.
+            for &f in &self.favoured {
+                let flow = self.flows.get_mut(&f).expect("a favoured flow is backlogged");
+                if let Track::Direct { r, d } = &mut flow.track {
+                    let left = *r - *d * step;
+                    if *d > 0.0 && left <= tolerance(flow.q[0]) {
+                        done.push(f);
+                    } else {
+                        *r = left.max(0.0);
+                    }
+                }
+            }
+            // Regular flows: V moves on; when a tag set the step, V is that tag exactly.
+            self.v = match (regular, self.tags.first()) {
+                (true, Some(&(Key(f), _))) => f,
+                _ => self.v + self.base * step,
+            };
+            while let Some(&(Key(f), id)) = self.tags.first() {
+                if f - self.v > tolerance(self.flows[&id].q[0]) {
+                    break;
+                }
+                self.tags.pop_first();
+                // Tracked directly from here until reclassified.
+                self.flows.get_mut(&id).expect("a tagged flow").track = Track::Direct { r: 0.0, d: 0.0 };
+                done.push(id);
+            }
+            done.sort_unstable();
+            let mut changed = Vec::with_capacity(done.len());
+            for f in done {
+                self.pop_head(f);
+                if self.flows.contains_key(&f) {
+                    self.started.push_back(f);
+                    changed.push(f);
+                }
+            }
+            self.reclassify(&changed);
+        }
+        if self.flows.is_empty() {
+            self.clear_clock();
+        }
+        self.t = self.t.max(to);
+    }
+
+    /// A packet needing `tau` arrives for `flow` now (after `advance`).
+    fn arrive(&mut self, flow: u32, tau: [f64; 2]) {
+        if let Some(f) = self.flows.get_mut(&flow) {
+            f.q.push_back(tau);
+            return;
+        }
+        let norm = normalise(tau);
+        let r = tau[0].max(tau[1]);
+        self.flows.insert(flow, Flow { q: VecDeque::from([tau]), norm, track: Track::Direct { r, d: 0.0 } });
+        self.add_head(flow, norm);
+        self.started.push_back(flow);
+        self.reclassify(&[flow]);
+    }
+
+    fn now(&self) -> f64 {
+        self.t
+    }
+
+    fn pop_start(&mut self) -> Option<u32> {
+        self.started.pop_front()
     }
 }

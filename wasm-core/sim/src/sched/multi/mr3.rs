@@ -22,8 +22,8 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use crate::sched::parts::buffer::Limits;
-use crate::sched::parts::lanes::{Entry, Lanes, QueueKind};
+use crate::sched::multi::dominant;
+use crate::sched::parts::lanes::Lanes;
 use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
@@ -122,23 +122,19 @@ pub struct Mr3 {
 
 impl Mr3 {
     pub fn new(buffer: Buffer, bandwidth: Bandwidth) -> Mr3 {
-        let lanes = Lanes::new(QueueKind::Flow, Vec::new(), Limits::tail(buffer)).expect("drop-tail flow lanes");
+        let lanes = dominant::flow_lanes(buffer);
         Mr3 { bandwidth, lanes, rounds: Rounds::default() }
     }
 }
 
 impl Scheduler for Mr3 {
-    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let link = self.bandwidth.tx_time(pkt.size as u64);
-        self.enqueue_costed(now, pkt, [Time::ZERO, link], v)
-    }
+    link_costed!(bandwidth);
 
     fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
-        let dominant = costs[0].max(costs[1]).as_ns() as i64;
         let flow = pkt.flow;
-        let l = self.lanes.lane_of(&pkt);
-        let idle = self.lanes.lane_len(l) == 0 && self.rounds.cur.is_none_or(|c| c.flow != flow);
-        let admitted = self.lanes.push(now, l, pkt, dominant, (), v);
+        let empty = self.lanes.lane_of_flow(flow).is_none_or(|l| self.lanes.lane_len(l) == 0);
+        let idle = empty && self.rounds.cur.is_none_or(|c| c.flow != flow);
+        let admitted = dominant::push(&mut self.lanes, now, pkt, costs, v);
         if idle && matches!(admitted, Admission::Queued { .. }) {
             self.rounds.active.push_back(flow);
         }
@@ -160,10 +156,7 @@ impl Scheduler for Mr3 {
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
-        let mut views: BTreeMap<u32, Vec<Entry<()>>> = BTreeMap::new();
-        for l in self.lanes.backlogged() {
-            views.insert(self.lanes.lane(l).id as u32, self.lanes.view(l, limit));
-        }
+        let views = dominant::views(&self.lanes, limit);
         let mut rounds = self.rounds.clone();
         // Packets taken per flow, flow -> count as u64 (the map type of the lanes' flows).
         let mut taken: BTreeMap<u64, u64> = BTreeMap::new();

@@ -36,10 +36,10 @@
 use std::collections::BTreeMap;
 
 use crate::params::{Bound, Default, Kind, Spec};
-use crate::sched::multi::fluid::SNAP_NS;
+use crate::sched::multi::fluid::{FluidSystem, SNAP_NS};
 use crate::sched::multi::fluid_vt::VtFluid;
-use crate::sched::parts::buffer::Limits;
-use crate::sched::parts::lanes::{Entry, Lanes, QueueKind};
+use crate::sched::multi::dominant;
+use crate::sched::parts::lanes::Lanes;
 use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::{Bandwidth, Time};
@@ -101,7 +101,7 @@ pub struct MrTradeoff {
 
 impl MrTradeoff {
     pub fn new(alpha: f64, buffer: Buffer, bandwidth: Bandwidth) -> MrTradeoff {
-        let lanes = Lanes::new(QueueKind::Flow, Vec::new(), Limits::tail(buffer)).expect("drop-tail flow lanes");
+        let lanes = dominant::flow_lanes(buffer);
         MrTradeoff { alpha, bandwidth, fluid: VtFluid::new(alpha), lanes }
     }
 
@@ -112,16 +112,11 @@ impl MrTradeoff {
 }
 
 impl Scheduler for MrTradeoff {
-    fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let link = self.bandwidth.tx_time(pkt.size as u64);
-        self.enqueue_costed(now, pkt, [Time::ZERO, link], v)
-    }
+    link_costed!(bandwidth);
 
     fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
-        let dominant = costs[0].max(costs[1]).as_ns() as i64;
         let flow = pkt.flow;
-        let l = self.lanes.lane_of(&pkt);
-        let admitted = self.lanes.push(now, l, pkt, dominant, (), v);
+        let admitted = dominant::push(&mut self.lanes, now, pkt, costs, v);
         if let Admission::Queued { .. } = admitted {
             self.fluid.advance(now.as_ns() as f64);
             self.fluid.arrive(flow, [costs[0].as_ns() as f64, costs[1].as_ns() as f64]);
@@ -159,10 +154,7 @@ impl Scheduler for MrTradeoff {
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
         out.entries.clear();
         let mut f = self.fluid.truncated(limit.saturating_add(1));
-        let mut views: BTreeMap<u32, Vec<Entry<()>>> = BTreeMap::new();
-        for l in self.lanes.backlogged() {
-            views.insert(self.lanes.lane(l).id as u32, self.lanes.view(l, limit));
-        }
+        let views = dominant::views(&self.lanes, limit);
         // Packets taken per flow, flow -> count as u64 (the map type of the lanes' flows).
         let mut taken: BTreeMap<u64, u64> = BTreeMap::new();
         let mut guard = 0;

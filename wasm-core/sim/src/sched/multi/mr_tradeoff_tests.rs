@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use crate::rng::splitmix64;
 use crate::sched::multi::fluid_direct::DirectFluid as Fluid;
+use crate::sched::multi::fluid::FluidSystem;
 use crate::sched::multi::fluid_vt::VtFluid;
 use super::*;
 
@@ -58,65 +59,6 @@ fn fig1_start_counts_follow_the_fluid_shares() {
     }
 }
 
-/// What the equivalence test and the bench need of a fluid.
-trait Tracked {
-    fn now(&self) -> f64;
-    fn step(&self) -> Option<f64>;
-    fn advance(&mut self, to: f64);
-    fn arrive(&mut self, flow: u32, tau: [f64; 2]);
-    fn pop_start(&mut self) -> Option<u32>;
-    fn is_backlogged(&self, flow: u32) -> bool;
-    fn fair(&self) -> f64;
-}
-
-impl Tracked for Fluid {
-    fn now(&self) -> f64 {
-        self.t
-    }
-    fn step(&self) -> Option<f64> {
-        Fluid::step(self)
-    }
-    fn advance(&mut self, to: f64) {
-        Fluid::advance(self, to)
-    }
-    fn arrive(&mut self, flow: u32, tau: [f64; 2]) {
-        Fluid::arrive(self, flow, tau)
-    }
-    fn pop_start(&mut self) -> Option<u32> {
-        self.started.pop_front()
-    }
-    fn is_backlogged(&self, flow: u32) -> bool {
-        Fluid::is_backlogged(self, flow)
-    }
-    fn fair(&self) -> f64 {
-        Fluid::fair(self)
-    }
-}
-
-impl Tracked for VtFluid {
-    fn now(&self) -> f64 {
-        self.t
-    }
-    fn step(&self) -> Option<f64> {
-        VtFluid::step(self)
-    }
-    fn advance(&mut self, to: f64) {
-        VtFluid::advance(self, to)
-    }
-    fn arrive(&mut self, flow: u32, tau: [f64; 2]) {
-        VtFluid::arrive(self, flow, tau)
-    }
-    fn pop_start(&mut self) -> Option<u32> {
-        self.started.pop_front()
-    }
-    fn is_backlogged(&self, flow: u32) -> bool {
-        VtFluid::is_backlogged(self, flow)
-    }
-    fn fair(&self) -> f64 {
-        VtFluid::fair(self)
-    }
-}
-
 /// One packet's life in a fluid: its flow, when it started, when it finished.
 #[derive(Clone, Copy, Debug)]
 struct Life {
@@ -128,20 +70,12 @@ struct Life {
 /// Runs a fluid event by event over `arrivals` (time ns, flow, <CPU, link> ns, sorted by
 /// time): advances to the next arrival or fluid event, whichever is first, and records each
 /// packet's start and finish in start order. Also returns the largest |d_bar| seen.
-fn drive<F: Tracked>(fl: &mut F, arrivals: &[(u64, u32, [f64; 2])], flows: u32) -> (Vec<Life>, Vec<f64>) {
+fn drive<F: FluidSystem>(fl: &mut F, arrivals: &[(u64, u32, [f64; 2])], flows: u32) -> (Vec<Life>, Vec<f64>) {
     let mut lives: Vec<Life> = Vec::new();
     let mut open: Vec<Option<usize>> = vec![None; flows as usize];
     let mut fair = Vec::new();
     let mut i = 0;
-    loop {
-        let next_fluid = fl.step().map(|s| fl.now() + s);
-        let next_arrival = arrivals.get(i).map(|a| a.0 as f64);
-        let to = match (next_fluid, next_arrival) {
-            (None, None) => break,
-            (Some(f), Some(a)) => f.min(a),
-            (f, a) => f.or(a).expect("one is some"),
-        };
-        fl.advance(to);
+    while let Some(to) = fl.advance_to_next(arrivals.get(i).map(|a| a.0 as f64)) {
         while i < arrivals.len() && arrivals[i].0 as f64 <= to {
             fl.arrive(arrivals[i].1, arrivals[i].2);
             i += 1;
@@ -245,7 +179,7 @@ fn the_virtual_time_fluid_equals_the_direct_one() {
 #[test]
 #[ignore = "a benchmark: prints per-event costs"]
 fn fluid_event_cost() {
-    fn run<F: Tracked>(fl: &mut F, n: u32, events: usize) -> (f64, usize) {
+    fn run<F: FluidSystem>(fl: &mut F, n: u32, events: usize) -> (f64, usize) {
         let per_flow = 4 * events / n as usize + 8;
         let mut z = n as u64;
         for k in 0..per_flow {

@@ -179,6 +179,15 @@ mod tests {
         Packet::new(id, 0, id, 100, Time::ZERO)
     }
 
+    /// A queue holding packets 0..n, pushed in order.
+    fn filled(n: u64) -> Blocks {
+        let mut q = Blocks::default();
+        for id in 0..n {
+            q.push_back(pkt(id));
+        }
+        q
+    }
+
     fn ids(q: &Blocks) -> Vec<u64> {
         q.iter().map(|p| p.id).collect()
     }
@@ -187,10 +196,7 @@ mod tests {
     fn keeps_arrival_order_across_blocks() {
         // 3 BLOCK + 5 packets: three full blocks and one of 5.
         let n = 3 * BLOCK as u64 + 5;
-        let mut q = Blocks::default();
-        for id in 0..n {
-            q.push_back(pkt(id));
-        }
+        let mut q = filled(n);
         assert_eq!((q.len(), q.back().map(|p| p.id)), (n as usize, Some(n - 1)));
         assert_eq!(ids(&q), (0..n).collect::<Vec<_>>());
         // Room: four blocks of BLOCK, nothing more.
@@ -203,10 +209,7 @@ mod tests {
 
     #[test]
     fn frees_each_block_as_it_empties() {
-        let mut q = Blocks::default();
-        for id in 0..(2 * BLOCK as u64 + 1) {
-            q.push_back(pkt(id));
-        }
+        let mut q = filled(2 * BLOCK as u64 + 1);
         // Serving the first BLOCK packets frees the first block.
         for _ in 0..BLOCK {
             q.pop_front();
@@ -217,10 +220,7 @@ mod tests {
     #[test]
     fn removes_by_position_anywhere() {
         let n = 2 * BLOCK as u64 + 3;
-        let mut q = Blocks::default();
-        for id in 0..n {
-            q.push_back(pkt(id));
-        }
+        let mut q = filled(n);
         // The last, one in the middle block, the first: each the packet at that position.
         assert_eq!(q.remove(q.len() - 1).map(|p| p.id), Some(n - 1));
         assert_eq!(q.remove(BLOCK + 1).map(|p| p.id), Some(BLOCK as u64 + 1));
@@ -242,10 +242,7 @@ mod tests {
         // BLOCK + 2 packets: a full front block and one of 2 behind it. Removing the front
         // BLOCK packets one by one (position 0) empties the front block: the block behind
         // takes its place, holding 64 and 65 in order, and no block is left behind it.
-        let mut q = Blocks::default();
-        for id in 0..(BLOCK as u64 + 2) {
-            q.push_back(pkt(id));
-        }
+        let mut q = filled(BLOCK as u64 + 2);
         for id in 0..BLOCK as u64 {
             assert_eq!(q.remove(0).map(|p| p.id), Some(id));
         }

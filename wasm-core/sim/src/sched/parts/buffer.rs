@@ -94,15 +94,19 @@ pub struct Victim {
 pub trait Store {
     /// Packets and bytes queued in all queues.
     fn totals(&self) -> (usize, u64);
-    /// Packets and bytes in queue `q`.
-    fn queue_totals(&self, q: usize) -> (usize, u64);
+    /// Packets and bytes in queue `q` (a store of one queue: all of them).
+    fn queue_totals(&self, _q: usize) -> (usize, u64) {
+        self.totals()
+    }
     /// The packet that arrived first (in `q`, or in any queue), with its arrival number.
     fn oldest(&self, q: Option<usize>) -> Option<(Victim, u64)>;
     /// The packet with the highest key (the newest of equal keys), in `q` or anywhere.
     fn highest(&self, q: Option<usize>) -> Option<(Victim, i64)>;
     /// The queue holding the most bytes with `extra` bytes added to queue `with`; ties go to
-    /// `with`, then to the lower number.
-    fn longest(&self, with: usize, extra: u64) -> usize;
+    /// `with`, then to the lower number (a store of one queue: 0).
+    fn longest(&self, _with: usize, _extra: u64) -> usize {
+        0
+    }
     /// Removes a queued packet.
     fn remove(&mut self, v: Victim) -> Packet;
 }

@@ -115,9 +115,6 @@ impl Store for KeyedQueue {
     fn totals(&self) -> (usize, u64) {
         (self.items.len(), self.bytes)
     }
-    fn queue_totals(&self, _q: usize) -> (usize, u64) {
-        self.totals()
-    }
     fn oldest(&self, _q: Option<usize>) -> Option<(Victim, u64)> {
         let (index, seq) = self.items.keys().enumerate().min_by_key(|(_, k)| k.1).map(|(i, k)| (i, k.1))?;
         Some((Victim { queue: 0, index }, seq))
@@ -125,9 +122,6 @@ impl Store for KeyedQueue {
     fn highest(&self, _q: Option<usize>) -> Option<(Victim, i64)> {
         let (&(key, _), _) = self.items.last_key_value()?;
         Some((Victim { queue: 0, index: self.items.len() - 1 }, key))
-    }
-    fn longest(&self, _with: usize, _extra: u64) -> usize {
-        0
     }
     fn remove(&mut self, v: Victim) -> Packet {
         let (key, seq) = *self.items.keys().nth(v.index).expect("a queued packet");

@@ -23,8 +23,8 @@ use crate::sched::parts::buffer::{Limits, DROP_TAGGED, QUEUE_LIMIT};
 use crate::sched::parts::lanes::{Entry, Lanes, PerQueue, QueueKind, Tag, BUCKETS, QUEUES, WEIGHT};
 use crate::sched::parts::per_lane::PerLane;
 use crate::sched::registry::{BuildArgs, BuildError};
-use crate::sched::{Admission, Packet, QueueView, Verdicts};
-use crate::time::Time;
+use crate::sched::{Admission, AnyScheduler, Packet, QueueView, Verdicts};
+use crate::time::{Bandwidth, Time};
 use crate::view::{KeySpec, Shape, StateSpec, StateView, Unit};
 
 /// Per-flow weights of the timestamp family.
@@ -87,6 +87,17 @@ pub fn tagged(
 
 pub fn weights(a: &mut BuildArgs<'_>, shown: Shown) -> Result<Tagged, BuildError> {
     tagged(a, "weights", "class_weights", |v| v.real(), shown)
+}
+
+/// The `build` of a timestamp scheduler made of its weighted queues and the port's rate (WFQ's
+/// fluid GPS, STFQ's busy periods), e.g. `build: |a| weighted_at_rate(a, Shown::FinishMilli, Wfq::new)`.
+pub fn weighted_at_rate<S: Into<AnyScheduler>>(
+    mut a: BuildArgs<'_>,
+    shown: Shown,
+    new: fn(Tagged, Bandwidth) -> S,
+) -> Result<AnyScheduler, BuildError> {
+    let bandwidth = a.port.bandwidth;
+    Ok(new(weights(&mut a, shown)?, bandwidth).into())
 }
 
 /// A packet's virtual start and finish tags, and what they were derived from.

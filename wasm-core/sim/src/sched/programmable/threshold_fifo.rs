@@ -126,19 +126,25 @@ mod tests {
     use crate::sched::programmable::rank::fixtures::fig2_burst as burst;
     use crate::sched::programmable::rank::Program;
 
-
-    #[test]
-    fn fig2_oracle_admission_keeps_1_1_2_2() {
-        // Sec. 2.2: with threshold 3 "the second and third packets would be dropped and the
-        // queue is [1, 1, 2, 2] in the end", the same set as PIFO's, in arrival order.
-        let mut s = ThresholdFifo::new(Buffer::Packets(4), 3, Ranker::new(Program::Class, vec![]));
+    /// Fig. 2's burst into a four-packet buffer with this threshold: the scheduler, its
+    /// verdicts and its queue (id, rank) after the burst.
+    fn after_burst(threshold: i64) -> (ThresholdFifo, Verdicts, Vec<(u64, i64)>) {
+        let mut s = ThresholdFifo::new(Buffer::Packets(4), threshold, Ranker::new(Program::Class, vec![]));
         let mut v = Verdicts::default();
         for p in burst() {
             s.enqueue(Time::ZERO, p, &mut v);
         }
         let mut view = QueueView::default();
         s.snapshot(usize::MAX, &mut view);
-        assert_eq!(view.entries, vec![(0, 1), (3, 1), (4, 2), (5, 2)]);
+        (s, v, view.entries)
+    }
+
+    #[test]
+    fn fig2_oracle_admission_keeps_1_1_2_2() {
+        // Sec. 2.2: with threshold 3 "the second and third packets would be dropped and the
+        // queue is [1, 1, 2, 2] in the end", the same set as PIFO's, in arrival order.
+        let (mut s, mut v, queue) = after_burst(3);
+        assert_eq!(queue, vec![(0, 1), (3, 1), (4, 2), (5, 2)]);
         let dropped: Vec<(u64, DropReason)> = v.drops.iter().map(|d| (d.pkt.id, d.reason)).collect();
         assert_eq!(dropped, vec![(1, DropReason::RankThreshold), (2, DropReason::RankThreshold)]);
         assert_eq!(s.last, Some((2, true)));
@@ -150,14 +156,8 @@ mod tests {
     fn the_buffer_still_bounds_the_queue() {
         // Threshold 5 admits every rank of the burst by rank; the four-slot buffer then refuses
         // the fifth and sixth as buffer full: plain FIFO's [1, 4, 5, 1].
-        let mut s = ThresholdFifo::new(Buffer::Packets(4), 5, Ranker::new(Program::Class, vec![]));
-        let mut v = Verdicts::default();
-        for p in burst() {
-            s.enqueue(Time::ZERO, p, &mut v);
-        }
-        let mut view = QueueView::default();
-        s.snapshot(usize::MAX, &mut view);
-        assert_eq!(view.entries.iter().map(|e| e.1).collect::<Vec<_>>(), vec![1, 4, 5, 1]);
+        let (s, v, queue) = after_burst(5);
+        assert_eq!(queue.iter().map(|e| e.1).collect::<Vec<_>>(), vec![1, 4, 5, 1]);
         assert!(v.drops.iter().all(|d| d.reason == DropReason::BufferFull));
         assert_eq!(s.last, Some((2, false)));
     }

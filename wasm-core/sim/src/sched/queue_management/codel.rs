@@ -65,7 +65,9 @@ pub const CODEL: SchedulerInfo = SchedulerInfo {
     build: |a| Ok(AnyScheduler::from(CodelFifo::new(a.port.buffer, codel_params(a.params)))),
 };
 
-/// Packets in arrival order and their bytes.
+/// Packets in arrival order and their bytes: the queue of CoDel, of RED and of each FQ-CoDel flow.
+// `len` mirrors `Scheduler::len`; callers never ask for emptiness.
+#[allow(clippy::len_without_is_empty)]
 #[derive(Debug, Default)]
 pub struct Fifo {
     pub packets: VecDeque<Packet>,
@@ -76,6 +78,27 @@ impl Fifo {
     pub fn push(&mut self, pkt: Packet) {
         self.bytes += pkt.size as u64;
         self.packets.push_back(pkt);
+    }
+
+    /// Queues `pkt` at the tail, keyed by its arrival time, if it fits `buffer`; else drops it
+    /// (buffer full).
+    pub fn admit(&mut self, buffer: Buffer, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
+        if !buffer.fits(self.packets.len(), self.bytes, pkt.size as u64) {
+            v.drop(pkt, DropReason::BufferFull);
+            return Admission::Refused;
+        }
+        self.push(pkt);
+        Admission::Queued { key: now.as_ns() as i64 }
+    }
+
+    pub fn len(&self) -> usize {
+        self.packets.len()
+    }
+
+    /// The first `limit` packets, each keyed by its arrival time plus `offset` ns.
+    pub fn snapshot(&self, limit: usize, out: &mut QueueView, offset: i64) {
+        out.entries.clear();
+        out.entries.extend(self.packets.iter().take(limit).map(|p| (p.id, p.enqueued_at.as_ns() as i64 + offset)));
     }
 }
 
@@ -110,28 +133,17 @@ impl CodelFifo {
 
 impl Scheduler for CodelFifo {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        if !self.buffer.fits(self.q.packets.len(), self.q.bytes, pkt.size as u64) {
-            v.drop(pkt, DropReason::BufferFull);
-            return Admission::Refused;
-        }
-        self.q.push(pkt);
-        Admission::Queued { key: now.as_ns() as i64 }
+        self.q.admit(self.buffer, now, pkt, v)
     }
 
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
         self.codel.dequeue(now, &mut self.q, v)
     }
 
-    forward!(q.packets => len);
-
-    fn bytes(&self) -> u64 {
-        self.q.bytes
-    }
+    forward!(q => len, bytes);
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        let target = self.codel.params.target.as_ns() as i64;
-        out.entries.clear();
-        out.entries.extend(self.q.packets.iter().take(limit).map(|p| (p.id, p.enqueued_at.as_ns() as i64 + target)));
+        self.q.snapshot(limit, out, self.codel.params.target.as_ns() as i64);
     }
 
     fn state(&self, out: &mut StateView) {

@@ -13,6 +13,13 @@ fn pkt(id: u64, flow: u32, size: u32) -> Packet {
     Packet::new(id, flow, id, size, Time::ZERO)
 }
 
+/// Queues packets `ids` of `flow`, `size` bytes each, at time 0.
+fn fill(s: &mut FqCodel, ids: std::ops::Range<u64>, flow: u32, size: u32, v: &mut Verdicts) {
+    for id in ids {
+        s.enqueue(Time::ZERO, pkt(id, flow, size), v);
+    }
+}
+
 fn serve(s: &mut FqCodel, n: usize) -> Vec<u64> {
     let mut v = Verdicts::default();
     (0..n).map_while(|_| s.dequeue(Time::ZERO, &mut v)).map(|p| p.id).collect()
@@ -26,9 +33,7 @@ fn a_sparse_flow_joins_the_new_list_and_goes_ahead_of_a_bulk_flow() {
     // Bulk flow 1: ten 1500 B packets (ids 0..9). Its queue starts on the new list with a
     // deficit of 1514: it sends 0 (deficit 14) and 1 (-1486), then gets +1514 = 28 and moves
     // to the old list, where it sends 2 (-1472).
-    for id in 0..10 {
-        s.enqueue(Time::ZERO, pkt(id, 1, 1500), &mut v);
-    }
+    fill(&mut s, 0..10, 1, 1500, &mut v);
     assert_eq!(serve(&mut s, 3), vec![0, 1, 2]);
     // Sparse flow 2 sends one packet (id 100): its queue joins the new list and is served
     // next, ahead of the seven bulk packets still queued.
@@ -87,9 +92,7 @@ fn over_the_limit_the_fattest_queue_loses_its_head() {
     // pushes out the head of flow 1's queue, the one holding the most bytes.
     let mut s = fq(4);
     let mut v = Verdicts::default();
-    for id in 0..3 {
-        s.enqueue(Time::ZERO, pkt(id, 1, 1000), &mut v);
-    }
+    fill(&mut s, 0..3, 1, 1000, &mut v);
     s.enqueue(Time::ZERO, pkt(3, 2, 1000), &mut v);
     assert!(matches!(s.enqueue(Time::ZERO, pkt(4, 2, 1000), &mut v), Admission::Queued { .. }));
     assert_eq!(v.drops.iter().map(|d| (d.pkt.id, d.reason)).collect::<Vec<_>>(), vec![(0, DropReason::PushOut)]);
@@ -103,9 +106,7 @@ fn each_queue_has_its_own_codel() {
     // fresh at 200 ms and joins the new list.
     let mut s = fq(10_240);
     let mut v = Verdicts::default();
-    for id in 0..20 {
-        s.enqueue(Time::ZERO, pkt(id, 1, 1000), &mut v);
-    }
+    fill(&mut s, 0..20, 1, 1000, &mut v);
     assert_eq!(serve_at(&mut s, Time::ms(10), 2, &mut v), vec![0, 1]);
     let mut late = pkt(100, 2, 1000);
     late.enqueued_at = Time::ms(200);

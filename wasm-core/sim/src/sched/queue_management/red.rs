@@ -13,14 +13,13 @@
 //!   `small_packet` 500 B (ns-2's mean_pktsize, for the idle-time correction), `max_packet`
 //!   1500 B (byte mode).
 
-use std::collections::VecDeque;
-
 use crate::aqm::red::{self, Red, RedParams};
 use crate::packet::Packet;
 use crate::params::{Bound, Default, Kind, Params, Spec};
-use crate::sched::queue_management::codel::ECN;
+use crate::aqm::codel::CodelQueue;
+use crate::sched::queue_management::codel::{Fifo, ECN};
 use crate::sched::registry::{BuildArgs, BuildError, SchedulerInfo, Traits};
-use crate::sched::{Admission, AnyScheduler, DropReason, QueueView, Scheduler, StateView, Verdicts};
+use crate::sched::{Admission, AnyScheduler, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::{Buffer, format};
 use crate::view::{KeySpec, Unit};
@@ -133,50 +132,37 @@ pub const RED: SchedulerInfo = SchedulerInfo {
 
 #[derive(Debug)]
 pub struct RedFifo {
-    queue: VecDeque<Packet>,
-    bytes: u64,
+    q: Fifo,
     buffer: Buffer,
     red: Red,
 }
 
 impl RedFifo {
     pub fn new(buffer: Buffer, red: Red) -> RedFifo {
-        RedFifo { queue: VecDeque::new(), bytes: 0, buffer, red }
+        RedFifo { q: Fifo::default(), buffer, red }
     }
 }
 
 impl Scheduler for RedFifo {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let Some(pkt) = self.red.on_arrival(now, self.queue.len(), self.bytes, pkt, v) else {
+        let Some(pkt) = self.red.on_arrival(now, self.q.len(), self.q.bytes, pkt, v) else {
             return Admission::Refused;
         };
-        if !self.buffer.fits(self.queue.len(), self.bytes, pkt.size as u64) {
-            v.drop(pkt, DropReason::BufferFull);
-            return Admission::Refused;
-        }
-        self.bytes += pkt.size as u64;
-        self.queue.push_back(pkt);
-        Admission::Queued { key: now.as_ns() as i64 }
+        self.q.admit(self.buffer, now, pkt, v)
     }
 
     fn dequeue(&mut self, now: Time, _v: &mut Verdicts) -> Option<Packet> {
-        let pkt = self.queue.pop_front()?;
-        self.bytes -= pkt.size as u64;
-        if self.queue.is_empty() {
+        let pkt = self.q.pop()?;
+        if self.q.packets.is_empty() {
             self.red.on_empty(now);
         }
         Some(pkt)
     }
 
-    forward!(queue => len);
-
-    fn bytes(&self) -> u64 {
-        self.bytes
-    }
+    forward!(q => len, bytes);
 
     fn snapshot(&self, limit: usize, out: &mut QueueView) {
-        out.entries.clear();
-        out.entries.extend(self.queue.iter().take(limit).map(|p| (p.id, p.enqueued_at.as_ns() as i64)));
+        self.q.snapshot(limit, out, 0);
     }
 
     fn state(&self, out: &mut StateView) {
@@ -187,6 +173,7 @@ impl Scheduler for RedFifo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sched::DropReason;
     use crate::aqm::red::RedParams;
     use crate::rng::Stream;
 

@@ -135,18 +135,12 @@ impl Store for Fifo {
     fn totals(&self) -> (usize, u64) {
         (self.queue.len(), self.bytes)
     }
-    fn queue_totals(&self, _q: usize) -> (usize, u64) {
-        self.totals()
-    }
     fn oldest(&self, _q: Option<usize>) -> Option<(Victim, u64)> {
         (!self.queue.is_empty()).then_some((Victim { queue: 0, index: 0 }, 0))
     }
     fn highest(&self, _q: Option<usize>) -> Option<(Victim, i64)> {
         let last = self.queue.back()?;
         Some((Victim { queue: 0, index: self.queue.len() - 1 }, last.enqueued_at.as_ns() as i64))
-    }
-    fn longest(&self, _with: usize, _extra: u64) -> usize {
-        0
     }
     fn remove(&mut self, v: Victim) -> Packet {
         let pkt = self.queue.remove(v.index).expect("a queued packet");
