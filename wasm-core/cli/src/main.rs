@@ -113,7 +113,12 @@ fn run(args: &[String]) -> Result<(), String> {
                 ro.seed = Some(v.parse().map_err(|_| format!("--seed: \"{v}\" is not a number from 0 to 4294967295"))?)
             }
             "--trace-budget" => {
-                ro.max_trace_events = Some(v.parse().map_err(|_| format!("--trace-budget: \"{v}\" is not a count"))?)
+                let cap = sched_sim::scenario::TRUSTED_LIMITS.trace_events;
+                let n: u64 = v.parse().map_err(|_| format!("--trace-budget: \"{v}\" is not a count"))?;
+                if n > cap {
+                    return Err(format!("--trace-budget: at most {cap} events"));
+                }
+                ro.max_trace_events = Some(n)
             }
             "--csv" => csv_dir = Some(v),
             "--duration" => duration = Some(v),
@@ -124,7 +129,12 @@ fn run(args: &[String]) -> Result<(), String> {
     if let Some(d) = duration {
         // Replace the duration in the scenario text, then validate as usual.
         let mut doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
-        doc["duration"] = d.into();
+        let Some(fields) = doc.as_object_mut() else {
+            return Err(format!(
+                "{path}: a scenario is a JSON object ({{...}}); --duration cannot set a field of this"
+            ));
+        };
+        fields.insert("duration".into(), d.into());
         text = doc.to_string();
     }
     let started = std::time::Instant::now();

@@ -34,6 +34,7 @@ pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioErr
             format!("the scenario is {} bytes; the limit is {}", text.len(), limits.text_bytes),
         ));
     }
+    text::check_shape(text)?;
     let de = &mut serde_json::Deserializer::from_str(text);
     let mut scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -41,7 +42,8 @@ pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioErr
         let msg = inner.to_string();
         // serde_json appends " at line L column C"; keep it only for syntax errors.
         let msg = if inner.is_syntax() || inner.is_eof() { msg } else { strip_position(&msg) };
-        ScenarioError::new(if path == "." { String::new() } else { path }, msg)
+        let path = if path == "." { String::new() } else { text::locate(text, path, &msg) };
+        ScenarioError::new(path, msg)
     })?;
     expand_preset(&mut scenario.topology)?;
     Ok(scenario)
@@ -96,6 +98,14 @@ pub(super) fn check_path(
         let key = if w[0] < w[1] { (w[0].as_str(), w[1].as_str()) } else { (w[1].as_str(), w[0].as_str()) };
         if !pairs.contains(&key) {
             return Err(format!("step {j}: no link between \"{}\" and \"{}\"", w[0], w[1]));
+        }
+    }
+    // A node once: a packet's hop count (u16) then stays below the node count (at most 65 535),
+    // and a path cannot loop over a zero-delay link for as long as it likes.
+    let mut seen = BTreeSet::new();
+    for n in path {
+        if !seen.insert(n.as_str()) {
+            return Err(format!("visits \"{n}\" twice; a path visits each node once"));
         }
     }
     for mid in &path[1..path.len() - 1] {
@@ -171,7 +181,7 @@ fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) ->
     if header == 0 {
         return fail("tcp.header", "must be at least 1B");
     }
-    if mss + header > 65_535 {
+    if mss > 65_535 || header > 65_535 || mss + header > 65_535 {
         return fail("tcp.mss", "mss + header must be at most 65535B");
     }
     if t.initial_window == Some(0) {
@@ -248,9 +258,7 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
     }
     let mut ids = BTreeSet::new();
     for (i, n) in t.nodes.iter().enumerate() {
-        if n.id.trim().is_empty() {
-            return Err(err(format!("topology.nodes[{i}].id"), "must not be empty"));
-        }
+        text::check_id(&n.id).map_err(|m| err(format!("topology.nodes[{i}].id"), m))?;
         if !ids.insert(n.id.as_str()) {
             return Err(err(format!("topology.nodes[{i}].id"), format!("duplicate node id \"{}\"", n.id)));
         }
@@ -291,9 +299,7 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
     let mut packets: u128 = 0;
     for (i, tr) in s.traffic.iter().enumerate() {
         let at = |f: &str| format!("traffic[{i}].{f}");
-        if tr.id().trim().is_empty() {
-            return Err(err(at("id"), "must not be empty"));
-        }
+        text::check_id(tr.id()).map_err(|m| err(at("id"), m))?;
         if !flow_ids.insert(tr.id()) {
             return Err(err(at("id"), format!("duplicate flow id \"{}\"", tr.id())));
         }
@@ -309,6 +315,11 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
             }
         }
         let (start, stop) = tr.window();
+        if let (Some(a), Some(b)) = (start, stop) {
+            if b.0 <= a.0 {
+                return Err(err(at("stop"), format!("must be after start ({})", crate::units::format::time(a.0))));
+            }
+        }
         let start = start.map(|q| q.0).unwrap_or(Time::ZERO);
         let stop = stop.map(|q| q.0).unwrap_or(duration).min(duration);
         if stop <= start {
@@ -673,3 +684,4 @@ pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
 mod lists;
 #[cfg(test)]
 mod tests;
+mod text;
