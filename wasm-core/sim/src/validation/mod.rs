@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::budget::Budget;
 use crate::scenario::{
     Limits, NodeKind, Scenario, ScenarioError, SchedulerSpec, TcpSpec, Toggle, Topology, Traffic, Transport, LIMITS,
 };
@@ -19,9 +20,16 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 /// Parses and checks a scenario within `limits`.
 #[inline]
 pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError> {
+    parse_budgeted(text, limits).map(|(s, _)| s)
+}
+
+/// Parses and checks a scenario within `limits`, with its run's budget (refused past the
+/// limits' CPU and memory).
+#[inline]
+pub fn parse_budgeted(text: &str, limits: &Limits) -> Result<(Scenario, Budget), ScenarioError> {
     let scenario = parse_format(text, limits)?;
-    check(&scenario, limits)?;
-    Ok(scenario)
+    let budget = check(&scenario, limits)?;
+    Ok((scenario, budget))
 }
 
 /// Reads a scenario's fields (and expands its preset) without the checks beyond the format:
@@ -232,7 +240,7 @@ pub fn strip_position(msg: &str) -> String {
 // The checks run once per scenario: `#[inline]` (with their helpers), so that the binding,
 // whose text entry points call `parse_with`, compiles them for size (wasm-core/wasm/README.md).
 #[inline]
-fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
+fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
     fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
         ScenarioError::new(path, message)
     }
@@ -297,6 +305,7 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
     let max_bps = t.links.iter().filter_map(|l| l.bandwidth.0.bps()).max().unwrap_or(1);
     let mut flow_ids = BTreeSet::new();
     let mut packets: u128 = 0;
+    let mut per_source = Vec::with_capacity(s.traffic.len());
     for (i, tr) in s.traffic.iter().enumerate() {
         let at = |f: &str| format!("traffic[{i}].{f}");
         text::check_id(tr.id()).map_err(|m| err(at("id"), m))?;
@@ -361,7 +370,8 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
                 if u.on.0 == Time::ZERO {
                     return Err(err(at("on"), "must be greater than zero"));
                 }
-                packets += per_second(bps, size);
+                // At its rate, and at least one packet per ON period whatever the rate.
+                packets += per_second(bps, size) + active / (u.on.0 + u.off.0).as_ns() as u128;
             }
             Traffic::Bulk(u) => {
                 let size = packet_size(u.packet_size, "packet_size")?;
@@ -404,6 +414,7 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
             // About one ACK per data packet.
             packets += packets - before;
         }
+        per_source.push(packets - before);
         if packets > limits.packets as u128 {
             return Err(err(
                 at("rate"),
@@ -464,7 +475,29 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
     }
     check_scripted(s)?;
     crate::script::resolve(s)?;
-    check_replays(s)
+    check_replays(s)?;
+    let budget = crate::budget::estimate(s, &per_source);
+    if budget.cpu_ns > limits.cpu_ns {
+        return Err(err(
+            budget.cpu_by.clone(),
+            format!(
+                "this run would take {}; the limit here is {} of CPU (shorten the duration, lower the rates or use the CLI)",
+                budget.describe(),
+                crate::budget::seconds(limits.cpu_ns)
+            ),
+        ));
+    }
+    if budget.memory_bytes > limits.memory_bytes {
+        return Err(err(
+            budget.memory_by.clone(),
+            format!(
+                "this run would need {}; the limit here is {} of memory",
+                budget.describe(),
+                crate::budget::bytes(limits.memory_bytes)
+            ),
+        ));
+    }
+    Ok(budget)
 }
 
 /// A scripted schedule fixes every port's order and every packet: no traffic, no scheduler.
