@@ -56,16 +56,16 @@ fn onoff_is_counted_per_on_period() {
     assert!(e.path.starts_with("traffic[0]"), "{e}");
 }
 
-/// fq_codel with 65 536 queues per port on a chain of 150 routers: 302 ports x 65 536 queues
-/// of at least 100 B each is over 1.9 GB before a packet moves. The page (2 GiB) refuses it
+/// fq_codel with 65 536 queues per port on a chain of 250 routers: 502 ports x 65 536 queues
+/// of at least 100 B each is over 3.2 GB before a packet moves. The page (3 GiB) refuses it
 /// before anything is built, naming the field that chose the scheduler.
 #[test]
 fn fq_codel_queues_per_port_are_budgeted() {
     let fq =
         r#""default_scheduler": {"name": "fq_codel", "params": {"flows": 65536}}, "default_scheduler_on_hosts": true,"#;
-    let b = budget(&chain(150, fq, CBR, "10ms"));
-    assert!(b.memory_bytes > 302 * 65_536 * 100, "{b:?}");
-    let e = parse_budgeted(&chain(150, fq, CBR, "10ms"), &LIMITS).unwrap_err();
+    let b = budget(&chain(250, fq, CBR, "10ms"));
+    assert!(b.memory_bytes > 502 * 65_536 * 100, "{b:?}");
+    let e = parse_budgeted(&chain(250, fq, CBR, "10ms"), &LIMITS).unwrap_err();
     assert_eq!(e.path, "default_scheduler", "{e}");
     assert!(e.message.contains("would need"), "{e}");
 }
@@ -80,11 +80,11 @@ fn aifo_window_scan_is_budgeted() {
     assert_eq!(hop_ns(&aifo), 391 * hop_ns(&fifo));
 }
 
-/// A middlebox keeps (3 + 2 x sources) series of bins: with 100 000 windows and 2 000 sources,
-/// 4003 x 100 000 x 8 B = 3.2 GB; refused in the page at metrics.window.
+/// A middlebox keeps (3 + 2 x sources) series of bins: with 100 000 windows and 3 000 sources,
+/// 6003 x 100 000 x 8 B = 4.8 GB; refused in the page at metrics.window.
 #[test]
 fn middlebox_bins_are_budgeted() {
-    let sources: Vec<String> = (0..2000)
+    let sources: Vec<String> = (0..3000)
         .map(|i| {
             format!(
                 r#"{{"kind": "cbr", "id": "f{i}", "src": "p", "dst": "d", "rate": "1Kbps", "packet_size": "100B"}}"#
@@ -101,7 +101,7 @@ fn middlebox_bins_are_budgeted() {
         sources.join(", ")
     );
     let b = budget(&t);
-    assert!(b.memory_bytes >= 4003 * 100_000 * 8, "{b:?}");
+    assert!(b.memory_bytes >= 6003 * 100_000 * 8, "{b:?}");
     let e = parse_budgeted(&t, &LIMITS).unwrap_err();
     assert_eq!(e.path, "metrics.window", "{e}");
 }

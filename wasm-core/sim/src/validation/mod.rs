@@ -265,6 +265,12 @@ fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
         return Err(err("traffic", format!("{} sources; the limit is {}", s.traffic.len(), limits.traffic)));
     }
     let mut ids = BTreeSet::new();
+    // Once, not per middlebox: the traffic ids its modules may be assigned.
+    let flows: Vec<String> = if t.nodes.iter().any(|n| n.middlebox.is_some()) {
+        s.traffic.iter().map(|t| t.id().to_string()).collect()
+    } else {
+        Vec::new()
+    };
     for (i, n) in t.nodes.iter().enumerate() {
         text::check_id(&n.id).map_err(|m| err(format!("topology.nodes[{i}].id"), m))?;
         if !ids.insert(n.id.as_str()) {
@@ -279,11 +285,28 @@ fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
             if n.kind != NodeKind::Router {
                 return Err(err(format!("topology.nodes[{i}].middlebox"), "only a router can be a middlebox"));
             }
-            let flows: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
             m.check(&format!("topology.nodes[{i}].middlebox"), &flows).map_err(|(p, m)| err(p, m))?;
         }
     }
-    let kind_of = |id: &str| t.nodes.iter().find(|n| n.id == id).map(|n| n.kind);
+    // Looked up by id in a map (a scan of the nodes per lookup made validation quadratic).
+    let mut kinds = std::collections::BTreeMap::new();
+    for n in &t.nodes {
+        kinds.insert(n.id.as_str(), n.kind);
+    }
+    let kind_of = |id: &str| kinds.get(id).copied();
+    // Links per node: a workload's packets are bounded through its hosts' links (below).
+    let mut degree: std::collections::BTreeMap<&str, u128> = std::collections::BTreeMap::new();
+    for l in &t.links {
+        *degree.entry(l.from.as_str()).or_default() += 1;
+        *degree.entry(l.to.as_str()).or_default() += 1;
+    }
+    let hosts = t.nodes.iter().filter(|n| n.kind == NodeKind::Host).count();
+    let host_links: u128 = t
+        .nodes
+        .iter()
+        .filter(|n| n.kind == NodeKind::Host)
+        .map(|n| degree.get(n.id.as_str()).copied().unwrap_or(0))
+        .sum();
     let mut pairs = BTreeSet::new();
     for (i, l) in t.links.iter().enumerate() {
         for (field, end) in [("from", &l.from), ("to", &l.to)] {
@@ -394,7 +417,7 @@ fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
                     return Err(err(at("load"), format!("must be between 0 and 1 (exclusive), got {}", w.load)));
                 }
                 crate::traffic::sizes::check(&w.sizes).map_err(|(f, m)| err(at(&format!("sizes.{f}")), m))?;
-                check_endpoints(&w.endpoints, &kind_of, t.nodes.iter().filter(|n| n.kind == NodeKind::Host).count())
+                check_endpoints(&w.endpoints, &kind_of, hosts)
                     .map_err(|(f, m)| err(at(&format!("endpoints.{f}")), m))?;
                 if let Some(l) = &w.link {
                     let key =
@@ -403,7 +426,17 @@ fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
                         return Err(err(at("link"), format!("no link between \"{}\" and \"{}\"", l.from, l.to)));
                     }
                 }
-                packets += per_second((w.load * max_bps as f64) as u64 + 1, size);
+                // Calibrated so its most loaded link runs at `load`, which carries at least
+                // 1 / (its hosts' links) of its flows (every flow leaves its source by one of
+                // them; an incast's all reach its destination by one of its links): so at most
+                // `load` x that link's rate x those links in all.
+                let e = &w.endpoints;
+                let through = match (e.pattern, &e.dst, &e.hosts) {
+                    (crate::scenario::Pattern::Incast, Some(d), _) => degree.get(d.as_str()).copied().unwrap_or(1),
+                    (_, _, Some(hs)) => hs.iter().map(|h| degree.get(h.as_str()).copied().unwrap_or(0)).sum(),
+                    _ => host_links,
+                };
+                packets += per_second((w.load * max_bps as f64) as u64 + 1, size) * through.max(1);
             }
             Traffic::FlowList(l) => {
                 packet_size(l.packet_size, "packet_size")?;
