@@ -1,6 +1,6 @@
 //! `sched-cli`: the native shell of the core, for tests, benchmarks and batch runs.
 //!
-//!   sched-cli run SCENARIO.json [--seed N] [--duration T] [--out results.json] [--csv DIR] [--trace-budget N]
+//!   sched-cli run SCENARIO.json [--seed N] [--duration T] [--out results.json] [--csv DIR] [--trace-budget N] [--yes]
 //!   sched-cli validate FILE...
 //!   sched-cli schema [--results | --registry] [--out FILE]
 //!   sched-cli presets | schedulers
@@ -25,8 +25,8 @@ mod sweep;
 static HEAP: heap::Counting = heap::Counting;
 
 const USAGE: &str = "usage:
-  sched-cli run SCENARIO.json [--seed N] [--duration T] [--out results.json] [--csv DIR] [--trace-budget N]
-      runs the scenario (--duration replaces its duration, e.g. 1s), prints the trace hash and figures, evaluates its checks
+  sched-cli run SCENARIO.json [--seed N] [--duration T] [--out results.json] [--csv DIR] [--trace-budget N] [--yes]
+      prints the run's estimated budget (CPU, memory; --yes needed past an hour of CPU), runs the scenario (--duration replaces its duration, e.g. 1s), prints the trace hash and figures, evaluates its checks
       (exit status 1 when a check fails)
   sched-cli validate FILE...      checks scenario files
   sched-cli schema [--results | --registry | --sweep] [--out FILE]
@@ -98,8 +98,13 @@ fn read(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
 }
 
+/// Past this estimated CPU time `run` asks for `--yes`.
+const ASK_PAST_NS: u64 = 3_600_000_000_000;
+
 fn run(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = options(args, &["--seed", "--out", "--csv", "--trace-budget", "--duration"])?;
+    let yes = args.iter().any(|a| a == "--yes");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--yes").cloned().collect();
+    let (pos, opts) = options(&args, &["--seed", "--out", "--csv", "--trace-budget", "--duration"])?;
     let [path] = pos[..] else {
         return Err(USAGE.to_string());
     };
@@ -113,7 +118,12 @@ fn run(args: &[String]) -> Result<(), String> {
                 ro.seed = Some(v.parse().map_err(|_| format!("--seed: \"{v}\" is not a number from 0 to 4294967295"))?)
             }
             "--trace-budget" => {
-                ro.max_trace_events = Some(v.parse().map_err(|_| format!("--trace-budget: \"{v}\" is not a count"))?)
+                let cap = sched_sim::scenario::TRUSTED_LIMITS.trace_events;
+                let n: u64 = v.parse().map_err(|_| format!("--trace-budget: \"{v}\" is not a count"))?;
+                if n > cap {
+                    return Err(format!("--trace-budget: at most {cap} events"));
+                }
+                ro.max_trace_events = Some(n)
             }
             "--csv" => csv_dir = Some(v),
             "--duration" => duration = Some(v),
@@ -124,14 +134,27 @@ fn run(args: &[String]) -> Result<(), String> {
     if let Some(d) = duration {
         // Replace the duration in the scenario text, then validate as usual.
         let mut doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
-        doc["duration"] = d.into();
+        let Some(fields) = doc.as_object_mut() else {
+            return Err(format!(
+                "{path}: a scenario is a JSON object ({{...}}); --duration cannot set a field of this"
+            ));
+        };
+        fields.insert("duration".into(), d.into());
         text = doc.to_string();
     }
-    let started = std::time::Instant::now();
-    let run = sched_sim::start(&text, &sched_sim::scenario::TRUSTED_LIMITS, &ro).map_err(|e| format!("{path}: {e}"))?;
-    // The checks read the scenario; the run keeps none of it (sched_sim::Run).
-    let scenario = sched_sim::validation::parse_with(&text, &sched_sim::scenario::TRUSTED_LIMITS)
+    // Checked once: the run starts from the checked scenario, and its checks read it after.
+    let (scenario, budget) = sched_sim::validation::parse_budgeted(&text, &sched_sim::scenario::TRUSTED_LIMITS)
         .map_err(|e| format!("{path}: {e}"))?;
+    println!("budget: {} ({} packets, {} packet-hops)", budget.describe(), budget.packets, budget.packet_hops);
+    if budget.cpu_ns > ASK_PAST_NS && !yes {
+        return Err(format!(
+            "{path}: this run would take {} (most of it {}); pass --yes to run it",
+            budget.describe(),
+            budget.cpu_by
+        ));
+    }
+    let started = std::time::Instant::now();
+    let run = sched_sim::Run::start(&scenario, &ro).map_err(|e| format!("{path}: {e}"))?;
     let r = run.finish();
     let secs = started.elapsed().as_secs_f64();
     let s = &r.summary;

@@ -5,6 +5,7 @@
 //! byte-identical trace, hence the same trace hash, natively and in wasm.
 
 pub mod aqm;
+pub mod budget;
 pub mod checks;
 pub mod engine;
 pub mod events;

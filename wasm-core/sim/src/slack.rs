@@ -126,7 +126,8 @@ impl SlackInit {
                     None => 0,
                     Some(p) => {
                         let pace = (p.size as u128 * 8 * 1_000_000_000).div_ceil(r_est_bps as u128) as i64;
-                        (p.slack + pace - (now - p.arrival).as_ns() as i64).max(0)
+                        let gap = i64::try_from((now - p.arrival).as_ns()).unwrap_or(i64::MAX);
+                        p.slack.saturating_add(pace).saturating_sub(gap).clamp(0, MAX_SLACK)
                     }
                 };
                 self.previous[flow] = Some(Previous { slack: own, arrival: now, size: pkt.size });

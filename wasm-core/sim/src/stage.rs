@@ -62,7 +62,8 @@ impl Cost {
     /// ceil(a * size) + b, ns.
     pub fn of(&self, pkt: &Packet) -> Time {
         let m = self.module(pkt);
-        Time::ns((self.a_ps[m] * pkt.size as u64).div_ceil(1000) + self.b_ns[m])
+        // a <= 10^6 ns/B (validation), size < 2^16 B, b <= 10^18 ns: no wrap, saturating anyway.
+        Time::ns(self.a_ps[m].saturating_mul(pkt.size as u64).div_ceil(1000).saturating_add(self.b_ns[m]))
     }
 }
 

@@ -30,25 +30,38 @@ impl Time {
     pub fn saturating_sub(self, other: Time) -> Time {
         Time(self.0.saturating_sub(other.0))
     }
+    /// `k` times this duration, `Time::MAX` past it.
+    pub const fn saturating_mul(self, k: u64) -> Time {
+        Time(self.0.saturating_mul(k))
+    }
 }
+
+// Arithmetic cannot wrap silently (issue 42): a sum saturates at `Time::MAX` (later than any
+// run: validation bounds every time a user sets to `units::MAX_TIME`, 10^18 ns, so a sum of a
+// few of them stays exact and a long chain of them is "never"); a difference is checked in
+// debug builds and the `ci` profile (time never goes back) and saturates at zero elsewhere.
 
 impl Add for Time {
     type Output = Time;
+    #[inline(always)]
     fn add(self, rhs: Time) -> Time {
-        Time(self.0 + rhs.0)
+        Time(self.0.saturating_add(rhs.0))
     }
 }
 
 impl AddAssign for Time {
+    #[inline(always)]
     fn add_assign(&mut self, rhs: Time) {
-        self.0 += rhs.0;
+        *self = *self + rhs;
     }
 }
 
 impl Sub for Time {
     type Output = Time;
+    #[inline(always)]
     fn sub(self, rhs: Time) -> Time {
-        Time(self.0 - rhs.0)
+        debug_assert!(self >= rhs, "time went back: {} - {}", self.0, rhs.0);
+        Time(self.0.saturating_sub(rhs.0))
     }
 }
 
@@ -78,7 +91,7 @@ impl Bandwidth {
             }
             Bandwidth::BitsPerSec(bps) => {
                 let bits = bytes as u128 * 8 * 1_000_000_000;
-                Time(bits.div_ceil(bps as u128) as u64)
+                Time(u64::try_from(bits.div_ceil(bps as u128)).unwrap_or(u64::MAX))
             }
         }
     }
@@ -108,7 +121,8 @@ mod tests {
         let edge = u64::MAX / 8_000_000_000;
         for bytes in [edge - 1, edge, edge + 1, 10 * edge] {
             for bps in [1, 3, 999_999_937, 10_000_000_000, u64::MAX] {
-                let want = (bytes as u128 * 8_000_000_000).div_ceil(bps as u128) as u64;
+                // Saturating past u64::MAX ns (584 years), never its low 64 bits (issue 42).
+                let want = (bytes as u128 * 8_000_000_000).div_ceil(bps as u128).min(u64::MAX as u128) as u64;
                 assert_eq!(Bandwidth::BitsPerSec(bps).tx_time(bytes), Time(want), "{bytes} B at {bps} bps");
             }
         }

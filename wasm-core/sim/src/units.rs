@@ -9,6 +9,15 @@
 
 use crate::time::{Bandwidth, Time};
 
+/// The largest time a scenario may write: 10^9 s (about 31.7 years; a slack offset of 10^9 s
+/// is how a tenant's priority is written). Below i64::MAX, so a slack made of one never wraps,
+/// and a sum of eighteen of them fits in u64; longer sums saturate (`Time`'s `+`).
+pub const MAX_TIME: Time = Time(1_000_000_000_000_000_000);
+/// The largest size: 10^15 B (1000 TB).
+pub const MAX_BYTES: u64 = 1_000_000_000_000_000;
+/// The largest rate: 10^15 bit/s (1000 Tbps).
+pub const MAX_BPS: u64 = 1_000_000_000_000_000;
+
 /// Regular expressions of the unit strings, for JSON Schemas.
 pub mod patterns {
     pub const TIME: &str = "^(0|[0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s))$";
@@ -89,7 +98,11 @@ pub fn parse_time(s: &str) -> Result<Time, String> {
         "" => return Err("a time needs a unit: ns, us, ms or s".into()),
         other => return Err(format!("unknown time unit \"{other}\" (use ns, us, ms or s)")),
     };
-    exact(&d, mult, "the time in nanoseconds").map(Time)
+    let ns = exact(&d, mult, "the time in nanoseconds")?;
+    if ns > MAX_TIME.as_ns() {
+        return Err("must be at most 1000000000s".into());
+    }
+    Ok(Time(ns))
 }
 
 /// A rate such as `10Gbps`, `1.5Mbps`, `125MBps` or `inf` (no transmission delay).
@@ -113,11 +126,22 @@ pub fn parse_bandwidth(s: &str) -> Result<Bandwidth, String> {
     if bps == 0 {
         return Err("a rate must be greater than zero".into());
     }
+    if bps > MAX_BPS {
+        return Err("must be at most 1000Tbps (or inf)".into());
+    }
     Ok(Bandwidth::BitsPerSec(bps))
 }
 
 /// A size in bytes such as `1500B`, `128KB`, `64KiB` or `12000b` (whole bytes only).
 pub fn parse_bytes(s: &str) -> Result<u64, String> {
+    let bytes = parse_bytes_unbounded(s)?;
+    if bytes > MAX_BYTES {
+        return Err("must be at most 1000TB".into());
+    }
+    Ok(bytes)
+}
+
+fn parse_bytes_unbounded(s: &str) -> Result<u64, String> {
     let (d, unit) = split_number(s)?;
     let (m, base) = prefix(unit);
     match base {
@@ -169,7 +193,11 @@ pub fn parse_buffer(s: &str) -> Result<Buffer, String> {
         if !rest.is_empty() {
             return Err(format!("\"{t}\" is not a packet count such as 100pkt"));
         }
-        return exact(&d, 1, "the packet count").map(Buffer::Packets);
+        let n = exact(&d, 1, "the packet count")?;
+        if n > MAX_BYTES {
+            return Err("must be at most 1000000000000000pkt".into());
+        }
+        return Ok(Buffer::Packets(n));
     }
     parse_bytes(t).map(Buffer::Bytes)
 }
@@ -230,6 +258,15 @@ mod tests {
 /// Exact unit strings, the inverse of the parsers: the largest unit that divides exactly.
 pub mod format {
     use crate::time::{Bandwidth, Time};
+
+    /// The largest time a scenario may write: 10^9 s (about 31.7 years; a slack offset of 10^9 s
+    /// is how a tenant's priority is written). Below i64::MAX, so a slack made of one never wraps,
+    /// and a sum of eighteen of them fits in u64; longer sums saturate (`Time`'s `+`).
+    pub const MAX_TIME: Time = Time(1_000_000_000_000_000_000);
+    /// The largest size: 10^15 B (1000 TB).
+    pub const MAX_BYTES: u64 = 1_000_000_000_000_000;
+    /// The largest rate: 10^15 bit/s (1000 Tbps).
+    pub const MAX_BPS: u64 = 1_000_000_000_000_000;
     use crate::units::Buffer;
 
     fn exact(v: u64, units: &[(u64, &str)]) -> String {

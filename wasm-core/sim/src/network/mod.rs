@@ -453,7 +453,7 @@ impl Network {
         let base_rtt = one_way(&data, o.wire_segment() as u64) + one_way(&acks, o.header as u64);
         let bottleneck = data.iter().filter_map(|&p| self.ports[p as usize].bandwidth.bps()).min();
         let bdp_bytes = match bottleneck {
-            Some(bps) => (bps as u128 * base_rtt.as_ns() as u128 / 8_000_000_000) as u64,
+            Some(bps) => u64::try_from(bps as u128 * base_rtt.as_ns() as u128 / 8_000_000_000).unwrap_or(u64::MAX),
             None => crate::transport::DEFAULT_INITIAL_WINDOW as u64 * o.wire_segment() as u64,
         };
         PathFacts { base_rtt, bdp_bytes }

@@ -40,6 +40,10 @@ pub struct Limits {
     /// Packets the sources would create over the run, estimated from rates and sizes.
     pub packets: u64,
     pub trace_events: u64,
+    /// The run's estimated native CPU time (`crate::budget`), ns.
+    pub cpu_ns: u64,
+    /// The run's estimated peak memory, bytes.
+    pub memory_bytes: u64,
 }
 
 /// For untrusted input (the page, share links).
@@ -51,16 +55,25 @@ pub const LIMITS: Limits = Limits {
     duration: Time(3_600_000_000_000),
     packets: 50_000_000,
     trace_events: 20_000_000,
+    // Ten minutes native (the page's WebAssembly takes about 1.5x that), and 3 GiB of a
+    // wasm32 tab's 4 GiB (the estimate charges every unlimited buffer with every packet, so
+    // UPS Table 1's default row, 2.8 GB by it, still opens from the gallery).
+    cpu_ns: 600_000_000_000,
+    memory_bytes: 3 << 30,
 };
 
 /// For scenario files a user runs locally (the CLI, benchmarks): the same checks, with room
 /// for long runs (a week: the LSTFCoDel paper's runs are three days).
 pub const TRUSTED_LIMITS: Limits = Limits {
     text_bytes: 64 * 1024 * 1024,
-    nodes: 100_000,
+    // A packet counts its hops in 16 bits; a path visits a node once (validation).
+    nodes: 65_535,
     links: 400_000,
     traffic: 1_000_000,
     duration: Time(604_800_000_000_000),
     packets: 1_000_000_000_000,
     trace_events: 1_000_000_000,
+    // The CLI asks for --yes past an hour (its `run`); memory: a large machine's.
+    cpu_ns: u64::MAX,
+    memory_bytes: 256 << 30,
 };

@@ -221,8 +221,22 @@ impl Scenario {
     /// `node_schedulers`, the node's own, `default_scheduler` (routers only, unless
     /// `default_scheduler_on_hosts`), the built-in FIFO. The port runs the first.
     pub fn port_choices(&self, li: usize, from: &str) -> Vec<Choice> {
-        let l = &self.topology.links[li];
         let a = self.topology.nodes.iter().position(|n| n.id == from);
+        match a {
+            Some(a) => self.port_choices_at(li, Some(a)),
+            None => self.port_choices_named(li, from, None),
+        }
+    }
+
+    /// [`Scenario::port_choices`] of node `a` (an index into the topology's nodes), found by
+    /// the caller: a run over every port then looks each node up once.
+    pub fn port_choices_at(&self, li: usize, a: Option<usize>) -> Vec<Choice> {
+        let from = a.map_or("", |a| self.topology.nodes[a].id.as_str());
+        self.port_choices_named(li, from, a)
+    }
+
+    fn port_choices_named(&self, li: usize, from: &str, a: Option<usize>) -> Vec<Choice> {
+        let l = &self.topology.links[li];
         let node = a.map(|a| &self.topology.nodes[a]);
         let mut out = Vec::new();
         let mut push = |spec: &SchedulerSpec, from: String| out.push(Choice { scheduler: spec.clone(), from });

@@ -34,13 +34,14 @@ pub struct PathFacts {
 
 /// Initial window in segments: the BDP in wire-size packets, rounded up, at least 1.
 pub fn initial_window(path: PathFacts, wire_segment: u32) -> u32 {
-    path.bdp_bytes.div_ceil(wire_segment as u64).max(1) as u32
+    u32::try_from(path.bdp_bytes.div_ceil(wire_segment as u64).max(1)).unwrap_or(u32::MAX)
 }
 
 /// The sender's configuration: `initial_window` and `rto` override the path-derived defaults.
 pub fn config(mss: u32, header: u32, initial_window: Option<u32>, rto: Option<Time>, path: PathFacts) -> Config {
     let iw = initial_window.unwrap_or_else(|| self::initial_window(path, mss + header));
-    let rto = rto.unwrap_or(Time(path.base_rtt.as_ns() * RTO_RTTS)).max(Time(1));
+    // At most the largest time a user may write, so no deadline reaches `Opt`'s sentinel.
+    let rto = rto.unwrap_or(path.base_rtt.saturating_mul(RTO_RTTS)).clamp(Time(1), crate::units::MAX_TIME);
     Config {
         mss,
         initial_window: iw,

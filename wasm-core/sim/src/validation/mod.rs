@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::budget::Budget;
 use crate::scenario::{
     Limits, NodeKind, Scenario, ScenarioError, SchedulerSpec, TcpSpec, Toggle, Topology, Traffic, Transport, LIMITS,
 };
@@ -19,9 +20,16 @@ pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
 /// Parses and checks a scenario within `limits`.
 #[inline]
 pub fn parse_with(text: &str, limits: &Limits) -> Result<Scenario, ScenarioError> {
+    parse_budgeted(text, limits).map(|(s, _)| s)
+}
+
+/// Parses and checks a scenario within `limits`, with its run's budget (refused past the
+/// limits' CPU and memory).
+#[inline]
+pub fn parse_budgeted(text: &str, limits: &Limits) -> Result<(Scenario, Budget), ScenarioError> {
     let scenario = parse_format(text, limits)?;
-    check(&scenario, limits)?;
-    Ok(scenario)
+    let budget = check(&scenario, limits)?;
+    Ok((scenario, budget))
 }
 
 /// Reads a scenario's fields (and expands its preset) without the checks beyond the format:
@@ -34,6 +42,7 @@ pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioErr
             format!("the scenario is {} bytes; the limit is {}", text.len(), limits.text_bytes),
         ));
     }
+    text::check_shape(text)?;
     let de = &mut serde_json::Deserializer::from_str(text);
     let mut scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -41,7 +50,8 @@ pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioErr
         let msg = inner.to_string();
         // serde_json appends " at line L column C"; keep it only for syntax errors.
         let msg = if inner.is_syntax() || inner.is_eof() { msg } else { strip_position(&msg) };
-        ScenarioError::new(if path == "." { String::new() } else { path }, msg)
+        let path = if path == "." { String::new() } else { text::locate(text, path, &msg) };
+        ScenarioError::new(path, msg)
     })?;
     expand_preset(&mut scenario.topology)?;
     Ok(scenario)
@@ -96,6 +106,14 @@ pub(super) fn check_path(
         let key = if w[0] < w[1] { (w[0].as_str(), w[1].as_str()) } else { (w[1].as_str(), w[0].as_str()) };
         if !pairs.contains(&key) {
             return Err(format!("step {j}: no link between \"{}\" and \"{}\"", w[0], w[1]));
+        }
+    }
+    // A node once: a packet's hop count (u16) then stays below the node count (at most 65 535),
+    // and a path cannot loop over a zero-delay link for as long as it likes.
+    let mut seen = BTreeSet::new();
+    for n in path {
+        if !seen.insert(n.as_str()) {
+            return Err(format!("visits \"{n}\" twice; a path visits each node once"));
         }
     }
     for mid in &path[1..path.len() - 1] {
@@ -171,7 +189,7 @@ fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) ->
     if header == 0 {
         return fail("tcp.header", "must be at least 1B");
     }
-    if mss + header > 65_535 {
+    if mss > 65_535 || header > 65_535 || mss + header > 65_535 {
         return fail("tcp.mss", "mss + header must be at most 65535B");
     }
     if t.initial_window == Some(0) {
@@ -222,7 +240,7 @@ pub fn strip_position(msg: &str) -> String {
 // The checks run once per scenario: `#[inline]` (with their helpers), so that the binding,
 // whose text entry points call `parse_with`, compiles them for size (wasm-core/wasm/README.md).
 #[inline]
-fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
+fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
     fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
         ScenarioError::new(path, message)
     }
@@ -247,10 +265,14 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
         return Err(err("traffic", format!("{} sources; the limit is {}", s.traffic.len(), limits.traffic)));
     }
     let mut ids = BTreeSet::new();
+    // Once, not per middlebox: the traffic ids its modules may be assigned.
+    let flows: Vec<String> = if t.nodes.iter().any(|n| n.middlebox.is_some()) {
+        s.traffic.iter().map(|t| t.id().to_string()).collect()
+    } else {
+        Vec::new()
+    };
     for (i, n) in t.nodes.iter().enumerate() {
-        if n.id.trim().is_empty() {
-            return Err(err(format!("topology.nodes[{i}].id"), "must not be empty"));
-        }
+        text::check_id(&n.id).map_err(|m| err(format!("topology.nodes[{i}].id"), m))?;
         if !ids.insert(n.id.as_str()) {
             return Err(err(format!("topology.nodes[{i}].id"), format!("duplicate node id \"{}\"", n.id)));
         }
@@ -263,11 +285,28 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
             if n.kind != NodeKind::Router {
                 return Err(err(format!("topology.nodes[{i}].middlebox"), "only a router can be a middlebox"));
             }
-            let flows: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
             m.check(&format!("topology.nodes[{i}].middlebox"), &flows).map_err(|(p, m)| err(p, m))?;
         }
     }
-    let kind_of = |id: &str| t.nodes.iter().find(|n| n.id == id).map(|n| n.kind);
+    // Looked up by id in a map (a scan of the nodes per lookup made validation quadratic).
+    let mut kinds = std::collections::BTreeMap::new();
+    for n in &t.nodes {
+        kinds.insert(n.id.as_str(), n.kind);
+    }
+    let kind_of = |id: &str| kinds.get(id).copied();
+    // Links per node: a workload's packets are bounded through its hosts' links (below).
+    let mut degree: std::collections::BTreeMap<&str, u128> = std::collections::BTreeMap::new();
+    for l in &t.links {
+        *degree.entry(l.from.as_str()).or_default() += 1;
+        *degree.entry(l.to.as_str()).or_default() += 1;
+    }
+    let hosts = t.nodes.iter().filter(|n| n.kind == NodeKind::Host).count();
+    let host_links: u128 = t
+        .nodes
+        .iter()
+        .filter(|n| n.kind == NodeKind::Host)
+        .map(|n| degree.get(n.id.as_str()).copied().unwrap_or(0))
+        .sum();
     let mut pairs = BTreeSet::new();
     for (i, l) in t.links.iter().enumerate() {
         for (field, end) in [("from", &l.from), ("to", &l.to)] {
@@ -289,11 +328,10 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
     let max_bps = t.links.iter().filter_map(|l| l.bandwidth.0.bps()).max().unwrap_or(1);
     let mut flow_ids = BTreeSet::new();
     let mut packets: u128 = 0;
+    let mut per_source = Vec::with_capacity(s.traffic.len());
     for (i, tr) in s.traffic.iter().enumerate() {
         let at = |f: &str| format!("traffic[{i}].{f}");
-        if tr.id().trim().is_empty() {
-            return Err(err(at("id"), "must not be empty"));
-        }
+        text::check_id(tr.id()).map_err(|m| err(at("id"), m))?;
         if !flow_ids.insert(tr.id()) {
             return Err(err(at("id"), format!("duplicate flow id \"{}\"", tr.id())));
         }
@@ -309,6 +347,11 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
             }
         }
         let (start, stop) = tr.window();
+        if let (Some(a), Some(b)) = (start, stop) {
+            if b.0 <= a.0 {
+                return Err(err(at("stop"), format!("must be after start ({})", crate::units::format::time(a.0))));
+            }
+        }
         let start = start.map(|q| q.0).unwrap_or(Time::ZERO);
         let stop = stop.map(|q| q.0).unwrap_or(duration).min(duration);
         if stop <= start {
@@ -350,7 +393,8 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
                 if u.on.0 == Time::ZERO {
                     return Err(err(at("on"), "must be greater than zero"));
                 }
-                packets += per_second(bps, size);
+                // At its rate, and at least one packet per ON period whatever the rate.
+                packets += per_second(bps, size) + active / (u.on.0 + u.off.0).as_ns() as u128;
             }
             Traffic::Bulk(u) => {
                 let size = packet_size(u.packet_size, "packet_size")?;
@@ -373,7 +417,7 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
                     return Err(err(at("load"), format!("must be between 0 and 1 (exclusive), got {}", w.load)));
                 }
                 crate::traffic::sizes::check(&w.sizes).map_err(|(f, m)| err(at(&format!("sizes.{f}")), m))?;
-                check_endpoints(&w.endpoints, &kind_of, t.nodes.iter().filter(|n| n.kind == NodeKind::Host).count())
+                check_endpoints(&w.endpoints, &kind_of, hosts)
                     .map_err(|(f, m)| err(at(&format!("endpoints.{f}")), m))?;
                 if let Some(l) = &w.link {
                     let key =
@@ -382,7 +426,17 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
                         return Err(err(at("link"), format!("no link between \"{}\" and \"{}\"", l.from, l.to)));
                     }
                 }
-                packets += per_second((w.load * max_bps as f64) as u64 + 1, size);
+                // Calibrated so its most loaded link runs at `load`, which carries at least
+                // 1 / (its hosts' links) of its flows (every flow leaves its source by one of
+                // them; an incast's all reach its destination by one of its links): so at most
+                // `load` x that link's rate x those links in all.
+                let e = &w.endpoints;
+                let through = match (e.pattern, &e.dst, &e.hosts) {
+                    (crate::scenario::Pattern::Incast, Some(d), _) => degree.get(d.as_str()).copied().unwrap_or(1),
+                    (_, _, Some(hs)) => hs.iter().map(|h| degree.get(h.as_str()).copied().unwrap_or(0)).sum(),
+                    _ => host_links,
+                };
+                packets += per_second((w.load * max_bps as f64) as u64 + 1, size) * through.max(1);
             }
             Traffic::FlowList(l) => {
                 packet_size(l.packet_size, "packet_size")?;
@@ -393,6 +447,7 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
             // About one ACK per data packet.
             packets += packets - before;
         }
+        per_source.push(packets - before);
         if packets > limits.packets as u128 {
             return Err(err(
                 at("rate"),
@@ -453,7 +508,29 @@ fn check(s: &Scenario, limits: &Limits) -> Result<(), ScenarioError> {
     }
     check_scripted(s)?;
     crate::script::resolve(s)?;
-    check_replays(s)
+    check_replays(s)?;
+    let budget = crate::budget::estimate(s, &per_source);
+    if budget.cpu_ns > limits.cpu_ns {
+        return Err(err(
+            budget.cpu_by.clone(),
+            format!(
+                "this run would take {}; the limit here is {} of CPU (shorten the duration, lower the rates or use the CLI)",
+                budget.describe(),
+                crate::budget::seconds(limits.cpu_ns)
+            ),
+        ));
+    }
+    if budget.memory_bytes > limits.memory_bytes {
+        return Err(err(
+            budget.memory_by.clone(),
+            format!(
+                "this run would need {}; the limit here is {} of memory",
+                budget.describe(),
+                crate::budget::bytes(limits.memory_bytes)
+            ),
+        ));
+    }
+    Ok(budget)
 }
 
 /// A scripted schedule fixes every port's order and every packet: no traffic, no scheduler.
@@ -673,3 +750,4 @@ pub fn editable_text(text: &str) -> Result<String, ScenarioError> {
 mod lists;
 #[cfg(test)]
 mod tests;
+mod text;

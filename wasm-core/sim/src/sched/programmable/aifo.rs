@@ -32,7 +32,7 @@ use std::collections::VecDeque;
 use crate::packet::Packet;
 use crate::params::{Bound, Default, Kind, Spec};
 use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_WEIGHTS, RankedFifo, Ranker, ranker};
-use crate::sched::registry::{SchedulerInfo, Traits};
+use crate::sched::registry::{Cost, SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, DropReason, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::Buffer;
@@ -115,7 +115,10 @@ pub const AIFO: SchedulerInfo = SchedulerInfo {
         RANK,
         RANK_WEIGHTS,
     ],
-    traits: Traits::OWN_ORDER.reading(rank::reads),
+    // Each arrival scans the window (`quantile`): about 256 ranks cost what a FIFO hop does.
+    traits: Traits::OWN_ORDER
+        .reading(rank::reads)
+        .costing(|p| Cost { per_packet: 1 + p.int("window") as u64 / 256, ..Cost::BASE }),
     source: file!(),
     build: |a| {
         let cfg = Config {

@@ -32,7 +32,7 @@ use crate::packet::Packet;
 use crate::params::{Default, Kind, Spec};
 use crate::rng::splitmix64;
 use crate::sched::queue_management::codel::{ECN, Fifo, INTERVAL, TARGET, codel_params};
-use crate::sched::registry::{SchedulerInfo, Traits};
+use crate::sched::registry::{Cost, SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, AqmReport, DropReason, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
 use crate::units::Buffer;
@@ -102,7 +102,11 @@ pub const FQ_CODEL: SchedulerInfo = SchedulerInfo {
         TARGET,
         INTERVAL,
     ],
-    traits: Traits::OWN_ORDER,
+    // Every queue is built with the scheduler.
+    traits: Traits::OWN_ORDER.costing(|p| Cost {
+        state_bytes: p.int("flows") as u64 * std::mem::size_of::<FlowQueue>() as u64,
+        ..Cost::BASE
+    }),
     source: file!(),
     build: |a| {
         let p = FqCodelParams {

@@ -81,6 +81,9 @@ pub struct Traits {
     pub reads: fn(&Params) -> Reads,
     /// The parameters the page offers as sliders (FSC's BPR and PBS in its curve view).
     pub sliders: &'static [Slider],
+    /// Its work per packet and the state it builds, from its checked parameters (the run's
+    /// budget, `crate::budget`); its children are added to it.
+    pub cost: fn(&Params) -> Cost,
 }
 
 impl Traits {
@@ -91,6 +94,7 @@ impl Traits {
         order: Order::Key,
         reads: |_| Reads::NOTHING,
         sliders: &[],
+        cost: |_| Cost::BASE,
     };
     /// Its own queues, served in an order only its snapshot says, work-conserving.
     pub const OWN_ORDER: Traits = Traits { order: Order::Snapshot, ..Traits::KEY_ORDER };
@@ -109,6 +113,11 @@ impl Traits {
     /// The same, not work-conserving (a packet may wait while the port idles).
     pub const fn idling(self) -> Traits {
         Traits { work_conserving: false, ..self }
+    }
+
+    /// The same, costing `cost` per packet and in state.
+    pub const fn costing(self, cost: fn(&Params) -> Cost) -> Traits {
+        Traits { cost, ..self }
     }
 
     /// The same, with these sliders.
@@ -139,6 +148,19 @@ pub enum Children {
     Optional,
     /// Always: a class scheduler.
     Required,
+}
+
+/// What a scheduler costs (the run's budget, `crate::budget`): per packet, relative to a FIFO,
+/// and the state it builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    pub per_packet: u64,
+    pub state_bytes: u64,
+}
+
+impl Cost {
+    /// A queue or a few: FIFO's cost.
+    pub const BASE: Cost = Cost { per_packet: 1, state_bytes: 256 };
 }
 
 pub struct SchedulerInfo {

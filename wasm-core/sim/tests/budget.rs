@@ -1,0 +1,113 @@
+//! The run's budget (issue 42, `sched_sim::budget`): estimated before anything is built from
+//! what the run will do, and refused past the page's limits with the field that costs most.
+//! The cases are the issue's: ON-OFF at its real rate (one packet per ON period whatever the
+//! rate), fq_codel's queues built per port, AIFO's window scan per arrival, per-middlebox
+//! metric bins. Expected figures are hand counts written next to each case.
+
+use sched_sim::budget::Budget;
+use sched_sim::scenario::{LIMITS, TRUSTED_LIMITS};
+use sched_sim::validation::parse_budgeted;
+
+/// h1 - r1 - ... - r{n} - h2 (1 Gbps, 1 us links), `extra` top-level fields (each ending in a
+/// comma), one source `traffic`.
+fn chain(n: usize, extra: &str, traffic: &str, duration: &str) -> String {
+    let mut nodes = vec![r#"{"id": "h1", "kind": "host"}"#.to_string(), r#"{"id": "h2", "kind": "host"}"#.into()];
+    let mut path = vec!["h1".to_string()];
+    for i in 1..=n {
+        nodes.push(format!(r#"{{"id": "r{i}", "kind": "router"}}"#));
+        path.push(format!("r{i}"));
+    }
+    path.push("h2".into());
+    let links: Vec<String> = path
+        .windows(2)
+        .map(|w| format!(r#"{{"from": "{}", "to": "{}", "bandwidth": "1Gbps", "delay": "1us"}}"#, w[0], w[1]))
+        .collect();
+    format!(
+        r#"{{"format": "scheduler-playground/scenario", "version": 1, "name": "b", "seed": 1, "duration": "{duration}", {extra}
+            "topology": {{"nodes": [{}], "links": [{}]}}, "traffic": [{traffic}]}}"#,
+        nodes.join(", "),
+        links.join(", ")
+    )
+}
+
+fn budget(text: &str) -> Budget {
+    parse_budgeted(text, &TRUSTED_LIMITS).unwrap_or_else(|e| panic!("{e}")).1
+}
+
+const CBR: &str = r#"{"kind": "cbr", "id": "f", "src": "h1", "dst": "h2", "rate": "12Mbps", "packet_size": "1500B"}"#;
+
+/// CBR 12 Mbps of 1500 B packets for 1 s: 1000 packets (+1, the estimate's rounding up), over
+/// 3 links (h1-r1, r1-r2, r2-h2): 3003 packet-hops.
+#[test]
+fn packets_times_hops() {
+    let b = budget(&chain(2, "", CBR, "1s"));
+    assert_eq!((b.packets, b.packet_hops), (1001, 3003));
+}
+
+/// ON-OFF at 1 bps with 1 us ON and 1 us OFF periods sends a packet in every ON period: over
+/// 1 s that is 10^6 / 2 = 500 000 periods, not the 1 bps x 1 s / 12 000 bit = 0 (+1) packets
+/// its rate says. Over an hour (1.8 x 10^9 packets) the page refuses it, naming the source.
+#[test]
+fn onoff_is_counted_per_on_period() {
+    let onoff = r#"{"kind": "onoff", "id": "f", "src": "h1", "dst": "h2", "rate": "1bps", "packet_size": "1500B", "on": "1us", "off": "1us"}"#;
+    let b = budget(&chain(1, "", onoff, "1s"));
+    assert_eq!(b.packets, 500_001);
+    let e = parse_budgeted(&chain(1, "", onoff, "3600s"), &LIMITS).unwrap_err();
+    assert!(e.path.starts_with("traffic[0]"), "{e}");
+}
+
+/// fq_codel with 65 536 queues per port on a chain of 250 routers: 502 ports x 65 536 queues
+/// of at least 100 B each is over 3.2 GB before a packet moves. The page (3 GiB) refuses it
+/// before anything is built, naming the field that chose the scheduler.
+#[test]
+fn fq_codel_queues_per_port_are_budgeted() {
+    let fq =
+        r#""default_scheduler": {"name": "fq_codel", "params": {"flows": 65536}}, "default_scheduler_on_hosts": true,"#;
+    let b = budget(&chain(250, fq, CBR, "10ms"));
+    assert!(b.memory_bytes > 502 * 65_536 * 100, "{b:?}");
+    let e = parse_budgeted(&chain(250, fq, CBR, "10ms"), &LIMITS).unwrap_err();
+    assert_eq!(e.path, "default_scheduler", "{e}");
+    assert!(e.message.contains("would need"), "{e}");
+}
+
+/// AIFO scans its window per arrival: a window of 100 000 ranks costs 1 + 100 000 / 256 = 391
+/// FIFO hops per hop.
+#[test]
+fn aifo_window_scan_is_budgeted() {
+    let fifo = budget(&chain(2, "", CBR, "1s"));
+    let aifo = budget(&chain(2, r#""default_scheduler": {"name": "aifo", "params": {"window": 100000}},"#, CBR, "1s"));
+    let hop_ns = |b: &Budget| b.cpu_ns - b.packets * sched_sim::budget::NS_PER_PACKET;
+    assert_eq!(hop_ns(&aifo), 391 * hop_ns(&fifo));
+}
+
+/// A middlebox keeps (3 + 2 x sources) series of bins: with 100 000 windows and 3 000 sources,
+/// 6003 x 100 000 x 8 B = 4.8 GB; refused in the page at metrics.window.
+#[test]
+fn middlebox_bins_are_budgeted() {
+    let sources: Vec<String> = (0..3000)
+        .map(|i| {
+            format!(
+                r#"{{"kind": "cbr", "id": "f{i}", "src": "p", "dst": "d", "rate": "1Kbps", "packet_size": "100B"}}"#
+            )
+        })
+        .collect();
+    let t = format!(
+        r#"{{"format": "scheduler-playground/scenario", "version": 1, "name": "m", "seed": 1, "duration": "100ms",
+            "metrics": {{"window": "1us"}},
+            "topology": {{"nodes": [{{"id": "p", "kind": "host"}}, {{"id": "d", "kind": "host"}},
+                {{"id": "mb", "kind": "router", "middlebox": {{"modules": [{{"name": "x", "a": 1, "b": "1us"}}], "assign": {{}}}}}}],
+              "links": [{{"from": "p", "to": "mb", "bandwidth": "1Gbps", "delay": "0"}}, {{"from": "mb", "to": "d", "bandwidth": "1Gbps", "delay": "0"}}]}},
+            "traffic": [{}]}}"#,
+        sources.join(", ")
+    );
+    let b = budget(&t);
+    assert!(b.memory_bytes >= 6003 * 100_000 * 8, "{b:?}");
+    let e = parse_budgeted(&t, &LIMITS).unwrap_err();
+    assert_eq!(e.path, "metrics.window", "{e}");
+}
+
+#[test]
+fn describes_itself_for_people() {
+    let b = Budget { cpu_ns: 40_000_000_000, memory_bytes: 1_200_000_000, ..Budget::default() };
+    assert_eq!(b.describe(), "about 40 s of CPU, about 1.2 GB");
+}
