@@ -170,3 +170,34 @@ fn slack_tenants() {
     let p = program("tenants", &[("1s + 1000000000s", "1s")]);
     same_slack("ups/objective-tenants-round-robin.json", json!({"default": p}));
 }
+
+#[test]
+fn queued_keys_are_the_program_ranks_in_their_unit() {
+    // A port's key names the program's unit: FIFO's rank is a time (an instant, shown as a
+    // deadline), LAS's a size, STFQ's a number; the built-in keeps the registry's "rank".
+    use sched_sim::view::Unit;
+    let unit = |params: Value| {
+        let mut s = load("programmable/fig2-pifo.json");
+        set_rank(&mut s, &params);
+        let out = run_json(&s.to_string(), &RunOptions { seed: None, max_trace_events: Some(0) }).unwrap();
+        let port = out.summary.ports.iter().find(|p| p.scheduler == "pifo").expect("a PIFO port");
+        (port.key.label, port.key.unit)
+    };
+    let custom = |name: &str| unit(json!({"rank": "custom", "program": example(name).unwrap().text}));
+    assert_eq!(custom("fifo"), ("program rank", Unit::Deadline));
+    assert_eq!(custom("las"), ("program rank", Unit::Bytes));
+    assert_eq!(custom("stfq"), ("program rank", Unit::Rank));
+    assert_eq!(unit(json!({"rank": "fifo"})), ("rank", Unit::Rank));
+}
+
+#[test]
+fn a_malformed_program_is_refused_with_its_line_and_column() {
+    let mut s = load("programmable/fig2-pifo.json");
+    set_rank(&mut s, &json!({"rank": "custom", "program": "flow f = 0B\nf = f + size\nrank f +"}));
+    let e = run_json(&s.to_string(), &RunOptions::default()).err().expect("refused").to_string();
+    assert!(e.ends_with(".params.program: line 3, column 9: expected an expression"), "{e}");
+    let mut s = load("ups/objective-tail-fifo-plus.json");
+    s["slack"] = json!({"default": {"policy": "program", "program": "slack size"}});
+    let e = run_json(&s.to_string(), &RunOptions::default()).err().expect("refused").to_string();
+    assert_eq!(e, "slack.default.program: line 1, column 7: the slack must be a time, not a size");
+}

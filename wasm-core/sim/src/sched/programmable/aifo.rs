@@ -115,7 +115,7 @@ pub const AIFO: SchedulerInfo = SchedulerInfo {
         RANK,
         RANK_WEIGHTS, RANK_PROGRAM,
     ],
-    traits: Traits::OWN_ORDER.reading(rank::reads),
+    traits: Traits::OWN_ORDER.reading(rank::reads).keyed_by(rank::key),
     source: file!(),
     build: |a| {
         let cfg = Config {

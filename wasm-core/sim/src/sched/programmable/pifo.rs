@@ -35,7 +35,7 @@ pub const PIFO: SchedulerInfo = SchedulerInfo {
         shape: Shape::Scalar,
     }],
     params: &[RANK, RANK_WEIGHTS, RANK_PROGRAM],
-    traits: Traits::KEY_ORDER.reading(rank::reads),
+    traits: Traits::KEY_ORDER.reading(rank::reads).keyed_by(rank::key),
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Pifo::new(a.port.buffer, ranker(&a)))),
 };

@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use crate::packet::Packet;
 use crate::params::{Default, Kind, Params, Per, Spec};
-use crate::program::{Env, Machine, Program as Compiled, Target};
+use crate::program::{Env, Machine, Program as Compiled, Target, Ty};
 use crate::sched::QueueView;
 use crate::sched::registry::{BuildArgs, Reads};
 use crate::time::Time;
@@ -63,6 +63,21 @@ pub fn reads(params: &Params) -> Reads {
         Program::Lstf => Reads::SLACK,
         _ => Reads::NOTHING,
     }
+}
+
+/// A custom program's key: its rank in the rank's unit (a time is an instant, shown relative to
+/// the playhead; a size in bytes; a number as a rank). None for the built-in programs.
+pub fn key(params: &Params) -> Option<KeySpec> {
+    if Program::from_name(params.choice(RANK.name)) != Program::Custom {
+        return None;
+    }
+    let unit = match params.program(RANK_PROGRAM.name).ty() {
+        Ty::Time => Unit::Deadline,
+        Ty::Size => Unit::Bytes,
+        Ty::Rate => Unit::Bps,
+        Ty::Num | Ty::Bool => Unit::Rank,
+    };
+    Some(KeySpec { label: "program rank", unit })
 }
 
 pub const PROGRAMS: &[&str] = &["srpt", "srpt_segment", "stfq", "fifo", "lstf", "class", "flow_size", "custom"];

@@ -80,7 +80,7 @@ pub const SP_PIFO: SchedulerInfo = SchedulerInfo {
         RANK,
         RANK_WEIGHTS, RANK_PROGRAM,
     ],
-    traits: Traits::OWN_ORDER.reading(rank::reads),
+    traits: Traits::OWN_ORDER.reading(rank::reads).keyed_by(rank::key),
     source: file!(),
     build: |a| {
         let n = a.params.int("queues") as usize;

@@ -62,7 +62,7 @@ pub const THRESHOLD_FIFO: SchedulerInfo = SchedulerInfo {
         RANK,
         RANK_WEIGHTS, RANK_PROGRAM,
     ],
-    traits: Traits::OWN_ORDER.reading(rank::reads),
+    traits: Traits::OWN_ORDER.reading(rank::reads).keyed_by(rank::key),
     source: file!(),
     build: |a| {
         let threshold = a.params.int("threshold");
