@@ -49,8 +49,9 @@ function diagnostic(doc: Text, message: string): Diagnostic {
   const at = locateError(message);
   if (at === null) return { from: 0, to: Math.min(doc.length, 1), severity: 'error', message };
   const line = doc.line(Math.min(Math.max(at.line, 1), doc.lines));
-  const from = Math.min(line.from + at.column - 1, line.to);
-  return { from, to: Math.min(from + 1, line.to), severity: 'error', message };
+  // The character at the column, or the line's last one when the column is past its end.
+  const to = Math.min(line.from + at.column, line.to);
+  return { from: Math.max(line.from, to - 1), to, severity: 'error', message };
 }
 
 export interface ProgramEditorProps {
