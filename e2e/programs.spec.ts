@@ -60,6 +60,9 @@ test('Fig. 2: SRPT, STFQ, LSTF and class as programs give the built-ins\' hashes
   await typeProgram(page, PROGRAM, example('las.rank'));
   await app.run();
   expect(await hash()).toBe(las);
+  // An exported scenario carries the program's text.
+  const exported = JSON.parse((await app.exportFile()).text) as { topology: { nodes: { scheduler?: { params?: { program?: string } } }[] } };
+  expect(exported.topology.nodes[1]?.scheduler?.params?.program).toBe(example('las.rank'));
   const link = await app.share();
   const other = await new PlaygroundPage(await page.context().newPage()).open(link);
   await expect(other.traceHash).toHaveText(las);
@@ -92,5 +95,27 @@ test('leaf-spine compare: SRPT and STFQ written as programs give the built-ins\'
   info = await compare.run();
   expect(info.hashes[1]).toBe(info.hashes[0]);
   expect(info.hashes[2]).not.toBe(info.hashes[0]);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('a slack program in the compare view: the fairness rule written as a program gives the built-in rule\'s run', async ({ page }) => {
+  test.setTimeout(180_000);
+  const app = await new PlaygroundPage(page).open();
+  const compare = await ComparePage.open(app, 'ups/objective-fairness-rest-fair-share');
+  await compare.pickAll(['lstf', 'lstf']);
+  for (const i of [0, 1]) await page.getByTestId(`compare-objective-${i}`).locator('summary').click();
+  // Row 0: the built-in rule at r_est 50 Mbps; row 1: the fair.slack example (r_est 50 Mbps).
+  await page.getByTestId('compare-slack-0').selectOption('fair');
+  await page.getByTestId('compare-slack-1').selectOption('program');
+  const path = 'compare[1].slack.default.program';
+  await expect(page.getByTestId(`program-${path}`)).toContainText('slack own');
+  // A malformed program first: the compare names it in the editor, at its line and column.
+  await typeProgram(page, path, 'slack 1s +');
+  await compare.runButton.click();
+  await expect(page.getByTestId(`program-error-${path}`)).toContainText('line 1, column 11: expected an expression', { timeout: 60_000 });
+  await page.getByTestId(`program-example-${path}`).selectOption('fair');
+  await page.screenshot({ path: 'test-results/programs-slack.png' });
+  const info = await compare.run();
+  expect(info.hashes[1]).toBe(info.hashes[0]);
   expect(app.consoleErrors).toEqual([]);
 });

@@ -7,7 +7,7 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EXAMPLES, locateError, type ProgramTarget } from '../scenario/programs';
 
 const KEYWORDS = new Set(['flow', 'table', 'let', 'rank', 'slack', 'if', 'else']);
@@ -71,6 +71,9 @@ export function ProgramEditor({ target, text, error, path, onCommit }: ProgramEd
   const commitRef = useRef(onCommit);
   commitRef.current = onCommit;
   const committed = useRef(text);
+  // The core's error is about the text it checked: once edited, it no longer applies.
+  const [edited, setEdited] = useState(false);
+  const shown = edited ? null : error;
 
   useEffect(() => {
     if (host.current === null) return undefined;
@@ -96,6 +99,7 @@ export function ProgramEditor({ target, text, error, path, onCommit }: ProgramEd
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': `${target} program`, 'data-testid': `program-${path}` }),
           EditorView.domEventHandlers({ blur: (_e, ed) => { commit(ed); return false; } }),
+          EditorView.updateListener.of((u) => { if (u.docChanged) setEdited(true); }),
         ],
       }),
     });
@@ -105,11 +109,14 @@ export function ProgramEditor({ target, text, error, path, onCommit }: ProgramEd
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A new error from the core (a run or a check) is about the text as it is now.
+  useEffect(() => setEdited(false), [error]);
+
   useEffect(() => {
     const v = view.current;
     if (v === null) return;
-    v.dispatch(setDiagnostics(v.state, error === null ? [] : [diagnostic(v.state.doc, error)]));
-  }, [error]);
+    v.dispatch(setDiagnostics(v.state, shown === null ? [] : [diagnostic(v.state.doc, shown)]));
+  }, [shown]);
 
   const load = (name: string) => {
     const example = EXAMPLES.find((e) => e.name === name && e.target === target);
@@ -121,7 +128,7 @@ export function ProgramEditor({ target, text, error, path, onCommit }: ProgramEd
   };
 
   return (
-    <div className={`program-editor${error !== null ? ' invalid' : ''}`}>
+    <div className={`program-editor${shown !== null ? ' invalid' : ''}`}>
       <div className="program-toolbar">
         <span className="field-label">{target} program</span>
         <select aria-label={`Load an example ${target} program`} data-testid={`program-example-${path}`} value=""
@@ -131,7 +138,7 @@ export function ProgramEditor({ target, text, error, path, onCommit }: ProgramEd
         </select>
       </div>
       <div ref={host} className="program-code" />
-      {error !== null && <span className="field-error" role="alert" data-testid={`program-error-${path}`}>{error}</span>}
+      {shown !== null && <span className="field-error" role="alert" data-testid={`program-error-${path}`}>{shown}</span>}
       <span className="field-help">
         Run or leave the editor (Ctrl-Enter) to apply. The core checks the program: errors show at their line and column.
       </span>
