@@ -3,7 +3,7 @@
 //! (a size over a rate is a time, a rate times a time a size, a time over a time a number);
 //! names resolve to the packet's and the port's fields, `let`s, per-flow variables and tables.
 
-use super::syntax::{Ast, Bin, Expr, Lit, Stmt};
+use super::syntax::{Ast, Expr, Lit, Stmt};
 use super::vm::{Code, Input, Op};
 use super::{Target, Ty};
 
@@ -315,58 +315,33 @@ impl Compiler {
     }
 }
 
-fn mismatch(op: Bin, a: Ty, b: Ty) -> String {
-    let sym = match op {
-        Bin::Add => "+",
-        Bin::Sub => "-",
-        Bin::Mul => "*",
-        Bin::Div => "/",
-        Bin::Rem => "%",
-        Bin::Lt => "<",
-        Bin::Le => "<=",
-        Bin::Gt => ">",
-        Bin::Ge => ">=",
-        Bin::Eq => "==",
-        Bin::Ne => "!=",
-        Bin::And => "&&",
-        Bin::Or => "||",
-    };
+fn mismatch(op: Op, a: Ty, b: Ty) -> String {
+    let sym = super::syntax::LEVELS.iter().flat_map(|l| l.iter()).find(|(_, o)| *o == op).map_or("?", |(s, _)| *s);
     format!("cannot apply \"{sym}\" to {} and {}", a.name(), b.name())
 }
 
 /// The type and operation of `a op b`, if the units allow it.
-fn binary(op: Bin, a: Ty, b: Ty) -> Option<(Ty, Op)> {
+fn binary(op: Op, a: Ty, b: Ty) -> Option<(Ty, Op)> {
     use Ty::*;
     let quantity = |t: Ty| t != Bool;
     Some(match op {
-        Bin::Add | Bin::Sub if a == b && quantity(a) => (a, if op == Bin::Add { Op::Add } else { Op::Sub }),
-        Bin::Mul => match (a, b) {
+        Op::Add | Op::Sub if a == b && quantity(a) => (a, op),
+        Op::Mul => match (a, b) {
             (Num, t) | (t, Num) if quantity(t) => (t, Op::Mul),
             (Rate, Time) | (Time, Rate) => (Size, Op::RateTimesTime),
             _ => return None,
         },
-        Bin::Div => match (a, b) {
+        Op::Div => match (a, b) {
             (t, Num) if quantity(t) => (t, Op::Div),
             (x, y) if x == y && quantity(x) => (Num, Op::Div),
             (Size, Rate) => (Time, Op::SizeOverRate),
             (Size, Time) => (Rate, Op::SizeOverTime),
             _ => return None,
         },
-        Bin::Rem if quantity(a) && (b == a || b == Num) => (a, Op::Rem),
-        Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge if a == b && quantity(a) => (Bool, compare(op)),
-        Bin::Eq | Bin::Ne if a == b => (Bool, compare(op)),
-        Bin::And | Bin::Or if a == Bool && b == Bool => (Bool, if op == Bin::And { Op::And } else { Op::Or }),
+        Op::Rem if quantity(a) && (b == a || b == Num) => (a, Op::Rem),
+        Op::Lt | Op::Le | Op::Gt | Op::Ge if a == b && quantity(a) => (Bool, op),
+        Op::Eq | Op::Ne if a == b => (Bool, op),
+        Op::And | Op::Or if a == Bool && b == Bool => (Bool, op),
         _ => return None,
     })
-}
-
-fn compare(op: Bin) -> Op {
-    match op {
-        Bin::Lt => Op::Lt,
-        Bin::Le => Op::Le,
-        Bin::Gt => Op::Gt,
-        Bin::Ge => Op::Ge,
-        Bin::Eq => Op::Eq,
-        _ => Op::Ne,
-    }
 }

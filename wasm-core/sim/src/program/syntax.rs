@@ -26,25 +26,9 @@ use winnow::prelude::*;
 use winnow::stream::{LocatingSlice, Location, Stream};
 use winnow::token::{one_of, take_till, take_while};
 
-type In<'a> = LocatingSlice<&'a str>;
+use super::vm::Op;
 
-/// A binary operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bin {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-    And,
-    Or,
-}
+type In<'a> = LocatingSlice<&'a str>;
 
 /// A literal with its unit as written.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,7 +47,8 @@ pub enum Expr {
     Name(String, usize),
     Neg(Box<Expr>, usize),
     Not(Box<Expr>, usize),
-    Bin(Bin, Box<Expr>, Box<Expr>, usize),
+    /// A binary operator as written (the checker picks the operation its units call for).
+    Bin(Op, Box<Expr>, Box<Expr>, usize),
     Call(String, Vec<Expr>, usize),
     Index(String, Box<Expr>, usize),
     If(Box<Expr>, Box<Expr>, Box<Expr>, usize),
@@ -200,15 +185,15 @@ fn expr(i: &mut In<'_>) -> ModalResult<Expr> {
 }
 
 /// The operators of each precedence level, loosest first.
-const LEVELS: &[&[(&str, Bin)]] = &[
-    &[("||", Bin::Or)],
-    &[("&&", Bin::And)],
-    &[("<=", Bin::Le), (">=", Bin::Ge), ("==", Bin::Eq), ("!=", Bin::Ne), ("<", Bin::Lt), (">", Bin::Gt)],
-    &[("+", Bin::Add), ("-", Bin::Sub)],
-    &[("*", Bin::Mul), ("/", Bin::Div), ("%", Bin::Rem)],
+pub const LEVELS: &[&[(&str, Op)]] = &[
+    &[("||", Op::Or)],
+    &[("&&", Op::And)],
+    &[("<=", Op::Le), (">=", Op::Ge), ("==", Op::Eq), ("!=", Op::Ne), ("<", Op::Lt), (">", Op::Gt)],
+    &[("+", Op::Add), ("-", Op::Sub)],
+    &[("*", Op::Mul), ("/", Op::Div), ("%", Op::Rem)],
 ];
 
-fn operator(i: &mut In<'_>, level: usize) -> ModalResult<Option<(Bin, usize)>> {
+fn operator(i: &mut In<'_>, level: usize) -> ModalResult<Option<(Op, usize)>> {
     let at = pos(i)?;
     for (s, op) in LEVELS[level] {
         if opt(tok(*s)).parse_next(i)?.is_some() {
