@@ -140,7 +140,7 @@ export function ProgramEditor({ target, text, error, path, onCommit }: ProgramEd
       <div ref={host} className="program-code" />
       {shown !== null && <span className="field-error" role="alert" data-testid={`program-error-${path}`}>{shown}</span>}
       <span className="field-help">
-        Run or leave the editor (Ctrl-Enter) to apply. The core checks the program: errors show at their line and column.
+        Run or leave the editor (Ctrl-Enter) to apply. The core checks the program: errors show at their line and column. Names and units: docs/programs.md.
       </span>
     </div>
   );

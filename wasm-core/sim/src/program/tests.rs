@@ -120,3 +120,11 @@ fn srpt_segment_program_as_the_built_in_by_hand() {
     let datagram = Packet::new(5, 2, 7, 1500, Time::ZERO).with_flow_size(10_000).with_remaining(700);
     assert_eq!(p.eval(&mut m, &env(&datagram, 0)), 700);
 }
+
+#[test]
+fn the_language_reference_names_every_input() {
+    let doc = include_str!("../../../../docs/programs.md");
+    for (name, ..) in INPUTS {
+        assert!(doc.contains(&format!("`{name}`")), "docs/programs.md does not name `{name}`");
+    }
+}
