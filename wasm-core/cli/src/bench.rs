@@ -28,14 +28,20 @@ const TCP: [&str; 2] = ["dumbbell-10g-16", "dumbbell-10g-1024"];
 /// `wasm-core/cli/bench/` (not `scenarios/`, whose every file the scenario tests run), one per
 /// benchmark, named after it; `scripts/bench-wasm.mjs` and the site's page `bench.html` read
 /// the same files.
-const SCENARIOS: [(&str, &str); 6] = [
+const SCENARIOS: [(&str, &str); 8] = [
     ("dumbbell-udp", include_str!("../bench/dumbbell-udp.json")),
     ("fat-tree-k4-websearch", include_str!("../bench/fat-tree-k4-websearch.json")),
     ("internet2-70", include_str!("../bench/internet2-70.json")),
+    (PROGRAM_PAIR.0, include_str!("../bench/pifo-stfq-builtin.json")),
+    (PROGRAM_PAIR.1, include_str!("../bench/pifo-stfq-program.json")),
     ("single-link-md1", include_str!("../bench/single-link-md1.json")),
     (TCP[0], include_str!("../bench/dumbbell-10g-16.json")),
     (TCP[1], include_str!("../bench/dumbbell-10g-1024.json")),
 ];
+
+/// A built-in rank program and the same written in the program language (issue 39): the
+/// ratio of their CPU times is printed when both run.
+const PROGRAM_PAIR: (&str, &str) = ("pifo-stfq-builtin", "pifo-stfq-program");
 
 /// What one run measured.
 struct Measure {
@@ -158,6 +164,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             "before"
         );
     }
+    let mut measured: Vec<(&str, f64, String)> = Vec::new();
     for name in names {
         let text = all.iter().find(|b| b.0 == name).expect("checked above").1;
         // The TCP benchmarks need the TCP transport in the core: where it rejects them, say why and go on.
@@ -186,6 +193,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         runs.sort_by(|a, b| a.cpu.total_cmp(&b.cpu));
         let m = runs.swap_remove(runs.len() / 2);
         let per_cpu = |n: u64| n as f64 / m.cpu.max(1e-9);
+        measured.push((name, m.cpu, m.hash.clone()));
         let ns_per_heap = m.cpu * 1e9 / m.heap_events.max(1) as f64;
         let heap_per_pkt = m.heap_events as f64 / m.delivered.max(1) as f64;
         if as_json {
@@ -214,6 +222,19 @@ pub fn main(args: &[String]) -> Result<(), String> {
                 mib(peak),
                 mib(before),
                 &m.hash[..16]
+            );
+        }
+    }
+    let cpu_of = |n: &str| measured.iter().find(|m| m.0 == n);
+    if let (Some(b), Some(p)) = (cpu_of(PROGRAM_PAIR.0), cpu_of(PROGRAM_PAIR.1)) {
+        let ratio = p.1 / b.1.max(1e-9);
+        let same = if p.2 == b.2 { "the same trace hash" } else { "DIFFERENT trace hashes" };
+        if as_json {
+            println!("{}", json!({"name": "program-vs-builtin", "cpu_ratio": ratio, "same_hash": p.2 == b.2}));
+        } else {
+            println!(
+                "rank program vs built-in ({} / {}): CPU {ratio:.2}x the built-in's (target: at most 1.5x), {same}",
+                PROGRAM_PAIR.1, PROGRAM_PAIR.0
             );
         }
     }

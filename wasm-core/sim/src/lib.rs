@@ -17,6 +17,7 @@ pub mod packet;
 pub mod params;
 pub mod port;
 pub mod presets;
+pub mod program;
 pub mod record;
 pub mod replay;
 pub mod results;

@@ -5,6 +5,8 @@
 //! wait off its slack (`port`), whatever it schedules by, so initial - current slack is the
 //! packet's queueing delay in the network so far (Edge-CoDel reads it, Sec. 4).
 //!
+//! A rule may also be a slack program (`crate::program`) with its own per-flow state.
+//!
 //! Invariants: a rule's slack is never negative; the fairness rule keeps per-flow state (the
 //! previous packet's slack, arrival and size) and is applied in arrival order at the ingress.
 
@@ -13,6 +15,7 @@ use std::collections::BTreeMap;
 use crate::aqm::codel::CodelParams;
 use crate::aqm::edge_codel::EdgeCodelParams;
 use crate::packet::Packet;
+use crate::program::{Env, Machine, Program, Target};
 use crate::scenario::slack::{EdgeCodelSpec, SlackPolicySpec, SlackSpec};
 use crate::scenario::Scenario;
 use crate::time::Time;
@@ -33,12 +36,26 @@ pub enum Rule {
         r_est_bps: u64,
         offset: i64,
     },
+    /// The program at this index of `SlackInit::programs`.
+    Program(usize),
 }
 
 impl Rule {
-    pub fn from_spec(s: &SlackPolicySpec) -> Rule {
+    /// The rule of `s`; a program is compiled into `programs`.
+    fn from_spec(s: &SlackPolicySpec, programs: &mut Vec<(Program, Machine)>) -> Rule {
         let ns = |t: &Option<crate::scenario::TimeQ>| t.map_or(0, |q| q.0.as_ns() as i64);
         match s {
+            SlackPolicySpec::Program { program } => {
+                // Checked by `check` before a run is built; a program that does not compile
+                // here gives slack 0 (the constant 0).
+                match Program::compile(program, Target::Slack) {
+                    Ok(p) => {
+                        programs.push((p, Machine::default()));
+                        Rule::Program(programs.len() - 1)
+                    }
+                    Err(_) => Rule::Constant { value: 0, offset: 0 },
+                }
+            }
             SlackPolicySpec::Constant { value, offset } => {
                 Rule::Constant { value: value.0.as_ns() as i64, offset: ns(offset) }
             }
@@ -70,6 +87,8 @@ pub struct SlackInit {
     /// Per flow: its rule once resolved (outer None: not yet).
     resolved: Vec<Option<Option<Rule>>>,
     previous: Vec<Option<Previous>>,
+    /// The slack programs and their per-flow state.
+    programs: Vec<(Program, Machine)>,
 }
 
 /// Largest slack a rule gives (an open-ended flow's flow-size slack): far beyond any run.
@@ -81,23 +100,19 @@ impl SlackInit {
         // Inserted one by one (the last of equal keys wins, as `collect` keeps it), not collected:
         // a map's `collect` sorts its input, one sort instantiation per key/value type in the
         // wasm module (issue 20: page weight).
+        let mut programs = Vec::new();
+        let default = spec.default.as_ref().map(|r| Rule::from_spec(r, &mut programs));
         let mut classes = BTreeMap::new();
         for (c, r) in &spec.classes {
             if let Ok(c) = c.parse::<u8>() {
-                classes.insert(c, Rule::from_spec(r));
+                classes.insert(c, Rule::from_spec(r, &mut programs));
             }
         }
         let mut sources = BTreeMap::new();
         for (id, r) in &spec.flows {
-            sources.insert(id.clone(), Rule::from_spec(r));
+            sources.insert(id.clone(), Rule::from_spec(r, &mut programs));
         }
-        SlackInit {
-            default: spec.default.as_ref().map(Rule::from_spec),
-            classes,
-            sources,
-            resolved: Vec::new(),
-            previous: Vec::new(),
-        }
+        SlackInit { default, classes, sources, resolved: Vec::new(), previous: Vec::new(), programs }
     }
 
     fn rule(&mut self, flow: usize, source: &str, class: u8) -> Option<Rule> {
@@ -133,6 +148,11 @@ impl SlackInit {
                 self.previous[flow] = Some(Previous { slack: own, arrival: now, size: pkt.size });
                 own.saturating_add(offset)
             }
+            Rule::Program(i) => {
+                let (program, machine) = &mut self.programs[i];
+                let env = Env { now, pkt, rate: 0, qlen: 0, qbytes: 0, vtime: 0, weight: 1000 };
+                program.eval(machine, &env).clamp(0, MAX_SLACK)
+            }
         };
         pkt.set_slack(slack);
         pkt.set_initial_slack(slack);
@@ -167,6 +187,9 @@ pub fn check(spec: &SlackSpec, s: &Scenario) -> Result<(), (String, String)> {
     let rule = |path: String, r: &SlackPolicySpec| match r {
         SlackPolicySpec::Fair { r_est, .. } if r_est.0.bps().is_none_or(|b| b == 0) => {
             Err((format!("{path}.r_est"), "must be a finite rate above 0".to_string()))
+        }
+        SlackPolicySpec::Program { program } => {
+            Program::compile(program, Target::Slack).map(|_| ()).map_err(|e| (format!("{path}.program"), e.to_string()))
         }
         _ => Ok(()),
     };

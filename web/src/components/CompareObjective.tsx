@@ -2,10 +2,12 @@ import { useAppState } from '../app/context';
 import type { EdgeCodelSpec, SlackSpec } from '../generated/scenario';
 import type { FieldSpec } from '../scenario/fields';
 import type { CompareVariant } from '../store/compareSetup';
+import { exampleOf } from '../scenario/programs';
 import { Field } from './Field';
+import { ProgramField } from './ProgramField';
 
 /** The slack rules a comparison offers (UPS Sec. 3), each for every packet (`default`). */
-type SlackChoice = 'scenario' | 'none' | 'flow_size' | 'constant' | 'fair' | 'custom';
+type SlackChoice = 'scenario' | 'none' | 'flow_size' | 'constant' | 'fair' | 'program' | 'custom';
 
 const SLACK_LABELS: Record<SlackChoice, string> = {
   scenario: "the scenario's",
@@ -13,6 +15,7 @@ const SLACK_LABELS: Record<SlackChoice, string> = {
   flow_size: 'flow size x 1 s: mean FCT (Sec. 3.1)',
   constant: 'constant 1 s (FIFO+): tail delay (Sec. 3.2)',
   fair: 'fair-share estimate r_est: fairness (Sec. 3.3)',
+  program: 'a slack program: write your own',
   custom: 'per class or flow (from a link or file)',
 };
 
@@ -47,6 +50,8 @@ function slackFor(choice: SlackChoice, rEst: string): SlackSpec | null | undefin
       return { default: { policy: 'constant', value: '1s' } };
     case 'fair':
       return { default: { policy: 'fair', r_est: rEst } };
+    case 'program':
+      return { default: { policy: 'program', program: exampleOf('slack', 'fair')?.text ?? 'slack 1s\n' } };
   }
 }
 
@@ -66,11 +71,14 @@ export interface CompareObjectiveProps {
 export function CompareObjective({ index, variant, scenarioSlack, scenarioEdge, onChange }: CompareObjectiveProps) {
   const choice = slackChoice(variant.slack);
   const fair = variant.slack?.default?.policy === 'fair' ? variant.slack.default : null;
+  const program = variant.slack?.default?.policy === 'program' ? variant.slack.default : null;
+  const programPath = `compare[${index}].slack.default.program`;
   const edge = variant.edge_codel === undefined ? 'scenario' : variant.edge_codel === null ? 'off' : 'on';
   const error = useAppState((s) => {
     const path = s.fieldError?.path ?? '';
     const mine = [`compare[${index}].slack`, `compare[${index}].edge_codel`].some((p) => path.startsWith(p));
-    return mine && path !== `compare[${index}].slack.default.r_est` ? s.fieldError : null;
+    const own = [`compare[${index}].slack.default.r_est`, `compare[${index}].slack.default.program`];
+    return mine && !own.includes(path) ? s.fieldError : null;
   });
   const open = variant.slack !== undefined || variant.edge_codel !== undefined || error !== null;
   const setEdge = (v: string) => {
@@ -96,6 +104,10 @@ export function CompareObjective({ index, variant, scenarioSlack, scenarioEdge, 
       {fair && (
         <Field key={fair.r_est} spec={R_EST} path={`compare[${index}].slack.default.r_est`} value={fair.r_est}
           onCommit={(v) => onChange({ slack: slackFor('fair', typeof v === 'string' ? v : DEFAULT_R_EST) })} />
+      )}
+      {program && (
+        <ProgramField key={`${index}`} target="slack" path={programPath} text={program.program}
+          onCommit={(t) => onChange({ slack: { default: { policy: 'program', program: t } } })} />
       )}
       <label className="field">
         <span className="field-label">Edge-CoDel at the egress (Sec. 4)</span>

@@ -3,6 +3,7 @@ import { fieldText, type FieldSpec } from '../scenario/fields';
 import { paramField, withParam } from '../scenario/paramFields';
 import type { ParamValue, SchedulerSpec } from '../scenario/types';
 import { Field } from './Field';
+import { ProgramField } from './ProgramField';
 
 interface Props {
   /** Path of the scheduler spec in the scenario, e.g. "topology.nodes[3].scheduler". */
@@ -57,6 +58,14 @@ export function SchedulerPicker({ path, label, spec, inherits, onChange }: Props
       )}
       {spec && info?.params.map((p) => {
         const value = spec.params?.[p.name];
+        if (p.type === 'program') {
+          // Only with rank = custom (the built-in ranks ignore it).
+          if (spec.params?.rank !== 'custom') return null;
+          return (
+            <ProgramField key={p.name} target={p.target} path={`${path}.params.${p.name}`}
+              text={typeof value === 'string' ? value : typeof p.default === 'string' ? p.default : ''} onCommit={(t) => setParam(p.name, t)} />
+          );
+        }
         return (
           <Field key={`${p.name}=${fieldText(value)}`} spec={paramField(p)} path={`${path}.params.${p.name}`}
             value={value} onCommit={(v) => setParam(p.name, v)} />

@@ -7,7 +7,8 @@ import { lazy } from 'react';
 // dialogs, the curve view of a service-curve port, and the side tabs hidden at first (the
 // Inspector's editor forms, the Traffic editor, the Packet tab), which load while the first
 // run starts, the run's flow table (with its CSV export), shown once a run has finished, and the
-// share link's box, shown once a link is made.
+// share link's box, shown once a link is made, and the program editor (CodeMirror), shown for a
+// custom rank or slack program.
 // They keep the main script small (issue 20: under 100 KB gzipped; npm run bench:size).
 export const ChartPanel = lazy(() => import('./ChartPanel').then((m) => ({ default: m.ChartPanel })));
 export const MiddleboxPanel = lazy(() => import('./MiddleboxPanel').then((m) => ({ default: m.MiddleboxPanel })));
@@ -27,6 +28,7 @@ export const Inspector = lazy(() => import('./Inspector').then((m) => ({ default
 export const TrafficPanel = lazy(() => import('./TrafficPanel').then((m) => ({ default: m.TrafficPanel })));
 export const FollowPanel = lazy(() => import('./FollowPanel').then((m) => ({ default: m.FollowPanel })));
 export const ShareBox = lazy(() => import('./ShareBox').then((m) => ({ default: m.ShareBox })));
+export const ProgramEditor = lazy(() => import('./ProgramEditor').then((m) => ({ default: m.ProgramEditor })));
 export const PresetDialog = lazy(() => import('./PresetDialog').then((m) => ({ default: m.PresetDialog })));
 
 /** What a part loaded on demand shows while its chunk arrives. */

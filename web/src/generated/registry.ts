@@ -104,6 +104,14 @@ export type ParamKind =
       type: 'curve';
     }
   | {
+      examples: {
+        name: string;
+        text: string;
+      }[];
+      target: 'rank' | 'slack';
+      type: 'program';
+    }
+  | {
       item: ParamKind;
       per: 'class' | 'flow';
       type: 'list';

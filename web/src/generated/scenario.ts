@@ -142,6 +142,10 @@ export type SlackPolicySpec =
       offset?: TimeQ | null;
       policy: 'fair';
       r_est: BandwidthQ;
+    }
+  | {
+      policy: 'program';
+      program: string;
     };
 /**
  * A rate: bits (bps) or bytes (Bps) per second with an optional K/M/G/T (powers of 1000) or Ki/Mi/Gi/Ti (powers of 1024) prefix ("10Gbps"), or "inf" for zero transmission time.

@@ -23,6 +23,7 @@ function scalarOf(p: ParamKind): ScalarInput {
     case 'choice': return { kind: 'choice', options: p.options };
     case 'toggle': return { kind: 'choice', options: ['off', 'on'] };
     case 'curve': return { kind: 'curve' };
+    case 'program':
     case 'list': return { kind: 'text' };
   }
 }

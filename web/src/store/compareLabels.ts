@@ -6,10 +6,21 @@ import type { CompareSetup, CompareVariant } from './compareSetup';
 /** A scheduler id to the name the page shows (the registry's display name). */
 export type SchedulerName = (id: string) => string;
 
+/**
+ * A rank program (several lines) in a few words: its first comment line up to a colon or full
+ * stop ("STFQ" for "# STFQ: ..."), else "a program of N lines"; any other text as it is.
+ */
+function programTitle(text: string): string {
+  if (!text.includes('\n')) return text;
+  const first = text.split('\n')[0] ?? '';
+  const title = first.startsWith('#') ? first.replace(/^#\s*/, '').split(/[:.]/)[0]?.trim() : '';
+  return title || `a program of ${text.trim().split('\n').length} lines`;
+}
+
 /** "LSTF", "FIFO (drop=head)", "SJF on r1, r2": a variant in a few words, its scheduler by `name`. */
 export function variantLabel(v: CompareVariant, name: SchedulerName = (id) => id): string {
   const s = v.scheduler;
-  const params = Object.entries(s.params ?? {}).map(([k, x]) => `${k}=${typeof x === 'string' ? x : JSON.stringify(x)}`);
+  const params = Object.entries(s.params ?? {}).map(([k, x]) => `${k}=${typeof x === 'string' ? programTitle(x) : JSON.stringify(x)}`);
   const children = (s.children ?? []).map((c) => name(c.name));
   const detail = [...params, ...(children.length > 0 ? [`classes: ${children.join(', ')}`] : [])];
   const where = v.routers === null ? '' : ` on ${v.routers.join(', ')}`;

@@ -39,6 +39,12 @@ describe('a comparison run with a UPS objective', () => {
     ]);
   });
 
+  it('names a rank program by its first comment line, not its whole text', () => {
+    const pifo = (program: string) => ({ scheduler: { name: 'pifo', params: { rank: 'custom', program } }, routers: null });
+    const setup = { variants: [pifo('# LAS: least attained service\nflow a = 0B\nrank a'), pifo('flow a = 0B\nrank a\n')] };
+    expect(variantLabels(setup)).toEqual(['pifo (rank=custom, program=LAS)', 'pifo (rank=custom, program=a program of 2 lines)']);
+  });
+
   it('reads them from a link and names a wrong one', () => {
     const link = { variants: [{ scheduler: lstf, slack: { default: { policy: 'fair', r_est: '50Mbps' } } }, { scheduler: lstf, edge_codel: null }] };
     expect(parseSetup(link)).toEqual({

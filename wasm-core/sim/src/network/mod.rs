@@ -48,6 +48,8 @@ pub struct PortInfo {
     pub buffer: Buffer,
     /// The registry entry of the port's (outermost) scheduler.
     pub info: &'static registry::SchedulerInfo,
+    /// What its shown value means (`registry::build_reading`).
+    pub key: crate::view::KeySpec,
 }
 
 /// Static facts about a stage, for results and the page.
@@ -161,10 +163,10 @@ impl Network {
                 let (a, b) = (index[from.as_str()], index[to.as_str()]);
                 let choice = s.port_scheduler(li, from);
                 let (spec, path) = (&choice.scheduler, &choice.from);
-                let (sched, info) = if s.schedule.is_some() {
-                    (AnyScheduler::Scripted(Scripted::new()), &scripted::INFO)
+                let (sched, info, key) = if s.schedule.is_some() {
+                    (AnyScheduler::Scripted(Scripted::new()), &scripted::INFO, scripted::INFO.key)
                 } else {
-                    let (sched, info, r) = registry::build_reading(
+                    let (sched, info, r, key) = registry::build_reading(
                         spec,
                         PortContext {
                             buffer,
@@ -176,11 +178,11 @@ impl Network {
                     )
                     .map_err(|(p, msg)| ScenarioError::new(format!("{path}.{p}"), msg))?;
                     reads = reads.or(r);
-                    (sched, info)
+                    (sched, info, key)
                 };
                 let id = ports.len() as PortId;
                 ports.push(Port::new(id, a, b, l.bandwidth.0, l.delay.0, sched));
-                port_info.push(PortInfo { buffer, info });
+                port_info.push(PortInfo { buffer, info, key });
                 nodes[a as usize].ports.push(id);
             }
         }
@@ -507,7 +509,7 @@ fn build_stages(
             seed,
             stream: STAGE_STREAM + stages.len() as u64,
         };
-        let (sched, info, r) = registry::build_reading(&mb.scheduler(), port, params::Context { flows: flow_ids })
+        let (sched, info, r, _) = registry::build_reading(&mb.scheduler(), port, params::Context { flows: flow_ids })
             .map_err(|(p, msg)| ScenarioError::new(format!("{path}.scheduler.{p}"), msg))?;
         *reads = reads.or(r);
         let module = |name: &str| mb.modules.iter().position(|m| m.name == name).unwrap_or(0) as u16;

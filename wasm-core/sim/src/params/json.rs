@@ -69,6 +69,11 @@ fn kind_fields(kind: &Kind, o: &mut Map<String, Json>) {
         }
         Kind::Toggle => put("type", "toggle".into()),
         Kind::Curve => put("type", "curve".into()),
+        Kind::Program { target } => {
+            put("type", "program".into());
+            put("target", target.word().into());
+            put("examples", crate::program::examples::json(*target));
+        }
         Kind::List { per, item } => {
             put("type", "list".into());
             put("per", if *per == Per::Class { "class" } else { "flow" }.into());
@@ -107,6 +112,7 @@ pub fn schema(kind: &Kind) -> Json {
         Kind::Buffer { off: true } => json!({"anyOf": [{"const": "off"}, quantity(patterns::BUFFER, "20pkt")]}),
         Kind::Choice { options } => json!({"enum": options}),
         Kind::Toggle => json!({"enum": ["off", "on"]}),
+        Kind::Program { .. } => json!({"type": "string", "maxLength": crate::program::MAX_TEXT}),
         Kind::Curve => json!({
             "type": "object",
             "properties": {

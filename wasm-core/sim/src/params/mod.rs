@@ -7,7 +7,7 @@
 //! page's inspector forms); and the JSON Schema of each value (`json.rs`).
 //!
 //! Kinds: whole numbers, real numbers, times, rates, sizes, buffers ("off" where the spec
-//! allows it), choices, on/off, two-piece linear service curves, and lists of per-class or
+//! allows it), choices, on/off, two-piece linear service curves, programs, and lists of per-class or
 //! per-flow values of one of those (weights, quanta, curves).
 
 mod json;
@@ -79,6 +79,10 @@ pub enum Kind {
     Toggle,
     /// A two-piece linear service curve {m1, d or beta, m2} (FSC paper Sec. 2).
     Curve,
+    /// A program's text (`crate::program`), checked and compiled when the parameters are.
+    Program {
+        target: crate::program::Target,
+    },
     /// One value of `item` per class or per flow; entries not listed get the default.
     List {
         per: Per,
@@ -179,6 +183,8 @@ pub enum Value {
     Choice(&'static str),
     Toggle(bool),
     Curve(Curve),
+    /// A compiled program (shared: parameters are cloned, the code is not).
+    Program(std::sync::Arc<crate::program::Program>),
     List(List),
 }
 
@@ -207,6 +213,7 @@ impl Value {
     accessor!(choice, Choice, &'static str);
     accessor!(toggle, Toggle, bool);
     accessor!(curve, Curve, Curve);
+    accessor!(program, Program, std::sync::Arc<crate::program::Program>);
     accessor!(list, List, List);
 }
 
@@ -264,6 +271,9 @@ impl Params {
     }
     pub fn curve(&self, name: &str) -> Curve {
         self.get(name).curve()
+    }
+    pub fn program(&self, name: &str) -> std::sync::Arc<crate::program::Program> {
+        self.get(name).program()
     }
     pub fn list(&self, name: &str) -> &List {
         match self.get(name) {

@@ -135,6 +135,12 @@ fn value(kind: &Kind, v: &Json, path: &str) -> Result<Value, Fail> {
             _ => fail(path, format!("must be \"on\" or \"off\", got {v}")),
         },
         Kind::Curve => curve(v, path).map(Value::Curve),
+        Kind::Program { target } => {
+            let src = text(v, path, "rank size")?;
+            crate::program::Program::compile(src, *target)
+                .map(|p| Value::Program(std::sync::Arc::new(p)))
+                .map_err(|e| (path.to_string(), e.to_string()))
+        }
         Kind::List { .. } => panic!("a list's items are single values, not lists ({path})"),
     }
 }

@@ -390,7 +390,7 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
             delay_ns: p.delay.as_ns(),
             buffer_bytes: info.buffer.bytes(),
             scheduler: info.info.name.into(),
-            key: info.info.key,
+            key: info.key,
             state: info.info.state.to_vec(),
             order: info.info.traits.order,
             stats: PortStats::new(m, p.aqm_report(Time(facts.end_ns)), end),

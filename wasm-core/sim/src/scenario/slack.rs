@@ -44,6 +44,9 @@ pub enum SlackPolicySpec {
         #[serde(default)]
         offset: Option<TimeQ>,
     },
+    /// A slack program (`crate::program`, ending `slack <time>`), run at the ingress for each
+    /// packet with the per-flow state it declares; its result is held to [0, about 26 days].
+    Program { program: String },
 }
 
 /// Slack initialisation: a default and overrides per class and per traffic source.

@@ -31,7 +31,7 @@ use std::collections::VecDeque;
 
 use crate::packet::Packet;
 use crate::params::{Bound, Default, Kind, Spec};
-use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_WEIGHTS, RankedFifo, Ranker, ranker};
+use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_PROGRAM, RANK_WEIGHTS, RankedFifo, Ranker, ranker};
 use crate::sched::registry::{Cost, SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, DropReason, Scheduler, StateView, Verdicts};
 use crate::time::Time;
@@ -113,11 +113,12 @@ pub const AIFO: SchedulerInfo = SchedulerInfo {
             default: Default::Int(15),
         },
         RANK,
-        RANK_WEIGHTS,
+        RANK_WEIGHTS, RANK_PROGRAM,
     ],
     // Each arrival scans the window (`quantile`): about 256 ranks cost what a FIFO hop does.
     traits: Traits::OWN_ORDER
         .reading(rank::reads)
+        .keyed_by(rank::key)
         .costing(|p| Cost { per_packet: 1 + p.int("window") as u64 / 256, ..Cost::BASE }),
     source: file!(),
     build: |a| {
@@ -203,7 +204,7 @@ impl Aifo {
 
 impl Scheduler for Aifo {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let rank = self.ranker.rank(now, &pkt);
+        let rank = self.ranker.rank(now, &pkt, (self.len(), self.bytes()));
         self.sample(rank);
         let c = self.queue.len();
         let q = self.quantile(rank);

@@ -13,7 +13,7 @@
 use crate::packet::Packet;
 use crate::sched::parts::buffer::{DropPolicy, Limits};
 use crate::sched::parts::keyed::KeyedQueue;
-use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_WEIGHTS, Ranker, ranker};
+use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_PROGRAM, RANK_WEIGHTS, Ranker, ranker};
 use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, Scheduler, StateView, Verdicts};
 use crate::time::Time;
@@ -34,8 +34,8 @@ pub const PIFO: SchedulerInfo = SchedulerInfo {
         unit: Unit::Millibits,
         shape: Shape::Scalar,
     }],
-    params: &[RANK, RANK_WEIGHTS],
-    traits: Traits::KEY_ORDER.reading(rank::reads),
+    params: &[RANK, RANK_WEIGHTS, RANK_PROGRAM],
+    traits: Traits::KEY_ORDER.reading(rank::reads).keyed_by(rank::key),
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Pifo::new(a.port.buffer, ranker(&a)))),
 };
@@ -55,7 +55,7 @@ impl Pifo {
 
 impl Scheduler for Pifo {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let rank = self.ranker.rank(now, &pkt);
+        let rank = self.ranker.rank(now, &pkt, (self.len(), self.bytes()));
         self.q.push(rank, pkt, v)
     }
     fn dequeue(&mut self, _now: Time, _v: &mut Verdicts) -> Option<Packet> {

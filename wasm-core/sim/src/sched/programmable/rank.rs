@@ -22,13 +22,17 @@
 //!   left at any instant (every waiting packet loses slack at the same rate; UPS Sec. 2.2).
 //! - `class`: the packet's traffic class (a static rank per class).
 //! - `flow_size`: the size of the packet's flow in bytes (SJF).
+//! - `custom`: the `program` parameter's rank program (`crate::program`): its value for each
+//!   packet, with the port's queue, link rate and virtual time (the rank dequeued last).
 //!
 //! Open-ended sources carry u64::MAX sizes; their ranks saturate at i64::MAX.
 
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 
 use crate::packet::Packet;
 use crate::params::{Default, Kind, Params, Per, Spec};
+use crate::program::{Env, Machine, Program as Compiled, Target, Ty};
 use crate::sched::QueueView;
 use crate::sched::registry::{BuildArgs, Reads};
 use crate::time::Time;
@@ -39,20 +43,44 @@ pub const RANK_KEY: KeySpec = KeySpec { label: "rank", unit: Unit::Rank };
 /// The rank program the parameters choose, with per-source STFQ weights.
 pub fn ranker(a: &BuildArgs<'_>) -> Ranker {
     let weights = a.flows.iter().map(|id| a.params.list("weights").for_flow(id).real()).collect();
-    Ranker::new(Program::from_name(a.params.choice("rank")), weights)
+    let mut r = Ranker::new(Program::from_name(a.params.choice("rank")), weights);
+    if r.program == Program::Custom {
+        let rate = a.port.bandwidth.bps().map_or(i64::MAX, |b| b.min(i64::MAX as u64) as i64);
+        r.custom = Some(Custom { code: a.params.program(RANK_PROGRAM.name), machine: Machine::default(), rate });
+    }
+    r
 }
 
 /// The out-of-line packet fields the chosen `rank` program reads (`registry::Reads`): the
 /// `reads` of every scheduler with a `rank` parameter.
 pub fn reads(params: &Params) -> Reads {
     match Program::from_name(params.choice(RANK.name)) {
+        Program::Custom => {
+            let p = params.program(RANK_PROGRAM.name);
+            Reads { sizes: p.reads_sizes(), slack: p.reads_slack() }
+        }
         Program::Srpt | Program::SrptSegment | Program::FlowSize => Reads::SIZES,
         Program::Lstf => Reads::SLACK,
         _ => Reads::NOTHING,
     }
 }
 
-pub const PROGRAMS: &[&str] = &["srpt", "srpt_segment", "stfq", "fifo", "lstf", "class", "flow_size"];
+/// A custom program's key: its rank in the rank's unit (a time is an instant, shown relative to
+/// the playhead; a size in bytes; a number as a rank). None for the built-in programs.
+pub fn key(params: &Params) -> Option<KeySpec> {
+    if Program::from_name(params.choice(RANK.name)) != Program::Custom {
+        return None;
+    }
+    let unit = match params.program(RANK_PROGRAM.name).ty() {
+        Ty::Time => Unit::Deadline,
+        Ty::Size => Unit::Bytes,
+        Ty::Rate => Unit::Bps,
+        Ty::Num | Ty::Bool => Unit::Rank,
+    };
+    Some(KeySpec { label: "program rank", unit })
+}
+
+pub const PROGRAMS: &[&str] = &["srpt", "srpt_segment", "stfq", "fifo", "lstf", "class", "flow_size", "custom"];
 
 /// The `rank` parameter the programmable schedulers share.
 pub const RANK: Spec = Spec {
@@ -60,7 +88,8 @@ pub const RANK: Spec = Spec {
     description: "The rank program (lower is served first): srpt (remaining flow size: a TCP sender's bytes not \
                   yet acknowledged), srpt_segment (flow size minus each segment's offset, per segment: the \
                   AIFO authors' pFabric rank; ACKs 0), stfq (virtual start time, per-flow weights), fifo \
-                  (arrival time), lstf (arrival + slack), class (the traffic class) or flow_size.",
+                  (arrival time), lstf (arrival + slack), class (the traffic class), flow_size, or custom (the `program` \
+                  parameter).",
     kind: Kind::Choice { options: PROGRAMS },
     default: Default::Text("srpt"),
 };
@@ -75,6 +104,14 @@ pub const RANK_WEIGHTS: Spec = Spec {
     default: Default::Real(1.0),
 };
 
+/// The program of `rank = custom`.
+pub const RANK_PROGRAM: Spec = Spec {
+    name: "program",
+    description: "rank = custom: the rank program, in the playground's program language (see the examples).",
+    kind: Kind::Program { target: Target::Rank },
+    default: Default::Text(include_str!("../../program/examples/srpt.rank")),
+};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Program {
     Srpt,
@@ -84,6 +121,7 @@ pub enum Program {
     Lstf,
     Class,
     FlowSize,
+    Custom,
 }
 
 impl Program {
@@ -95,15 +133,26 @@ impl Program {
             "lstf" => Program::Lstf,
             "class" => Program::Class,
             "flow_size" => Program::FlowSize,
+            "custom" => Program::Custom,
             _ => Program::Srpt,
         }
     }
 }
 
-/// A rank program with the state it keeps (STFQ's virtual time and finish times).
+/// A custom program, its per-flow state and the port's link rate (bps; i64::MAX: infinite).
+#[derive(Debug)]
+struct Custom {
+    code: Arc<Compiled>,
+    machine: Machine,
+    rate: i64,
+}
+
+/// A rank program with the state it keeps (STFQ's virtual time and finish times; a custom
+/// program's own).
 #[derive(Debug)]
 pub struct Ranker {
     program: Program,
+    custom: Option<Custom>,
     /// Weight per traffic source index (`Packet::source`); missing: 1.
     weights: Vec<f64>,
     /// STFQ: the virtual time V, millibits per unit weight.
@@ -131,16 +180,30 @@ fn segment_remaining(pkt: &Packet) -> i64 {
 
 impl Ranker {
     pub fn new(program: Program, weights: Vec<f64>) -> Ranker {
-        Ranker { program, weights, v: 0, finish: BTreeMap::new() }
+        Ranker { program, custom: None, weights, v: 0, finish: BTreeMap::new() }
     }
 
     pub fn program(&self) -> Program {
         self.program
     }
 
-    /// The rank of `pkt` arriving at `now`.
-    pub fn rank(&mut self, now: Time, pkt: &Packet) -> i64 {
+    /// The rank of `pkt` arriving at `now` with `queued` (packets, bytes) in the queue.
+    pub fn rank(&mut self, now: Time, pkt: &Packet, queued: (usize, u64)) -> i64 {
         match self.program {
+            Program::Custom => {
+                let w = self.weights.get(pkt.source as usize).copied().unwrap_or(1.0);
+                let c = self.custom.as_mut().expect("a custom ranker has its program");
+                let env = Env {
+                    now,
+                    pkt,
+                    rate: c.rate,
+                    qlen: queued.0 as i64,
+                    qbytes: saturate(queued.1),
+                    vtime: self.v,
+                    weight: libm::round(w * 1000.0) as i64,
+                };
+                c.code.eval(&mut c.machine, &env)
+            }
             Program::Srpt => saturate(pkt.remaining()),
             Program::SrptSegment => segment_remaining(pkt),
             Program::Fifo => now.as_ns() as i64,
@@ -157,14 +220,15 @@ impl Ranker {
         }
     }
 
-    /// A packet of rank `rank` was dequeued: STFQ's virtual time becomes its start time.
+    /// A packet of rank `rank` was dequeued: STFQ's virtual time becomes its start time (a
+    /// custom program's `vtime` its rank).
     pub fn dequeued(&mut self, rank: i64) {
-        if self.program == Program::Stfq {
+        if matches!(self.program, Program::Stfq | Program::Custom) {
             self.v = rank;
         }
     }
 
-    /// STFQ's virtual time (0 for the other programs).
+    /// STFQ's virtual time, a custom program's `vtime` (0 for the other programs).
     pub fn virtual_time(&self) -> i64 {
         self.v
     }
@@ -205,18 +269,18 @@ mod tests {
         };
         let ranks: Vec<i64> = [(0, 0), (1, 1380), (2, 2760), (3, 1380)]
             .iter()
-            .map(|&(id, seq)| r.rank(Time::ZERO, &seg(id, seq, if id == 3 { TCP | RETX } else { TCP })))
+            .map(|&(id, seq)| r.rank(Time::ZERO, &seg(id, seq, if id == 3 { TCP | RETX } else { TCP }), (0, 0)))
             .collect();
         assert_eq!(ranks, vec![4000, 2620, 1240, 2620]);
-        assert_eq!(r.rank(Time::ZERO, &seg(4, 2760, TCP | ACK)), 0);
+        assert_eq!(r.rank(Time::ZERO, &seg(4, 2760, TCP | ACK), (0, 0)), 0);
         let datagram = Packet::new(5, 2, 7, 1500, Time::ZERO).with_flow_size(10_000).with_remaining(700);
-        assert_eq!(r.rank(Time::ZERO, &datagram), 700);
+        assert_eq!(r.rank(Time::ZERO, &datagram, (0, 0)), 700);
         // An open-ended TCP flow (size u64::MAX) saturates.
         let open = Packet { flags: TCP, ..Packet::new(6, 3, 1380, 1500, Time::ZERO) };
-        assert_eq!(r.rank(Time::ZERO, &open), i64::MAX);
+        assert_eq!(r.rank(Time::ZERO, &open, (0, 0)), i64::MAX);
         assert_eq!(Program::from_name("srpt_segment"), Program::SrptSegment);
         let mut srpt = Ranker::new(Program::Srpt, vec![]);
-        assert_eq!(srpt.rank(Time::ZERO, &seg(7, 2760, TCP)), 4000);
+        assert_eq!(srpt.rank(Time::ZERO, &seg(7, 2760, TCP), (0, 0)), 4000);
     }
 
     #[test]
@@ -227,12 +291,12 @@ mod tests {
         // flow 2's next packet starts at max(8e6, 4e6) = 8e6.
         let mut r = Ranker::new(Program::Stfq, vec![1.0, 2.0]);
         let p = |id, flow, source| Packet { source, ..Packet::new(id, flow, 0, 1000, Time::ZERO) };
-        assert_eq!(r.rank(Time::ZERO, &p(0, 1, 0)), 0);
-        assert_eq!(r.rank(Time::ZERO, &p(1, 1, 0)), 8_000_000);
-        assert_eq!(r.rank(Time::ZERO, &p(2, 2, 1)), 0);
+        assert_eq!(r.rank(Time::ZERO, &p(0, 1, 0), (0, 0)), 0);
+        assert_eq!(r.rank(Time::ZERO, &p(1, 1, 0), (0, 0)), 8_000_000);
+        assert_eq!(r.rank(Time::ZERO, &p(2, 2, 1), (0, 0)), 0);
         r.dequeued(0);
         r.dequeued(8_000_000);
-        assert_eq!(r.rank(Time::ZERO, &p(3, 2, 1)), 8_000_000);
+        assert_eq!(r.rank(Time::ZERO, &p(3, 2, 1), (0, 0)), 8_000_000);
     }
 }
 

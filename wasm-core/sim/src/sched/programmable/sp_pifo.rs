@@ -41,7 +41,7 @@ use std::collections::VecDeque;
 
 use crate::packet::Packet;
 use crate::params::{Default, Kind, Spec};
-use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_WEIGHTS, Ranker, ranker};
+use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_PROGRAM, RANK_WEIGHTS, Ranker, ranker};
 use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, DropReason, QueueView, Scheduler, StateView, Verdicts};
 use crate::time::Time;
@@ -78,9 +78,9 @@ pub const SP_PIFO: SchedulerInfo = SchedulerInfo {
             default: Default::Int(8),
         },
         RANK,
-        RANK_WEIGHTS,
+        RANK_WEIGHTS, RANK_PROGRAM,
     ],
-    traits: Traits::OWN_ORDER.reading(rank::reads),
+    traits: Traits::OWN_ORDER.reading(rank::reads).keyed_by(rank::key),
     source: file!(),
     build: |a| {
         let n = a.params.int("queues") as usize;
@@ -125,7 +125,7 @@ impl SpPifo {
 
 impl Scheduler for SpPifo {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let rank = self.ranker.rank(now, &pkt);
+        let rank = self.ranker.rank(now, &pkt, (self.len(), self.bytes()));
         let i = self.map(rank);
         if !self.buffer.fits(self.len, self.bytes, pkt.size as u64) {
             v.drop(pkt, DropReason::BufferFull);

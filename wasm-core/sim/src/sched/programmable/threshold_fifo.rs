@@ -16,7 +16,7 @@
 
 use crate::packet::Packet;
 use crate::params::{Default, Kind, Spec};
-use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_WEIGHTS, RankedFifo, Ranker, ranker};
+use crate::sched::programmable::rank::{self, RANK, RANK_KEY, RANK_PROGRAM, RANK_WEIGHTS, RankedFifo, Ranker, ranker};
 use crate::sched::registry::{SchedulerInfo, Traits};
 use crate::sched::{Admission, AnyScheduler, DropReason, Scheduler, StateView, Verdicts};
 use crate::time::Time;
@@ -60,9 +60,9 @@ pub const THRESHOLD_FIFO: SchedulerInfo = SchedulerInfo {
             default: Default::Int(3),
         },
         RANK,
-        RANK_WEIGHTS,
+        RANK_WEIGHTS, RANK_PROGRAM,
     ],
-    traits: Traits::OWN_ORDER.reading(rank::reads),
+    traits: Traits::OWN_ORDER.reading(rank::reads).keyed_by(rank::key),
     source: file!(),
     build: |a| {
         let threshold = a.params.int("threshold");
@@ -88,7 +88,7 @@ impl ThresholdFifo {
 
 impl Scheduler for ThresholdFifo {
     fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-        let rank = self.ranker.rank(now, &pkt);
+        let rank = self.ranker.rank(now, &pkt, (self.len(), self.bytes()));
         let refusal = if rank > self.threshold {
             Some(DropReason::RankThreshold)
         } else if !self.buffer.fits(self.queue.len(), self.queue.bytes(), pkt.size as u64) {

@@ -172,6 +172,21 @@ fn param_defs() -> [(&'static str, serde_json::Value); 2] {
         kind("toggle", json!({})),
         kind("curve", json!({})),
         kind(
+            "program",
+            json!({
+                "target": {"type": "string", "enum": ["rank", "slack"]},
+                "examples": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"name": text, "text": text},
+                        "required": ["name", "text"],
+                        "additionalProperties": false,
+                    },
+                },
+            })
+        ),
+        kind(
             "list",
             json!({"per": {"type": "string", "enum": ["class", "flow"]}, "item": {"$ref": "#/$defs/ParamKind"}})
         ),

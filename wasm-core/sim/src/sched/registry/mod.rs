@@ -79,6 +79,9 @@ pub struct Traits {
     /// The out-of-line packet fields it reads itself (children aside), from its checked
     /// parameters (a `rank` program's fields: `programmable::rank::reads`).
     pub reads: fn(&Params) -> Reads,
+    /// What its shown value means when the parameters decide it (a custom rank program's
+    /// unit: `programmable::rank::key`); None: the entry's `key`.
+    pub key: fn(&Params) -> Option<KeySpec>,
     /// The parameters the page offers as sliders (FSC's BPR and PBS in its curve view).
     pub sliders: &'static [Slider],
     /// Its work per packet and the state it builds, from its checked parameters (the run's
@@ -93,6 +96,7 @@ impl Traits {
         work_conserving: true,
         order: Order::Key,
         reads: |_| Reads::NOTHING,
+        key: |_| None,
         sliders: &[],
         cost: |_| Cost::BASE,
     };
@@ -108,6 +112,11 @@ impl Traits {
     /// The same, reading the packet fields `reads` says.
     pub const fn reading(self, reads: fn(&Params) -> Reads) -> Traits {
         Traits { reads, ..self }
+    }
+
+    /// The same, its shown value's meaning from its parameters.
+    pub const fn keyed_by(self, key: fn(&Params) -> Option<KeySpec>) -> Traits {
+        Traits { key, ..self }
     }
 
     /// The same, not work-conserving (a packet may wait while the port idles).
@@ -196,15 +205,16 @@ pub fn build(
     port: PortContext,
     ctx: Context<'_>,
 ) -> Result<(AnyScheduler, &'static SchedulerInfo), (String, String)> {
-    build_reading(spec, port, ctx).map(|(sched, info, _)| (sched, info))
+    build_reading(spec, port, ctx).map(|(sched, info, ..)| (sched, info))
 }
 
-/// [`build`], also saying which out-of-line packet fields the scheduler reads ([`Reads`]).
+/// [`build`], also saying which out-of-line packet fields the scheduler reads ([`Reads`]) and
+/// what the value it shows on a packet means (its `key`, or its parameters' `Traits::key`).
 pub fn build_reading(
     spec: &SchedulerSpec,
     port: PortContext,
     ctx: Context<'_>,
-) -> Result<(AnyScheduler, &'static SchedulerInfo, Reads), (String, String)> {
+) -> Result<(AnyScheduler, &'static SchedulerInfo, Reads, KeySpec), (String, String)> {
     let info = lookup(&spec.name).ok_or_else(|| {
         let known: Vec<&str> = REGISTRY.iter().map(|s| s.name).collect();
         ("name".to_string(), format!("unknown scheduler \"{}\" (known: {})", spec.name, known.join(", ")))
@@ -227,7 +237,7 @@ pub fn build_reading(
     for (i, child) in spec.children.iter().enumerate() {
         let child_port =
             PortContext { buffer: Buffer::Unlimited, stream: port.stream ^ ((i as u64 + 1) << 48), ..port };
-        let (c, _, r) =
+        let (c, _, r, _) =
             build_reading(child, child_port, ctx).map_err(|(path, msg)| (format!("children[{i}].{path}"), msg))?;
         children.push(c);
         reads = reads.or(r);
@@ -235,7 +245,8 @@ pub fn build_reading(
     let sched = (info.build)(BuildArgs { params: &params, port, children, flows: ctx.flows })
         .map_err(|(path, msg)| (path.to_string(), msg))?;
     let reads = reads.or((info.traits.reads)(&params));
-    Ok((sched, info, reads))
+    let key = (info.traits.key)(&params).unwrap_or(info.key);
+    Ok((sched, info, reads, key))
 }
 
 /// The out-of-line packet fields (`crate::packet`'s notes) a built scheduler reads, children
