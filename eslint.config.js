@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const NO_HTML = 'No HTML from text: scenario text is untrusted input (issue 42). Build React elements, or set textContent.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,6 +39,17 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Scenario text comes from strangers' links (issue 42): no HTML is built from text, and
+      // no code either (the page's Content-Security-Policy forbids both; this says where).
+      'no-restricted-syntax': ['error',
+        { selector: 'MemberExpression[property.name=/^(innerHTML|outerHTML)$/]', message: NO_HTML },
+        { selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment|parseFromString)$/]', message: NO_HTML },
+        { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]", message: NO_HTML },
+        { selector: "CallExpression[callee.property.name='html'][arguments.length>0]", message: NO_HTML },
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: NO_HTML },
+      ],
+      'no-new-func': 'error',
+      'no-eval': 'error',
     },
   },
   {

@@ -1,7 +1,35 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { galleryMeta } from './galleryMeta';
+
+/**
+ * The built pages' Content-Security-Policy (issue 42: share links are strangers' input): scripts,
+ * workers and the wasm module only from the site itself ('wasm-unsafe-eval' lets the worker
+ * compile the core, nothing else), no plugins, no framing, no forms, no other origin to send
+ * anything to. Injected at build time only: the dev server's React refresh needs an inline script.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+    ],
+  };
+}
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -16,7 +44,7 @@ export default defineConfig({
   root: webDir,
   base: './',
   publicDir: `${repoRoot}public`,
-  plugins: [react(), galleryMeta()],
+  plugins: [react(), galleryMeta(), contentSecurityPolicy()],
   worker: { format: 'es' },
   server: { fs: { allow: [repoRoot] } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

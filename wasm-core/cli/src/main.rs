@@ -145,7 +145,8 @@ fn run(args: &[String]) -> Result<(), String> {
     // Checked once: the run starts from the checked scenario, and its checks read it after.
     let (scenario, budget) = sched_sim::validation::parse_budgeted(&text, &sched_sim::scenario::TRUSTED_LIMITS)
         .map_err(|e| format!("{path}: {e}"))?;
-    println!("budget: {} ({} packets, {} packet-hops)", budget.describe(), budget.packets, budget.packet_hops);
+    // On stderr: stdout starts with the trace hash (scripts read its first line).
+    eprintln!("budget: {} ({} packets, {} packet-hops)", budget.describe(), budget.packets, budget.packet_hops);
     if budget.cpu_ns > ASK_PAST_NS && !yes {
         return Err(format!(
             "{path}: this run would take {} (most of it {}); pass --yes to run it",

@@ -34,3 +34,19 @@ fn trace_budget_is_capped() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("--trace-budget: at most"), "{err}");
 }
+
+/// Past an hour of estimated CPU `run` stops before building anything and asks for `--yes`: a
+/// 12 Gbps CBR source of 1500 B packets for 2000 s is 2 x 10^9 packets over 2 links, 2 x 10^9 x
+/// (2 x 600 + 800) ns = 4 x 10^12 ns, about 67 min by the budget's per-hop and per-packet costs.
+#[test]
+fn run_asks_for_yes_past_an_hour() {
+    let text = r#"{"format": "scheduler-playground/scenario", "version": 1, "name": "long", "seed": 1, "duration": "2000s",
+        "topology": {"nodes": [{"id": "a", "kind": "host"}, {"id": "r", "kind": "router"}, {"id": "b", "kind": "host"}],
+                     "links": [{"from": "a", "to": "r", "bandwidth": "100Gbps", "delay": "1us", "buffer": "100pkt"}, {"from": "r", "to": "b", "bandwidth": "100Gbps", "delay": "1us", "buffer": "100pkt"}]},
+        "traffic": [{"kind": "cbr", "id": "f", "src": "a", "dst": "b", "rate": "12Gbps", "packet_size": "1500B"}]}"#;
+    let f = file("long.json", text);
+    let (code, err) = cli(&["run", &f]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("budget: about 67 min of CPU"), "{err}");
+    assert!(err.contains("pass --yes to run it"), "{err}");
+}

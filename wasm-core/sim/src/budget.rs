@@ -51,6 +51,13 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// The estimate as JSON, with its sentence (`describe`) for the page.
+    pub fn to_json(&self) -> String {
+        let mut v = serde_json::to_value(self).expect("plain data");
+        v["describe"] = self.describe().into();
+        v.to_string()
+    }
+
     /// "about 40 s, 1.2 GB".
     pub fn describe(&self) -> String {
         let about = |x: String| if x.starts_with("under") { x } else { format!("about {x}") };

@@ -73,13 +73,15 @@ pub fn validate_with(text: &str, limits: &scenario::Limits) -> Result<Scenario, 
 /// scenario builds it: the run reuses it when the seed is the scenario's).
 #[inline]
 pub fn start(text: &str, limits: &scenario::Limits, opts: &RunOptions) -> Result<Run, ScenarioError> {
-    let s = validation::parse_with(text, limits)?;
+    let (s, work) = validation::parse_budgeted(text, limits)?;
     let net = Network::build(&s, s.seed)?;
     let net = match opts.seed {
         Some(seed) if seed != s.seed => Network::build(&s, seed)?,
         _ => net,
     };
-    Ok(Run::with_network(s, net, opts))
+    let mut run = Run::with_network(s, net, opts);
+    run.work = work;
+    Ok(run)
 }
 
 /// Starts one run of a comparison: the scenario text (checked as it is first) with `variant`
@@ -152,6 +154,8 @@ pub struct Run {
     replay_output: bool,
     /// Trace events to keep for the caller (replays read the schedule the engine records, not the trace).
     budget: u64,
+    /// The run's estimated work (`budget::estimate`), when it started from text.
+    work: budget::Budget,
     /// Engine events of the engines that finished.
     heap_done: u64,
 }
@@ -211,8 +215,14 @@ impl Run {
             replays,
             replay_output: false,
             budget,
+            work: budget::Budget::default(),
             heap_done: 0,
         }
+    }
+
+    /// The run's estimated CPU and memory, as checked before it started (`start`).
+    pub fn work(&self) -> &budget::Budget {
+        &self.work
     }
 
     /// Processes up to `max_events` events; returns the progress in [0, 1] (1 = finished):

@@ -93,6 +93,11 @@ impl RunHandle {
         self.run.advance(max_events as u64)
     }
 
+    /// The run's estimated CPU and memory, JSON (`describe`: "about 40 s of CPU, about 80 MB").
+    pub fn work(&self) -> String {
+        self.run.work().to_json()
+    }
+
     /// The finished run (runs whatever is left).
     pub fn finish(self) -> RunOutput {
         RunOutput { inner: self.run.finish() }

@@ -3,7 +3,7 @@ import { addNode, blankScenario, setField } from '../scenario/commands';
 import type { EditableScenario } from '../scenario/types';
 import { linkOpens } from '../share/limit';
 import { decodeScenarioHash, encodeCompareHash, encodeScenarioHash } from '../share/link';
-import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, type SimClientLike } from '../sim/client';
+import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, SimCrashed, type RunWork, type SimClientLike } from '../sim/client';
 import { TEST_REPLAY_CATALOG } from '../sim/testReplayCatalog';
 import { traceFrom } from '../sim/testTrace';
 import type { RunResult, RunSummary } from '../sim/types';
@@ -26,12 +26,19 @@ const stored = (draft: EditableScenario) => JSON.stringify({ draft, speed: 1 });
 /** A fake worker: refuses a duration of "bad", fails a run named "crash", runs anything else. */
 class FakeSim implements SimClientLike {
   runs: string[] = [];
-  run(text: string, onProgress?: (p: number) => void): Promise<RunResult> {
+  /** Estimates reported before runs, as the worker does once it checked the scenario. */
+  works: string[] = [];
+  async run(text: string, onProgress?: (p: number) => void, _max?: number, onWork?: (w: RunWork) => void): Promise<RunResult> {
+    // The worker checks the scenario as the run starts (once per Run) and refuses it there.
+    const problem = await this.validate(text);
+    if (problem !== null) throw new Error(problem);
     this.runs.push((JSON.parse(text) as { name: string }).name);
-    if (text.includes('"crash"')) return Promise.reject(new Error('out of memory'));
+    if (text.includes('"crash"')) throw new SimCrashed('out of memory');
+    onWork?.({ cpu_ns: 1e9, memory_bytes: 1e6, describe: 'about 1 s of CPU, about 1 MB' });
+    this.works.push('about 1 s of CPU, about 1 MB');
     onProgress?.(0.5);
     const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], trace_hash: 'ab'.repeat(32) };
-    return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
+    return { summary: summary as unknown as RunSummary, trace: traceFrom([]) };
   }
   /** Variants run, as (scheduler name, trace budget), in order. */
   variants: [string, number][] = [];
@@ -117,6 +124,8 @@ describe('Controller.boot', () => {
     await controller.boot('');
     expect(sim.runs).toEqual(['default']);
     expect(store.getState()).toMatchObject({ runState: 'done', playing: true, error: null, progress: 1 });
+    // The core's estimate of the run, reported as it was checked, stays beside it.
+    expect(store.getState().runWork).toBe('about 1 s of CPU, about 1 MB');
     expect(store.getState().schedulers.map((s) => s.name)).toEqual(['fifo']);
     expect(store.getState().presets?.map((p) => p.name)).toEqual(['dumbbell']);
     expect(store.getState().replayModes.map((m) => m.mode)).toEqual(['lstf', 'edf', 'priority', 'omniscient']);
@@ -145,6 +154,17 @@ describe('Controller.boot', () => {
     await linked.controller.boot(encodeScenarioHash(JSON.stringify(LINKED)));
     expect(linked.store.getState().dialog).not.toBe('tour');
     expect(linked.store.getState().toured).toBe(false);
+  });
+
+  it('clears the address bar before checking a link, so a link whose check hangs is not reopened by a reload', async () => {
+    const { sim, env, controller } = setup(stored(SAVED));
+    let clearedWhileChecking = -1;
+    sim.validate = () => {
+      clearedWhileChecking = env.cleared;
+      return new Promise<string | null>(() => undefined); // never answers, as a hanging check
+    };
+    void controller.boot(encodeScenarioHash(JSON.stringify(LINKED)));
+    await vi.waitFor(() => expect(clearedWhileChecking).toBe(1));
   });
 
   it('keeps the draft, with a message, when the link does not decode', async () => {
@@ -191,7 +211,7 @@ describe('Controller.run', () => {
     expect(store.getState().error).toBe('The scenario is not valid: topology: 0 nodes.');
     store.dispatch(edit((d) => setField(d, 'name', 'crash')));
     await controller.run();
-    expect(store.getState()).toMatchObject({ runState: 'error', error: 'The run failed: out of memory' });
+    expect(store.getState()).toMatchObject({ runState: 'error', error: 'The run failed: The simulation worker crashed (out of memory); it has been restarted.' });
   });
 });
 

@@ -11,9 +11,9 @@ import { splitCoreMessage } from '../scenario/paths';
 import { displayName, parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
 import { restoreScenario, scenarioText } from '../scenario/restore';
 import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
-import { SimCancelled, type SimClientLike } from '../sim/client';
+import { SimCancelled, SimCrashed, type SimClientLike } from '../sim/client';
 import {
-  catalogsLoaded, loadRun, runCancelled, runFailed, runFinished, runProgress, runStarted, setPresentation,
+  catalogsLoaded, loadRun, runCancelled, runEstimated, runFailed, runFinished, runProgress, runStarted, setPresentation,
   setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState,
 } from '../store/appState';
 import { setCompareSetup } from '../store/compareActions';
@@ -108,10 +108,12 @@ export class Controller {
    * scenario still opens).
    */
   async openLink(hash: string, fallback = 'your draft'): Promise<Opened> {
+    // The link leaves the address bar before anything reads it: a link that fails, hangs or is
+    // cancelled is not opened again by a reload (which then shows the draft).
+    this.env.clearHash();
     const { decodeScenarioHash } = await shareLinks();
     const decoded = decodeScenarioHash(hash);
     const prepared: Prepared = decoded.ok ? await this.prepare(decoded.text) : { ok: false, error: decoded.error };
-    this.env.clearHash();
     if (!prepared.ok) {
       const what = decoded.ok ? `This share link's scenario is not valid: ${prepared.error}` : prepared.error;
       this.store.dispatch(showError(`${sentence(what)} Showing ${fallback} instead.`));
@@ -163,24 +165,22 @@ export class Controller {
       return false;
     }
     const text = scenarioText(draft);
-    let problem: string | null;
-    try {
-      problem = await this.sim.validate(text);
-    } catch (err) {
-      problem = message(err);
-    }
-    if (problem !== null) {
-      await this.refuse(problem);
-      return false;
-    }
+    // Checked once, by the run itself in the worker (cancellable like the run): a refusal
+    // (a field's problem, or a budget past the page's limits) goes next to its field.
     this.store.dispatch(runStarted);
     try {
-      const result = await this.sim.run(text, (p) => this.store.dispatch(runProgress(p)));
+      const result = await this.sim.run(
+        text, (p) => this.store.dispatch(runProgress(p)), undefined, (w) => this.store.dispatch(runEstimated(w.describe)),
+      );
       this.store.dispatch(runFinished(loadRun(result, text)));
       return true;
     } catch (err) {
       if (err instanceof SimCancelled) this.store.dispatch(runCancelled);
-      else this.store.dispatch(runFailed(`The run failed: ${message(err)}`));
+      else if (err instanceof SimCrashed) this.store.dispatch(runFailed(`The run failed: ${message(err)}`));
+      else {
+        this.store.dispatch(runCancelled);
+        await this.refuse(message(err));
+      }
       return false;
     }
   }

@@ -15,6 +15,17 @@ class SilentWorker extends EventTarget {
   }
 }
 
+/** A worker whose every call throws `name`: `message`, as a trapped wasm instance does (Comlink's wire format). */
+class ThrowingWorker extends SilentWorker {
+  constructor(private readonly error: { name: string; message: string }) {
+    super();
+  }
+  override postMessage(msg?: { id?: string }): void {
+    const reply = { id: msg?.id, type: 'HANDLER', name: 'throw', value: { isError: true, value: { ...this.error, stack: '' } } };
+    queueMicrotask(() => this.dispatchEvent(new MessageEvent('message', { data: reply })));
+  }
+}
+
 function setup() {
   const workers: SilentWorker[] = [];
   const client = new SimClient(() => {
@@ -47,5 +58,24 @@ describe('SimClient', () => {
     client.cancel();
     await expect(next).rejects.toBeInstanceOf(SimCancelled);
     expect(workers).toHaveLength(3);
+  });
+
+  it('replaces a worker whose memory could not grow, naming it out of memory; a refusal is passed on as it is', async () => {
+    const workers: SilentWorker[] = [];
+    const oom = { name: 'RangeError', message: 'WebAssembly.Memory.grow(): Maximum memory size exceeded' };
+    const refusal = { name: 'Error', message: 'duration: must be greater than zero' };
+    const client = new SimClient(() => {
+      const w = new ThrowingWorker(workers.length === 0 ? oom : refusal);
+      workers.push(w);
+      return w as unknown as Worker;
+    });
+    const run = client.run('{}');
+    await expect(run).rejects.toBeInstanceOf(SimCrashed);
+    await expect(run).rejects.toThrow('The simulation worker crashed (out of memory: WebAssembly.Memory.grow(): Maximum memory size exceeded); it has been restarted.');
+    expect(workers).toHaveLength(2);
+    const refused = client.run('{}');
+    await expect(refused).rejects.toThrow('duration: must be greater than zero');
+    await expect(refused).rejects.not.toBeInstanceOf(SimCrashed);
+    expect(workers).toHaveLength(2);
   });
 });

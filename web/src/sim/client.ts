@@ -21,9 +21,21 @@ export class SimCrashed extends Error {
   }
 }
 
+/** A run's estimated work, as the core checked it before simulating (sched_sim::budget). */
+export interface RunWork {
+  readonly cpu_ns: number;
+  readonly memory_bytes: number;
+  /** "about 40 s of CPU, about 80 MB". */
+  readonly describe: string;
+}
+
 export interface SimClientLike {
-  /** Runs a scenario; `onProgress` hears the simulated fraction (0..1) as the run goes. */
-  run(scenarioText: string, onProgress?: (progress: number) => void): Promise<RunResult>;
+  /**
+   * Runs a scenario (checked once, in the worker: a refusal rejects with "path: problem");
+   * `onProgress` hears the simulated fraction (0..1) as the run goes, `onWork` the run's
+   * estimated work before it simulates.
+   */
+  run(scenarioText: string, onProgress?: (progress: number) => void, maxTraceEvents?: number, onWork?: (work: RunWork) => void): Promise<RunResult>;
   /**
    * One run of a comparison: the scenario with `variant` (JSON {"scheduler", "routers"?})
    * applied, same seed; keeps at most `maxTraceEvents` trace events for playback.
@@ -51,6 +63,19 @@ export interface SimClientLike {
 
 type WorkerFactory = () => Worker;
 
+/**
+ * Errors after which the wasm instance cannot be trusted: a trap (a panic is `unreachable`, an
+ * out-of-bounds access) or memory that could not grow.
+ */
+function isTrap(err: Error): boolean {
+  return err.name === 'RuntimeError' || (err.name === 'RangeError' && /memory|allocation/i.test(err.message));
+}
+
+/** The reason shown for a trap: running out of memory named as such. */
+function trapReason(err: Error): string {
+  return err.name === 'RangeError' || /memory|allocation/i.test(err.message) ? `out of memory: ${err.message}` : err.message;
+}
+
 const defaultFactory: WorkerFactory = () =>
   new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'sim' });
 
@@ -65,9 +90,10 @@ export class SimClient implements SimClientLike {
     this.start();
   }
 
-  run(scenarioText: string, onProgress?: (progress: number) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
+  run(scenarioText: string, onProgress?: (progress: number) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS, onWork?: (work: RunWork) => void): Promise<RunResult> {
     const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
-    return this.call((api) => api.run(scenarioText, maxTraceEvents, callback));
+    const work = onWork ? Comlink.proxy((text: string) => onWork(JSON.parse(text) as RunWork)) : undefined;
+    return this.call((api) => api.run(scenarioText, maxTraceEvents, callback, work));
   }
 
   runVariant(scenarioText: string, variant: string, onProgress: (progress: number) => void, maxTraceEvents: number): Promise<RunResult> {
@@ -127,8 +153,8 @@ export class SimClient implements SimClientLike {
       return await Promise.race([fn(this.remote), this.aborted]);
     } catch (err) {
       // A wasm trap (panic, out of bounds) leaves the instance unusable: replace the worker.
-      if (err instanceof Error && err.name === 'RuntimeError') {
-        const crash = new SimCrashed(err.message);
+      if (err instanceof Error && isTrap(err)) {
+        const crash = new SimCrashed(trapReason(err));
         this.restart(crash);
         throw crash;
       }

@@ -91,11 +91,15 @@ const api = {
 
   /**
    * Simulates the scenario in full, in chunks, calling `onProgress` (0..1) between them, and
-   * returns the summary plus the stored trace columns.
+   * returns the summary plus the stored trace columns. `onWork` hears the run's estimated CPU
+   * and memory (JSON) once it is checked, before it simulates.
    */
-  async run(scenarioText: string, maxTraceEvents: number, onProgress?: (p: number) => void): Promise<RunResult> {
+  async run(scenarioText: string, maxTraceEvents: number, onProgress?: (p: number) => void, onWork?: (work: string) => void): Promise<RunResult> {
     await ready;
-    return finish(core.start_run(scenarioText, maxTraceEvents), onProgress);
+    // Checked once, here (start_run refuses a scenario past the page's budget with the reason).
+    const handle = core.start_run(scenarioText, maxTraceEvents);
+    onWork?.(handle.work());
+    return finish(handle, onProgress);
   },
 
   /**

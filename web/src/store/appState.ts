@@ -125,6 +125,8 @@ export interface AppState {
   readonly runState: RunState;
   /** Progress of the run in flight, 0..1. */
   readonly progress: number;
+  /** The run in flight's estimated work ("about 40 s of CPU, about 80 MB"), once the core checked it. */
+  readonly runWork: string | null;
   readonly run: LoadedRun | null;
   /** The run that was on screen before this one ("before" in the change bar), if any. */
   readonly before: { readonly summary: RunSummary; readonly scenarioText: string } | null;
@@ -188,6 +190,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   portChoices: null,
   runState: 'idle',
   progress: 0,
+  runWork: null,
   run: null,
   before: null,
   playing: false,
@@ -267,7 +270,11 @@ export const catalogsLoaded = (schedulers: readonly SchedulerInfo[], presets: re
   (s: AppState): AppState => ({ ...s, schedulers, presets, replayModes });
 
 /** A run starts: the previous run stays on screen until the new one is ready. */
-export const runStarted = (s: AppState): AppState => ({ ...s, runState: 'running', progress: 0, fieldError: null });
+export const runStarted = (s: AppState): AppState => ({ ...s, runState: 'running', progress: 0, runWork: null, fieldError: null });
+
+/** The core checked the run in flight and estimated its work. */
+export const runEstimated = (describe: string) => (s: AppState): AppState =>
+  (s.runState === 'running' ? { ...s, runWork: describe } : s);
 
 export const runProgress = (progress: number) => (s: AppState): AppState =>
   (s.runState === 'running' ? { ...s, progress } : s);

@@ -32,6 +32,8 @@ export const PERSISTENCE = {
   portChoices: none,
   runState: none,
   progress: none,
+  /** The run in flight's estimate: the core recomputes it with the run. */
+  runWork: none,
   /** Runs are recomputed from the scenario: same scenario and seed, same trace hash. */
   run: none,
   before: none,

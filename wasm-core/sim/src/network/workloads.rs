@@ -95,6 +95,14 @@ impl Network {
             }
         };
         let flows_per_ns = w.load * c / (8.0 * sizes.mean() * wire_per_byte * f) / 1e9;
+        // Gaps are whole nanoseconds: under one flow per ns most would round to zero and flows
+        // would start without end at one instant (found by sim/tests/fuzz.rs).
+        if flows_per_ns > 0.5 {
+            return Err(ScenarioError::new(
+                at("load"),
+                format!("would start {flows_per_ns:.1} flows per ns (more than one every 2 ns); lower the load or use larger flows"),
+            ));
+        }
         // The loaded links: the calibrated one first, then every other link whose expected
         // load reaches the target (ties of a symmetric topology, or links above an
         // explicit one), by port.

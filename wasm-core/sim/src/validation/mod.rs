@@ -157,6 +157,9 @@ fn check_endpoints(
     }
 }
 
+/// The largest window a scenario may set, in segments (a window is sent at once).
+const MAX_WINDOW: u32 = 1_000_000;
+
 /// The transport fields of one source; errors are (field, message).
 #[inline]
 fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) -> Result<(), (&'static str, String)> {
@@ -192,11 +195,11 @@ fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) ->
     if mss > 65_535 || header > 65_535 || mss + header > 65_535 {
         return fail("tcp.mss", "mss + header must be at most 65535B");
     }
-    if t.initial_window == Some(0) {
-        return fail("tcp.initial_window", "must be at least 1 segment");
+    if t.initial_window.is_some_and(|w| w == 0 || w > MAX_WINDOW) {
+        return fail("tcp.initial_window", "must be from 1 to 1000000 segments");
     }
-    if t.max_window == Some(0) {
-        return fail("tcp.max_window", "must be at least 1 segment");
+    if t.max_window.is_some_and(|w| w == 0 || w > MAX_WINDOW) {
+        return fail("tcp.max_window", "must be from 1 to 1000000 segments");
     }
     if transport == Transport::Pfabric && t.max_window.is_some() {
         return fail("tcp.max_window", "pfabric's window never exceeds its initial window: set tcp.initial_window");
@@ -399,6 +402,16 @@ fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
             Traffic::Bulk(u) => {
                 let size = packet_size(u.packet_size, "packet_size")?;
                 packets += per_second(finite(u.rate)?.unwrap_or(max_bps), size);
+                // A window is sent at once, however short the run (pFabric's derived one at
+                // most `MAX_DERIVED_WINDOW`).
+                if transport != Transport::Udp {
+                    let derived = if transport == Transport::Pfabric {
+                        crate::transport::pfabric::MAX_DERIVED_WINDOW
+                    } else {
+                        crate::transport::DEFAULT_INITIAL_WINDOW
+                    };
+                    packets += tcp.and_then(|t| t.initial_window).unwrap_or(derived) as u128;
+                }
             }
             Traffic::Flow(u) => {
                 let size = packet_size(u.packet_size, "packet_size")?;
