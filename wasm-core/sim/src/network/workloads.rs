@@ -99,7 +99,7 @@ impl Network {
         // would start without end at one instant (found by sim/tests/fuzz.rs).
         if flows_per_ns > 0.5 {
             return Err(ScenarioError::new(
-                at("load"),
+                entry.at("load"),
                 format!("would start {flows_per_ns:.1} flows per ns (more than one every 2 ns); lower the load or use larger flows"),
             ));
         }
