@@ -8,25 +8,16 @@ use sched_sim::budget::Budget;
 use sched_sim::scenario::{LIMITS, TRUSTED_LIMITS};
 use sched_sim::validation::parse_budgeted;
 
+mod common;
+
 /// h1 - r1 - ... - r{n} - h2 (1 Gbps, 1 us links), `extra` top-level fields (each ending in a
 /// comma), one source `traffic`.
 fn chain(n: usize, extra: &str, traffic: &str, duration: &str) -> String {
-    let mut nodes = vec![r#"{"id": "h1", "kind": "host"}"#.to_string(), r#"{"id": "h2", "kind": "host"}"#.into()];
-    let mut path = vec!["h1".to_string()];
-    for i in 1..=n {
-        nodes.push(format!(r#"{{"id": "r{i}", "kind": "router"}}"#));
-        path.push(format!("r{i}"));
-    }
-    path.push("h2".into());
-    let links: Vec<String> = path
-        .windows(2)
-        .map(|w| format!(r#"{{"from": "{}", "to": "{}", "bandwidth": "1Gbps", "delay": "1us"}}"#, w[0], w[1]))
-        .collect();
-    format!(
-        r#"{{"format": "scheduler-playground/scenario", "version": 1, "name": "b", "seed": 1, "duration": "{duration}", {extra}
-            "topology": {{"nodes": [{}], "links": [{}]}}, "traffic": [{traffic}]}}"#,
-        nodes.join(", "),
-        links.join(", ")
+    common::chain(
+        n,
+        r#""bandwidth": "1Gbps", "delay": "1us""#,
+        &format!(r#"{extra} "traffic": [{traffic}],"#),
+        duration,
     )
 }
 
