@@ -268,3 +268,16 @@ fn sizes_and_rates_are_bounded() {
     refused(&t, "traffic[0].size", "at most");
     assert!(validate_with(&chain(1, FAST, &cbr(""), "10ms"), &sched_sim::scenario::LIMITS).is_ok());
 }
+
+/// Fuzz case 11 240 (tests/fuzz-regressions/tcp-bulk-over-infinite-links.json): a bulk TCP
+/// flow over links that are all infinitely fast never queues or loses a packet, so slow start
+/// doubles its window every round trip (2 ns here) and memory grew without bound at t = 0.
+/// Refused at the flow's transport, naming the route; one finite link on it is enough.
+#[test]
+fn a_bulk_tcp_flow_needs_a_finite_link_on_its_path() {
+    let bulk = r#""traffic": [{"kind": "bulk", "id": "f", "src": "h1", "dst": "h2", "transport": "tcp"}],"#;
+    let t = chain(2, r#""bandwidth": "inf", "delay": "1ns""#, bulk, "1us");
+    refused(&t, "traffic[0].transport", "h1 -> r1 -> r2 -> h2 are all infinite");
+    let one_finite = t.replacen(r#""bandwidth": "inf""#, r#""bandwidth": "10Gbps""#, 1);
+    validate(&one_finite).expect("a finite first link bounds the window");
+}

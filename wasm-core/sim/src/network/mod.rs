@@ -331,6 +331,20 @@ impl Network {
                 None
             }
         };
+        if matches!(tr, Traffic::Bulk(_)) && tr.transport().0 != Transport::Udp {
+            if let Some(route) = self.unbounded_route(src, dst, path) {
+                let names: Vec<&str> = route.iter().map(|&n| self.nodes[n as usize].id.as_str()).collect();
+                return Err(ScenarioError::new(
+                    at("transport"),
+                    format!(
+                        "a bulk {} flow needs a link of finite bandwidth on its path ({} are all infinite): \
+                         nothing would ever queue or drop, so its window would grow without limit",
+                        tr.transport().0.name(),
+                        names.join(" -> ")
+                    ),
+                ));
+            }
+        }
         let access = self.nodes[src as usize].ports.first().map(|&p| self.ports[p as usize].bandwidth);
         let tcp_family = tr.transport().0 != Transport::Udp;
         let access_rate = |field: &str| match access {

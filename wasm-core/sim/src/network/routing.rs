@@ -167,6 +167,35 @@ impl Network {
         self.hop_ports[(start + pick) as usize]
     }
 
+    /// A route from `src` to `dst` on which every link is infinitely fast, as its nodes, if one
+    /// exists (explicit path `path`, or any of the equal-cost routes). A closed-loop flow on it
+    /// never queues, never loses a packet and so grows its window without limit.
+    pub fn unbounded_route(&mut self, src: NodeId, dst: NodeId, path: Option<u32>) -> Option<Vec<NodeId>> {
+        let infinite = |net: &Network, p: PortId| net.ports[p as usize].bandwidth == Bandwidth::Infinite;
+        if let Some(path) = path {
+            let ports = &self.paths[path as usize];
+            return ports
+                .iter()
+                .all(|&p| infinite(self, p))
+                .then(|| std::iter::once(src).chain(ports.iter().map(|&p| self.ports[p as usize].to)).collect());
+        }
+        // Depth-first along the shortest-path routes (they only get closer to `dst`).
+        let mut stack = vec![vec![src]];
+        while let Some(route) = stack.pop() {
+            let at = *route.last().expect("never empty");
+            if at == dst {
+                return Some(route);
+            }
+            let next: Vec<PortId> = self.next_ports(at, dst).to_vec();
+            for p in next.into_iter().filter(|&p| infinite(self, p)) {
+                let mut longer = route.clone();
+                longer.push(self.ports[p as usize].to);
+                stack.push(longer);
+            }
+        }
+        None
+    }
+
     /// Registers an explicit path (as ports) and returns its index.
     pub fn add_path(&mut self, ports: Vec<PortId>) -> u32 {
         self.paths.push(ports);
