@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{check_path, host};
+use super::topology::{check_path, host};
 use crate::scenario::{FlowListSpec, NodeKind};
 use crate::time::Time;
 use crate::traffic::flow_list::FLOW_LIST_PACKET;
