@@ -47,3 +47,13 @@ test('compare view: web search, FIFO and SJF', async ({ page }) => {
   await compare.run();
   await shoot(app, 'compare');
 });
+
+test('gallery: searched, a description opened, presentation on', async ({ page }) => {
+  await new PlaygroundPage(page).open();
+  await page.getByTestId('presentation').click();
+  await page.getByTestId('examples').click();
+  await page.getByTestId('gallery-search').fill('codel');
+  await page.getByTestId('example-aqm/lstf-codel-more').click();
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/gallery-on.png` });
+});
