@@ -241,7 +241,7 @@ test('Cancel stops a four-way comparison of the fat-tree preset; the page stays 
   await app.run();
 });
 
-test('zooming one panel zooms every panel; presentation size enlarges the queued packets', async ({ page }) => {
+test('zooming one panel zooms every panel; presentation size enlarges the names, not the queue cells', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   const app = await new PlaygroundPage(page).open();
   const compare = await ComparePage.open(app);
@@ -264,11 +264,17 @@ test('zooming one panel zooms every panel; presentation size enlarges the queued
   expect(zoomed[1]?.[0]).toEqual(zoomed[0]?.[0]); // the other panel followed
   await page.getByTestId('compare-topology-1-zoom-fit').click();
   await expect.poll(async () => (await cells())[0]?.[0]).toEqual(before[0]?.[0]);
-  // Presentation: the rows of a queue are further apart (larger cells), in both panels.
+  // Presentation (issue 37): larger names in both panels; the queue cells keep their size, so a
+  // long queue's columns do not grow over the nodes beside them.
   const pitch = (c: { y: number }[] | undefined) => Math.abs((c?.[0]?.y ?? 0) - (c?.[1]?.y ?? 0));
+  const nameSize = (i: number) => page.getByTestId(`compare-topology-${i}`).locator('.node-label').first()
+    .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const [name0, name1, pitch0] = [await nameSize(0), await nameSize(1), pitch((await cells())[0])];
   await page.keyboard.press('p');
   await expect(page.getByTestId('presentation')).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(async () => pitch((await cells())[0])).toBeGreaterThan(pitch(before[0]));
-  expect(pitch((await cells())[1])).toBe(pitch((await cells())[0]));
+  await expect.poll(() => nameSize(0)).toBeGreaterThan(Math.max(name0, 15.9));
+  expect(await nameSize(1)).toBeGreaterThan(Math.max(name1, 15.9));
+  expect(pitch((await cells())[0])).toBe(pitch0);
+  expect(pitch((await cells())[1])).toBe(pitch0);
   expect(app.consoleErrors).toEqual([]);
 });

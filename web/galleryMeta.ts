@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
+import { schedulerNames } from './src/gallery/search';
 
 const QUERY = '?gallery-meta';
 const PREFIX = '\0gallery-meta:';
@@ -7,7 +8,8 @@ const SUFFIX = '.meta';
 
 /**
  * The gallery's index without its files: `import m from './x.json?gallery-meta'` is the file's
- * `{format, name, description}` (null when it is not JSON), so the page bundles what the
+ * `{format, name, description, schedulers}` (the names of the schedulers it uses; null when it
+ * is not JSON), so the page bundles what the
  * gallery lists and fetches a file's text (`?raw`, a chunk of its own) only when it is chosen.
  * Used by the page's and the unit tests' configs.
  */
@@ -28,7 +30,7 @@ export function galleryMeta(): Plugin {
       let meta: unknown = null;
       try {
         const v = JSON.parse(await readFile(file, 'utf8')) as { format?: unknown; name?: unknown; description?: unknown };
-        meta = { format: v.format, name: v.name, description: v.description };
+        meta = { format: v.format, name: v.name, description: v.description, schedulers: schedulerNames(v) };
       } catch {
         // Not JSON: the gallery skips it.
       }

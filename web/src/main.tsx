@@ -11,6 +11,7 @@ import { SimClient } from './sim/client';
 import { initialState } from './store/appState';
 import { createStore } from './store/store';
 import './styles.css';
+import './presentation.css';
 
 const restored = restoreScenario(JSON.stringify(defaultScenario));
 if (!restored.ok || isPreset(restored.scenario.topology)) throw new Error('scenarios/default.json must have explicit nodes and links');

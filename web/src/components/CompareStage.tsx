@@ -32,7 +32,6 @@ function ComparePanel({ comparison, entry, index, register, onZoom }: PanelProps
   const ref = useTopologyView(view, make, attach);
   const t = useAppState((s) => s.position.t);
   const speed = useAppState((s) => s.speed);
-  const presentation = useAppState((s) => s.presentation);
   const { run } = entry;
   const summary = run.result.summary;
   const registry = useAppState((s) => s.schedulers);
@@ -40,7 +39,6 @@ function ComparePanel({ comparison, entry, index, register, onZoom }: PanelProps
   const matches = useMemo(() => runMatches(summary, comparison.draft), [summary, comparison.draft]);
 
   useEffect(() => view.current?.setScene(scene), [scene]);
-  useEffect(() => view.current?.setPresentation(presentation), [presentation]);
   useEffect(() => view.current?.setRun(matches ? summary : null), [summary, matches]);
   useEffect(() => {
     if (!matches) return view.current?.render(null, null);

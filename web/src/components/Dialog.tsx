@@ -15,7 +15,8 @@ export function Dialog({ label, testId, className, onClose, children }: {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.focus();
+    // Into the field marked data-autofocus (the gallery's search), else the dialog itself.
+    (ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current)?.focus();
     return () => {
       if (opener?.isConnected) opener.focus();
     };

@@ -1,11 +1,13 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { useAppState } from '../app/context';
 import { TopologyView } from '../view/topologyView';
 
 /**
  * A TopologyView in the element of the returned ref, held in `view` while it is mounted: made
  * by `make` and kept while `make` and `attach` stay the same (wrap them in useCallback);
  * `attach` hears the view once it is mounted and null before it goes (the tests' probes, the
- * compare view's register).
+ * compare view's register). Every view follows presentation mode (larger nodes, labels, queues
+ * and state lines): the editor's, the replay's and the compare panels'.
  */
 export function useTopologyView(
   view: RefObject<TopologyView | null>, make: (el: HTMLElement) => TopologyView, attach: (view: TopologyView | null) => void,
@@ -22,6 +24,8 @@ export function useTopologyView(
       view.current = null;
     };
   }, [view, make, attach]);
+  const presentation = useAppState((s) => s.presentation);
+  useEffect(() => view.current?.setPresentation(presentation), [view, make, attach, presentation]);
   return ref;
 }
 

@@ -8,12 +8,14 @@ export interface GalleryItem {
   readonly path: string;
   readonly name: string;
   readonly description: string;
+  /** The schedulers the file uses (search.ts finds examples by them). */
+  readonly schedulers: readonly string[];
   /** The file's text (fetched on the first call). */
   readonly load: () => Promise<string>;
 }
 
 /** What the page bundles of a file (web/galleryMeta.ts): its fields, or null when not JSON. */
-export type GalleryMeta = { format?: unknown; name?: unknown; description?: unknown } | null;
+export type GalleryMeta = { format?: unknown; name?: unknown; description?: unknown; schedulers?: unknown } | null;
 
 export interface GalleryGroup {
   /** Folder under scenarios/ ("" for the top level). */
@@ -54,6 +56,7 @@ function describe(path: string, v: GalleryMeta, load: () => Promise<string>): Ga
     path,
     name: typeof v.name === 'string' && v.name ? v.name : file,
     description: typeof v.description === 'string' ? v.description : '',
+    schedulers: Array.isArray(v.schedulers) ? v.schedulers.filter((x): x is string => typeof x === 'string') : [],
     load,
   };
 }

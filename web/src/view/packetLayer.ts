@@ -38,6 +38,8 @@ export interface DrawOptions {
   readonly dense: boolean;
   /** Size of queue cells, keys and labels, 1 = the base size (roomy drawings and presentation mode go above). */
   readonly scale: number;
+  /** Size of queue counts and state lines (at least `scale`; presentation mode goes above). */
+  readonly text: number;
   /** Replay marks (the replay view and its original); absent in the plain view. */
   readonly marks?: PacketMarks;
   /** A flow's colour (by flow, or by its group when flows are many); default: by flow. */
@@ -79,6 +81,8 @@ export interface DrawnFrame {
   readonly focus: readonly { packet: number; label: string }[];
   /** Milliseconds this frame's canvas drawing took (JavaScript side). */
   readonly drawMs: number;
+  /** The font size (px) of the ports' state lines drawn in this frame; 0: none drawn. */
+  readonly stateText: number;
 }
 
 export interface DrawnQueue {
@@ -91,7 +95,7 @@ export interface DrawnQueue {
   readonly count: Box | null;
 }
 
-const EMPTY: DrawnFrame = { inFlight: 0, queued: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0 };
+const EMPTY: DrawnFrame = { inFlight: 0, queued: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0, stateText: 0 };
 
 /** Queue cells' edge, and the corner that marks an overdue packet. */
 const CELL_EDGE = 'rgba(27, 42, 58, 0.75)';
@@ -165,7 +169,7 @@ export class PacketLayer {
     if (!frame) return;
     const followedAt: Followed = { p: null, box: null };
     const marked: Marked = { red: [], outlined: [], boxes: [], focus: [] };
-    const { arranged, queues } = this.drawQueues(ctx, frame, ports, opts, followedAt, marked);
+    const { arranged, queues, stateText } = this.drawQueues(ctx, frame, ports, opts, followedAt, marked);
     const inFlight = this.drawPackets(ctx, frame, ports, opts, followedAt, marked);
     // Flashes go just right of the port's queue cells; in a dense drawing, where they cover
     // no column or count (left of it, or above it), if there is such a place.
@@ -206,14 +210,14 @@ export class PacketLayer {
     });
     this.drawn = {
       inFlight, queued, queues, drops, ecnMarks, followedAt: at, red: marked.red, outlined: marked.outlined, rings,
-      focus: marked.focus.map((f) => ({ packet: f.packet, label: f.label })), drawMs: performance.now() - started,
+      focus: marked.focus.map((f) => ({ packet: f.packet, label: f.label })), drawMs: performance.now() - started, stateText,
     };
   }
 
   private drawQueues(
     ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[],
     opts: DrawOptions, followed: Followed, marked: Marked,
-  ): { arranged: Arranged[]; queues: DrawnQueue[] } {
+  ): { arranged: Arranged[]; queues: DrawnQueue[]; stateText: number } {
     const marks = opts.marks;
     const { cellW, cellH, gap } = cellSize(opts);
     const k = opts.dense ? 1 : opts.scale;
@@ -238,7 +242,8 @@ export class PacketLayer {
         counts: (shown) => (opts.dense ? [`${queue.length}`] : [`${queue.length} queued${queue.length > shown ? ` (+${queue.length - shown})` : ''}${random}`, `${queue.length}`]),
       });
     });
-    const size = opts.dense ? 9 : Math.round(11 * k);
+    const t = opts.dense ? 1 : Math.max(k, opts.text);
+    const size = opts.dense ? 9 : Math.round(11 * t);
     ctx.font = `600 ${size}px system-ui, sans-serif`;
     const arranged = arrangeColumns(requests, {
       cellW, cellH, gap, columns: 3, movable: opts.dense, font: size, width: (text) => this.textWidth(ctx, text, size),
@@ -253,7 +258,7 @@ export class PacketLayer {
       const state = frame.states[a.port];
       const topY = a.box.y - 5;
       if (drawer && state && state.length > 0) {
-        decorations.push(() => drawer(ctx, { x: base.x, baseY: base.y, topY, cellW, cellH, gap, rows }, state));
+        decorations.push(() => drawer(ctx, { x: base.x, baseY: base.y, topY, cellW, cellH, gap, rows, text: t }, state));
       }
       const entry: DrawnQueue = { port: a.port, packets: [], keys: [], at: [], box: a.box, count: a.count?.box ?? null };
       for (let i = 0; i < shown; i++) {
@@ -306,7 +311,7 @@ export class PacketLayer {
       }
     }
     for (const draw of decorations) draw();
-    return { arranged, queues: drawnQueues };
+    return { arranged, queues: drawnQueues, stateText: decorations.length > 0 ? Math.round(10 * t) : 0 };
   }
 
   private drawPackets(

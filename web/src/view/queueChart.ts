@@ -89,7 +89,7 @@ export class QueueChart extends Chart {
     plot.append('text').attr('class', 'axis-title').attr('x', 4).attr('y', -2).text('packets queued');
     // Covers the plot from the playhead on, down to the x axis, which its bottom border redraws.
     Object.assign(this.mask.style, {
-      left: `${MARGIN.left}px`, top: `${top - 2}px`, width: `${innerW + MARGIN.right}px`, height: `${innerH + 3}px`,
+      left: `${MARGIN.left * this.k}px`, top: `${(top - 2) * this.k}px`, width: `${(innerW + MARGIN.right) * this.k}px`, height: `${(innerH + 3) * this.k}px`,
     });
     const path = line()
       .x((d) => x(d[0]))

@@ -5,6 +5,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { select, type Selection } from 'd3-selection';
 import { line } from 'd3-shape';
+import { chartScale, scaleSvg } from './chartScale';
 import { followSize, type SizeFollower } from './followSize';
 
 const MARGIN = { top: 8, right: 14, bottom: 34, left: 36 };
@@ -40,9 +41,7 @@ export class RatioChart {
   constructor(root: HTMLElement) {
     this.svg = select(root).append('svg').attr('class', 'chart-svg').attr('data-testid', 'ratio-chart');
     this.size = followSize(root, (w, h) => {
-      this.width = w;
-      this.height = h;
-      this.svg.attr('width', w).attr('height', h);
+      ({ width: this.width, height: this.height } = scaleSvg(this.svg, w, h, chartScale(root)));
       this.draw();
     });
     this.size.check();

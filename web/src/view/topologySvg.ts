@@ -26,6 +26,8 @@ export interface TopologyLook {
   readonly height: number;
   /** Node size factor (1: roomy), and the least gap between two nodes on screen. */
   readonly size: number;
+  /** Text size factor of names and labels (at least 1; above the size factor in presentation mode). */
+  readonly text: number;
   readonly minGap: number;
   readonly scene: Scene;
   readonly screen: ReadonlyMap<string, Point>;
@@ -36,7 +38,7 @@ export interface TopologyLook {
 /** Replaces the drawing: background, links, nodes, and the Link tool's (hidden) ghost line. */
 export function drawTopology(svg: SVGSVGElement, look: TopologyLook): void {
   const s = look.size;
-  const big = Math.max(1, s);
+  const big = look.text;
   svg.replaceChildren();
   svgChild(svg, 'rect', { class: 'bg', width: look.width, height: look.height });
   const showLabels = s >= 0.9;
@@ -98,11 +100,12 @@ function drawNode(parent: SVGGElement, n: SceneNode, look: TopologyLook): void {
     svgChild(g, 'rect', { x: -w / 2, y: -h / 2, width: w, height: h, rx: Math.min(7 * s, w / 5) });
   }
   if (s >= 0.7) {
-    svgChild(g, 'text', { class: 'node-label', dy: '0.35em' }, n.id, Math.max(9, 13 * s));
+    const t = look.text;
+    svgChild(g, 'text', { class: 'node-label', dy: '0.35em' }, n.id, Math.max(9, 13 * Math.max(s, t)));
     if (n.scheduler) {
       // The leading space (not drawn) keeps the node's text "r1 fifo", as its accessible name says.
-      svgChild(g, 'text', { class: 'node-sub', y: 20 * s + 14 * Math.max(1, s) },
-        n.middlebox !== undefined ? ` CPU ${n.middlebox} · ${n.scheduler}` : ` ${n.scheduler}`, 11 * Math.max(1, s));
+      svgChild(g, 'text', { class: 'node-sub', y: 20 * s + 14 * t },
+        n.middlebox !== undefined ? ` CPU ${n.middlebox} · ${n.scheduler}` : ` ${n.scheduler}`, 11 * t);
     }
   } else {
     // Dense drawings: router names beside the node, every name (and scheduler) on hover.

@@ -33,9 +33,15 @@ export interface ViewCallbacks {
 const PADDING: [number, number, number, number] = [70, 80, 50, 80];
 /** How much more one axis may be scaled than the other to fill the panel. */
 const MAX_STRETCH = 2;
-/** Largest node size factor: a roomy drawing, and presentation mode (legible from afar). */
+/** Largest node size factor (a roomy drawing). */
 const MAX_SIZE = 1.25;
-const MAX_SIZE_PRESENTATION = 2.2;
+/**
+ * Presentation mode's text size factor, for a drawing that is not dense: names at 21 px or more,
+ * schedulers, link labels, queue counts and state lines at 16-18 px or more (legible from the
+ * back of a room at 1920x1080), up to 2.2 in a roomy drawing. Nodes and queue cells keep their
+ * size, so enlarged queues never cover the nodes beside them.
+ */
+const TEXT_PRESENTATION = [1.6, 2.2] as const;
 /** Zoom per button press, and per pixel of wheel movement. */
 const ZOOM_STEP = 1.5;
 const WHEEL_ZOOM = 0.0015;
@@ -73,6 +79,8 @@ export class TopologyView {
   private height = 0;
   /** Node size factor: 1 for roomy drawings, down to 0.45 for dense ones (a fat tree). */
   private size = 1;
+  /** Text size factor of labels, counts and state lines: the size factor, more in presentation mode. */
+  private text = 1;
   /** The least distance between two nodes on screen: dense drawings shrink nodes below it. */
   private minGap = Infinity;
 
@@ -182,7 +190,7 @@ export class TopologyView {
     return this.zoom;
   }
 
-  /** Presentation mode: larger nodes, labels, queues and keys. */
+  /** Presentation mode: larger names, labels, queue counts and state lines. */
   setPresentation(on: boolean): void {
     if (on === this.presentation) return;
     this.presentation = on;
@@ -261,14 +269,17 @@ export class TopologyView {
       }
     }
     this.minGap = min;
-    return Math.max(0.45, Math.min(this.presentation ? MAX_SIZE_PRESENTATION : MAX_SIZE, min / 90));
+    const size = Math.max(0.45, Math.min(MAX_SIZE, min / 90));
+    const [lo, hi] = TEXT_PRESENTATION;
+    this.text = this.presentation && size >= DENSE_BELOW ? Math.max(lo, Math.min(hi, min / 90)) : Math.max(1, size);
+    return size;
   }
 
   private drawSvg(): void {
     // Redrawing replaces the nodes: the focused one gets the focus back.
     const focused = document.activeElement instanceof SVGElement ? document.activeElement.getAttribute('data-node') : null;
     drawTopology(this.svg, {
-      width: this.width, height: this.height, size: this.size, minGap: this.minGap, scene: this.scene, screen: this.screen,
+      width: this.width, height: this.height, size: this.size, text: this.text, minGap: this.minGap, scene: this.scene, screen: this.screen,
       onKey: this.options.readOnly ? null : (id) => this.nodeKey(id),
     });
     this.paintSelection();
@@ -333,7 +344,7 @@ export class TopologyView {
     };
     this.packets.draw(summary ? frame : null, this.ports, {
       keys, keyText, portInfo, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < DENSE_BELOW, marks: this.marks,
-      scale: Math.max(1, this.size), colourOf: this.colourOf,
+      scale: Math.max(1, this.size), text: this.text, colourOf: this.colourOf,
     });
   }
 

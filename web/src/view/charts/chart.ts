@@ -5,6 +5,7 @@
 // and waitChart through portChart; queueChart for queues over time). Plain D3, outside React.
 import type { ScaleLinear } from 'd3-scale';
 import { select, type Selection } from 'd3-selection';
+import { chartScale, scaleSvg } from '../chartScale';
 import { followSize, type SizeFollower } from '../followSize';
 import { formatDuration } from '../format';
 
@@ -71,8 +72,10 @@ export abstract class Chart {
   protected readonly svg: Svg;
   private readonly tip: HTMLDivElement;
   private readonly size: SizeFollower;
+  /** Width and height in the chart's units: its CSS pixels over `k`, the magnification (chartScale.ts). */
   protected width = 0;
   protected height = 0;
+  protected k = 1;
 
   /** `title` heads an exported figure; `testId` names the SVG for tests. */
   constructor(protected readonly root: HTMLElement, testId: string, private readonly title: string) {
@@ -86,9 +89,8 @@ export abstract class Chart {
     root.appendChild(this.tip);
     this.svg.on('pointerleave', () => this.showTip(null));
     this.size = followSize(root, (w, h) => {
-      this.width = w;
-      this.height = h;
-      this.svg.attr('width', w).attr('height', h);
+      this.k = chartScale(root);
+      ({ width: this.width, height: this.height } = scaleSvg(this.svg, w, h, this.k));
       this.redraw();
     });
   }
@@ -113,6 +115,7 @@ export abstract class Chart {
     copy.setAttribute('viewBox', `0 -22 ${w} ${h}`);
     copy.removeAttribute('class');
     copy.removeAttribute('style');
+    copy.removeAttribute('viewBox');
     const style = document.createElementNS(ns, 'style');
     style.textContent = EXPORT_STYLE;
     const bg = document.createElementNS(ns, 'rect');
@@ -241,16 +244,17 @@ export abstract class Chart {
     // Beside the pointer, flipped to the other side near the right or bottom edge.
     const tw = this.tip.offsetWidth;
     const th = this.tip.offsetHeight;
-    const left = at.x + 14 + tw > this.width ? Math.max(0, at.x - 14 - tw) : at.x + 14;
-    const top = Math.min(Math.max(0, at.y - th / 2), Math.max(0, this.height - th));
+    const [x, y, w, h] = [at.x * this.k, at.y * this.k, this.width * this.k, this.height * this.k];
+    const left = x + 14 + tw > w ? Math.max(0, x - 14 - tw) : x + 14;
+    const top = Math.min(Math.max(0, y - th / 2), Math.max(0, h - th));
     this.tip.style.left = `${left}px`;
     this.tip.style.top = `${top}px`;
   }
 
-  /** The pointer's position in the SVG's pixels. */
+  /** The pointer's position in the chart's units. */
   protected pointer(e: PointerEvent): { x: number; y: number } {
     const r = this.root.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
+    return { x: (e.clientX - r.left) / this.k, y: (e.clientY - r.top) / this.k };
   }
 }
 

@@ -6,7 +6,7 @@
 // curve with the point it has reached (w_i on the curve). Nothing about scheduling is computed here.
 import { formatValue } from '../values';
 import type { Drawers, NamedState, QueueColumn } from './state';
-import { line } from './text';
+import { line, stateFont } from './text';
 
 /** At most this many queues listed. */
 const SHOWN = 3;
@@ -48,12 +48,12 @@ function plot(ctx: CanvasRenderingContext2D, c: QueueColumn, state: CurveState, 
   const x1 = Math.max(wx, kx) + Math.max(kx - ax, (Math.max(wx, kx) - ax) * 0.25, 1);
   const y1 = ky + m2 * (x1 - kx);
   const left = c.x + 3 * (c.cellW + c.gap) + 8;
-  const top = c.baseY - c.rows * (c.cellH + c.gap) + row * 14;
+  const top = c.baseY - c.rows * (c.cellH + c.gap) + row * 14 * c.text;
   const px = (x: number) => left + ((x - ax) / (x1 - ax)) * PLOT_W;
   const py = (y: number) => top + PLOT_H - ((y - ay) / Math.max(y1 - ay, 1)) * PLOT_H;
   ctx.save();
   ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-  ctx.fillRect(left - 4, top - 4, PLOT_W + 8, PLOT_H + 18);
+  ctx.fillRect(left - 4, top - 4, PLOT_W + 8, PLOT_H + 8 + 10 * c.text);
   ctx.strokeStyle = '#b9c3cc';
   ctx.lineWidth = 1;
   ctx.strokeRect(left, top, PLOT_W, PLOT_H);
@@ -69,9 +69,9 @@ function plot(ctx: CanvasRenderingContext2D, c: QueueColumn, state: CurveState, 
   ctx.arc(px(wx), py(w), 3.5, 0, 2 * Math.PI);
   ctx.fill();
   ctx.fillStyle = '#4a5a6a';
-  ctx.font = '9px system-ui, sans-serif';
+  ctx.font = stateFont(c.text, 400, 9);
   ctx.textAlign = 'left';
-  ctx.fillText(`queue 1's ${curve} (m2 ${formatValue(m2bps, 'bps', 0)}), dot: served`, left - 2, top + PLOT_H + 11);
+  ctx.fillText(`queue 1's ${curve} (m2 ${formatValue(m2bps, 'bps', 0)}), dot: served`, left - 2, top + PLOT_H + 11 * c.text);
   ctx.restore();
 }
 

@@ -15,7 +15,7 @@ const ctx = new Proxy({}, {
   set: () => true,
 }) as unknown as CanvasRenderingContext2D;
 
-const column: QueueColumn = { x: 100, baseY: 300, topY: 200, cellW: 10, cellH: 10, gap: 2, rows: 8 };
+const column: QueueColumn = { x: 100, baseY: 300, topY: 200, cellW: 10, cellH: 10, gap: 2, rows: 8, text: 1 };
 
 /** A state that answers every field with values and records the names asked for. */
 function recording(asked: string[]): NamedState<Stateful> {

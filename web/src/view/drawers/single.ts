@@ -1,7 +1,7 @@
 // Port drawers of the one-queue family: FIFO's ECN marking threshold. In the page's main chunk
 // (most ports are FIFOs); the other families load on demand (families.ts).
 import type { Drawers } from './state';
-import { COLUMNS } from './text';
+import { COLUMNS, stateFont } from './text';
 
 export const SINGLE_DRAWERS: Drawers = {
   /**
@@ -23,7 +23,7 @@ export const SINGLE_DRAWERS: Drawers = {
     ctx.lineTo(x + c.cellW + 4, y);
     ctx.stroke();
     ctx.fillStyle = '#8a4baf';
-    ctx.font = '600 9px system-ui, sans-serif';
+    ctx.font = stateFont(c.text, 600, 9);
     ctx.textAlign = 'left';
     ctx.fillText(`K=${k}`, x + c.cellW + 6, y + 3);
     ctx.restore();

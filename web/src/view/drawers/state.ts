@@ -22,6 +22,8 @@ export interface QueueColumn {
   readonly gap: number;
   /** Cells per column. */
   readonly rows: number;
+  /** Text size factor of the state lines, badges and labels (1: 10 px lines; presentation mode goes above). */
+  readonly text: number;
 }
 
 /** A port's state by field name. */

@@ -3,12 +3,14 @@
 // a queue length. Geometry only; the values come from the core's state.
 import type { QueueColumn } from './state';
 
-/** Lines beside the column, this far apart. */
+/** Lines beside the column, this far apart (at text size 1). */
 const LINE = 13;
+/** The state lines' font at text size `k`: 10 px at 1. */
+export const stateFont = (k: number, weight = 600, px = 10): string => `${weight} ${Math.round(px * k)}px system-ui, sans-serif`;
 /** The columns a queue is drawn in (the page draws up to three). */
 export const COLUMNS = 3;
 
-/** The width a port's state lines are given when their side is chosen (the longest line, about). */
+/** The width a port's state lines are given when their side is chosen (the longest line, about, at text size 1). */
 export const STATE_W = 170;
 
 /**
@@ -20,7 +22,8 @@ export const STATE_W = 170;
 export function stateSide(ctx: CanvasRenderingContext2D, c: QueueColumn): { x: number; left: boolean } {
   const right = c.x + COLUMNS * (c.cellW + c.gap) + 6;
   const width = ctx.canvas.width / (ctx.getTransform().a || 1);
-  if (right + STATE_W <= width || c.x - 6 - STATE_W < 0) return { x: right, left: false };
+  const w = STATE_W * c.text;
+  if (right + w <= width || c.x - 6 - w < 0) return { x: right, left: false };
   return { x: c.x - 6, left: true };
 }
 
@@ -30,32 +33,34 @@ export function stateSide(ctx: CanvasRenderingContext2D, c: QueueColumn): { x: n
  */
 export function line(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, text: string, colour: string, swatch?: string): void {
   const side = stateSide(ctx, c);
-  const y = c.baseY - c.rows * (c.cellH + c.gap) + 10 + n * LINE;
+  const k = c.text;
+  const y = c.baseY - c.rows * (c.cellH + c.gap) + 10 * k + n * LINE * k;
   ctx.save();
-  ctx.font = '600 10px system-ui, sans-serif';
+  ctx.font = stateFont(k);
   ctx.textAlign = 'left';
-  const w = ctx.measureText(text).width + 8 + (swatch ? 12 : 0);
+  const w = ctx.measureText(text).width + 8 + (swatch ? 12 * k : 0);
   const left = side.left ? side.x - w + 2 : side.x;
   ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-  ctx.fillRect(left - 2, y - 10, w, 12);
+  ctx.fillRect(left - 2, y - 10 * k, w, 12 * k);
   if (swatch) {
     ctx.fillStyle = swatch;
-    ctx.fillRect(left, y - 8, 9, 9);
+    ctx.fillRect(left, y - 8 * k, 9 * k, 9 * k);
   }
   ctx.fillStyle = colour;
-  ctx.fillText(text, (swatch ? left + 12 : left) + 2, y);
+  ctx.fillText(text, (swatch ? left + 12 * k : left) + 2, y);
   ctx.restore();
 }
 
 /** A one-line badge over the queue column's "N queued" label; line 0 is the lowest. */
 export function badge(ctx: CanvasRenderingContext2D, c: QueueColumn, text: string, colour: string, n = 0): void {
+  const k = c.text;
   ctx.save();
-  ctx.font = '600 10px system-ui, sans-serif';
+  ctx.font = stateFont(k);
   ctx.textAlign = 'left';
-  const y = c.topY - 14 - n * 12;
+  const y = c.topY - 14 * k - n * 12 * k;
   const w = ctx.measureText(text).width + 8;
   ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-  ctx.fillRect(c.x - 2, y - 10, w, 12);
+  ctx.fillRect(c.x - 2, y - 10 * k, w, 12 * k);
   ctx.fillStyle = colour;
   ctx.fillText(text, c.x + 2, y);
   ctx.restore();
@@ -66,8 +71,8 @@ export function bars(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, c
   const max = Math.max(1, ...counts);
   const side = stateSide(ctx, c);
   const left = side.left ? side.x - w - 2 : side.x;
-  const bottom = c.baseY - c.rows * (c.cellH + c.gap) + 10 + n * LINE + 14;
-  const h = 22;
+  const bottom = c.baseY - c.rows * (c.cellH + c.gap) + (10 + n * LINE + 14) * c.text;
+  const h = 22 * c.text;
   const bw = w / Math.max(1, counts.length);
   ctx.save();
   ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
@@ -101,7 +106,7 @@ export function hline(ctx: CanvasRenderingContext2D, c: QueueColumn, k: number, 
   ctx.lineTo(at.x + c.cellW + 4, at.y);
   ctx.stroke();
   ctx.setLineDash([]);
-  ctx.font = '700 9px system-ui, sans-serif';
+  ctx.font = stateFont(c.text, 700, 9);
   ctx.textAlign = 'right';
   ctx.lineWidth = 3;
   ctx.strokeStyle = '#fff';
