@@ -182,7 +182,11 @@ fn generated_extreme_scenarios_hold_their_invariants() {
             Err(e) => failures.push(format!("case {k}: {e}\n{text}")),
         }
     }
-    println!("fuzz: {n} generated scenarios, {ran} accepted and run, {} broke an invariant", failures.len());
+    println!(
+        "fuzz: {} generated scenarios (cases {from}..{n}), {ran} accepted and run, {} broke an invariant",
+        n - from,
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     // The generator reaches runs, not only refusals.
     assert!(ran * 4 >= n - from, "only {ran} of {} generated scenarios were accepted", n - from);
