@@ -115,6 +115,9 @@ pub struct Network {
     pub conns: Vec<Option<Box<Connection>>>,
     pub emitters: Vec<Emitter>,
     pub workloads: Vec<Workload>,
+    /// Each workload's pairs and the probability a flow of them crosses each port (`crossing`),
+    /// while the network is built.
+    crossings: Vec<(crate::traffic::workload::Pairs, Result<Vec<f64>, (NodeId, NodeId)>)>,
     seed: u32,
     /// Ports whose scheduler reads `Packet::tmin_rest` (EDF): the engine computes it there.
     pub needs_tmin: Vec<bool>,
@@ -208,6 +211,7 @@ impl Network {
             conns: Vec::new(),
             emitters: Vec::new(),
             workloads: Vec::new(),
+            crossings: Vec::new(),
             seed,
             needs_tmin: Vec::new(),
             needs_sizes: reads.sizes || s.slack.is_some(),
@@ -238,6 +242,7 @@ impl Network {
         for (i, tr) in s.traffic.iter().enumerate() {
             net.add_traffic(s, i, tr, &index)?;
         }
+        net.crossings = Vec::new();
         if let Some(timed) = crate::script::resolve(s)? {
             net.add_script(s, &timed, &index);
         }

@@ -38,15 +38,7 @@ impl Network {
                 Pairs::Fixed(hosts.iter().copied().filter(|&h| h != dst).map(|h| (h, dst)).collect())
             }
         };
-        let mut unroutable = None;
-        pairs.each(|a, b, _| {
-            if unroutable.is_none() && self.next_ports(a, b).is_empty() {
-                unroutable = Some((a, b));
-            }
-        });
-        if let Some((a, b)) = unroutable {
-            return Err(self.no_path(entry.at("endpoints"), a, b));
-        }
+        let crossing = self.crossing(&pairs).map_err(|(a, b)| self.no_path(entry.at("endpoints"), a, b))?;
         let sizes = Sizes::new(&w.sizes);
         let link = match &w.link {
             Some(l) => {
@@ -67,7 +59,6 @@ impl Network {
             }
             None => None,
         };
-        let crossing = self.crossing(&pairs);
         let port = match link {
             Some(p) => p,
             None => (0..self.ports.len())
@@ -181,7 +172,8 @@ impl Network {
             }
         }
         let pairs = Pairs::Weighted(bytes.into_iter().map(|((a, b), x)| (a, b, x)).collect());
-        for (p, x) in self.crossing(&pairs).into_iter().enumerate() {
+        let crossing = self.crossing(&pairs).map_err(|(a, b)| self.no_path(entry.at("flows"), a, b))?;
+        for (p, x) in crossing.into_iter().enumerate() {
             on_port[p] += x;
         }
         let secs = (entry.stop - entry.start).as_ns() as f64 / 1e9;

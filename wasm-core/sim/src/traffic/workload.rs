@@ -20,6 +20,7 @@ use crate::rng::Stream;
 use crate::time::Time;
 
 /// Who sends to whom.
+#[derive(Clone, PartialEq)]
 pub enum Pairs {
     /// Distinct (src, dst) drawn uniformly from the hosts.
     Uniform(Vec<NodeId>),
@@ -68,6 +69,26 @@ impl Pairs {
                     f(s, d, p);
                 }
             }
+        }
+    }
+
+    /// Every node a flow of these pairs is sent to: destinations, and sources too when `acks`
+    /// travel back (without visiting every pair of `Uniform`).
+    pub fn ends(&self, acks: bool, mut f: impl FnMut(NodeId)) {
+        match self {
+            Pairs::Uniform(hosts) => hosts.iter().for_each(|&h| f(h)),
+            Pairs::Fixed(pairs) => pairs.iter().for_each(|&(s, d)| {
+                f(d);
+                if acks {
+                    f(s);
+                }
+            }),
+            Pairs::Weighted(pairs) => pairs.iter().for_each(|&(s, d, _)| {
+                f(d);
+                if acks {
+                    f(s);
+                }
+            }),
         }
     }
 
