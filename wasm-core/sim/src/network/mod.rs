@@ -60,6 +60,9 @@ pub struct StageInfo {
     pub modules: Vec<String>,
 }
 
+/// Per port, the probability a workload's flow crosses it; or a pair with no route.
+pub(crate) type Crossing = Result<Vec<f64>, (NodeId, NodeId)>;
+
 /// Stream numbers: emitters of scenario sources use their traffic index; workloads and the
 /// flows they create use streams above these bases, so no two users share a stream.
 const WORKLOAD_STREAM: u64 = 1 << 32;
@@ -117,7 +120,7 @@ pub struct Network {
     pub workloads: Vec<Workload>,
     /// Each workload's pairs and the probability a flow of them crosses each port (`crossing`),
     /// while the network is built.
-    crossings: Vec<(crate::traffic::workload::Pairs, Result<Vec<f64>, (NodeId, NodeId)>)>,
+    crossings: Vec<(crate::traffic::workload::Pairs, Crossing)>,
     seed: u32,
     /// Ports whose scheduler reads `Packet::tmin_rest` (EDF): the engine computes it there.
     pub needs_tmin: Vec<bool>,

@@ -269,7 +269,7 @@ impl Network {
     /// For each port, the probability that a flow of `pairs` crosses it (ECMP splits evenly);
     /// or the first pair (in `pairs`' order) with no route. Workloads with the same pairs (the
     /// same hosts and pattern) share one computation.
-    pub(super) fn crossing(&mut self, pairs: &Pairs) -> Result<Vec<f64>, (NodeId, NodeId)> {
+    pub(super) fn crossing(&mut self, pairs: &Pairs) -> Crossing {
         if let Some((_, known)) = self.crossings.iter().find(|(p, _)| p == pairs) {
             return known.clone();
         }
