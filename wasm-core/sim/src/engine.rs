@@ -6,6 +6,7 @@
 //! happens after the scenario's duration; every packet created is, at the end, delivered,
 //! dropped, queued, in service or on a link (checked by [`Engine::conservation`]).
 
+use crate::emit::Emit;
 use crate::events::EventQueue;
 use crate::metrics::Metrics;
 use crate::network::{Network, Spawned};
@@ -15,7 +16,7 @@ use crate::port::PortWake;
 use crate::record::Recorder;
 use crate::stage::{StageId, StageWake};
 use crate::time::Time;
-use crate::trace::{Emit, Kind, TraceEvent, TraceRecorder};
+use crate::trace::{Kind, TraceEvent, TraceRecorder};
 use crate::transport::receiver::{Ack, Arrival};
 use crate::transport::TimerKind;
 
@@ -60,11 +61,8 @@ pub struct Engine {
     next_packet: u64,
     /// Heap events processed so far (stale timer and transmission events included).
     processed: u64,
+    /// Where every trace event goes as it happens: the recorder, the metrics, the schedule.
     out: Emit,
-    pub recorder: TraceRecorder,
-    pub metrics: Metrics,
-    /// The schedule being recorded for a replay (see `record`), when one was asked for.
-    pub schedule: Option<Recorder>,
 }
 
 impl Engine {
@@ -77,10 +75,7 @@ impl Engine {
             end,
             next_packet: 0,
             processed: 0,
-            out: Emit::default(),
-            recorder,
-            metrics,
-            schedule: None,
+            out: Emit::new(recorder, metrics),
         };
         for i in 0..e.net.emitters.len() {
             if let Some(t) = e.net.emitters[i].next_time(Time::ZERO, true) {
@@ -103,11 +98,10 @@ impl Engine {
             }
         }
         // Every port's state as the run starts (its queue is empty), for the page.
-        e.out.watch = e.recorder.stores();
         for p in &mut e.net.ports {
             p.publish(&mut e.out);
         }
-        e.flush();
+        e.out.end_batch();
         e
     }
 
@@ -185,13 +179,13 @@ impl Engine {
                 Ev::Inject { node, slot } => {
                     let pkt = self.out.held.take(slot);
                     // The packet is created here: its first trace event says so (its size).
-                    self.out.events.push(TraceEvent::of(time, Kind::Arrive, &pkt, node, pkt.size as i64));
+                    self.out.event(TraceEvent::of(time, Kind::Arrive, &pkt, node, pkt.size as i64));
                     self.forward(node, pkt);
                 }
                 Ev::Open(flow) => self.pump(flow),
                 Ev::Timer { flow, kind, generation } => self.timer(flow, kind, generation),
             }
-            self.flush();
+            self.out.end_batch();
             n += 1;
         }
         self.processed += n;
@@ -231,13 +225,13 @@ impl Engine {
     fn arrive(&mut self, node: NodeId, mut pkt: Packet) {
         pkt.hops += 1;
         // Implied by the depart that brought it here (not part of the run's identity).
-        self.out.events.push(TraceEvent::of(self.now, Kind::Arrive, &pkt, node, pkt.size as i64).as_implied());
+        self.out.event(TraceEvent::of(self.now, Kind::Arrive, &pkt, node, pkt.size as i64).as_implied());
         if node == self.net.dst_of(&pkt) {
             if !pkt.is_ack() {
-                self.metrics.reorder.received(pkt.flow, pkt.seq, pkt.flags & flags::RETX != 0);
+                self.out.metrics.reorder.received(pkt.flow, pkt.seq, pkt.flags & flags::RETX != 0);
             }
             let delay = (self.now - pkt.created).as_ns() as i64;
-            self.out.events.push(TraceEvent::of(self.now, Kind::Deliver, &pkt, node, delay));
+            self.out.event(TraceEvent::of(self.now, Kind::Deliver, &pkt, node, delay));
             if self.net.conns.get(pkt.flow as usize).is_some_and(|c| c.is_some()) {
                 self.transport_deliver(pkt);
             }
@@ -261,7 +255,7 @@ impl Engine {
             c.sender.on_ack(now, pkt.seq, pkt.flags & flags::ECE != 0, echo);
             let (n, rtt) = c.sender.rtt().samples();
             if n > before {
-                self.metrics.rtt_sample(flow, rtt);
+                self.out.metrics.rtt_sample(flow, rtt);
             }
             self.pump(flow);
             if self.net.conns[flow as usize].as_ref().is_some_and(|c| c.sender.done()) {
@@ -281,7 +275,7 @@ impl Engine {
             };
             let (ack, bytes) = c.receiver.on_segment(now, segment);
             if bytes > 0 {
-                self.metrics.goodput(flow, now.as_ns(), bytes);
+                self.out.metrics.goodput(flow, now.as_ns(), bytes);
             }
             if let Some(a) = ack {
                 self.send_ack(flow, a);
@@ -350,7 +344,7 @@ impl Engine {
     fn launch(&mut self, pkt: Packet) {
         self.next_packet += 1;
         let src = self.net.src_of(&pkt);
-        self.out.events.push(TraceEvent::of(self.now, Kind::Arrive, &pkt, src, pkt.size as i64));
+        self.out.event(TraceEvent::of(self.now, Kind::Arrive, &pkt, src, pkt.size as i64));
         self.forward(src, pkt);
     }
 
@@ -383,7 +377,7 @@ impl Engine {
             TimerKind::Rto => {
                 if c.sender.deadline().is_some_and(|d| d <= now) {
                     if c.sender.on_timeout(now) {
-                        self.metrics.timeout(flow);
+                        self.out.metrics.timeout(flow);
                     }
                     self.pump(flow);
                     return;
@@ -454,22 +448,19 @@ impl Engine {
 
     /// Records the run's schedule as it goes (an original run: `with_hosts`; see `record`).
     pub fn record_schedule(&mut self, with_hosts: bool) {
-        self.schedule = Some(Recorder::new(with_hosts));
+        self.out.schedule = Some(Recorder::new(with_hosts));
     }
 
-    fn flush(&mut self) {
-        let base = self.recorder.total();
-        for e in self.out.events.drain(..) {
-            self.recorder.record(&e);
-            self.metrics.observe(&e);
-            if let Some(r) = &mut self.schedule {
-                r.observe(&e);
-            }
-        }
-        if !self.out.views.is_empty() {
-            self.recorder.record_views(base, &mut self.out.views);
-        }
-        self.out.watch = self.recorder.stores();
+    /// The run's metrics so far.
+    pub fn metrics(&self) -> &Metrics {
+        &self.out.metrics
+    }
+
+    /// The network, the trace's recorder, the metrics and the recorded schedule, for the
+    /// results (`run::conclude`).
+    pub fn into_parts(self) -> (Network, TraceRecorder, Metrics, Option<Recorder>) {
+        let Emit { recorder, metrics, schedule, .. } = self.out;
+        (self.net, recorder, metrics, schedule)
     }
 
     /// Packet totals now; `created` must equal the sum of the other three.
@@ -479,8 +470,8 @@ impl Engine {
         let on_links = self.heap.iter().filter(|ev| matches!(ev, Ev::Arrive { .. } | Ev::Inject { .. })).count() as u64;
         Conservation {
             created: self.next_packet,
-            delivered: self.metrics.delivered(),
-            dropped: self.metrics.dropped(),
+            delivered: self.out.metrics.delivered(),
+            dropped: self.out.metrics.dropped(),
             in_network: in_ports + on_links,
         }
     }

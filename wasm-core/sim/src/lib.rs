@@ -7,6 +7,7 @@
 pub mod aqm;
 pub mod budget;
 pub mod checks;
+pub mod emit;
 pub mod engine;
 pub mod events;
 pub mod ideal;
@@ -331,7 +332,7 @@ impl Run {
     /// Heap bytes held by the original's queue series while it runs (`Metrics::series_bytes`).
     pub fn series_bytes(&self) -> Option<usize> {
         match self.phase.as_ref()? {
-            Phase::Original(e) => Some(e.metrics.series_bytes()),
+            Phase::Original(e) => Some(e.metrics().series_bytes()),
             _ => None,
         }
     }

@@ -15,10 +15,11 @@
 //! the scheduler's true order without knowing its rules.
 
 use crate::aqm::edge_codel::EdgeCodel;
+use crate::emit::Emit;
 use crate::packet::{NodeId, Packet, PortId};
 use crate::sched::{Admission, AqmReport, QueueView, Scheduler, StateView};
 use crate::time::{Bandwidth, Time};
-use crate::trace::{Emit, Kind, OrderOp, TraceEvent, ViewRecord};
+use crate::trace::{Kind, OrderOp, TraceEvent, ViewRecord};
 use crate::view::QUEUE_VIEW_DEPTH;
 
 /// What the engine must schedule for this port after an operation.
@@ -207,7 +208,7 @@ impl<S: Scheduler> Port<S> {
                 c.preempted += 1;
                 c.requeued += 1;
             });
-            out.events.push(self.event(now, Kind::Preempt, &pkt, pkt.served().as_ns() as i64));
+            out.event(self.event(now, Kind::Preempt, &pkt, pkt.served().as_ns() as i64));
             self.admit(now, pkt, out);
         }
         self.admit(now, pkt, out);
@@ -223,7 +224,7 @@ impl<S: Scheduler> Port<S> {
         match self.sched.enqueue(now, pkt, &mut out.verdicts) {
             Admission::Queued { key } => {
                 self.count(|c| c.admitted += 1);
-                out.events.push(TraceEvent { value: key, ..probe });
+                out.event(TraceEvent { value: key, ..probe });
             }
             Admission::Refused => self.count(|c| c.refused += 1),
         }
@@ -245,9 +246,11 @@ impl<S: Scheduler> Port<S> {
 
     #[inline(never)]
     fn trace_some_verdicts(&mut self, now: Time, arriving: Option<u64>, out: &mut Emit) {
-        let v = &mut out.verdicts;
+        // Taken out while its events are emitted (the emitter is borrowed whole), then put
+        // back empty with its capacity.
+        let mut v = std::mem::take(&mut out.verdicts);
         for m in v.marks.drain(..) {
-            out.events.push(TraceEvent {
+            out.event(TraceEvent {
                 time: now,
                 kind: Kind::Mark,
                 packet: m.packet,
@@ -265,8 +268,9 @@ impl<S: Scheduler> Port<S> {
                 self.count(|c| c.dropped_from_queue += 1);
             }
             let value = d.reason.code() as i64 + 256 * queued as i64;
-            out.events.push(self.event(now, Kind::Drop, &d.pkt, value));
+            out.event(self.event(now, Kind::Drop, &d.pkt, value));
         }
+        out.verdicts = v;
     }
 
     /// Starts the next transmission if the scheduler has an eligible packet.
@@ -294,9 +298,9 @@ impl<S: Scheduler> Port<S> {
             Some(pkt) => {
                 self.count(|c| c.dequeued += 1);
                 let wait = now - pkt.enqueued_at;
-                out.events.push(self.event(now, Kind::Dequeue, &pkt, wait.as_ns() as i64));
+                out.event(self.event(now, Kind::Dequeue, &pkt, wait.as_ns() as i64));
                 if out.watch && self.cold.as_ref().is_some_and(|c| c.show_slack) {
-                    let after = out.events.len() as u32;
+                    let after = out.after();
                     out.views.push(ViewRecord::Slack {
                         after,
                         packet: pkt.id,
@@ -327,7 +331,7 @@ impl<S: Scheduler> Port<S> {
         let arrival = now + self.delay;
         // Implied by the dequeue and the link (not part of the run's identity).
         let depart = self.event(now, Kind::Depart, out.held.get(slot), arrival.as_ns() as i64).as_implied();
-        out.events.push(depart);
+        out.event(depart);
         let wake = self.start_next(now, out);
         self.debug_check();
         (Some((slot, arrival)), wake)
@@ -353,7 +357,7 @@ impl<S: Scheduler> Port<S> {
 
     #[inline(never)]
     fn publish_views(&mut self, out: &mut Emit) {
-        let (after, port) = (out.events.len() as u32, self.id);
+        let (after, port) = (out.after(), self.id);
         let v = self.cold.get_or_insert_with(Box::default).views.get_or_insert_with(Views::default);
         self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut v.next_view);
         order_ops(&v.shown.entries, &v.next_view.entries, |op| out.views.push(ViewRecord::Order { after, port, op }));
@@ -483,7 +487,7 @@ mod tests {
         // at 4 us and preempts it; packet 1 ends at 16 us; packet 0 resumes with 8 us left
         // and ends at 24 us.
         let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
-        let mut out = Emit { watch: true, ..Emit::default() };
+        let mut out = Emit::storing(1, true);
         assert_eq!(
             port.arrive(Time(0), pkt(0, 5), &mut out),
             Some(PortWake::TxDone { at: Time(12_000), generation: 1 })
@@ -498,8 +502,8 @@ mod tests {
         assert_eq!(wake, Some(PortWake::TxDone { at: Time(24_000), generation: 4 }));
         let (sent, wake) = port.tx_done(Time(24_000), 4, &mut out);
         assert_eq!((sent.map(|(p, _)| out.held.take(p).id), wake), (Some(0), None));
-        let preempt = out.events.iter().find(|e| e.kind == Kind::Preempt).unwrap();
-        assert_eq!((preempt.packet, preempt.value), (0, 4_000));
+        let preempt = out.recorded(0).into_iter().find(|e| e.1 == Kind::Preempt).unwrap();
+        assert_eq!((preempt.2, preempt.3), (0, 4_000));
         let c = port.counters();
         assert_eq!((c.arrived, c.requeued, c.admitted, c.dequeued, c.preempted), (2, 1, 3, 3, 1));
         port.check_identities().unwrap();
@@ -511,7 +515,7 @@ mod tests {
         // packet 1 (rank 9, no preemption) arrives at 4 us with 100 us of slack and starts at
         // 12 us: it leaves with 100 - 8 = 92 us.
         let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
-        let mut out = Emit::default();
+        let mut out = Emit::storing(1, false);
         let slacked = |id, rank| pkt(id, rank).with_slack(100_000);
         port.arrive(Time(0), slacked(0, 5), &mut out);
         port.arrive(Time(4_000), slacked(1, 9), &mut out);
@@ -529,7 +533,7 @@ mod tests {
         // completion event of that same instant is handled: packet 0 has left (nothing of it
         // remains to send), so it is not put back behind packet 1.
         let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
-        let mut out = Emit::default();
+        let mut out = Emit::storing(1, false);
         port.arrive(Time(0), pkt(0, 5), &mut out);
         assert_eq!(port.arrive(Time(12_000), pkt(1, 1), &mut out), None);
         let (sent, wake) = port.tx_done(Time(12_000), 1, &mut out);
@@ -582,7 +586,7 @@ mod tests {
         // The preemption scenario above: after each call, the ops published so far rebuild
         // exactly the queue as the scheduler lists it.
         let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(1_000_000_000), Time::ZERO, Prio::default());
-        let mut out = Emit { watch: true, ..Emit::default() };
+        let mut out = Emit::storing(1, true);
         let mut list = Vec::new();
         let mut check = |port: &Port<Prio>, out: &mut Emit| {
             for r in out.views.drain(..) {

@@ -42,7 +42,7 @@ pub(crate) fn conclude(about: &About, seed: u32, engine: Engine) -> (RunOutput, 
         }
     }
     let end_ns = engine.now().as_ns();
-    let Engine { mut net, recorder, mut metrics, schedule, .. } = engine;
+    let (mut net, recorder, mut metrics, schedule) = engine.into_parts();
     metrics.finish(end_ns);
     let (trace_hash, events_total, trace) = recorder.finish();
     let facts = RunFacts {

@@ -25,11 +25,12 @@
 
 use std::collections::BTreeMap;
 
+use crate::emit::Emit;
 use crate::packet::{NodeId, Packet};
 use crate::port::order_ops;
 use crate::sched::{Admission, AnyScheduler, DropReason, Scheduler, Verdicts};
 use crate::time::Time;
-use crate::trace::{Emit, Kind, OrderOp, TraceEvent, ViewRecord};
+use crate::trace::{Kind, OrderOp, TraceEvent, ViewRecord};
 use crate::units::Buffer;
 use crate::view::{QueueView, QUEUE_VIEW_DEPTH};
 
@@ -217,7 +218,7 @@ impl Stage {
             Admission::Queued { key } => {
                 self.counters.admitted += 1;
                 self.hold(flow, size, true);
-                out.events.push(TraceEvent { value: key, ..probe });
+                out.event(TraceEvent { value: key, ..probe });
             }
             Admission::Refused => self.counters.refused += 1,
         }
@@ -252,7 +253,7 @@ impl Stage {
                 self.hold(d.pkt.flow, d.pkt.size as u64, false);
             }
             let value = d.reason.code() as i64 + 256 * queued as i64;
-            out.events.push(self.event(now, Kind::StageDrop, &d.pkt, value));
+            out.event(self.event(now, Kind::StageDrop, &d.pkt, value));
         }
     }
 
@@ -286,7 +287,7 @@ impl Stage {
         self.counters.started += 1;
         self.hold(pkt.flow, pkt.size as u64, false);
         let wait = now - pkt.enqueued_at;
-        out.events.push(self.event(now, Kind::StageStart, &pkt, wait.as_ns() as i64));
+        out.event(self.event(now, Kind::StageStart, &pkt, wait.as_ns() as i64));
         let done = now + self.cost.of(&pkt);
         self.in_service = Some(pkt);
         self.track_floor(now);
@@ -298,7 +299,7 @@ impl Stage {
     /// `try_start`).
     pub fn finish(&mut self, now: Time, out: &mut Emit) -> Packet {
         let pkt = self.in_service.take().expect("a completion has a packet in service");
-        out.events.push(self.event(now, Kind::StageDone, &pkt, self.cost.of(&pkt).as_ns() as i64));
+        out.event(self.event(now, Kind::StageDone, &pkt, self.cost.of(&pkt).as_ns() as i64));
         pkt
     }
 
@@ -309,7 +310,7 @@ impl Stage {
         if !out.watch {
             return;
         }
-        let after = out.events.len() as u32;
+        let after = out.after();
         self.sched.snapshot(QUEUE_VIEW_DEPTH, &mut self.next_view);
         order_ops(&self.shown.entries, &self.next_view.entries, |op| {
             out.views.push(ViewRecord::Order { after, port: view, op })
@@ -363,7 +364,7 @@ mod tests {
         let fifo =
             AnyScheduler::Fifo(Fifo::new(crate::sched::parts::buffer::Limits::tail(crate::units::Buffer::Unlimited)));
         let mut s = Stage::new(0, 0, "cpu", fifo, cost);
-        let mut out = Emit::default();
+        let mut out = Emit::storing(0, false);
         let p = |id| Packet::new(id, 0, 0, 100, Time::ZERO);
         s.arrive(Time::ZERO, p(0), Time::ZERO, &mut out);
         assert_eq!(s.try_start(Time::ZERO, false, &mut out), None);
@@ -372,8 +373,8 @@ mod tests {
         assert_eq!(s.try_start(Time::ns(100), true, &mut out), None, "busy");
         assert_eq!(s.finish(Time::ns(1000), &mut out).id, 0);
         assert_eq!(s.try_start(Time::ns(1000), true, &mut out), Some(StageWake::Done(Time::ns(2000))));
-        let start = out.events.iter().find(|e| e.kind == Kind::StageStart && e.packet == 1).unwrap();
-        assert_eq!(start.value, 900);
+        let start = out.recorded(0).into_iter().find(|e| e.1 == Kind::StageStart && e.2 == 1).unwrap();
+        assert_eq!(start.3, 900);
         s.finish(Time::ns(2000), &mut out);
         assert_eq!(s.try_start(Time::ns(2000), true, &mut out), None);
         assert_eq!(s.packets_held(), 0);
@@ -388,7 +389,7 @@ mod tests {
         let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::parts::buffer::Limits::tail(Buffer::Unlimited)));
         let mut s = Stage::new(0, 0, "cpu", fifo, cost);
         s.flow_queue = Buffer::Packets(1);
-        let mut out = Emit::default();
+        let mut out = Emit::storing(0, false);
         let p = |id, flow| Packet::new(id, flow, 0, 100, Time::ZERO);
         s.arrive(Time::ZERO, p(0, 0), Time::ZERO, &mut out);
         assert!(matches!(s.try_start(Time::ZERO, true, &mut out), Some(StageWake::Done(_))));
@@ -396,7 +397,7 @@ mod tests {
         s.arrive(Time::ns(2), p(2, 0), Time::ZERO, &mut out);
         s.arrive(Time::ns(3), p(3, 1), Time::ZERO, &mut out);
         let drops: Vec<_> =
-            out.events.iter().filter(|e| e.kind == Kind::StageDrop).map(|e| (e.packet, e.value)).collect();
+            out.recorded(0).into_iter().filter(|e| e.1 == Kind::StageDrop).map(|e| (e.2, e.3)).collect();
         assert_eq!(drops, vec![(2, DropReason::FlowQueueFull.code() as i64)]);
         assert_eq!((s.counters().admitted, s.counters().refused), (3, 1));
         // Once flow 0's waiting packet starts, its place is free again.
@@ -413,7 +414,7 @@ mod tests {
         let cost = Cost { a_ps: vec![0], b_ns: vec![1000], module_of: vec![] };
         let fifo = AnyScheduler::Fifo(Fifo::new(crate::sched::parts::buffer::Limits::tail(Buffer::Unlimited)));
         let mut s = Stage::new(0, 0, "cpu", fifo, cost);
-        let mut out = Emit { watch: true, ..Emit::default() };
+        let mut out = Emit::storing(0, true);
         for id in 0..3 {
             s.arrive(Time::ZERO, Packet::new(id, 0, 0, 100, Time::ZERO), Time::ZERO, &mut out);
         }
@@ -431,7 +432,7 @@ mod tests {
             }
         }
         assert_eq!((head, length), (vec![1, 2], Some(2)));
-        let mut quiet = Emit::default();
+        let mut quiet = Emit::storing(0, false);
         s.publish(7, &mut quiet);
         assert!(quiet.views.is_empty());
     }

@@ -232,19 +232,6 @@ pub enum ViewRecord {
     },
 }
 
-/// Trace events, and view records while the page's trace is being stored (`watch`).
-#[derive(Debug, Default)]
-pub struct Emit {
-    pub events: Vec<TraceEvent>,
-    pub views: Vec<ViewRecord>,
-    /// The recorder still stores events: ports publish their queue order and state.
-    pub watch: bool,
-    /// Scratch space for a port's verdicts (shared by every port: each empties it).
-    pub verdicts: crate::verdicts::Verdicts,
-    /// The packets in service at the ports and on the links, by slot (`packet::Slab`).
-    pub held: crate::packet::Slab,
-}
-
 /// The queues as they change, one row per `OrderOp`: it applies once the first `at` events of
 /// the stored trace have (the page replays them to draw each queue's head and length). A port
 /// publishes after each operation (an arrival, a transmission's start), so the view holds the
@@ -424,27 +411,49 @@ impl TraceRecorder {
         }
     }
 
+    /// One event, as it happens (`emit::Emit::event`): inlined where it is made, so an implied
+    /// event's test folds away; storing is apart, off the path once the budget is spent.
+    #[inline(always)]
     pub fn record(&mut self, e: &TraceEvent) {
         debug_assert!(e.time >= self.last_time, "trace time went backwards: {:?} after {:?}", e, self.last_time);
-        self.last_time = e.time;
+        if cfg!(debug_assertions) {
+            self.last_time = e.time;
+        }
         if hashed(e) {
-            // Encoded in place (no copy through a temporary, no growth check).
-            let at = self.pending_len;
-            let end = at + TraceEvent::ENCODED_LEN;
-            e.encode((&mut self.pending[at..end]).try_into().expect("room for one event"));
-            self.pending_len = end;
-            if end >= HASH_CHUNK {
-                // Exactly HASH_CHUNK bytes; the event that straddles the boundary stays for the
-                // next call. The hash of the stream does not depend on how it is split into calls.
-                self.hasher.update(&self.pending[..HASH_CHUNK]);
-                self.pending.copy_within(HASH_CHUNK..end, 0);
-                self.pending_len = end - HASH_CHUNK;
-            }
+            self.hash(e);
         }
         if self.total < self.budget {
-            self.stored.push(e);
+            self.store(e);
         }
         self.total += 1;
+    }
+
+    /// Adds an event of the identity to the bytes waiting to be hashed.
+    #[inline]
+    fn hash(&mut self, e: &TraceEvent) {
+        // Encoded in place (no copy through a temporary, no growth check).
+        let at = self.pending_len;
+        let end = at + TraceEvent::ENCODED_LEN;
+        e.encode((&mut self.pending[at..end]).try_into().expect("room for one event"));
+        self.pending_len = end;
+        if end >= HASH_CHUNK {
+            self.hash_chunk();
+        }
+    }
+
+    /// Hashes exactly `HASH_CHUNK` bytes; the event that straddles the boundary stays for the
+    /// next call. The hash of the stream does not depend on how it is split into calls.
+    #[inline(never)]
+    fn hash_chunk(&mut self) {
+        let end = self.pending_len;
+        self.hasher.update(&self.pending[..HASH_CHUNK]);
+        self.pending.copy_within(HASH_CHUNK..end, 0);
+        self.pending_len = end - HASH_CHUNK;
+    }
+
+    #[inline(never)]
+    fn store(&mut self, e: &TraceEvent) {
+        self.stored.push(e);
     }
 
     /// Whether view records of events recorded now are stored.
@@ -455,6 +464,11 @@ impl TraceRecorder {
     /// Events recorded so far.
     pub fn total(&self) -> u64 {
         self.total
+    }
+
+    /// The events and view records stored so far.
+    pub fn stored(&self) -> &TraceColumns {
+        &self.stored
     }
 
     /// Stores the view records of a batch whose events were recorded from event `base` on:

@@ -22,12 +22,12 @@ use std::collections::VecDeque;
 
 use num_traits::{One, Signed, Zero};
 
+use sched_sim::emit::Emit;
 use sched_sim::packet::Packet;
 use sched_sim::sched::multi::mr_tradeoff::MrTradeoff;
 use sched_sim::sched::AnyScheduler;
 use sched_sim::stage::{Cost, Stage, StageWake};
 use sched_sim::time::{Bandwidth, Time};
-use sched_sim::trace::Emit;
 use sched_sim::units::Buffer;
 
 mod mr_exact;
@@ -86,9 +86,11 @@ fn discrete(inp: &Input, alpha: f64) -> Vec<Served> {
         module_of: (0..inp.a.len() as u16).collect(),
     };
     let mut stage = Stage::new(0, 0, "cpu", sched, cost);
-    let mut out = Emit::default();
+    let mut out = Emit::storing(0, false);
     let mut served = vec![Served::default(); inp.packets.len()];
     let (mut next, mut done, mut eligible, mut link_free) = (0, None::<u64>, None::<u64>, 0u64);
+    // Events read already (each step reads the ones it added).
+    let mut seen = 0;
     loop {
         let ta = inp.packets.get(next).map(|p| p.at);
         let Some(now) = [ta, done, eligible].into_iter().flatten().min() else { break };
@@ -113,13 +115,14 @@ fn discrete(inp: &Input, alpha: f64) -> Vec<Served> {
         match stage.try_start(Time::ns(now), true, &mut out) {
             Some(StageWake::Done(t)) => {
                 done = Some(t.as_ns());
-                let id = out.events.iter().rev().find(|e| e.kind == sched_sim::trace::Kind::StageStart).unwrap().packet;
+                let mut starts = out.recorded(seen).into_iter().filter(|e| e.1 == sched_sim::trace::Kind::StageStart);
+                let id = starts.next_back().unwrap().2;
                 served[id as usize].cpu[0] = now;
             }
             Some(StageWake::Eligible(t)) => eligible = Some(t.as_ns()),
             None => {}
         }
-        out.events.clear();
+        seen = out.recorder.total() as usize;
     }
     assert_eq!(stage.counters().started, inp.packets.len() as u64, "every packet is served");
     served

@@ -1,6 +1,7 @@
 //! Unit tests of the metrics: percentiles, the queue series, moments, the exact budget.
 
 use super::*;
+use crate::trace::{Kind, TraceEvent};
 
 #[test]
 fn nearest_rank_percentiles() {

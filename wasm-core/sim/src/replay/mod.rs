@@ -206,7 +206,7 @@ impl Pending {
     /// The fraction of the schedule's packets the replay has delivered (every one is, unless
     /// the replay runs out of time).
     pub fn progress(&self) -> f64 {
-        self.engine.metrics.delivered() as f64 / self.order.len().max(1) as f64
+        self.engine.metrics().delivered() as f64 / self.order.len().max(1) as f64
     }
 
     /// Ends the replay: its run (trace as `start` was told) and its report.

@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 
+use sched_sim::emit::Emit;
 use sched_sim::packet::Packet;
 use sched_sim::params::Context;
 use sched_sim::port::{Port, PortWake};
@@ -18,7 +19,7 @@ use sched_sim::scenario::SchedulerSpec;
 use sched_sim::sched::registry::{self, PortContext};
 use sched_sim::sched::AnyScheduler;
 use sched_sim::time::{Bandwidth, Time};
-use sched_sim::trace::{Emit, Kind};
+use sched_sim::trace::Kind;
 use sched_sim::units::Buffer;
 
 /// A packet offered to the link.
@@ -64,22 +65,26 @@ pub fn run_watching(
     mut watch: impl FnMut(&AnyScheduler),
 ) -> Vec<Sent> {
     let mut port = Port::new(0, 0, 1, Bandwidth::BitsPerSec(bandwidth_bps), Time::ZERO, sched);
-    let mut out = Emit::default();
+    let mut out = Emit::storing(1, false);
     let mut meta: BTreeMap<u64, Sent> = BTreeMap::new();
     let mut sent = Vec::new();
     let mut next_done: Option<(u64, u64)> = None;
     let mut i = 0;
-    let note = |out: &mut Emit, meta: &mut BTreeMap<u64, Sent>, sent: &mut Vec<Sent>| {
-        for e in out.events.drain(..) {
-            match e.kind {
-                Kind::Dequeue => meta.get_mut(&e.packet).expect("arrived").start = e.time.as_ns(),
+    // The events each call adds (after the `seen` already read).
+    let mut seen = 0;
+    let mut note = |out: &mut Emit, meta: &mut BTreeMap<u64, Sent>, sent: &mut Vec<Sent>| {
+        let events = out.recorded(seen);
+        seen += events.len();
+        for (time, kind, packet, _) in events {
+            match kind {
+                Kind::Dequeue => meta.get_mut(&packet).expect("arrived").start = time,
                 Kind::Depart => {
-                    let mut s = meta.remove(&e.packet).expect("started");
-                    s.end = e.time.as_ns();
+                    let mut s = meta.remove(&packet).expect("started");
+                    s.end = time;
                     sent.push(s);
                 }
                 Kind::Drop => {
-                    meta.remove(&e.packet);
+                    meta.remove(&packet);
                 }
                 _ => {}
             }
