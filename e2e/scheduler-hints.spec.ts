@@ -20,3 +20,20 @@ test('LSTF chosen where no slack rule exists: the reason in a line, the rules of
   await app.choose('topology.nodes[3].scheduler', 'fifo_plus');
   await expect(hint).toHaveCount(0);
 });
+
+test('DRR on the shared drop-tail buffer: what it does to fairness, and the longest-queue policy applied', async ({ app, page }) => {
+  await app.tab('inspect');
+  await app.node('r1').click();
+  const hint = page.getByTestId('buffer-hint');
+  await app.choose('topology.nodes[3].scheduler', 'drr');
+  await expect(hint).toContainText('the queues share the port\'s buffer and a full buffer drops the arriving packet (drop-tail)');
+  await page.screenshot({ path: 'test-results/shots/buffer-hint.png' });
+  await page.getByTestId('buffer-longest').click();
+  const draft = await app.draft<{ topology: { nodes: { scheduler?: unknown }[] } }>();
+  expect(draft.topology.nodes[3]?.scheduler).toEqual({ name: 'drr', params: { drop: 'longest' } });
+  await expect(hint).toHaveCount(0);
+  await app.run();
+  // FIFO has one queue: nothing to say.
+  await app.choose('topology.nodes[3].scheduler', 'fifo');
+  await expect(hint).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import { inherited } from '../scenario/choices';
 import { edit, select } from '../store/editorActions';
 import { Field } from './Field';
 import { SlackHint } from './SlackHint';
+import { BufferHint } from './BufferHint';
 import { MiddleboxForm } from './MiddleboxForm';
 import { SchedulerPicker } from './SchedulerPicker';
 
@@ -35,6 +36,7 @@ export function NodeForm({ draft, id }: { draft: EditableScenario; id: string })
         spec={node.scheduler ?? undefined} inherits={inherits ?? (node.kind === 'router' ? 'scenario default or FIFO' : 'FIFO')}
         onChange={(spec) => store.dispatch(edit((s) => setNodeScheduler(s, id, spec)))} />
       <SlackHint spec={node.scheduler ?? undefined} />
+      <BufferHint spec={node.scheduler ?? undefined} onChange={(spec) => store.dispatch(edit((s) => setNodeScheduler(s, id, spec)))} />
       <MiddleboxForm draft={draft} id={id} index={index} />
       <div className="form-list">
         <span className="field-label">links</span>
