@@ -21,6 +21,7 @@ test('an example made for the Compare tab sets it up with its schedulers; Compar
     await expect(page.getByTestId(`compare-where-${i}`)).toHaveValue('every');
   }
   await expect(compare.runButton).toHaveText('Compare 4 schedulers');
+  await page.screenshot({ path: 'test-results/shots/compare-example.png' });
 
   // A changed setup is told apart, and the file's comparison comes back with one click.
   await compare.pick(1, 'sjf');
