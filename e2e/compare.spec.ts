@@ -6,28 +6,11 @@ import { encodeCompareHash } from '../web/src/share/link';
 import { CHARTS, ComparePage } from './pages/compare';
 import { PlaygroundPage } from './pages/playground';
 import { test } from './support/app';
+import { goldens } from './support/goldens';
 
 const SCENARIO = 'compare/web-search';
 /** FIFO, SJF and LSTF as the registry names them. */
 const NAMES = ['FIFO', 'SJF (shortest job first)', 'LSTF (least slack first)'];
-
-/**
- * The scenario's golden trace hashes (checked natively by `cargo test` and in wasm under Node):
- * its own run (FIFO on every router), and each `versus` run (every router on SJF, on LSTF),
- * which is what a comparison runs for those schedulers.
- */
-function goldens(scenario = SCENARIO): { run: string; versus: Record<string, string> } {
-  const text = readFileSync(fileURLToPath(new URL(`../scenarios/${scenario}.golden`, import.meta.url)), 'utf8');
-  const versus: Record<string, string> = {};
-  let run = '';
-  for (const line of text.split('\n')) {
-    const m = /^([0-9a-f]{32}) (run|versus (.*))$/.exec(line);
-    if (!m) continue;
-    if (m[2] === 'run') run = m[1] ?? '';
-    else versus[(JSON.parse(m[3] ?? '{}') as { name: string }).name] = m[1] ?? '';
-  }
-  return { run, versus };
-}
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -43,7 +26,7 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
 
   // Each run is the scenario with every router on its scheduler, on the same seed: the FIFO run
   // is the scenario itself (it names FIFO), and every hash is the one the native core computes.
-  const golden = goldens();
+  const golden = goldens(SCENARIO);
   // Panel titles, legends and the summary name each run by its scheduler's display name (the registry's).
   expect(info.labels).toEqual(NAMES);
   expect(info.schedulers.map((ports) => [...new Set(ports)])).toEqual([['fifo'], ['sjf'], ['lstf']]);

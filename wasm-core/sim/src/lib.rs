@@ -7,6 +7,7 @@
 pub mod aqm;
 pub mod budget;
 pub mod checks;
+pub mod compare;
 pub mod emit;
 pub mod engine;
 pub mod events;
@@ -67,6 +68,7 @@ pub fn validate(text: &str) -> Result<Scenario, ScenarioError> {
 pub fn validate_with(text: &str, limits: &scenario::Limits) -> Result<Scenario, ScenarioError> {
     let s = validation::parse_with(text, limits)?;
     Network::build(&s, s.seed)?;
+    compare::check(&s)?;
     Ok(s)
 }
 
@@ -76,6 +78,7 @@ pub fn validate_with(text: &str, limits: &scenario::Limits) -> Result<Scenario, 
 pub fn start(text: &str, limits: &scenario::Limits, opts: &RunOptions) -> Result<Run, ScenarioError> {
     let (s, work) = validation::parse_budgeted(text, limits)?;
     let net = Network::build(&s, s.seed)?;
+    compare::check(&s)?;
     let net = match opts.seed {
         Some(seed) if seed != s.seed => Network::build(&s, seed)?,
         _ => net,
@@ -106,26 +109,7 @@ pub fn start_variant(
             validation::strip_position(&e.into_inner().to_string()),
         )
     })?;
-    let alt = s.with_variant(&v)?;
-    if let Some(Some(spec)) = &v.slack {
-        slack::check(spec, &alt).map_err(|(f, m)| ScenarioError::new(format!("slack.{f}"), m))?;
-    }
-    if let Some(Some(e)) = &v.edge_codel {
-        slack::check_edge(e).map_err(|(f, m)| ScenarioError::new(format!("edge_codel.{f}"), m))?;
-    }
-    // The original is valid, so a problem with a scheduler is the variant's: say it there.
-    let placed: Vec<String> = match &v.routers {
-        None => vec!["default_scheduler".into()],
-        Some(routers) => routers.iter().map(|r| format!("node_schedulers.{r}")).collect(),
-    };
-    let net = Network::build(&alt, opts.seed.unwrap_or(alt.seed)).map_err(|e| {
-        let rest =
-            placed.iter().find_map(|p| e.path.strip_prefix(p.as_str()).filter(|r| r.is_empty() || r.starts_with('.')));
-        match rest {
-            Some(rest) => ScenarioError::new(format!("scheduler{rest}"), e.message.clone()),
-            None => e,
-        }
-    })?;
+    let (alt, net) = compare::variant_network(&s, &v, opts.seed.unwrap_or(s.seed))?;
     Ok(Run::with_network(alt, net, opts))
 }
 

@@ -481,3 +481,39 @@ describe('comparisons', () => {
     expect(store.getState().view).toBe('single');
   });
 });
+
+describe('a scenario made for a comparison (its compare field)', () => {
+  const MADE: EditableScenario = { ...LINKED, name: 'made', compare: [{ scheduler: { name: 'fifo' } }, { scheduler: { name: 'drr' }, routers: ['r1'] }] };
+  const OWN: CompareSetup = { variants: [{ scheduler: { name: 'fifo' }, routers: null }, { scheduler: { name: 'drr' }, routers: ['r1'] }] };
+
+  it('an example, a file and a link set the Compare tab up with it, and the notice says so', async () => {
+    const example = setup();
+    await example.controller.boot('');
+    expect(await example.controller.openExample('x/made.json', () => Promise.resolve(JSON.stringify(MADE)))).toBe(true);
+    expect(example.store.getState().compare).toEqual(OWN);
+    expect(example.store.getState().notice).toBe('Loaded the example x/made.json. The Compare tab is set up with the comparison it is made for: fifo, drr. Undo brings your previous draft back.');
+
+    const file = setup();
+    await file.controller.boot('');
+    expect(await file.controller.importFile('made.json', JSON.stringify(MADE))).toBe(true);
+    expect(file.store.getState().compare).toEqual(OWN);
+    expect(file.store.getState().notice).toMatch(/^Imported "made.json". The Compare tab is set up with/);
+
+    const link = setup();
+    await link.controller.boot(encodeScenarioHash(JSON.stringify(MADE)));
+    expect(link.store.getState().compare).toEqual(OWN);
+    expect(link.store.getState().notice).toMatch(/^This link's scenario is made for a comparison\. The Compare tab is set up/);
+  });
+
+  it("a link's own comparison wins; a scenario without one leaves the setup as it was", async () => {
+    const link = setup();
+    await link.controller.boot(encodeCompareHash(JSON.stringify(MADE), THREE));
+    expect(link.store.getState().compare).toEqual(THREE);
+    const plain = setup();
+    await plain.controller.boot('');
+    plain.store.dispatch(setCompareSetup(THREE));
+    expect(await plain.controller.openExample('x/linked.json', () => Promise.resolve(JSON.stringify(LINKED)))).toBe(true);
+    expect(plain.store.getState().compare).toEqual(THREE);
+    expect(plain.store.getState().notice).toBe('Loaded the example x/linked.json. Undo brings your previous draft back.');
+  });
+});

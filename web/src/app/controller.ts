@@ -17,7 +17,7 @@ import {
   setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState,
 } from '../store/appState';
 import { setCompareSetup } from '../store/compareActions';
-import { parseSetup, type CompareSetup } from '../store/compareSetup';
+import { parseSetup, scenarioSetup, type CompareSetup } from '../store/compareSetup';
 import { draftOf, edit, loadDraft, showFieldError } from '../store/editorActions';
 import { defaultReplayName, parseReplayCatalog } from '../sim/replayNames';
 import type { RunSummary } from '../sim/types';
@@ -130,7 +130,11 @@ export class Controller {
       this.store.dispatch((s) => ({ ...s, sweepLink: sweep.setup }));
       return { sweep: sweep.setup };
     }
-    if (!decoded.ok || decoded.compare === null) return 'scenario';
+    if (!decoded.ok || decoded.compare === null) {
+      const adopted = this.adoptCompare(prepared.scenario);
+      if (adopted) this.store.dispatch(showNotice(`This link's scenario is made for a comparison.${adopted}`));
+      return 'scenario';
+    }
     const setup = parseSetup(decoded.compare);
     if (!setup.ok) {
       this.store.dispatch(showError(`This share link's comparison is not valid: ${sentence(setup.error)} Its scenario is shown alone.`));
@@ -138,6 +142,15 @@ export class Controller {
     }
     this.store.dispatch(setCompareSetup(setup.setup));
     return { compare: setup.setup };
+  }
+
+  /** The comparison a scenario is made for (its `compare`) becomes the Compare tab's setup; the sentence saying so, or ''. */
+  private adoptCompare(s: Scenario): string {
+    const setup = scenarioSetup(s);
+    if (setup === null) return '';
+    this.store.dispatch(setCompareSetup(setup));
+    const names = setup.variants.map((v) => this.schedulerName(v.scheduler.name)).join(', ');
+    return ` The Compare tab is set up with the comparison it is made for: ${names}.`;
   }
 
   /** Runs what a link opened: its comparison, or the scenario. */
@@ -302,7 +315,8 @@ export class Controller {
       return false;
     }
     this.store.dispatch(loadDraft(prepared.scenario));
-    this.store.dispatch(showNotice(`Loaded the example ${path}. Undo brings your previous draft back.`));
+    const adopted = this.adoptCompare(prepared.scenario);
+    this.store.dispatch(showNotice(`Loaded the example ${path}.${adopted} Undo brings your previous draft back.`));
     const ran = await this.run();
     // A guided example (UPS App. A's figures) opens on its steps and tables.
     if (ran && (await loadTheory()).guideOf(text).length > 0) this.store.dispatch(setSideTab('replay'));
@@ -346,7 +360,7 @@ export class Controller {
       return false;
     }
     this.store.dispatch(loadDraft(prepared.scenario));
-    this.store.dispatch(showNotice(`Imported "${name}".`));
+    this.store.dispatch(showNotice(`Imported "${name}".${this.adoptCompare(prepared.scenario)}`));
     return this.run();
   }
 

@@ -7,6 +7,7 @@ import { variantLabels } from '../store/compareLabels';
 import { MAX_VARIANTS, MIN_VARIANTS, type CompareSetup, type CompareVariant } from '../store/compareSetup';
 import { COMPARE_COLOURS } from '../view/palette';
 import { CompareObjective } from './CompareObjective';
+import { ScenarioCompareNote } from './ScenarioCompareNote';
 import { SchedulerPicker } from './SchedulerPicker';
 
 /** A scheduler the setup does not have yet, for "+ Add": the next of a few common ones. */
@@ -52,6 +53,7 @@ export function CompareTab() {
           ? 'This scenario has closed-loop traffic (TCP, DCTCP or pFabric): its senders react to each scheduler\'s drops and delays, so their packets differ from run to run (the flows and their start times do not).'
           : 'Every source here is open loop (UDP): each scheduler sees the same packets at the same times. Closed-loop transports (TCP, DCTCP, pFabric) would react to each scheduler differently.'}
       </p>
+      <ScenarioCompareNote />
       {setup.variants.map((v, i) => (
         <div className="compare-row" key={i} data-testid={`compare-row-${i}`}>
           <span className="swatch big" style={{ background: COMPARE_COLOURS[i % COMPARE_COLOURS.length] }} aria-hidden="true" />

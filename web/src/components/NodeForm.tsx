@@ -5,6 +5,8 @@ import type { EditableScenario } from '../scenario/types';
 import { inherited } from '../scenario/choices';
 import { edit, select } from '../store/editorActions';
 import { Field } from './Field';
+import { SlackHint } from './SlackHint';
+import { BufferHint } from './BufferHint';
 import { MiddleboxForm } from './MiddleboxForm';
 import { SchedulerPicker } from './SchedulerPicker';
 
@@ -33,6 +35,8 @@ export function NodeForm({ draft, id }: { draft: EditableScenario; id: string })
       <SchedulerPicker path={`topology.nodes[${index}].scheduler`} label="Scheduler of its output ports"
         spec={node.scheduler ?? undefined} inherits={inherits ?? (node.kind === 'router' ? 'scenario default or FIFO' : 'FIFO')}
         onChange={(spec) => store.dispatch(edit((s) => setNodeScheduler(s, id, spec)))} />
+      <SlackHint spec={node.scheduler ?? undefined} />
+      <BufferHint spec={node.scheduler ?? undefined} onChange={(spec) => store.dispatch(edit((s) => setNodeScheduler(s, id, spec)))} />
       <MiddleboxForm draft={draft} id={id} index={index} />
       <div className="form-list">
         <span className="field-label">links</span>

@@ -5,6 +5,8 @@ import type { EditableScenario } from '../scenario/types';
 import { edit } from '../store/editorActions';
 import { Field } from './Field';
 import { SchedulerPicker } from './SchedulerPicker';
+import { SlackHint } from './SlackHint';
+import { BufferHint } from './BufferHint';
 
 const FIELDS: readonly FieldSpec[] = [
   { key: 'name', label: 'name', input: { kind: 'text' } },
@@ -26,6 +28,8 @@ export function ScenarioForm({ draft }: { draft: EditableScenario }) {
       })}
       <SchedulerPicker path="default_scheduler" label="Default scheduler (routers without their own)"
         spec={draft.default_scheduler ?? undefined} inherits="fifo" onChange={(spec) => set('default_scheduler', spec)} />
+      <SlackHint spec={draft.default_scheduler ?? undefined} />
+      <BufferHint spec={draft.default_scheduler ?? undefined} onChange={(spec) => set('default_scheduler', spec)} />
       <label className="check" title="Netbench runs one output-port kind at every port, the servers' NICs included (the AIFO paper's simulations)">
         <input type="checkbox" data-testid="default-scheduler-on-hosts" checked={draft.default_scheduler_on_hosts ?? false}
           onChange={(e) => set('default_scheduler_on_hosts', e.target.checked ? true : undefined)} />

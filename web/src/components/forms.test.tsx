@@ -16,7 +16,7 @@ const sim: SimClientLike = { run: never, runVariant: never, replay: never, valid
 const env = { storage: { load: () => null, save: () => undefined }, clearHash: () => undefined, download: () => undefined };
 
 /** The entry fields these tests do not read. */
-const REST = { order: 'key' as const, state: [], params_schema: {} };
+const REST = { order: 'key' as const, state: [], params_schema: {}, reads: [] };
 
 const REGISTRY: SchedulerInfo[] = [
   { name: 'fifo', display: 'FIFO', summary: 'First in, first out.', reference: '', key: { label: 'enqueue time (ns)', unit: 'ns' }, children: 'none',

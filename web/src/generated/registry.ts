@@ -209,6 +209,12 @@ export interface SchedulerEntry {
    * The JSON Schema of its whole `params` object.
    */
   params_schema: AnyJson;
+  /**
+   * The packet fields it reads with its default parameters: "slack" (it serves by the slack
+   * the scenario's rule gives at the ingress; without a rule every packet starts at 0),
+   * "sizes" (its flow's size and what is left of it).
+   */
+  reads: string[];
   reference: string;
   /**
    * The fields of its exported state, in the order the trace records them.

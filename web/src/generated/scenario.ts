@@ -68,6 +68,45 @@ export type Op = '<' | '<=' | '>' | '>=' | '==';
  */
 export type Toggle = 'off' | 'on';
 /**
+ * One slack initialisation rule.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "SlackPolicySpec".
+ */
+export type SlackPolicySpec =
+  | {
+      /**
+       * Added to the slack (a tenant's K, Sec. 3.4).
+       */
+      offset?: TimeQ | null;
+      policy: 'constant';
+      value: TimeQ;
+    }
+  | {
+      /**
+       * Default 1s.
+       */
+      d?: TimeQ | null;
+      offset?: TimeQ | null;
+      policy: 'flow_size';
+    }
+  | {
+      offset?: TimeQ | null;
+      policy: 'fair';
+      r_est: BandwidthQ;
+    }
+  | {
+      policy: 'program';
+      program: string;
+    };
+/**
+ * A rate: bits (bps) or bytes (Bps) per second with an optional K/M/G/T (powers of 1000) or Ki/Mi/Gi/Ti (powers of 1024) prefix ("10Gbps"), or "inf" for zero transmission time.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "BandwidthQ".
+ */
+export type BandwidthQ = string;
+/**
  * The only format name; files of other formats are refused.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -115,45 +154,6 @@ export type Mode = 'lstf' | 'edf' | 'priority' | 'priority_a6' | 'omniscient';
  * via the `definition` "Routing".
  */
 export type Routing = 'ecmp' | 'lowest_id';
-/**
- * One slack initialisation rule.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "SlackPolicySpec".
- */
-export type SlackPolicySpec =
-  | {
-      /**
-       * Added to the slack (a tenant's K, Sec. 3.4).
-       */
-      offset?: TimeQ | null;
-      policy: 'constant';
-      value: TimeQ;
-    }
-  | {
-      /**
-       * Default 1s.
-       */
-      d?: TimeQ | null;
-      offset?: TimeQ | null;
-      policy: 'flow_size';
-    }
-  | {
-      offset?: TimeQ | null;
-      policy: 'fair';
-      r_est: BandwidthQ;
-    }
-  | {
-      policy: 'program';
-      program: string;
-    };
-/**
- * A rate: bits (bps) or bytes (Bps) per second with an optional K/M/G/T (powers of 1000) or Ki/Mi/Gi/Ti (powers of 1024) prefix ("10Gbps"), or "inf" for zero transmission time.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "BandwidthQ".
- */
-export type BandwidthQ = string;
 /**
  * A buffer limit: a size ("128KB"), a packet count ("100pkt") or "unlimited".
  *
@@ -475,6 +475,12 @@ export interface Scenario {
    */
   checks?: Check[];
   /**
+   * The comparison this scenario is made for: 2 to 4 runs, each with every router (or the
+   * routers named) on one scheduler, as the page's Compare tab runs them. Opening the
+   * scenario (an example, a link, a file) sets the Compare tab up with them.
+   */
+  compare?: Variant[];
+  /**
    * Scheduler of every router port that names none (nodes and links can override it).
    */
   default_scheduler?: SchedulerSpec | null;
@@ -709,6 +715,54 @@ export interface Versus {
   replay?: string | null;
 }
 /**
+ * One run of a comparison: the scenario with every router (`routers` absent) or the routers
+ * named on one scheduler, with the scenario's seed, so every run sees the same traffic.
+ * `slack` and `edge_codel`, when present, replace the scenario's (UPS's objectives: the
+ * ingress slack rule, Edge-CoDel at the egress); `null` removes it; absent keeps it.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Variant".
+ */
+export interface Variant {
+  /**
+   * Edge-CoDel for this run: absent keeps the scenario's, null removes it.
+   */
+  edge_codel?: EdgeCodelSpec | null;
+  /**
+   * The routers that run it (the others keep the scenario's choice); absent: every router.
+   */
+  routers?: string[] | null;
+  /**
+   * The scheduler this run's routers use.
+   */
+  scheduler: SchedulerSpec;
+  /**
+   * UPS's slack rule for this run: absent keeps the scenario's, null removes it.
+   */
+  slack?: SlackSpec | null;
+}
+/**
+ * Slack initialisation: a default and overrides per class and per traffic source.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "SlackSpec".
+ */
+export interface SlackSpec {
+  /**
+   * By class number ("0".."255").
+   */
+  classes?: {
+    [k: string]: SlackPolicySpec;
+  };
+  default?: SlackPolicySpec | null;
+  /**
+   * By traffic source id.
+   */
+  flows?: {
+    [k: string]: SlackPolicySpec;
+  };
+}
+/**
  * One step of a guided example: at `at` (in the original, or in the replay named), the
  * proof's key moment at `node`, about `packets`. The page lists the steps, moves the
  * playhead to each and marks the node and packets in the view.
@@ -887,27 +941,6 @@ export interface ScriptPacket {
    * Bytes on the wire (default: the schedule's `packet_size`).
    */
   size?: BytesQ | null;
-}
-/**
- * Slack initialisation: a default and overrides per class and per traffic source.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "SlackSpec".
- */
-export interface SlackSpec {
-  /**
-   * By class number ("0".."255").
-   */
-  classes?: {
-    [k: string]: SlackPolicySpec;
-  };
-  default?: SlackPolicySpec | null;
-  /**
-   * By traffic source id.
-   */
-  flows?: {
-    [k: string]: SlackPolicySpec;
-  };
 }
 /**
  * Either explicit nodes and links, or a preset with parameters (`{"preset": "fat_tree",

@@ -16,7 +16,7 @@ const check = (spec: FieldSpec, text: string) => {
 const FIFO: SchedulerInfo = {
   name: 'fifo', display: 'FIFO', summary: '', reference: '', key: { label: 'arrival time', unit: 'ns' }, children: 'none',
   params: [{ name: 'drop', description: 'which packet a full buffer drops', default: 'tail', type: 'choice', options: ['tail', 'head'], schema: {} }],
-  order: 'key', state: [], params_schema: {},
+  order: 'key', state: [], params_schema: {}, reads: [],
 };
 
 describe('fields', () => {

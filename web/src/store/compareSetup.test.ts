@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { variantLabels } from './compareLabels';
-import { parseSetup, variantJson } from './compareSetup';
+import { parseSetup, sameSetup, scenarioSetup, variantJson } from './compareSetup';
 
 describe('a comparison run with a UPS objective', () => {
   const lstf = { name: 'lstf' };
@@ -53,5 +53,28 @@ describe('a comparison run with a UPS objective', () => {
     });
     expect(parseSetup({ variants: [{ scheduler: lstf, slack: 'fast' }, { scheduler: lstf }] }))
       .toEqual({ ok: false, error: 'variants[0].slack: must be an object, or null for none' });
+  });
+});
+
+describe('the comparison a scenario is made for', () => {
+  it('reads its compare field as a setup; none, an empty list or a malformed one give null', () => {
+    const compare = [{ scheduler: { name: 'fifo' } }, { scheduler: { name: 'lstf' }, routers: ['r1'], slack: null }];
+    expect(scenarioSetup({ compare })).toEqual({
+      variants: [{ scheduler: { name: 'fifo' }, routers: null }, { scheduler: { name: 'lstf' }, routers: ['r1'], slack: null }],
+    });
+    expect(scenarioSetup({})).toBeNull();
+    expect(scenarioSetup({ compare: [] })).toBeNull();
+    expect(scenarioSetup({ compare: [{ scheduler: { name: 'fifo' } }] })).toBeNull();
+  });
+
+  it('tells the same setup from a changed one (a parameter, a router, the order)', () => {
+    const a = parseSetup({ variants: [{ scheduler: { name: 'fifo' } }, { scheduler: { name: 'aifo', params: { k: 0.1 } } }] });
+    const b = parseSetup({ variants: [{ scheduler: { name: 'fifo' } }, { scheduler: { name: 'aifo', params: { k: 0.9 } } }] });
+    const c = parseSetup({ variants: [{ scheduler: { name: 'aifo', params: { k: 0.1 } } }, { scheduler: { name: 'fifo' } }] });
+    if (!a.ok || !b.ok || !c.ok) throw new Error('setups');
+    expect(sameSetup(a.setup, a.setup)).toBe(true);
+    expect(sameSetup(a.setup, b.setup)).toBe(false);
+    expect(sameSetup(a.setup, c.setup)).toBe(false);
+    expect(sameSetup(a.setup, { variants: a.setup.variants.slice(0, 1) })).toBe(false);
   });
 });

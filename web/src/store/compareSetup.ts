@@ -87,3 +87,22 @@ export function parseSetup(v: unknown): SetupRestore {
   }
   return { ok: true, setup: { variants } };
 }
+
+// ---- The comparison a scenario is made for
+
+/**
+ * The setup a scenario's own `compare` field names (the core has checked it: 2 to 4 runs with
+ * known schedulers and routers); null when it names none or is not a setup.
+ */
+export function scenarioSetup(s: { readonly compare?: unknown }): CompareSetup | null {
+  if (!Array.isArray(s.compare) || s.compare.length === 0) return null;
+  const r = parseSetup({ variants: s.compare });
+  return r.ok ? r.setup : null;
+}
+
+/** Whether two setups run the same variants, in the same order (as the binding would get them). */
+export const sameSetup = (a: CompareSetup, b: CompareSetup): boolean =>
+  a.variants.length === b.variants.length && a.variants.every((v, i) => {
+    const w = b.variants[i];
+    return w !== undefined && variantJson(v) === variantJson(w);
+  });

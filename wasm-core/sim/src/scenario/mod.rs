@@ -108,6 +108,11 @@ pub struct Scenario {
     /// A guided example's steps: the moments the page walks through, with what they show.
     #[serde(default)]
     pub guide: Vec<GuideStep>,
+    /// The comparison this scenario is made for: 2 to 4 runs, each with every router (or the
+    /// routers named) on one scheduler, as the page's Compare tab runs them. Opening the
+    /// scenario (an example, a link, a file) sets the Compare tab up with them.
+    #[serde(default)]
+    pub compare: Vec<Variant>,
 }
 
 /// Either explicit nodes and links, or a preset with parameters (`{"preset": "fat_tree",
@@ -365,14 +370,21 @@ impl Scenario {
 /// `slack` and `edge_codel`, when present, replace the scenario's (UPS's objectives: the
 /// ingress slack rule, Edge-CoDel at the egress); `null` removes it; absent keeps it.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
+    /// The scheduler this run's routers use.
     pub scheduler: SchedulerSpec,
+    /// The routers that run it (the others keep the scenario's choice); absent: every router.
     #[serde(default)]
     pub routers: Option<Vec<String>>,
+    /// UPS's slack rule for this run: absent keeps the scenario's, null removes it.
     #[serde(default, deserialize_with = "present")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<slack::SlackSpec>"))]
     pub slack: Option<Option<slack::SlackSpec>>,
+    /// Edge-CoDel for this run: absent keeps the scenario's, null removes it.
     #[serde(default, deserialize_with = "present")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<slack::EdgeCodelSpec>"))]
     pub edge_codel: Option<Option<slack::EdgeCodelSpec>>,
 }
 

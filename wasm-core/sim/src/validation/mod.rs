@@ -104,6 +104,11 @@ fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
     if let Some(e) = &s.edge_codel {
         crate::slack::check_edge(e).map_err(|(f, m)| err(format!("edge_codel.{f}"), m))?;
     }
+    // The page's Compare tab runs 2 to 4 (web/src/store/compareSetup.ts); each run is checked
+    // once the scenario is (`crate::compare::check`).
+    if !s.compare.is_empty() && !(2..=4).contains(&s.compare.len()) {
+        return Err(err("compare", format!("a comparison has 2 to 4 runs, not {}", s.compare.len())));
+    }
     for id in s.node_schedulers.keys() {
         if facts.kind_of(id).is_none() {
             return Err(err(format!("node_schedulers.{id}"), format!("unknown node \"{id}\"")));

@@ -29,6 +29,10 @@ struct Entry {
     state: Vec<StateSpec>,
     order: Order,
     children: Children,
+    /// The packet fields it reads with its default parameters: "slack" (it serves by the slack
+    /// the scenario's rule gives at the ingress; without a rule every packet starts at 0),
+    /// "sizes" (its flow's size and what is left of it).
+    reads: Vec<&'static str>,
     /// Its parameters: kind, range in the units a scenario is written in, default, description.
     params: Params,
     /// The JSON Schema of its whole `params` object.
@@ -53,9 +57,18 @@ fn entry(s: &SchedulerInfo) -> Entry {
         state: s.state.to_vec(),
         order: s.traits.order,
         children: s.traits.children,
+        reads: default_reads(s),
         params: Params(with_sliders(params::specs_json(s.params), s)),
         params_schema: AnyJson(params::params_schema(s.params)),
     }
+}
+
+/// What `s` reads of a packet with its default parameters (none when it has required ones).
+fn default_reads(s: &SchedulerInfo) -> Vec<&'static str> {
+    let given = std::collections::BTreeMap::new();
+    let reads = params::check(s.name, s.params, &given, params::Context::NONE).map(|p| (s.traits.reads)(&p));
+    let reads = reads.unwrap_or_default();
+    [("slack", reads.slack), ("sizes", reads.sizes)].into_iter().filter(|(_, on)| *on).map(|(f, _)| f).collect()
 }
 
 /// The parameters' JSON, each slider (`SchedulerInfo::sliders`) written into its parameter's
