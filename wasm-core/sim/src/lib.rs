@@ -10,6 +10,7 @@ pub mod checks;
 pub mod engine;
 pub mod events;
 pub mod ideal;
+pub mod lesson;
 pub mod metrics;
 pub mod network;
 pub mod order;

@@ -32,13 +32,14 @@ use crate::scenario::checks::{FlowFilter, Metric, Op};
 use crate::scenario::{LinkRef, TimeQ};
 
 pub mod checks;
-mod path;
+pub(crate) mod path;
 mod plan;
 pub mod stats;
 pub mod table;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use plan::write;
 pub use plan::{Plan, Point};
 pub use table::{Row, SummaryRow};
 

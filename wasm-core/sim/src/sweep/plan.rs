@@ -147,8 +147,9 @@ fn every_router(doc: &mut Value, spec: Value, limits: &Limits) -> Result<(), Str
     Ok(())
 }
 
+/// Sets field `p` of scenario `doc` ("scheduler": every router on `v`).
 #[inline]
-fn write(doc: &mut Value, p: &str, v: Value, limits: &Limits) -> Result<(), String> {
+pub(crate) fn write(doc: &mut Value, p: &str, v: Value, limits: &Limits) -> Result<(), String> {
     if p == "scheduler" {
         every_router(doc, v, limits)
     } else {
