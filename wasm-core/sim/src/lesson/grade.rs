@@ -41,7 +41,7 @@ fn run_summary(s: &Scenario) -> Result<RunSummary, String> {
 }
 
 fn number_text(x: f64) -> String {
-    let r = (x * 1e6).round() / 1e6;
+    let r = (x * 1e3).round() / 1e3;
     format!("{r}")
 }
 
