@@ -206,6 +206,13 @@ export interface NumberQuestion {
    * The expected value, in `unit` (the lesson's calculation, in `why`).
    */
   answer: number;
+  /**
+   * Middlebox metrics: read over the windows within [from, to) (as a check's `during`).
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  during?: [TimeQ, TimeQ] | null;
   flows?: FlowFilter;
   link?: LinkRef | null;
   metric: Metric;

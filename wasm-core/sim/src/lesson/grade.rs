@@ -57,12 +57,13 @@ impl Question {
             out.messages.push(o.message);
         }
         if let Some(n) = &self.number {
+            let during = n.during.map(|[a, b]| (a.0.as_ns(), b.0.as_ns()));
             let sel = Selector {
                 metric: n.metric,
                 flows: &n.flows,
                 link: n.link.as_ref(),
                 replay: n.replay.as_deref(),
-                during: None,
+                during,
             };
             let v = measure(sel, r)?.ok_or_else(|| format!("{:?} is undefined in this run", n.metric))?;
             out.measured = Some(v / n.scale.unwrap_or(1.0));

@@ -231,6 +231,9 @@ pub struct NumberQuestion {
     pub link: Option<LinkRef>,
     #[serde(default)]
     pub replay: Option<String>,
+    /// Middlebox metrics: read over the windows within [from, to) (as a check's `during`).
+    #[serde(default)]
+    pub during: Option<[TimeQ; 2]>,
     /// The expected value, in `unit` (the lesson's calculation, in `why`).
     pub answer: f64,
     /// How far from the run's value an answer may be, in `unit`.
