@@ -31,9 +31,9 @@ export type Chart =
  * the core checks it as a scenario file).
  *
  * This interface was referenced by `LessonFile`'s JSON-Schema
- * via the `definition` "ScenarioRef".
+ * via the `definition` "BaseSchema".
  */
-export type ScenarioRef =
+export type BaseSchema =
   | string
   | {
       [k: string]: unknown;
@@ -108,7 +108,7 @@ export interface StepSpec {
    * The step's scenario: the path of a scenario file (relative to the lesson file) or the
    * scenario itself. Absent: the previous step's scenario (the first step needs one).
    */
-  scenario?: ScenarioRef | null;
+  scenario?: BaseSchema | null;
   /**
    * What to look at and why, a few sentences.
    */
@@ -195,7 +195,7 @@ export interface Question {
   why: string;
 }
 /**
- * A number to predict: a metric of the step's run (a check's vocabulary), in the learner's
+ * A number to predict: a metric of the step's run (a check's vocabulary, as a sweep reads it), in the learner's
  * unit (the metric's value divided by `scale`), right within `tolerance`.
  *
  * This interface was referenced by `LessonFile`'s JSON-Schema
@@ -207,16 +207,9 @@ export interface NumberQuestion {
    */
   answer: number;
   /**
-   * Middlebox metrics: read over the windows within [from, to) (as a check's `during`).
-   *
-   * @minItems 2
-   * @maxItems 2
+   * What the run is read for: a check's metric and selection (`name` unused).
    */
-  during?: [TimeQ, TimeQ] | null;
-  flows?: FlowFilter;
-  link?: LinkRef | null;
-  metric: Metric;
-  replay?: string | null;
+  measure: MetricSpec;
   /**
    * The metric's value in `unit` is the value divided by this (1000 for ns to us; default 1).
    */
@@ -229,6 +222,27 @@ export interface NumberQuestion {
    * The unit the learner answers in ("us", "Mbps", "packets").
    */
   unit?: string | null;
+}
+/**
+ * A metric every run reports: a check's metric and selection, under a column name.
+ *
+ * This interface was referenced by `LessonFile`'s JSON-Schema
+ * via the `definition` "MetricSpec".
+ */
+export interface MetricSpec {
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  during?: [TimeQ, TimeQ] | null;
+  flows?: FlowFilter;
+  link?: LinkRef | null;
+  metric: Metric;
+  /**
+   * The column's name (default: the metric's).
+   */
+  name?: string | null;
+  replay?: string | null;
 }
 /**
  * The page's view at a step; every field is optional (absent: as the page is).

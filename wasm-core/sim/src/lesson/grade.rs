@@ -57,15 +57,16 @@ impl Question {
             out.messages.push(o.message);
         }
         if let Some(n) = &self.number {
-            let during = n.during.map(|[a, b]| (a.0.as_ns(), b.0.as_ns()));
+            let m = &n.measure;
+            let during = m.during.map(|[a, b]| (a.0.as_ns(), b.0.as_ns()));
             let sel = Selector {
-                metric: n.metric,
-                flows: &n.flows,
-                link: n.link.as_ref(),
-                replay: n.replay.as_deref(),
+                metric: m.metric,
+                flows: &m.flows,
+                link: m.link.as_ref(),
+                replay: m.replay.as_deref(),
                 during,
             };
-            let v = measure(sel, r)?.ok_or_else(|| format!("{:?} is undefined in this run", n.metric))?;
+            let v = measure(sel, r)?.ok_or_else(|| format!("{:?} is undefined in this run", m.metric))?;
             out.measured = Some(v / n.scale.unwrap_or(1.0));
         }
         Ok(out)

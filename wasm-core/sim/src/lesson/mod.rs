@@ -25,8 +25,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::scenario::checks::{Check, FlowFilter, Metric};
+use crate::scenario::checks::Check;
 use crate::scenario::{LinkRef, TimeQ};
+use crate::sweep::MetricSpec;
 
 mod grade;
 mod plan;
@@ -80,7 +81,7 @@ pub struct StepSpec {
     /// The step's scenario: the path of a scenario file (relative to the lesson file) or the
     /// scenario itself. Absent: the previous step's scenario (the first step needs one).
     #[serde(default)]
-    #[cfg_attr(feature = "schema", schemars(with = "Option<ScenarioRef>"))]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<crate::sweep::BaseSchema>"))]
     pub scenario: Option<Value>,
     /// Fields set on that scenario, by path (as a sweep's `set`: "traffic[0].rate",
     /// "default_scheduler"; "scheduler": every router on the value).
@@ -104,17 +105,6 @@ pub struct StepSpec {
     pub question: Option<Question>,
     #[serde(default)]
     pub exercise: Option<Exercise>,
-}
-
-/// For the schema: a path, or a scenario (an object: `scenario.schema.json` describes it, and
-/// the core checks it as a scenario file).
-#[cfg(feature = "schema")]
-#[derive(schemars::JsonSchema)]
-#[serde(untagged)]
-#[allow(dead_code)]
-enum ScenarioRef {
-    Path(String),
-    Scenario(serde_json::Map<String, Value>),
 }
 
 /// The page's view at a step; every field is optional (absent: as the page is).
@@ -218,22 +208,14 @@ pub struct Question {
     pub number: Option<NumberQuestion>,
 }
 
-/// A number to predict: a metric of the step's run (a check's vocabulary), in the learner's
+/// A number to predict: a metric of the step's run (a check's vocabulary, as a sweep reads it), in the learner's
 /// unit (the metric's value divided by `scale`), right within `tolerance`.
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct NumberQuestion {
-    pub metric: Metric,
-    #[serde(default)]
-    pub flows: FlowFilter,
-    #[serde(default)]
-    pub link: Option<LinkRef>,
-    #[serde(default)]
-    pub replay: Option<String>,
-    /// Middlebox metrics: read over the windows within [from, to) (as a check's `during`).
-    #[serde(default)]
-    pub during: Option<[TimeQ; 2]>,
+    /// What the run is read for: a check's metric and selection (`name` unused).
+    pub measure: MetricSpec,
     /// The expected value, in `unit` (the lesson's calculation, in `why`).
     pub answer: f64,
     /// How far from the run's value an answer may be, in `unit`.

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::{Highlight, LessonFile, Question, StepSpec, ViewSpec, FORMAT};
 use crate::scenario::{Limits, LinkRef, Scenario, ScenarioError};
 use crate::sweep::{path, write};
-use crate::validation::{parse_with, strip_position};
+use crate::validation::{parse_with, read_file};
 
 /// At most this many steps in a lesson.
 pub const MAX_STEPS: usize = 30;
@@ -179,17 +179,7 @@ impl Lesson {
         load: &dyn Fn(&str) -> Result<String, String>,
         limits: &Limits,
     ) -> Result<Lesson, ScenarioError> {
-        if text.len() > limits.text_bytes {
-            return Err(err("", format!("the lesson is {} bytes; the limit is {}", text.len(), limits.text_bytes)));
-        }
-        let de = &mut serde_json::Deserializer::from_str(text);
-        let f: LessonFile = serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            let msg = inner.to_string();
-            let msg = if inner.is_syntax() || inner.is_eof() { msg } else { strip_position(&msg) };
-            err(if path == "." { String::new() } else { path }, msg)
-        })?;
+        let f: LessonFile = read_file(text, limits, "lesson")?;
         if f.format != FORMAT {
             return Err(err("format", format!("expected \"{FORMAT}\", found \"{}\"", f.format)));
         }

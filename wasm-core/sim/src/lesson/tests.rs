@@ -65,7 +65,7 @@ fn a_number_question_is_graded_by_the_run() {
     // default.json's link r1 -> h3... the question reads the delivered fraction, 1 when nothing drops.
     let l = Lesson::parse(
         &lesson(json!([{"title": "a", "scenario": scenario(), "text": "x",
-            "question": {"prompt": "?", "why": "w", "number": {"metric": "delivered_fraction", "answer": 0.5, "tolerance": 0.5}}}])),
+            "question": {"prompt": "?", "why": "w", "number": {"measure": {"metric": "delivered_fraction"}, "answer": 0.5, "tolerance": 0.5}}}])),
         &no_files,
         &LIMITS,
     )

@@ -86,7 +86,7 @@ pub struct SweepFile {
 #[derive(schemars::JsonSchema)]
 #[serde(untagged)]
 #[allow(dead_code)]
-enum BaseSchema {
+pub(crate) enum BaseSchema {
     Path(String),
     Scenario(serde_json::Map<String, Value>),
 }
