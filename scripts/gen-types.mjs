@@ -4,8 +4,9 @@
 //   scenarios/results.schema.json  -> web/src/generated/results.ts     (json-schema-to-typescript)
 //   scenarios/registry.schema.json -> web/src/generated/registry.ts    (json-schema-to-typescript)
 //   scenarios/sweep.schema.json    -> web/src/generated/sweep.ts       (json-schema-to-typescript)
+//   scenarios/lesson.schema.json   -> web/src/generated/lesson.ts      (json-schema-to-typescript)
 //                                  -> web/src/generated/vocabulary.ts  (trace codes and labels)
-// sweep.ts imports the definitions it shares with the scenario schema (the same $def, to the
+// sweep.ts and lesson.ts import the definitions it shares with the scenario schema (the same $def, to the
 // letter) from scenario.ts instead of declaring them again.
 // The results schema's $defs also hold the types of the binding's other JSON outputs the page
 // reads (ReplayCatalog).
@@ -178,14 +179,16 @@ ${rows.join('')}} as const satisfies { readonly [S in keyof StateFields]: readon
 }
 
 async function generate() {
-  const [scenario, results, registry, sweep] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json', 'scenarios/registry.schema.json', 'scenarios/sweep.schema.json'].map(readSchema);
+  const [scenario, results, registry, sweep, lesson] = ['scenarios/scenario.schema.json', 'scenarios/results.schema.json', 'scenarios/registry.schema.json', 'scenarios/sweep.schema.json', 'scenarios/lesson.schema.json'].map(readSchema);
   const codes = vocabulary(results); // first: its checks say more than a dangling $ref would
   const [sweepOwn, sweepImports] = importShared(sweep, scenario, './scenario');
+  const [lessonOwn, lessonImports] = importShared(lesson, scenario, './scenario');
   return {
     [`${OUT_DIR}/scenario.ts`]: await compileSchema('scenarios/scenario.schema.json', scenario),
     [`${OUT_DIR}/results.ts`]: await compileSchema('scenarios/results.schema.json', results),
     [`${OUT_DIR}/registry.ts`]: (await compileSchema('scenarios/registry.schema.json', typesOf(registry))) + stateFields(registry),
     [`${OUT_DIR}/sweep.ts`]: await compileSchema('scenarios/sweep.schema.json', sweepOwn, sweepImports),
+    [`${OUT_DIR}/lesson.ts`]: await compileSchema('scenarios/lesson.schema.json', lessonOwn, lessonImports),
     [`${OUT_DIR}/vocabulary.ts`]: codes,
   };
 }

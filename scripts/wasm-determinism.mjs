@@ -34,7 +34,7 @@ async function filesUnder(dir, keep) {
 }
 
 const scenarioFiles = (dir) =>
-  filesUnder(dir, (n) => n.endsWith('.json') && !n.endsWith('.schema.json') && !n.endsWith('.sweep.json'));
+  filesUnder(dir, (n) => n.endsWith('.json') && !n.endsWith('.schema.json') && !n.endsWith('.sweep.json') && !n.endsWith('.lesson.json'));
 
 /** The golden lines of the run and its replays: "HASH run", "HASH replay MODE". */
 async function golden(file) {

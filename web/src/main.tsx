@@ -5,6 +5,7 @@ import { App } from './components/App';
 import { browserEnv } from './app/browserEnv';
 import { AppContext } from './app/context';
 import { Controller } from './app/controller';
+import { openLessonHash } from './lesson/hub';
 import { restoreScenario } from './scenario/restore';
 import { isPreset, type EditableScenario } from './scenario/types';
 import { SimClient } from './sim/client';
@@ -26,10 +27,13 @@ const controller = new Controller(store, new SimClient(), defaultDraft, browserE
 void import('./app/testHandle').then(({ installTestHandle }) => installTestHandle(store, controller));
 void import('./app/keyboard').then(({ installKeyboard }) => installKeyboard(window, controller));
 controller.startClock();
-void controller.boot(window.location.hash);
+// A lesson link (`#lesson=…`) opens its lesson once the page has booted (lesson/hub.ts).
+const lessonLink = /^#lesson(-file)?=/.test(window.location.hash) ? window.location.hash : null;
+void controller.boot(lessonLink ? '' : window.location.hash).then(() => (lessonLink ? openLessonHash(lessonLink, controller) : undefined));
 // A link pasted into the address bar of an open tab changes only the fragment: load it too.
 window.addEventListener('hashchange', () => {
-  if (window.location.hash.length > 1) {
+  if (/^#lesson(-file)?=/.test(window.location.hash)) void openLessonHash(window.location.hash, controller);
+  else if (window.location.hash.length > 1) {
     void controller.openLink(window.location.hash).then((opened) => opened && controller.runOpened(opened));
   }
 });

@@ -7,6 +7,7 @@
 //!   sched-cli bench [--set NAME] [--repeat N] [--json] | bench --print-scenarios
 //!   sched-cli reproduce [NAME] [--dir DIR]
 //!   sched-cli docs [--out DIR] [--check]
+//!   sched-cli lesson check FILE...
 //!   sched-cli sweep FILE [--jobs N] [--out DIR] | sweep FILE --scenario J | sweep FILE --inline
 
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ mod bench_memory;
 mod csv;
 mod docs;
 mod heap;
+mod lesson;
 mod reproduce;
 mod sweep;
 
@@ -29,8 +31,9 @@ const USAGE: &str = "usage:
       prints the run's estimated budget (CPU, memory; --yes needed past an hour of CPU), runs the scenario (--duration replaces its duration, e.g. 1s), prints the trace hash and figures, evaluates its checks
       (exit status 1 when a check fails)
   sched-cli validate FILE...      checks scenario files
-  sched-cli schema [--results | --registry | --sweep] [--out FILE]
-      the JSON Schema of scenario files (or of results files, the scheduler registry, or sweep files)
+  sched-cli schema [--results | --registry | --sweep | --lesson] [--out FILE]
+      the JSON Schema of scenario files (or of results files, the scheduler registry, sweep or lesson files)
+  sched-cli lesson check FILE...  runs every step of each lesson: its scenario, question answers, exercise solutions
   sched-cli presets               topology presets and their parameters (JSON)
   sched-cli schedulers            the scheduler registry (JSON)
   sched-cli bench [--set NAME[,NAME...]] [--repeat N] [--json]
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Some("reproduce") => reproduce::main(&args[1..]),
         Some("docs") => docs::main(&args[1..]),
         Some("sweep") => sweep::main(&args[1..]),
+        Some("lesson") => lesson::main(&args[1..]),
         Some("presets") if args.len() == 1 => {
             println!("{}", sched_sim::presets::catalog_json());
             Ok(())
@@ -245,17 +249,21 @@ fn validate(args: &[String]) -> Result<(), String> {
 
 fn schema(args: &[String]) -> Result<(), String> {
     let flag = |f: &str| args.iter().any(|a| a == f);
-    let rest: Vec<String> =
-        args.iter().filter(|a| !matches!(a.as_str(), "--results" | "--registry" | "--sweep")).cloned().collect();
+    let rest: Vec<String> = args
+        .iter()
+        .filter(|a| !matches!(a.as_str(), "--results" | "--registry" | "--sweep" | "--lesson"))
+        .cloned()
+        .collect();
     let (pos, opts) = options(&rest, &["--out"])?;
     if !pos.is_empty() {
         return Err(USAGE.to_string());
     }
-    let text = match (flag("--results"), flag("--registry"), flag("--sweep")) {
-        (false, false, false) => sched_sim::scenario::json_schema(),
-        (true, false, false) => sched_sim::results::json_schema(),
-        (false, true, false) => sched_sim::sched::registry::json_schema(),
-        (false, false, true) => sched_sim::sweep::json_schema(),
+    let text = match (flag("--results"), flag("--registry"), flag("--sweep"), flag("--lesson")) {
+        (false, false, false, false) => sched_sim::scenario::json_schema(),
+        (true, false, false, false) => sched_sim::results::json_schema(),
+        (false, true, false, false) => sched_sim::sched::registry::json_schema(),
+        (false, false, true, false) => sched_sim::sweep::json_schema(),
+        (false, false, false, true) => sched_sim::lesson::json_schema(),
         _ => return Err(USAGE.to_string()),
     };
     match opts.first() {

@@ -17,10 +17,13 @@ use common::{scenario_tree_files, scenarios_dir};
 /// runs belong in `scenarios/reproductions/`. Events, not seconds, so the check is exact.
 const EVENT_BUDGET: u64 = 20_000_000;
 
-/// The scenario files: JSON, but not a schema or a sweep file.
+/// The scenario files: JSON, but not a schema, a sweep or a lesson file.
 fn is_scenario_file(p: &Path) -> bool {
     let name = p.to_string_lossy();
-    p.extension().is_some_and(|e| e == "json") && !name.ends_with(".schema.json") && !name.ends_with(".sweep.json")
+    p.extension().is_some_and(|e| e == "json")
+        && !name.ends_with(".schema.json")
+        && !name.ends_with(".sweep.json")
+        && !name.ends_with(".lesson.json")
 }
 
 fn same_as_committed(file: &str, generated: String) {
@@ -39,6 +42,7 @@ fn committed_schemas_match_the_types() {
     same_as_committed("results.schema.json", sched_sim::results::json_schema());
     same_as_committed("registry.schema.json", sched_sim::sched::registry::json_schema());
     same_as_committed("sweep.schema.json", sched_sim::sweep::json_schema());
+    same_as_committed("lesson.schema.json", sched_sim::lesson::json_schema());
 }
 
 /// Every floating-point figure in the results is finite, and no flow beats its ideal FCT.

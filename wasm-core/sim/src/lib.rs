@@ -12,6 +12,7 @@ pub mod emit;
 pub mod engine;
 pub mod events;
 pub mod ideal;
+pub mod lesson;
 pub mod metrics;
 pub mod network;
 pub mod order;

@@ -275,3 +275,55 @@ impl SweepPlan {
         Ok(self.inner.summary_json(&self.inner.summarize(&self.rows(lines)?)).to_string())
     }
 }
+
+/// A checked lesson (`sched_sim::lesson::Lesson`): the lesson view reads each step's scenario
+/// from it and has the core grade answers and exercises.
+#[wasm_bindgen]
+pub struct LessonPlan {
+    inner: sched_sim::lesson::Lesson,
+}
+
+/// Reads lesson text within the page's limits; `files` is a JSON object from each scenario path
+/// the lesson names to that file's text. Errors name the field ("steps[2].change.duration: ...").
+#[wasm_bindgen]
+pub fn lesson_plan(json: &str, files: &str) -> Result<LessonPlan, JsError> {
+    let files: std::collections::BTreeMap<String, String> =
+        serde_json::from_str(files).map_err(|e| JsError::new(&format!("files: {e}")))?;
+    let load = |p: &str| files.get(p).cloned().ok_or_else(|| format!("{p}: no such scenario file in the page"));
+    sched_sim::lesson::Lesson::parse(json, &load, &sched_sim::scenario::LIMITS)
+        .map(|inner| LessonPlan { inner })
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[wasm_bindgen]
+impl LessonPlan {
+    pub fn steps(&self) -> u32 {
+        self.inner.steps.len() as u32
+    }
+
+    /// Step `step`'s scenario text.
+    pub fn scenario(&self, step: u32) -> String {
+        self.inner.steps[(step as usize).min(self.inner.steps.len() - 1)].scenario_text.clone()
+    }
+
+    /// Step `step`'s exercise solution (its scenario text; "" when the step has no exercise).
+    pub fn solution(&self, step: u32) -> String {
+        let st = &self.inner.steps[(step as usize).min(self.inner.steps.len() - 1)];
+        st.solution_text.clone().unwrap_or_default()
+    }
+
+    /// Grades an answer (JSON: a choice's index or a number) to step `step`'s question on the
+    /// step's run, as JSON `Grade`.
+    pub fn grade(&self, step: u32, answer: &str) -> Result<String, JsError> {
+        let a: serde_json::Value = serde_json::from_str(answer).map_err(|e| JsError::new(&format!("answer: {e}")))?;
+        let g = self.inner.grade(step as usize, &a).map_err(|e| JsError::new(&e))?;
+        Ok(serde_json::to_string(&g).expect("plain data"))
+    }
+
+    /// Step `step`'s exercise checked on the learner's scenario text, as JSON `{passed, message}`.
+    pub fn exercise(&self, step: u32, scenario: &str) -> Result<String, JsError> {
+        let r =
+            self.inner.exercise(step as usize, scenario, &sched_sim::scenario::LIMITS).map_err(|e| JsError::new(&e))?;
+        Ok(serde_json::to_string(&r).expect("plain data"))
+    }
+}

@@ -5,6 +5,7 @@ import { EditorToolbar } from './EditorToolbar';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
 import { Legend } from './Legend';
+import { LessonHost } from './LessonHost';
 import { ChangeBar } from './ChangeBar';
 import { CompareStage, CompareToolbar, ComparisonGap, Loading, ReplayView, ResultsBoard, ShareBox, Tour } from './lazy';
 import type { BoardRun } from './ResultsBoard';
@@ -50,6 +51,7 @@ export function App() {
           </section>
         )}
       </main>
+      <LessonHost />
       {tour && <Suspense fallback={null}><Tour /></Suspense>}
     </div>
   );

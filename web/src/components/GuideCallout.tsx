@@ -20,18 +20,20 @@ export function useGuideFocus(view: 'original' | 'replay'): GuideFocus | null {
   const run = useAppState((s) => s.run);
   const replay = useAppState((s) => s.replay);
   const i = useAppState((s: AppState) => s.guideStep);
+  // An open lesson's step marks the views as a guide step does.
+  const mark = useAppState((s: AppState) => s.lessonMark);
   const t = usePanelPosition().t;
   // A step is shown only once the controller has loaded sim/theory.ts (theoryLoader.ts).
-  const theory = i === null ? null : theoryLoaded();
+  const theory = i === null && mark === null ? null : theoryLoaded();
   const steps = useMemo(() => (run && theory ? theory.guideOf(run.scenarioText) : []), [run, theory]);
   return useMemo(() => {
-    const step = i === null ? undefined : steps[i];
+    const step = mark ?? (i === null ? undefined : steps[i]);
     const table = run?.result.summary.schedule;
     if (!step || !table || !theory || theory.stepTime(step) !== t) return null;
     if ((view === 'replay') !== Boolean(step.replay)) return null;
     if (step.replay && replay?.name !== step.replay) return null;
     return { step, node: step.node, packets: theory.stepPackets(step, table, replay?.report ?? null) };
-  }, [steps, i, t, run, replay, view, theory]);
+  }, [steps, i, mark, t, run, replay, view, theory]);
 }
 
 /** The step's text over the view it is about. */

@@ -1,5 +1,6 @@
 import { useAppState, useController } from '../app/context';
 import { FileMenu } from './FileMenu';
+import { LessonsMenu } from './LessonsMenu';
 import { RunButton } from './RunButton';
 
 export function Header() {
@@ -12,6 +13,7 @@ export function Header() {
       <span className="scenario-name" data-testid="scenario-name">{name}</span>
       <span className="spacer" />
       <FileMenu />
+      <LessonsMenu />
       <RunButton />
       <button type="button" className="primary" data-testid="share" onClick={share} title="A link with the whole scenario and seed">
         Share

@@ -7,6 +7,7 @@ import type { PresetInfo, SchedulerInfo } from '../scenario/registry';
 import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
 import type { OverdueIndex } from '../sim/replay';
+import type { GuideStep } from '../sim/theory';
 import type { ModeInfo, ReplayMode, ReplayReport, RunResult, RunSummary } from '../sim/types';
 import type { GroupBy } from '../view/flowGroups';
 import { niceRound } from '../view/format';
@@ -155,6 +156,8 @@ export interface AppState {
   readonly replayFollowed: number | null;
   /** The guided example's step on screen (an index into the scenario's `guide`; null: none). */
   readonly guideStep: number | null;
+  /** What an open lesson's step marks in the views (its node and packets at its moment; null: none). */
+  readonly lessonMark: GuideStep | null;
   readonly view: View;
   /** The schedulers picked in the Compare tab. */
   readonly compare: CompareSetup;
@@ -208,6 +211,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   replay: null,
   replayFollowed: null,
   guideStep: null,
+  lessonMark: null,
   view: 'single',
   compare: DEFAULT_SETUP,
   compareState: 'idle',
@@ -292,6 +296,7 @@ export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
   replay: null,
   replayFollowed: null,
   guideStep: null,
+  lessonMark: null,
   view: 'single',
 });
 

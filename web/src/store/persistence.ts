@@ -54,6 +54,7 @@ export const PERSISTENCE = {
   replay: none,
   replayFollowed: none,
   guideStep: none,
+  lessonMark: none,
   /** Which view the stage shows: a link with a comparison opens in the compare view. */
   view: none,
   /** The schedulers picked in the Compare tab: kept across reloads, like the draft. */

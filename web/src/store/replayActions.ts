@@ -6,6 +6,7 @@
 // loadReplay (the overdue index of a finished replay) is in replayLoad.ts, which the controller
 // loads with the replay's result, so sim/replay.ts stays out of the main script (issue 20).
 import { preemptiveByDefault } from '../sim/replayNames';
+import type { GuideStep } from '../sim/theory';
 import type { ReplayMode } from '../sim/types';
 import { seek, type AppState, type LoadedReplay } from './appState';
 
@@ -38,6 +39,13 @@ export const replayFinished = (replay: LoadedReplay) => (s: AppState): AppState 
 export const showGuideStep = (i: number | null, t: number) => (s: AppState): AppState => {
   if (!s.run || i === null) return { ...s, guideStep: null };
   return { ...seek(t)(s), playing: false, guideStep: i, sideTab: 'replay' };
+};
+
+/** An open lesson's step marks `mark` (a node and packets, as a guide step does) with the playhead at its moment, paused. */
+export const showLessonMark = (mark: GuideStep | null, t: number | null) => (s: AppState): AppState => {
+  if (!s.run) return { ...s, lessonMark: null };
+  const at = t === null ? s : { ...seek(t)(s), playing: false };
+  return { ...at, lessonMark: mark, guideStep: mark ? null : s.guideStep };
 };
 
 export const replayFailed = (message: string) => (s: AppState): AppState => ({ ...s, replayState: 'error', error: message });

@@ -32,13 +32,14 @@ use crate::scenario::checks::{FlowFilter, Metric, Op};
 use crate::scenario::{LinkRef, TimeQ};
 
 pub mod checks;
-mod path;
+pub(crate) mod path;
 mod plan;
 pub mod stats;
 pub mod table;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use plan::write;
 pub use plan::{Plan, Point};
 pub use table::{Row, SummaryRow};
 
@@ -85,7 +86,7 @@ pub struct SweepFile {
 #[derive(schemars::JsonSchema)]
 #[serde(untagged)]
 #[allow(dead_code)]
-enum BaseSchema {
+pub(crate) enum BaseSchema {
     Path(String),
     Scenario(serde_json::Map<String, Value>),
 }

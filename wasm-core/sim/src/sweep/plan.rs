@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::{path, Axis, MetricSpec, PaperPoint, SweepCheck, SweepFile, FORMAT};
 use crate::network::Network;
 use crate::scenario::{Limits, NodeKind, ScenarioError};
-use crate::validation::{parse_format, parse_with, strip_position};
+use crate::validation::{parse_format, parse_with, read_file};
 
 /// At most this many jobs (points x seeds) in one sweep.
 pub const MAX_JOBS: usize = 10_000;
@@ -147,8 +147,9 @@ fn every_router(doc: &mut Value, spec: Value, limits: &Limits) -> Result<(), Str
     Ok(())
 }
 
+/// Sets field `p` of scenario `doc` ("scheduler": every router on `v`).
 #[inline]
-fn write(doc: &mut Value, p: &str, v: Value, limits: &Limits) -> Result<(), String> {
+pub(crate) fn write(doc: &mut Value, p: &str, v: Value, limits: &Limits) -> Result<(), String> {
     if p == "scheduler" {
         every_router(doc, v, limits)
     } else {
@@ -167,17 +168,7 @@ impl Plan {
         load: &dyn Fn(&str) -> Result<String, String>,
         limits: &Limits,
     ) -> Result<Plan, ScenarioError> {
-        if text.len() > limits.text_bytes {
-            return Err(err("", format!("the sweep is {} bytes; the limit is {}", text.len(), limits.text_bytes)));
-        }
-        let de = &mut serde_json::Deserializer::from_str(text);
-        let f: SweepFile = serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            let msg = inner.to_string();
-            let msg = if inner.is_syntax() || inner.is_eof() { msg } else { strip_position(&msg) };
-            err(if path == "." { String::new() } else { path }, msg)
-        })?;
+        let f: SweepFile = read_file(text, limits, "sweep")?;
         if f.format != FORMAT {
             return Err(err("format", format!("expected \"{FORMAT}\", found \"{}\"", f.format)));
         }

@@ -60,6 +60,25 @@ pub fn port_schedulers_text(text: &str) -> Result<String, ScenarioError> {
     Ok(serde_json::to_string(&s.port_schedulers()).expect("plain data"))
 }
 
+/// A sweep's or lesson's file read from untrusted text within `limits`: its size, then serde
+/// with the failing field's path (`what` names the file in the size error: "sweep", "lesson").
+pub fn read_file<T: serde::de::DeserializeOwned>(text: &str, limits: &Limits, what: &str) -> Result<T, ScenarioError> {
+    if text.len() > limits.text_bytes {
+        return Err(ScenarioError::new(
+            "",
+            format!("the {what} is {} bytes; the limit is {}", text.len(), limits.text_bytes),
+        ));
+    }
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let msg = inner.to_string();
+        let msg = if inner.is_syntax() || inner.is_eof() { msg } else { strip_position(&msg) };
+        ScenarioError::new(if path == "." { String::new() } else { path }, msg)
+    })
+}
+
 /// A serde message without serde_json's " at line L column C" (which points into the text, not
 /// at the field the path names).
 pub fn strip_position(msg: &str) -> String {

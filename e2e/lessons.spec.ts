@@ -1,0 +1,87 @@
+import { expect } from '@playwright/test';
+import { test } from './support/app';
+
+// Lessons (issue 37): the list beside Examples, the lesson panel driven by a link, answers the
+// core grades, progress kept across a reload, keyboard steps, and malformed links and files.
+test.describe.configure({ timeout: 180_000 });
+
+test('a lesson link opens its step in a fresh browser: the replay, playhead and marks it names; the answer is graded and kept across a reload', async ({ app, page }) => {
+  await page.goto('/#lesson=ups&step=9');
+  const panel = page.getByTestId('lesson-panel');
+  await expect(panel).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  await expect(page.getByTestId('lesson-step')).toContainText('Black-box headers: two cases, one header');
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+  // The step's view: Fig. 8 case 1, the x-before-a replay beside it, the playhead at 2 us, a1 marked.
+  await expect.poll(async () => (await app.handle('replay'))?.name, { timeout: 60_000 }).toBe('x-before-a');
+  expect(await app.playhead()).toBe(2_000);
+  await expect(page.getByTestId('guide-callout-replay')).toContainText('a1');
+  await expect(page.getByTestId('replay-topology').getByTestId('guide-ring')).toHaveAttribute('data-focus', 'a1');
+  // The core grades the choice on the step's run: a before x replays case 1.
+  await page.getByTestId('lesson-choice-1').click();
+  await expect(page.getByTestId('lesson-grade')).toContainText('Not quite.');
+  await page.getByTestId('lesson-choice-0').click();
+  await expect(page.getByTestId('lesson-grade')).toContainText('Right.');
+  await expect(page.getByTestId('lesson-grade')).toContainText('a before x: every target met');
+  // A reload opens the same step (the address bar holds it) with the answer kept.
+  await page.reload();
+  await expect(page.getByTestId('lesson-step')).toContainText('Black-box headers', { timeout: 60_000 });
+  await expect(page.getByTestId('lesson-grade')).toContainText('Right.');
+  await expect(page.getByTestId('lesson-dot-8')).toHaveClass(/right/);
+  // PageDown: the next step (LSTF on case 1), its replay recorded.
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('lesson-step')).toContainText('LSTF picks one order for both');
+  await expect.poll(async () => (await app.handle('replay'))?.name, { timeout: 60_000 }).toBe('lstf_preemptive');
+  expect(page.url()).toContain('#lesson=ups&step=10');
+  await page.getByTestId('lesson-number').fill('2');
+  await page.getByTestId('lesson-check').click();
+  await expect(page.getByTestId('lesson-grade')).toContainText('Right. The run gives 2 packets');
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('lesson-step')).toContainText('Black-box headers');
+});
+
+test('the Lessons list, a number question, an exercise checked on the learner\'s own run', async ({ app, page }) => {
+  await app.open();
+  await page.getByTestId('lessons').click();
+  const list = page.getByTestId('lessons-dialog');
+  await expect(list.locator('.gallery-item')).toHaveCount(7);
+  await expect(page.getByTestId('lesson-queues')).toContainText('introductory · 40 min · 8 steps');
+  await page.getByTestId('lesson-queues').click();
+  await expect(page.getByTestId('lesson-name')).toHaveText("Queues: FIFO, Little's law and M/D/1");
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+  await page.getByTestId('lesson-dot-1').click();
+  await expect(page.getByTestId('lesson-formula')).toContainText('W = rho x S / (2 (1 - rho))');
+  await page.getByTestId('lesson-number').fill('12');
+  await page.getByTestId('lesson-check').click();
+  await expect(page.getByTestId('lesson-grade')).toContainText('Not quite. The run gives 6.1');
+  await expect(page.getByTestId('lesson-grade')).toContainText('0.5 x 12 us / (2 x 0.5) = 6 us');
+  // The exercise: the step's scenario as it is does not pass; a 2 Gbps link does.
+  await page.getByTestId('lesson-dot-6').click();
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+  await page.getByTestId('lesson-exercise-check').click();
+  await expect(page.getByTestId('lesson-exercise-result')).toContainText('Not yet.');
+  await page.getByTestId('tab-inspect').click();
+  await app.fill('topology.links[0].bandwidth', '2Gbps');
+  await page.getByTestId('run').click();
+  await app.waitForRun();
+  await page.getByTestId('lesson-exercise-check').click();
+  await expect(page.getByTestId('lesson-exercise-result')).toContainText('Done.');
+});
+
+test('malformed lesson links and files get a sentence naming the problem', async ({ app, page }) => {
+  await page.goto('/#lesson=queues&step=99');
+  await expect(page.getByTestId('error-message')).toContainText('step "99" is not a step number from 1 to 30', { timeout: 60_000 });
+  await page.goto('/#lesson=no-such-lesson');
+  await page.reload();
+  await expect(page.getByTestId('error-message')).toContainText('There is no lesson "no-such-lesson"', { timeout: 60_000 });
+  await page.goto('/#lesson-file=!!!&step=1');
+  await page.reload();
+  await expect(page.getByTestId('error-message')).toContainText('This lesson link\'s file is damaged', { timeout: 60_000 });
+  await app.dismissError();
+  await page.getByTestId('lessons').click();
+  const bad = JSON.stringify({ format: 'scheduler-playground/lesson', version: 1, name: 'Mine', summary: 's', level: 'introductory', minutes: 5,
+    steps: [{ title: 'one', scenario: '../queues/srpt-service-order.json', text: 't', view: { zoom: 50 } }] });
+  await page.getByTestId('lesson-file').setInputFiles({ name: 'mine.lesson.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+  await expect(page.getByTestId('lesson-file-error')).toContainText('steps[0].view.zoom: 50 is outside 0.25 to 8');
+});

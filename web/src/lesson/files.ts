@@ -1,0 +1,66 @@
+// The lessons of the page (scenarios/lessons/*.lesson.json) and the scenario files they name.
+// A lesson's text is bundled with the lessons list (a chunk loaded when Lessons… opens); a
+// scenario's text is a chunk of its own, fetched when a lesson that names it opens.
+import type { LessonFile } from '../generated/lesson';
+
+const lessonTexts = import.meta.glob<string>('../../../scenarios/lessons/*.lesson.json', { query: '?raw', import: 'default', eager: true });
+const scenarioTexts = import.meta.glob<string>(['../../../scenarios/**/*.json', '!../../../scenarios/**/*.schema.json', '!../../../scenarios/lessons/**'], {
+  query: '?raw',
+  import: 'default',
+});
+
+export interface LessonEntry {
+  /** The file's name without `.lesson.json`: what a link names. */
+  readonly id: string;
+  readonly text: string;
+  readonly file: LessonFile;
+}
+
+/** A lesson's fields the list shows, or null when the text is not a lesson (the core says why on opening). */
+export function lessonMeta(text: string): LessonFile | null {
+  try {
+    const v = JSON.parse(text) as Partial<LessonFile> | null;
+    return v && typeof v.name === 'string' && Array.isArray(v.steps) ? (v as LessonFile) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const LESSONS: readonly LessonEntry[] = Object.entries(lessonTexts)
+  .map(([path, text]) => ({ id: path.replace(/^.*\//, '').replace(/\.lesson\.json$/, ''), text, file: lessonMeta(text) }))
+  .filter((e): e is LessonEntry => e.file !== null)
+  .sort((a, b) => (a.file.order ?? 100) - (b.file.order ?? 100) || a.file.name.localeCompare(b.file.name));
+
+/** `base` (a folder under scenarios/, ending in '/') joined with a relative path; null if it leaves scenarios/. */
+export function resolvePath(base: string, rel: string): string | null {
+  const parts = base.split('/').filter(Boolean);
+  for (const seg of rel.split('/')) {
+    if (seg === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/**
+ * The scenario files a lesson's steps name, path -> text, as the core's `lesson_plan` reads
+ * them: paths relative to scenarios/lessons/ (a teacher's file too may name the page's
+ * examples). A path the page does not have is left out: the core names it.
+ */
+export async function scenarioFiles(lessonText: string): Promise<Record<string, string>> {
+  let steps: unknown;
+  try {
+    steps = (JSON.parse(lessonText) as { steps?: unknown }).steps;
+  } catch {
+    return {};
+  }
+  const paths = Array.isArray(steps) ? (steps as unknown[]).map((s) => (typeof s === 'object' && s !== null ? (s as { scenario?: unknown }).scenario : undefined)).filter((p): p is string => typeof p === 'string') : [];
+  const out: Record<string, string> = {};
+  for (const p of new Set(paths)) {
+    const resolved = resolvePath('lessons/', p);
+    const load = resolved === null ? undefined : scenarioTexts[`../../../scenarios/${resolved}`];
+    if (load) out[p] = await load();
+  }
+  return out;
+}
