@@ -38,7 +38,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 }
 
 /// A metric's value for people: fractions as percentages, times in ms.
-fn show(metric: Metric, v: f64) -> String {
+pub fn show(metric: Metric, v: f64) -> String {
     use Metric::*;
     match metric {
         OverdueFraction

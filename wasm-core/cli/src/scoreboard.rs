@@ -22,6 +22,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use sched_sim::check_report::marked_known;
+use sched_sim::scenario::checks::Metric;
 use serde_json::{json, Map, Value};
 
 /// The repository's root: two levels above this crate (`wasm-core/cli`).
@@ -46,12 +48,6 @@ pub fn text_hash(text: &str) -> String {
 fn read_json(rel: &str) -> Result<Value, String> {
     let text = std::fs::read_to_string(root().join(rel)).map_err(|e| format!("{rel}: {e}"))?;
     serde_json::from_str(&text).map_err(|e| format!("{rel}: {e}"))
-}
-
-/// Whether a check's name marks it as a known difference from the paper (the repository's
-/// convention: "(known difference: why)").
-pub fn marked_known(name: &str) -> bool {
-    name.to_ascii_lowercase().contains("known difference")
 }
 
 /// One claim about an item, as the generated files list it.
@@ -125,10 +121,15 @@ fn file_claims(path: &str, doc: &Value, measured: Option<&Value>, out: &mut Vec<
         let name = f["name"].as_str().map_or_else(|| format!("{} at {}", f["metric"], f["at"]), String::from);
         let rec = figure(&name);
         let source = f["source"].as_str().ok_or_else(|| format!("{path}: paper[{i}] has no source"))?;
+        // The paper's value as `reproduce` prints it (a sweep's metric is a column: as written).
+        let paper = match (serde_json::from_value::<Metric>(f["metric"].clone()), f["paper"].as_f64()) {
+            (Ok(m), Some(v)) => json!(crate::reproduce::show(m, v)),
+            (Err(_), Some(v)) => json!(format!("{v}")),
+            (_, None) => Value::Null,
+        };
         out.push(Claim {
             item: item.into(),
-            value: json!({"kind": "figure", "claim": name, "file": path, "source": source,
-                "paper": rec.as_ref().map_or(Value::Null, |r| r["paper"].clone()),
+            value: json!({"kind": "figure", "claim": name, "file": path, "source": source, "paper": paper,
                 "ours": rec.as_ref().map_or(Value::Null, |r| r["ours"].clone())}),
         });
     }

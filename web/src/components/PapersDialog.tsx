@@ -7,6 +7,8 @@ import { Dialog } from './Dialog';
 
 /** How many figures (paper beside ours) a row shows before "more". */
 const FIGURES_SHOWN = 2;
+/** How many of its files a row offers to open (the rest are named in its claims). */
+const FILES_SHOWN = 3;
 
 /**
  * The five papers, each item (figure, table, theorem, worked example) a row with the paper's
@@ -65,6 +67,7 @@ function ItemRow({ item, onClose }: { item: ScoreItem; onClose: () => void }) {
   const figures = item.claims.filter((c) => c.kind === 'figure' && c.paper != null);
   const checks = item.claims.filter((c) => c.kind !== 'figure');
   const [open, setOpen] = useState(false);
+  const files = targets(item);
   return (
     <>
       <tr data-testid={`paper-item-${item.id}`} className={`st-row-${item.status}`}>
@@ -78,9 +81,10 @@ function ItemRow({ item, onClose }: { item: ScoreItem; onClose: () => void }) {
         </td>
         <td><span className={`st st-${item.status}`} title={STATUS_HINTS[item.status]} data-testid="item-status">{STATUS_LABELS[item.status]}</span></td>
         <td className="papers-run">
-          {targets(item).slice(0, 3).map((t) => <Target key={t.file} target={t} onClose={onClose} />)}
+          {files.slice(0, FILES_SHOWN).map((t) => <Target key={t.file} target={t} onClose={onClose} />)}
+          {files.length > FILES_SHOWN && <div className="muted small">+{files.length - FILES_SHOWN} more files (in its claims)</div>}
           {checks.length > 0 && (
-            <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+            <button type="button" className="papers-more" aria-expanded={open} onClick={() => setOpen(!open)}>
               {open ? 'hide' : `${checks.length} claim${checks.length === 1 ? '' : 's'}`}
             </button>
           )}
@@ -114,7 +118,7 @@ function Target({ target, onClose }: { target: RowTarget; onClose: () => void })
       {target.inPage && load && (
         <button type="button" data-testid={`open-${target.file}`} title={`Loads scenarios/${target.file} as your draft and runs it`}
           onClick={() => { onClose(); void controller.openExample(target.file, load); }}>
-          Open {target.file.split('/').pop()}{time}
+          Open {target.file.split('/').slice(-2).join('/')}{time}
         </button>
       )}
       {(long || !target.inPage) && <code className="papers-cli" title="Runs it at the paper's scale natively">{target.command}</code>}
