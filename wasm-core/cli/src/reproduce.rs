@@ -21,22 +21,6 @@ const USAGE: &str = "usage: sched-cli reproduce [NAME] [--dir scenarios/reproduc
   differs, figures only, not measured or absent, with its claims and files); --write writes
   docs/papers/scoreboard.json and web/src/generated/papers.ts, --check fails when they are stale";
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out)?;
-        } else if p.extension().is_some_and(|x| x == "json") {
-            out.push(p);
-        }
-    }
-    Ok(())
-}
-
 /// A metric's value for people: fractions as percentages, times in ms.
 pub fn show(metric: Metric, v: f64) -> String {
     use Metric::*;
@@ -186,7 +170,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let root = PathBuf::from(opts.first().map_or("scenarios/reproductions", |o| o.1));
     let mut list = Vec::new();
     match pos[..] {
-        [] => files(&root, &mut list)?,
+        [] => crate::scoreboard::json_files(&root, &mut list)?,
         [name] => {
             let (file, dir) = (root.join(format!("{name}.json")), root.join(name));
             // A sweep before the scenario of the same name (its base, as middlebox-table2's).
@@ -196,7 +180,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             } else if file.is_file() {
                 list.push(file);
             } else if dir.is_dir() {
-                files(&dir, &mut list)?;
+                crate::scoreboard::json_files(&dir, &mut list)?;
             } else {
                 return Err(format!(
                     "no reproduction \"{name}\" in {} (neither {name}.json, {name}.sweep.json nor {name}/)",

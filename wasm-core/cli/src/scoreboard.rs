@@ -56,8 +56,8 @@ struct Claim {
     value: Value,
 }
 
-/// Every `.json` file under `dir`, depth first, sorted.
-fn json_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+/// Every `.json` file under `dir` but schemas, depth first, sorted.
+pub fn json_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     files_ending(dir, ".json", out)
 }
 
