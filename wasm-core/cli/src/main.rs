@@ -5,7 +5,7 @@
 //!   sched-cli schema [--results | --registry] [--out FILE]
 //!   sched-cli presets | schedulers
 //!   sched-cli bench [--set NAME] [--repeat N] [--json] | bench --print-scenarios
-//!   sched-cli reproduce [NAME] [--dir DIR]
+//!   sched-cli reproduce [NAME] [--dir DIR] [--record] | reproduce --summary [--write | --check]
 //!   sched-cli docs [--out DIR] [--check]
 //!   sched-cli lesson check FILE...
 //!   sched-cli sweep FILE [--jobs N] [--out DIR] | sweep FILE --scenario J | sweep FILE --inline
@@ -21,6 +21,7 @@ mod docs;
 mod heap;
 mod lesson;
 mod reproduce;
+mod scoreboard;
 mod sweep;
 
 #[global_allocator]
@@ -39,8 +40,11 @@ const USAGE: &str = "usage:
   sched-cli bench [--set NAME[,NAME...]] [--repeat N] [--json]
       runs the embedded benchmark scenarios (trace budget 0): events, packets, wall and CPU time, peak memory
   sched-cli bench --print-scenarios   the benchmark scenarios as a JSON object name -> scenario text
-  sched-cli reproduce [NAME] [--dir scenarios/reproductions]
+  sched-cli reproduce [NAME] [--dir scenarios/reproductions] [--record]
       runs the papers' reproductions at their scale; prints each paper figure beside ours, then the checks
+      (--record keeps them in docs/papers/measured.json)
+  sched-cli reproduce --summary [--write | --check]
+      the papers' scoreboard: every item held / differs / absent, with its claims, files and CPU time
   sched-cli docs [--out DIR] [--check]
       writes docs/schedulers/ (a page per scheduler, from the registry); --check fails if they are stale
   sched-cli sweep FILE [--jobs N] [--out DIR]

@@ -1,8 +1,10 @@
-//! `sched-cli reproduce [NAME] [--dir DIR]`: runs the papers' reproductions at their scale
-//! (`scenarios/reproductions/`, which `npm test` only validates) and prints each of the
+//! `sched-cli reproduce [NAME] [--dir DIR] [--record]`: runs the papers' reproductions at their
+//! scale (`scenarios/reproductions/`, which `npm test` only validates) and prints each of the
 //! scenario's `paper` figures beside ours, then its checks. NAME is a file stem or a folder
 //! under DIR (default: every file). A sweep file (`NAME.sweep.json`) runs as `sched-cli sweep`
-//! does, on every core, into sweeps/NAME. Exit status 1 when a check fails.
+//! does, on every core, into sweeps/NAME. Exit status 1 when a check fails. `--record` keeps
+//! each scenario file's outcomes, figures and CPU time in `docs/papers/measured.json` (with the
+//! hash of the file's text), which the scoreboard reads: `reproduce --summary` (scoreboard.rs).
 
 use std::path::{Path, PathBuf};
 
@@ -11,28 +13,16 @@ use sched_sim::scenario::checks::Metric;
 
 use crate::bench::cpu_seconds;
 
-const USAGE: &str = "usage: sched-cli reproduce [NAME] [--dir scenarios/reproductions]
+const USAGE: &str = "usage: sched-cli reproduce [NAME] [--dir scenarios/reproductions] [--record]
+       sched-cli reproduce --summary [--write | --check]
   runs the reproductions (NAME: a file stem or a folder under the directory; default all) and prints
-  each paper figure beside ours, then the scenario's checks";
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out)?;
-        } else if p.extension().is_some_and(|x| x == "json") {
-            out.push(p);
-        }
-    }
-    Ok(())
-}
+  each paper figure beside ours, then the scenario's checks; --record keeps the outcomes, figures and
+  CPU time in docs/papers/measured.json. --summary prints the papers' scoreboard (every item: held,
+  differs, figures only, not measured or absent, with its claims and files); --write writes
+  docs/papers/scoreboard.json and web/src/generated/papers.ts, --check fails when they are stale";
 
 /// A metric's value for people: fractions as percentages, times in ms.
-fn show(metric: Metric, v: f64) -> String {
+pub fn show(metric: Metric, v: f64) -> String {
     use Metric::*;
     match metric {
         OverdueFraction
@@ -73,17 +63,20 @@ fn show(metric: Metric, v: f64) -> String {
     }
 }
 
-fn one(path: &Path, root: &Path) -> Result<usize, String> {
+/// A file's record for `docs/papers/measured.json`: its text's hash, CPU time, checks, figures.
+type Record = Option<(String, serde_json::Value)>;
+
+fn one(path: &Path, root: &Path) -> Result<(usize, Record), String> {
     let name = path.strip_prefix(root).unwrap_or(path).display().to_string();
     if let Some(stem) = name.strip_suffix(".sweep.json") {
         let plan = crate::sweep::plan(path)?;
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         println!("== {name}: {}", plan.name);
         return Ok(match crate::sweep::run(&plan, threads, &Path::new("sweeps").join(stem)) {
-            Ok(()) => 0,
+            Ok(()) => (0, None),
             Err(e) => {
                 println!("   {e}");
-                1
+                (1, None)
             }
         });
     }
@@ -106,6 +99,7 @@ fn one(path: &Path, root: &Path) -> Result<usize, String> {
         s.events_total,
         &s.trace_hash[..16]
     );
+    let mut figures = Vec::new();
     if !scenario.paper.is_empty() {
         let width = scenario.paper.iter().map(|f| f.name.len()).max().unwrap_or(0).max(6);
         println!("   {:width$}  {:>14}  {:>14}  source", "figure", "paper", "ours");
@@ -121,6 +115,7 @@ fn one(path: &Path, root: &Path) -> Result<usize, String> {
                 Err(e) => format!("error: {e}"),
             };
             let paper = f.paper.map_or("–".to_string(), |p| show(f.metric, p));
+            figures.push(serde_json::json!({"name": f.name, "paper": paper, "ours": ours}));
             println!("   {:width$}  {:>14}  {:>14}  {}", f.name, paper, ours, f.source);
         }
     }
@@ -128,15 +123,54 @@ fn one(path: &Path, root: &Path) -> Result<usize, String> {
     for o in &outcomes {
         println!("   check {}: {} — {}", if o.passed { "ok" } else { "FAILED" }, o.name, o.message);
     }
-    Ok(failed)
+    let checks: Vec<_> = outcomes
+        .iter()
+        .map(|o| serde_json::json!({"name": o.name, "passed": o.passed, "message": o.message}))
+        .collect();
+    let record = serde_json::json!({"hash": crate::scoreboard::text_hash(&text), "cpu_s": (cpu * 10.0).round() / 10.0,
+        "events": s.events_total, "checks": checks, "figures": figures});
+    Ok((failed, Some((scenario_key(path)?, record))))
+}
+
+/// A file's path under the repository's `scenarios/` (the record's key).
+fn scenario_key(path: &Path) -> Result<String, String> {
+    let scen = crate::scoreboard::root().join("scenarios").canonicalize().map_err(|e| e.to_string())?;
+    let full = path.canonicalize().map_err(|e| format!("{}: {e}", path.display()))?;
+    full.strip_prefix(&scen)
+        .map(|p| p.display().to_string())
+        .map_err(|_| format!("{}: --record keeps files under scenarios/ only", path.display()))
+}
+
+/// Merges records into `docs/papers/measured.json` (keys sorted).
+fn keep(records: Vec<(String, serde_json::Value)>) -> Result<(), String> {
+    let path = crate::scoreboard::root().join(crate::scoreboard::MEASURED);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let files = doc["files"].as_object_mut().ok_or("measured.json: no files")?;
+    for (k, v) in records {
+        files.insert(k, v);
+    }
+    let text = serde_json::to_string_pretty(&doc).expect("plain JSON") + "\n";
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 pub fn main(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = crate::options(args, &["--dir"])?;
+    let flag = |f: &str| args.iter().any(|a| a == f);
+    if flag("--summary") {
+        return match args.iter().filter(|a| *a != "--summary").map(String::as_str).collect::<Vec<_>>()[..] {
+            [] => crate::scoreboard::main(false, false),
+            ["--write"] => crate::scoreboard::main(true, false),
+            ["--check"] => crate::scoreboard::main(false, true),
+            _ => Err(USAGE.to_string()),
+        };
+    }
+    let record = flag("--record");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--record").cloned().collect();
+    let (pos, opts) = crate::options(&args, &["--dir"])?;
     let root = PathBuf::from(opts.first().map_or("scenarios/reproductions", |o| o.1));
     let mut list = Vec::new();
     match pos[..] {
-        [] => files(&root, &mut list)?,
+        [] => crate::scoreboard::json_files(&root, &mut list)?,
         [name] => {
             let (file, dir) = (root.join(format!("{name}.json")), root.join(name));
             // A sweep before the scenario of the same name (its base, as middlebox-table2's).
@@ -146,7 +180,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             } else if file.is_file() {
                 list.push(file);
             } else if dir.is_dir() {
-                files(&dir, &mut list)?;
+                crate::scoreboard::json_files(&dir, &mut list)?;
             } else {
                 return Err(format!(
                     "no reproduction \"{name}\" in {} (neither {name}.json, {name}.sweep.json nor {name}/)",
@@ -159,9 +193,15 @@ pub fn main(args: &[String]) -> Result<(), String> {
     if list.is_empty() {
         return Err(format!("no reproductions under {}", root.display()));
     }
-    let mut failed = 0;
+    let (mut failed, mut records) = (0, Vec::new());
     for p in &list {
-        failed += one(p, &root)?;
+        let (f, r) = one(p, &root)?;
+        failed += f;
+        records.extend(r);
+    }
+    if record {
+        println!("kept {} records in {}", records.len(), crate::scoreboard::MEASURED);
+        keep(records)?;
     }
     if failed > 0 {
         return Err(format!("{failed} checks failed"));

@@ -6,6 +6,7 @@
 
 pub mod aqm;
 pub mod budget;
+pub mod check_report;
 pub mod checks;
 pub mod compare;
 pub mod emit;

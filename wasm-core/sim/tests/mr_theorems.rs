@@ -235,6 +235,7 @@ fn discrete_service(inp: &Input, served: &[Served], flow: usize, t: &Q, pipeline
     d
 }
 
+// paper item: mr/theorem-4-5: the discrete makespan and every flow's service stay within Theorems 4 and 5's bounds of the fluid
 /// Per seed and alpha: the worst T_D - T_F against n tau_max, and the worst excursions of
 /// D^D - D^F against its two bounds.
 #[test]

@@ -49,6 +49,7 @@ fn header(s: &RunSummary, t: &ScheduleTable, name: &str) -> (u64, u64, Vec<Strin
     (p.hops[0].arrive_ns.unwrap(), p.exit_ns.unwrap(), route)
 }
 
+// paper item: ups/fig-8: the two cases are the appendix's tables, and a and x look the same in both
 #[test]
 fn fig8_the_two_cases_are_the_appendix_tables_and_a_and_x_look_the_same_in_both() {
     // App. A.3's prose, case by case (the figure's table in the text copy doubles digits:
@@ -99,6 +100,7 @@ fn fig8_the_two_cases_are_the_appendix_tables_and_a_and_x_look_the_same_in_both(
     assert_eq!((late(&s1, "x-before-a"), late(&s2, "x-before-a")), (3, 0));
 }
 
+// paper item: ups/fig-9: the scripted schedule is the figure's table
 #[test]
 fn fig9_is_the_table_of_the_figure() {
     let s = summary("fig9-priorities-two-congestion-points.json");
@@ -111,6 +113,7 @@ fn fig9_is_the_table_of_the_figure() {
     assert!(t.packets.iter().all(|p| p.congestion_points == 2));
 }
 
+// paper item: ups/fig-10: LSTF leaves c2 one unit late
 #[test]
 fn fig10_lstf_leaves_c2_one_unit_late() {
     let s = summary("fig10-lstf-three-congestion-points.json");

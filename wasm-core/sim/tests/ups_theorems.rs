@@ -374,6 +374,10 @@ fn check_generated(what: &str, default_seeds: u32, stream: u64, generate: fn(&mu
     tally
 }
 
+// paper item: ups/app-a2: the omniscient header replays every generated schedule
+// paper item: ups/app-a5: EDF's replays are LSTF's, event for event
+// paper item: ups/app-a6: A.6's priorities replay every schedule with one congestion point per packet
+// paper item: ups/app-a7: preemptive LSTF replays every schedule with at most two congestion points per packet
 #[test]
 fn scripted_originals_replay_as_app_a_says() {
     let tally = check_generated("scripted", SCRIPTED_SEEDS, 0x0a0a, scripted);
@@ -381,6 +385,10 @@ fn scripted_originals_replay_as_app_a_says() {
     assert!(tally.classes.iter().all(|&c| c >= SCRIPTED_SEEDS / 20), "{tally:?}");
 }
 
+// paper item: ups/app-a2: the omniscient header replays every generated schedule
+// paper item: ups/app-a5: EDF's replays are LSTF's, event for event
+// paper item: ups/app-a6: A.6's priorities replay every schedule with one congestion point per packet
+// paper item: ups/app-a7: preemptive LSTF replays every schedule with at most two congestion points per packet
 #[test]
 fn scheduler_made_originals_replay_as_app_a_says() {
     let tally = check_generated("by schedulers", SCHEDULER_SEEDS, 0x0b0b, by_schedulers);

@@ -99,6 +99,9 @@ class FakeSim implements SimClientLike {
   gap(): Promise<string> {
     return Promise.resolve('{"port":0,"t_ns":[],"delta":[],"only_first":0,"only_second":0,"both":0}');
   }
+  checks(): Promise<string> {
+    return Promise.resolve('{"trace_hash":"","checks":[]}');
+  }
   cancel(): void {}
 }
 

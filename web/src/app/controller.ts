@@ -301,6 +301,11 @@ export class Controller {
   }
 
   /** Loads a scenario of the gallery (its text fetched by `load`) as the draft (undoable) and runs it. */
+  /** The scenario's checks against a run with its seed (the run on screen): the core's CheckReportOut, JSON text. */
+  checks(scenarioText: string): Promise<string> {
+    return this.sim.checks(scenarioText);
+  }
+
   async openExample(path: string, load: () => Promise<string>): Promise<boolean> {
     let text: string;
     try {

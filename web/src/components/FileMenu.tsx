@@ -8,6 +8,8 @@ import { PresetDialog } from './lazy';
 // The gallery's index (every scenario file's name and description) is a chunk of its own,
 // fetched when Examples… is first opened: the page's main script does not grow with it.
 const GalleryDialog = lazy(() => import('./GalleryDialog').then((m) => ({ default: m.GalleryDialog })));
+// The papers' scoreboard too (web/src/generated/papers.ts).
+const PapersDialog = lazy(() => import('./PapersDialog').then((m) => ({ default: m.PapersDialog })));
 
 /** New, presets, import and export of scenario files. */
 export function FileMenu() {
@@ -27,6 +29,8 @@ export function FileMenu() {
         title="An empty network (undo brings the old one back)">New</button>
       <button type="button" data-testid="examples" aria-expanded={dialog === 'gallery'}
         onClick={() => d(toggleDialog('gallery'))}>Examples…</button>
+      <button type="button" data-testid="papers-open" aria-expanded={dialog === 'papers'} title="Every figure and table of the five papers, and whether ours holds"
+        onClick={() => d(toggleDialog('papers'))}>Papers…</button>
       <button type="button" data-testid="presets" aria-expanded={dialog === 'presets'}
         onClick={() => d(toggleDialog('presets'))}>Presets…</button>
       <button type="button" data-testid="import" onClick={() => file.current?.click()}>Import</button>
@@ -37,6 +41,11 @@ export function FileMenu() {
       {dialog === 'gallery' && (
         <Suspense fallback={<div className="popover gallery" role="status" data-testid="gallery-loading">Loading the examples…</div>}>
           <GalleryDialog onClose={close} />
+        </Suspense>
+      )}
+      {dialog === 'papers' && (
+        <Suspense fallback={<div className="popover papers" role="status">Loading the papers…</div>}>
+          <PapersDialog onClose={close} />
         </Suspense>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useAppState, useController } from '../app/context';
 import { setSideTab, type SideTab } from '../store/appState';
 import { ChartPanel, CompareTab, SweepTab, FollowPanel, Inspector, Loading, MiddleboxPanel, ReplayTab, TrafficPanel } from './lazy';
 import { RunCharts } from './RunCharts';
+import { ClaimsCard } from './ClaimsCard';
 import { RunInfo } from './RunInfo';
 
 const TABS: readonly { tab: SideTab; label: string }[] = [
@@ -34,7 +35,7 @@ export function SidePanel() {
           </button>
         ))}
       </div>
-      {pane('results', <><RunInfo /><Suspense fallback={<Loading what="the charts" />}><MiddleboxPanel /><ChartPanel /></Suspense><RunCharts /></>)}
+      {pane('results', <><RunInfo /><ClaimsCard /><Suspense fallback={<Loading what="the charts" />}><MiddleboxPanel /><ChartPanel /></Suspense><RunCharts /></>)}
       {pane('inspect', <Suspense fallback={<Loading what="the Inspector" />}><Inspector /></Suspense>)}
       {pane('traffic', <Suspense fallback={<Loading what="the Traffic editor" />}><TrafficPanel /></Suspense>)}
       {pane('packet', <Suspense fallback={<Loading what="the Packet tab" />}><FollowPanel /></Suspense>)}

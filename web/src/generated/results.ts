@@ -1029,6 +1029,35 @@ export interface LoadedLink {
   port: number;
 }
 /**
+ * One check's outcome.
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "CheckLine".
+ */
+export interface CheckLine {
+  /**
+   * The paper item it states a claim of (`docs/papers/items.json`).
+   */
+  item?: string | null;
+  /**
+   * The file marks it "(known difference: why)": it is expected to fail.
+   */
+  known_difference: boolean;
+  message: string;
+  name: string;
+  passed: boolean;
+}
+/**
+ * The checks' outcomes and the trace hash of the run they read (the one on screen).
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "CheckReportOut".
+ */
+export interface CheckReportOut {
+  checks: CheckLine[];
+  trace_hash: string;
+}
+/**
  * A replay mode as the page offers it: the binding's `replay_catalog` lists one per mode.
  *
  * This interface was referenced by `RunSummary`'s JSON-Schema

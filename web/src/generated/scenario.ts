@@ -578,6 +578,11 @@ export interface Check {
    */
   flows?: FlowFilter;
   /**
+   * The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+   * "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
+   */
+  item?: string | null;
+  /**
    * The directed link, for `utilization`.
    */
   link?: LinkRef | null;
@@ -816,6 +821,11 @@ export interface MetricsSpec {
  */
 export interface PaperFigure {
   flows?: FlowFilter;
+  /**
+   * The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+   * "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
+   */
+  item?: string | null;
   link?: LinkRef | null;
   metric: Metric;
   /**

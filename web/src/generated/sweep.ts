@@ -142,6 +142,11 @@ export interface SweepCheck {
   };
   factor?: number | null;
   /**
+   * The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+   * "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
+   */
+  item?: string | null;
+  /**
    * A metric's column name.
    */
   metric: string;
@@ -192,6 +197,11 @@ export interface PaperPoint {
   at: {
     [k: string]: unknown;
   };
+  /**
+   * The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+   * "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
+   */
+  item?: string | null;
   /**
    * A metric's column name.
    */

@@ -58,6 +58,8 @@ export interface SimClientLike {
   portSchedulers(scenarioText: string): Promise<string>;
   /** The gap Delta(t) between two runs' `dequeues` (JSON texts) at the end of `windows` windows of [0, endNs]: the core's GapOut as JSON text. */
   gap(a: string, b: string, endNs: number, windows: number): Promise<string>;
+  /** The scenario's checks on a run with its seed: JSON text of the core's CheckReportOut (rejects with "path: problem"). */
+  checks(scenarioText: string): Promise<string>;
   cancel(): void;
 }
 
@@ -136,6 +138,10 @@ export class SimClient implements SimClientLike {
 
   gap(a: string, b: string, endNs: number, windows: number): Promise<string> {
     return this.call((api) => api.gap(a, b, endNs, windows));
+  }
+
+  checks(scenarioText: string): Promise<string> {
+    return this.call((api) => api.checks(scenarioText));
   }
 
   /** Stops whatever the worker is doing: its pending calls reject with SimCancelled. */

@@ -111,6 +111,12 @@ const api = {
     return finish(core.start_variant_run(scenarioText, variant, maxTraceEvents), onProgress);
   },
 
+  /** The scenario's checks on a run with its seed: JSON text of the core's CheckReportOut (throws "path: problem"). */
+  async checks(scenarioText: string): Promise<string> {
+    await ready;
+    return core.scenario_checks(scenarioText);
+  },
+
   /** The gap Delta(t) between two runs' dequeued packets (AIFO Eq. 1): JSON text of the core's GapOut (throws "problem"). */
   async gap(a: string, b: string, endNs: number, windows: number): Promise<string> {
     await ready;

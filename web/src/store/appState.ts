@@ -43,7 +43,7 @@ export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay' | 
 /** The stage: the editor with the run, or a comparison's runs side by side. */
 export type View = 'single' | 'compare';
 /** The dialogs over the page; at most one is open (Esc closes it). */
-export type DialogName = 'help' | 'gallery' | 'presets' | 'tour';
+export type DialogName = 'help' | 'gallery' | 'papers' | 'presets' | 'tour';
 
 /** One finished run of a comparison (store/compareActions.ts). */
 export interface ComparedRun {

@@ -629,11 +629,12 @@ pub fn summarize(about: &About, net: &Network, metrics: &mut Metrics, facts: Run
 
 /// The JSON Schema of the results format, as committed in `scenarios/results.schema.json`.
 /// Its `$defs` also describe the binding's other JSON outputs that the page reads beside a run
-/// (`ReplayCatalog`, `replay_catalog()`), so the page's types of them are generated too.
+/// (`ReplayCatalog`, `replay_catalog()`; `CheckReportOut`, `scenario_checks()`), so the page's types of them are generated too.
 #[cfg(feature = "schema")]
 pub fn json_schema() -> String {
     let mut g = schemars::generate::SchemaSettings::draft2020_12().into_generator();
     g.subschema_for::<crate::scenario::ReplayCatalog>();
+    g.subschema_for::<crate::check_report::CheckReportOut>();
     let mut schema = g.into_root_schema_for::<RunSummary>();
     schema.insert("$id".into(), "https://scheduler-playground.invalid/results.schema.json".into());
     serde_json::to_string_pretty(&schema).expect("a schema is plain JSON") + "\n"

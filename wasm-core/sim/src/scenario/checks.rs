@@ -31,6 +31,10 @@ impl OtherRun<'_> {
 pub struct Check {
     /// What the check asserts, in words.
     pub name: String,
+    /// The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+    /// "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
+    #[serde(default)]
+    pub item: Option<String>,
     pub metric: Metric,
     /// Which flows the flow metrics cover (default: all).
     #[serde(default)]
@@ -253,6 +257,10 @@ pub struct PaperFigure {
     pub name: String,
     /// Where the paper gives it ("UPS Table 1, default row").
     pub source: String,
+    /// The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+    /// "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
+    #[serde(default)]
+    pub item: Option<String>,
     /// The paper's value, in the metric's unit (fractions as fractions, times in ns); absent
     /// when the paper reports none and ours is printed for the record.
     #[serde(default)]

@@ -167,6 +167,10 @@ pub struct MetricSpec {
 pub struct SweepCheck {
     /// What the check asserts, in words (the paper's sentence).
     pub name: String,
+    /// The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+    /// "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
+    #[serde(default)]
+    pub item: Option<String>,
     /// A metric's column name.
     pub metric: String,
     /// Axis name -> value: the points the check applies to.
@@ -195,6 +199,10 @@ pub struct PaperPoint {
     pub paper: f64,
     /// Where the paper gives it.
     pub source: String,
+    /// The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+    /// "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
+    #[serde(default)]
+    pub item: Option<String>,
 }
 
 /// The JSON Schema of sweep files (`sweeps.schema.json`).

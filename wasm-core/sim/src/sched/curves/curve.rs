@@ -329,6 +329,7 @@ mod tests {
         assert_eq!(r.x2y(15.0), 111.0);
     }
 
+    // paper item: fsc/eq-5: Eq. 5 keeps a virtual curve already below the new one
     #[test]
     fn eq5_keeps_a_curve_that_is_already_below() {
         // Old anchored (0, 0): at x = 10 it is 8 + 8 = 16; the flow has w = 20 > 16.
@@ -337,6 +338,7 @@ mod tests {
         assert_eq!(r, Runtime::anchored(concave(), 0.0, 0.0));
     }
 
+    // paper item: fsc/eq-5: Eq. 5 takes the new curve after a long idle period
     #[test]
     fn eq5_takes_the_new_curve_after_a_long_idle() {
         // Old at x = 100: 8 + 98 = 106; new from (100, 10): its knee (102, 18) is under the
@@ -346,6 +348,7 @@ mod tests {
         assert_eq!(r, Runtime::anchored(concave(), 100.0, 10.0));
     }
 
+    // paper item: fsc/eq-5: Eq. 5 shortens the first piece where the curves cross (Fig. 7)
     #[test]
     fn eq5_shortens_the_first_piece_where_the_curves_cross() {
         // Old at x = 10: 16; new from (10, 13): 3 bytes below, gains 4 - 1 = 3 per ns: they

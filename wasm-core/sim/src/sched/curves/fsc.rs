@@ -190,6 +190,7 @@ mod tests {
         Service::best_effort(1.0, 0, bps)
     }
 
+    // paper item: fsc/pfq: straight curves give PFQ's virtual times w / phi
     #[test]
     fn straight_curves_give_pfq_virtual_times_w_over_phi() {
         // phi_0 = 8 Mbps (0.001 B/ns), phi_1 = 16 Mbps; both backlogged at t = 0

@@ -124,6 +124,7 @@ mod tests {
         }
     }
 
+    // paper item: fsc/eq-3: the audio curve gives each periodic packet a 5 ms deadline
     #[test]
     fn the_audio_curve_gives_each_periodic_packet_a_5_ms_deadline() {
         // Sec. 2.2: m1 = 256 kbps (32 B/ms), d = 5 ms (beta = 160 B), m2 = 64 kbps (8 B/ms); 160 B
@@ -142,6 +143,7 @@ mod tests {
         }
     }
 
+    // paper item: fsc/fig-3: SCED makes a flow that used idle bandwidth wait
     #[test]
     fn a_flow_that_used_idle_bandwidth_waits() {
         // Fig. 3's mechanism. Both curves: m1 = 4/1024 B/ns, beta = 2000 B, m2 = 1/1024 B/ns

@@ -121,6 +121,7 @@ mod tests {
         Drfq::new(t, Bandwidth::BitsPerSec(1_000_000_000))
     }
 
+    // paper item: mr/fig-1: DRFQ serves three link-bound packets per CPU-bound one (Fig. 1(a))
     /// MR-tradeoff Fig. 1: flow 1's packets need <2, 3> (CPU, link), flow 2's <9, 1> (time
     /// units of 1 us here). Dominant costs 3 and 9, so with both backlogged from 0 DRFQ's
     /// finish tags are 3, 6, 9, ... for flow 1 and 9, 18, ... for flow 2: three packets of

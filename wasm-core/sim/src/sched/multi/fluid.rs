@@ -146,6 +146,7 @@ mod tests {
         (a - b).abs() < 1e-12
     }
 
+    // paper item: mr/fig-2: DRGPS (Eq. 16) gives each flow 3/5
     /// Fig. 1/2: flows <2, 3> (link-bound) and <9, 1> (CPU-bound). Normalised <2/3, 1> and
     /// <1, 1/9>; Eq. 16: d = 1 / max(2/3 + 1, 1 + 1/9) = 3/5 each (Sec. 3.2): flow 1 gets
     /// <2/5 CPU, 3/5 link>, flow 2 <3/5 CPU, 1/15 link>, 2/3 of the link used.
@@ -157,6 +158,7 @@ mod tests {
         assert!(close(link, 2.0 / 3.0));
     }
 
+    // paper item: mr/lemma-1: the greedy fluid (Eq. 17) gives 24/25 and 9/25 and fills both resources
     /// Fig. 1(b): the greedy schedule (Eq. 17, alpha = 0) gives the link-bound flow 24/25
     /// and the CPU-bound flow 9/25, and both resources are full: CPU 2/3 x 24/25 + 9/25 =
     /// 16/25 + 9/25 = 1, link 24/25 + 1/9 x 9/25 = 1.
@@ -238,6 +240,7 @@ mod tests {
         best
     }
 
+    // paper item: mr/theorem-3: Theorem 3's closed form equals an exact LP in all three cases
     /// Theorem 3 against the exact LP on hand-made inputs of 3 to 5 flows (normalised times
     /// as exact fractions), one per case, each at several alphas: the closed form's bonus
     /// total equals the LP optimum, and its allocation is feasible with every flow at least

@@ -197,6 +197,7 @@ mod tests {
         }
     }
 
+    // paper item: mr/fig-1: MR3's rounds settle to the DRF schedule of Fig. 1(a)
     /// MR-tradeoff Fig. 1 again: <2, 3> and <9, 1> (us), dominant times 3 and 9 us. Round 1:
     /// A = 1 ns each, so each flow sends one packet (p: surplus 2999 ns; q: 8999 ns = MaxSC).
     /// Round 2: p's allowance is 1 + 8999 - 2999 = 6001 ns: after p2 it has used 3000, after

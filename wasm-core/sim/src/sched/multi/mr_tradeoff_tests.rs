@@ -30,6 +30,7 @@ fn a_packet_waits_until_it_starts_in_the_fluid() {
     assert_eq!(s.next_eligible(Time::ns(3)), Some(Time::ns(6)));
 }
 
+// paper item: mr/fig-1: start-time tracking follows the fluid's shares on Fig. 1's flows
 /// Fig. 1 with both flows backlogged from 0 (units of 1 us). Under DRGPS (alpha = 1) each
 /// gets d = 3/5 (Eq. 16): flow 1's packets (dominant 3) start in the fluid every 5 us,
 /// flow 2's (dominant 9) every 15 us. Under the greedy schedule (alpha = 0) flow 1 gets

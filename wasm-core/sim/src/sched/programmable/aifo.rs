@@ -266,6 +266,7 @@ mod tests {
         Aifo::new(Buffer::Unlimited, Config { target, k, window, sample }, Ranker::new(Program::Class, vec![]))
     }
 
+    // paper item: aifo/fig-4: Fig. 4's admission thresholds with C = 6, k = 1/6
     #[test]
     fn fig4_thresholds() {
         // AIFO Fig. 4: C = 6, k = 1/6: at c = 2 the threshold is (6/5)(4/6) = 80%, at c = 5 it
@@ -280,6 +281,7 @@ mod tests {
         assert!(!a.admits(2, 0.9));
     }
 
+    // paper item: aifo/fig-4: Fig. 4's examples admitted and refused through the queue
     #[test]
     fn fig4_through_the_queue() {
         // The same two cases driven through enqueue (C = 6, k = 1/6, so kC = 1; window of 4,

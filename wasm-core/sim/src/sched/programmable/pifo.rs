@@ -85,6 +85,7 @@ mod tests {
         view.entries.iter().map(|&(_, k)| k).collect()
     }
 
+    // paper item: aifo/fig-2: PIFO keeps ranks [1, 1, 2, 2] of the 6-packet burst
     #[test]
     fn fig2_pifo_keeps_1_1_2_2() {
         // PIFO: [1,1,4,5] after four, the fifth (rank 2) pushes out 5, the sixth pushes out 4.
@@ -101,6 +102,7 @@ mod tests {
         assert_eq!(dropped, vec![(2, DropReason::PifoOverflow), (1, DropReason::PifoOverflow)]);
     }
 
+    // paper item: aifo/fig-2: FIFO keeps [1, 4, 5, 1]
     #[test]
     fn fig2_fifo_keeps_1_4_5_1() {
         // FIFO: the queue is full after four packets; the fifth and sixth are refused.

@@ -139,6 +139,7 @@ mod tests {
         (s, v, view.entries)
     }
 
+    // paper item: aifo/fig-2: the oracle threshold admission keeps [1, 1, 2, 2]
     #[test]
     fn fig2_oracle_admission_keeps_1_1_2_2() {
         // Sec. 2.2: with threshold 3 "the second and third packets would be dropped and the

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { expect } from '@playwright/test';
+import { test } from './support/app';
+
+/** The scoreboard the core generated (sched-cli reproduce --summary --write). */
+const board = JSON.parse(readFileSync('docs/papers/scoreboard.json', 'utf8')) as {
+  papers: { id: string; items: { id: string; status: string }[]; counts: Record<string, number> }[];
+};
+
+test.describe.configure({ timeout: 120_000 });
+
+test('the Papers view lists every item of the five papers with its status, and a row opens its scenario', async ({ app, page }) => {
+  await page.getByTestId('papers-open').click();
+  const dialog = page.getByTestId('papers');
+  await expect(dialog).toBeVisible();
+  for (const p of board.papers) {
+    await dialog.getByTestId(`paper-${p.id}`).click();
+    await expect(dialog.locator('tbody tr[data-testid^="paper-item-"]')).toHaveCount(p.items.length);
+    for (const it of p.items.slice(0, 3)) {
+      await expect(dialog.getByTestId(`paper-item-${it.id}`).getByTestId('item-status')).toHaveAttribute('class', `st st-${it.status}`);
+    }
+  }
+  // FSC's 2 Mbps example (Sec. 1), at playground scale: opens and runs as the example.
+  await dialog.getByTestId('paper-fsc').click();
+  await dialog.getByTestId('paper-item-fsc/sec-1-example').getByTestId('open-fq/wfq-equal-weights.json').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('scenario-name')).toHaveText(/FSC's 2 Mbps example/);
+  await app.waitForRun();
+
+  // The example's claims, checked by the core against the run on screen.
+  const claims = page.getByTestId('claims');
+  await expect(claims).toBeVisible();
+  await claims.getByTestId('claims-check').click();
+  await expect(claims.getByTestId('claims-summary')).toContainText('10 of 10 hold on this run (the same trace hash)', { timeout: 60_000 });
+  await expect(claims.locator('li[data-status="held"]')).toHaveCount(10);
+});
