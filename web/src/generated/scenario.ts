@@ -578,7 +578,7 @@ export interface Check {
    */
   flows?: FlowFilter;
   /**
-   * The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+   * The paper item this states a claim of, by its id in `docs/papers/items.json` ("ups/table-1",
    * "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
    */
   item?: string | null;
@@ -822,7 +822,7 @@ export interface MetricsSpec {
 export interface PaperFigure {
   flows?: FlowFilter;
   /**
-   * The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+   * The paper item this states a claim of, by its id in `docs/papers/items.json` ("ups/table-1",
    * "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
    */
   item?: string | null;

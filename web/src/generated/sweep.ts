@@ -142,7 +142,7 @@ export interface SweepCheck {
   };
   factor?: number | null;
   /**
-   * The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+   * The paper item this states a claim of, by its id in `docs/papers/items.json` ("ups/table-1",
    * "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
    */
   item?: string | null;
@@ -198,7 +198,7 @@ export interface PaperPoint {
     [k: string]: unknown;
   };
   /**
-   * The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+   * The paper item this states a claim of, by its id in `docs/papers/items.json` ("ups/table-1",
    * "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
    */
   item?: string | null;

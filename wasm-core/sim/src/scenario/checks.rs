@@ -31,7 +31,7 @@ impl OtherRun<'_> {
 pub struct Check {
     /// What the check asserts, in words.
     pub name: String,
-    /// The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+    /// The paper item this states a claim of, by its id in `docs/papers/items.json` ("ups/table-1",
     /// "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
     #[serde(default)]
     pub item: Option<String>,
@@ -257,7 +257,7 @@ pub struct PaperFigure {
     pub name: String,
     /// Where the paper gives it ("UPS Table 1, default row").
     pub source: String,
-    /// The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+    /// The paper item this states a claim of, by its id in `docs/papers/items.json` ("ups/table-1",
     /// "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
     #[serde(default)]
     pub item: Option<String>,

@@ -167,7 +167,7 @@ pub struct MetricSpec {
 pub struct SweepCheck {
     /// What the check asserts, in words (the paper's sentence).
     pub name: String,
-    /// The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+    /// The paper item this states a claim of, by its id in `docs/papers/items.json` ("ups/table-1",
     /// "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
     #[serde(default)]
     pub item: Option<String>,
@@ -199,7 +199,7 @@ pub struct PaperPoint {
     pub paper: f64,
     /// Where the paper gives it.
     pub source: String,
-    /// The paper item this states a claim of, by its id in `scenarios/papers.json` ("ups/table-1",
+    /// The paper item this states a claim of, by its id in `docs/papers/items.json` ("ups/table-1",
     /// "aifo/fig-7"): `sched-cli reproduce --summary` and the page's Papers view list it there.
     #[serde(default)]
     pub item: Option<String>,
