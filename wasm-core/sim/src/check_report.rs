@@ -1,13 +1,10 @@
 //! A scenario's checks as the page shows them after a run: each claim the file states (its
 //! name, the paper item it is tagged with, whether the file marks it a known difference), held
 //! or not on a run of the scenario with its seed, and the sentence saying what was measured.
-//! The page asks for it after a run; the run here has the same seed, so the same trace hash,
+//! The page asks for it after a run (`crate::api::check_report_json`); the run here has the same seed, so the same trace hash,
 //! as the one on screen (plus the other schedulers' runs that `versus` and `under` need).
 
 use serde::Serialize;
-
-use crate::scenario::{Limits, ScenarioError};
-use crate::{run_checks, start, validation, RunOptions};
 
 /// One check's outcome.
 #[derive(Clone, Debug, Serialize)]
@@ -34,25 +31,4 @@ pub struct CheckReportOut {
 /// convention: "(known difference: why)"): the scoreboard counts it as differing.
 pub fn marked_known(name: &str) -> bool {
     name.to_ascii_lowercase().contains("known difference")
-}
-
-/// Runs the scenario (no trace kept) and evaluates its checks, as JSON.
-pub fn check_report_json(text: &str, limits: &Limits) -> Result<String, ScenarioError> {
-    let scenario = validation::parse_with(text, limits)?;
-    let out = start(text, limits, &RunOptions { seed: None, max_trace_events: Some(0) })?.finish();
-    let report = run_checks(&scenario, &out);
-    let checks = scenario
-        .checks
-        .iter()
-        .zip(report.outcomes)
-        .map(|(c, o)| CheckLine {
-            known_difference: marked_known(&c.name),
-            name: o.name,
-            item: c.item.clone(),
-            passed: o.passed,
-            message: o.message,
-        })
-        .collect();
-    let doc = CheckReportOut { trace_hash: out.summary.trace_hash.clone(), checks };
-    Ok(serde_json::to_string(&doc).expect("plain data"))
 }

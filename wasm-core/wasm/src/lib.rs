@@ -65,8 +65,7 @@ pub fn run_scenario(json: &str, max_trace_events: u32) -> Result<RunOutput, JsEr
 /// The scenario's checks on a run with its seed (the run on screen), JSON (`CheckReportOut`).
 #[wasm_bindgen]
 pub fn scenario_checks(json: &str) -> Result<String, JsError> {
-    sched_sim::check_report::check_report_json(json, &sched_sim::scenario::LIMITS)
-        .map_err(|e| JsError::new(&e.to_string()))
+    sched_sim::check_report_json(json, &sched_sim::scenario::LIMITS).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Starts a run to be advanced in chunks (progress, cancellation).

@@ -7,11 +7,11 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{Lesson, Question};
+use crate::api::{OtherRuns, RunOptions};
 use crate::checks::{evaluate, measure, Outcome, Selector};
 use crate::results::RunSummary;
 use crate::scenario::{Limits, Scenario};
 use crate::validation::parse_with;
-use crate::{OtherRuns, RunOptions};
 
 /// A question evaluated on a run: each choice's check, or the number it reads (in the
 /// question's unit).
@@ -37,7 +37,9 @@ pub struct Grade {
 
 /// Runs a checked scenario without keeping its trace.
 fn run_summary(s: &Scenario) -> Result<RunSummary, String> {
-    crate::run(s, &RunOptions { seed: None, max_trace_events: Some(0) }).map(|o| o.summary).map_err(|e| e.to_string())
+    crate::api::run(s, &RunOptions { seed: None, max_trace_events: Some(0) })
+        .map(|o| o.summary)
+        .map_err(|e| e.to_string())
 }
 
 fn number_text(x: f64) -> String {

@@ -84,7 +84,7 @@ fn check_flow(s: &Scenario, id: &str, at: String) -> Result<(), ScenarioError> {
 
 fn check_view(v: &ViewSpec, s: &Scenario, at: &str) -> Result<(), ScenarioError> {
     if let Some(r) = &v.replay {
-        crate::find_replay(s, r).map_err(|e| err(format!("{at}.replay"), e.message))?;
+        crate::api::find_replay(s, r).map_err(|e| err(format!("{at}.replay"), e.message))?;
     }
     if let Some(p) = &v.port {
         check_port(s, p, format!("{at}.port"))?;
