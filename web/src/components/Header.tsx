@@ -12,8 +12,8 @@ export function Header() {
       <h1>Scheduler Playground</h1>
       <span className="scenario-name" data-testid="scenario-name">{name}</span>
       <span className="spacer" />
-      <FileMenu />
       <LessonsMenu />
+      <FileMenu />
       <RunButton />
       <button type="button" className="primary" data-testid="share" onClick={share} title="A link with the whole scenario and seed">
         Share
