@@ -184,18 +184,27 @@ impl Network {
                 .all(|&p| infinite(self, p))
                 .then(|| std::iter::once(src).chain(ports.iter().map(|&p| self.ports[p as usize].to)).collect());
         }
-        // Depth-first along the shortest-path routes (they only get closer to `dst`).
-        let mut stack = vec![vec![src]];
-        while let Some(route) = stack.pop() {
-            let at = *route.last().expect("never empty");
+        // Depth-first along the shortest-path routes (they only get closer to `dst`), each
+        // node once: equal-cost routes may multiply (2^n over n diamonds), the nodes do not.
+        let mut parent: Vec<Option<NodeId>> = vec![None; self.nodes.len()];
+        parent[src as usize] = Some(src);
+        let mut stack = vec![src];
+        while let Some(at) = stack.pop() {
             if at == dst {
+                let mut route = vec![dst];
+                while let Some(&v) = route.last().filter(|&&v| v != src) {
+                    route.push(parent[v as usize].expect("reached"));
+                }
+                route.reverse();
                 return Some(route);
             }
             let next: Vec<PortId> = self.next_ports(at, dst).to_vec();
             for p in next.into_iter().filter(|&p| infinite(self, p)) {
-                let mut longer = route.clone();
-                longer.push(self.ports[p as usize].to);
-                stack.push(longer);
+                let w = self.ports[p as usize].to;
+                if parent[w as usize].is_none() {
+                    parent[w as usize] = Some(at);
+                    stack.push(w);
+                }
             }
         }
         None
