@@ -45,7 +45,7 @@ test('the Lessons list, a number question, an exercise checked on the learner\'s
   await app.open();
   await page.getByTestId('lessons').click();
   const list = page.getByTestId('lessons-dialog');
-  await expect(list.locator('.gallery-item')).toHaveCount(7);
+  await expect(list.locator('.gallery-item')).toHaveCount(9);
   await expect(page.getByTestId('lesson-queues')).toContainText('introductory · 40 min · 8 steps');
   await page.getByTestId('lesson-queues').click();
   await expect(page.getByTestId('lesson-name')).toHaveText("Queues: FIFO, Little's law and M/D/1");
@@ -83,5 +83,46 @@ test('malformed lesson links and files get a sentence naming the problem', async
   const bad = JSON.stringify({ format: 'scheduler-playground/lesson', version: 1, name: 'Mine', summary: 's', level: 'introductory', minutes: 5,
     steps: [{ title: 'one', scenario: '../queues/srpt-service-order.json', text: 't', view: { zoom: 50 } }] });
   await page.getByTestId('lesson-file').setInputFiles({ name: 'mine.lesson.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
-  await expect(page.getByTestId('lesson-file-error')).toContainText('steps[0].view.zoom: 50 is outside 0.25 to 8');
+  await expect(page.getByTestId('lesson-file-error')).toContainText('steps[0].view.zoom: 50 is outside 0.5 to 8');
+});
+
+test('a step points the page: the flow and span it names marked on the throughput chart and in the flow table, the queue chart on its port, the drawing zoomed on its node', async ({ page }) => {
+  // Service curves, step 3: flow A, its throughput from 2 s to 4 s (when B has started).
+  await page.goto('/#lesson=service-curves&step=3');
+  await expect(page.getByTestId('lesson-step')).toContainText('SCED punishes', { timeout: 60_000 });
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+  const span = page.getByTestId('chart-throughput-marked-span');
+  await expect(span).toHaveCount(1);
+  // The span covers 2 s to 4 s of the run's 4 s: the right half of the plot.
+  const plot = await page.getByTestId('chart-throughput').locator('.axis-x path.domain').boundingBox();
+  const box = await span.boundingBox();
+  expect(plot && box).toBeTruthy();
+  if (plot && box) {
+    expect(Math.abs(box.x - (plot.x + plot.width / 2))).toBeLessThan(4);
+    expect(Math.abs(box.x + box.width - (plot.x + plot.width))).toBeLessThan(4);
+  }
+  await expect(page.getByTestId('chart-throughput').locator('path.series.marked')).toHaveCount(1);
+  await expect(page.getByTestId('flow-row-A')).toHaveClass(/lesson-marked-row/);
+  await expect(page.getByTestId('flow-row-B')).not.toHaveClass(/lesson-marked-row/);
+
+  // AQM, step 8: the queue chart's line for router_a -> server_a drawn thicker and named in its legend.
+  await page.goto('/#lesson=aqm&step=8');
+  await page.reload();
+  await expect(page.getByTestId('lesson-step')).toContainText('LSTFCoDel', { timeout: 60_000 });
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('queue-legend').locator('li[data-marked="true"]')).toHaveText('router_a → server_a');
+  await expect(page.locator('.chart-panel path.series.marked')).toHaveCount(1);
+
+  // UPS, step 9: the replay view zoomed 1.8x with a1, the node the step marks, at its centre.
+  await page.goto('/#lesson=ups&step=9');
+  await page.reload();
+  await expect(page.getByTestId('lesson-step')).toContainText('Black-box headers', { timeout: 60_000 });
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+  const stage = await page.getByTestId('replay-topology').boundingBox();
+  const a1 = await page.getByTestId('replay-topology').locator('[data-node="a1"] circle').first().boundingBox();
+  expect(stage && a1).toBeTruthy();
+  if (stage && a1) {
+    expect(Math.abs(a1.x + a1.width / 2 - (stage.x + stage.width / 2))).toBeLessThan(3);
+    expect(Math.abs(a1.y + a1.height / 2 - (stage.y + stage.height / 2))).toBeLessThan(3);
+  }
 });

@@ -16,20 +16,31 @@ function cliOverdue(scenario: string, replay: string): number {
 
 test.describe.configure({ timeout: 120_000 });
 
-test('UPS Fig. 10 as a guided example: the script as the paper\'s table, then LSTF leaving c2 one unit late', async ({ app, page }) => {
+test('UPS Fig. 10: the script as the paper\'s table, then its lesson step at the tie, LSTF leaving c2 one unit late', async ({ app, page }) => {
   await app.openExample('ups-theory/fig10-lstf-three-congestion-points');
-  // A guided example opens on its steps and the original's table (App. A.7.3, as reconstructed).
-  await expect(page.getByTestId('guide')).toBeVisible();
+  // A scripted schedule opens on the Replay tab with the original's table (App. A.7.3, as reconstructed)
+  // and the lessons that walk through it.
+  await expect(page.getByTestId('replay-tab')).toBeVisible();
   await expect(page.getByTestId('paper-original-a0')).toHaveText('a(0, 0), b(0, 1)');
   await expect(page.getByTestId('paper-original-a1')).toHaveText('a(1, 1), c1(2, 2), c2(3, 3)');
   await expect(page.getByTestId('paper-original-a2')).toHaveText('d1(2, 2), d2(3, 3), a(2, 4)');
+  const link = page.getByTestId('lesson-link-ups-appendix-1');
+  await expect(link).toHaveText('UPS appendix I: a priority cycle, three congestion points, step 6');
 
-  // Step 4: the tie at a1 in the preemptive LSTF replay (recorded on demand).
-  await page.getByTestId('guide-step-3').click();
+  // The lesson opens at Fig. 10's first step; three steps on, the tie at a1 in the preemptive
+  // LSTF replay (recorded on demand).
+  await link.click();
+  await expect(page.getByTestId('lesson-step')).toContainText('Fig. 10: the original at a0');
+  for (let i = 0; i < 3; i += 1) {
+    await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+    await page.getByTestId('lesson-next').click();
+  }
+  await expect(page.getByTestId('lesson-step')).toContainText('A tie at zero slack');
   await expect.poll(async () => (await app.handle('replay'))?.name, { timeout: 60_000 }).toBe('lstf_preemptive');
   await expect(page.getByTestId('replay-title')).toHaveText('Replay (LSTF, preemptive)');
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
   expect(await app.playhead()).toBe(3_000);
-  await expect(page.getByTestId('guide-text')).toContainText('The tie goes to the earlier arrival, a');
+  await expect(page.getByTestId('lesson-step')).toContainText('The tie goes to the earlier arrival, a');
   await expect(page.getByTestId('guide-callout-replay')).toContainText('a1');
   await expect(page.getByTestId('guide-callout-original')).toHaveCount(0);
   await expect(page.getByTestId('replay-topology').getByTestId('guide-ring')).toHaveAttribute('data-focus', 'a1');
@@ -74,8 +85,11 @@ test('UPS Fig. 8: the same priority replay is on time in one case and late in th
 test('the generated schedule LSTF fails (three congestion points): p2 preempts p4 at r2 and p4 ends 0.25 unit late', async ({ app, page }) => {
   await app.openExample('ups-theory/generated-lstf-three-congestion-points');
   await expect(page.getByTestId('paper-original-r4')).toHaveText('p0(0.75, 0.75), p1(1.25, 1.25), p2(2.75, 2.75), p4(3, 3.25)');
-  await page.getByTestId('guide-step-2').click();
+  // Its lesson, at the step where p2 preempts p4 at r2 (a link opens it there).
+  await page.goto('/#lesson=ups-appendix-2&step=3');
+  await expect(page.getByTestId('lesson-step')).toContainText('p2 preempts p4 at r2', { timeout: 60_000 });
   await expect.poll(async () => (await app.handle('replay'))?.name, { timeout: 60_000 }).toBe('lstf_preemptive');
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
   expect(await app.playhead()).toBe(5_250);
   await expect(page.getByTestId('replay-topology').getByTestId('guide-ring')).toHaveAttribute('data-focus', 'r2');
   // By hand in the scenario's description: p4 leaves at 9 instead of 8.75; p2 is on time.

@@ -111,19 +111,19 @@ test('replay: the UPS default scenario replayed with LSTF beside the original, a
   await page.screenshot({ path: out('replay') });
 });
 
-/** Guided examples at one of their steps: what the shot shows, the example, the step, the file. */
+/** The UPS appendix lessons at one of their steps: what the shot shows, the lesson, the step (from 1), the file. */
 const GUIDED = [
-  ['UPS Fig. 10 as a guided example: the LSTF replay at the tie at a1, the paper\'s tables beside', 'ups-theory/fig10-lstf-three-congestion-points', 3, 'ups-fig10'],
-  ['UPS Fig. 9: the original at the third congestion point, where the priority cycle closes', 'ups-theory/fig9-priorities-two-congestion-points', 3, 'ups-fig9'],
-  ['UPS App. A: the generated schedule LSTF fails with three congestion points, p2 preempting p4 at r2', 'ups-theory/generated-lstf-three-congestion-points', 2, 'ups-generated-lstf'],
+  ['UPS Fig. 10 in its lesson: the LSTF replay at the tie at a1, the paper\'s tables beside', 'ups-appendix-1', 9, 'ups-fig10'],
+  ['UPS Fig. 9 in its lesson: the original at the third congestion point, where the priority cycle closes', 'ups-appendix-1', 3, 'ups-fig9'],
+  ['UPS App. A in its lesson: the generated schedule LSTF fails with three congestion points, p2 preempting p4 at r2', 'ups-appendix-2', 3, 'ups-generated-lstf'],
 ] as const;
 
-for (const [title, example, step, name] of GUIDED) {
+for (const [title, lesson, step, name] of GUIDED) {
   test(title, async ({ page }) => {
-    const app = await new PlaygroundPage(page).open();
-    await app.openPaused(example);
-    await page.getByTestId(`guide-step-${step}`).click();
-    await expect(page.getByTestId('guide-callout-replay')).toBeVisible({ timeout: 60_000 });
+    await page.goto(`/#lesson=${lesson}&step=${step}`);
+    await expect(page.getByTestId('lesson-panel')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.locator('[data-testid^="guide-callout-"]')).toBeVisible({ timeout: 60_000 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: out(name) });
   });

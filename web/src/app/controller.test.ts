@@ -253,26 +253,6 @@ describe('replay and the gallery', () => {
     expect(s.replay?.overdue.isOverdue(0, 5)).toBe(true);
   });
 
-  it('walks a guided example: a step about a replay records it first, then the playhead goes there, paused', async () => {
-    const guided: EditableScenario = {
-      ...DEFAULT,
-      name: 'guided',
-      guide: [{ at: '0', node: 'r', text: 'the original' }, { at: '5ns', replay: 'lstf_preemptive', node: 'r', text: 'the replay' }],
-    };
-    const { sim, store, controller } = setup(stored(guided));
-    await controller.boot('');
-    expect(await controller.guideStep(0)).toBe(true);
-    expect(sim.replays).toEqual([]);
-    expect(store.getState()).toMatchObject({ guideStep: 0, playing: false, sideTab: 'replay' });
-    expect(await controller.guideStep(1)).toBe(true);
-    expect(sim.replays).toEqual(['lstf_preemptive']);
-    expect(store.getState()).toMatchObject({ guideStep: 1, position: { t: 5 } });
-    // That replay is on screen already: it is not recorded again.
-    expect(await controller.guideStep(1)).toBe(true);
-    expect(sim.replays).toEqual(['lstf_preemptive']);
-    expect(await controller.guideStep(7)).toBe(false);
-  });
-
   it('a failed replay says why and leaves the run alone', async () => {
     const { sim, store, controller } = setup();
     await controller.boot('');

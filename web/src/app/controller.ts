@@ -22,8 +22,7 @@ import { draftOf, edit, loadDraft, showFieldError } from '../store/editorActions
 import { defaultReplayName, parseReplayCatalog } from '../sim/replayNames';
 import type { RunSummary } from '../sim/types';
 import { fctMembers, type FlowGroup } from '../view/flowGroups';
-import { loadTheory } from '../sim/theoryLoader';
-import { replayCancelled, replayFailed, replayFinished, replayProgressed, replayStarted, showGuideStep } from '../store/replayActions';
+import { replayCancelled, replayFailed, replayFinished, replayProgressed, replayStarted } from '../store/replayActions';
 import { STORAGE_KEY, fileText, linkCompare, linkText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
 import { message, sentence } from './messages';
@@ -285,27 +284,12 @@ export class Controller {
     }
   }
 
-  /**
-   * Shows step `i` of the run's guided example (the scenario's `guide`): records the replay
-   * it is about unless that replay is on screen, then puts the playhead at its moment.
-   */
-  async guideStep(i: number): Promise<boolean> {
-    const { guideOf, stepTime } = await loadTheory();
-    const { run } = this.state;
-    const step = run ? guideOf(run.scenarioText)[i] : undefined;
-    const t = step ? stepTime(step) : null;
-    if (!step || t === null) return false;
-    if (step.replay && this.state.replay?.name !== step.replay && !(await this.recordReplay(step.replay))) return false;
-    this.store.dispatch(showGuideStep(i, t));
-    return true;
-  }
-
-  /** Loads a scenario of the gallery (its text fetched by `load`) as the draft (undoable) and runs it. */
   /** The scenario's checks against a run with its seed (the run on screen): the core's CheckReportOut, JSON text. */
   checks(scenarioText: string): Promise<string> {
     return this.sim.checks(scenarioText);
   }
 
+  /** Loads a scenario of the gallery (its text fetched by `load`) as the draft (undoable) and runs it. */
   async openExample(path: string, load: () => Promise<string>): Promise<boolean> {
     let text: string;
     try {
@@ -323,8 +307,8 @@ export class Controller {
     const adopted = this.adoptCompare(prepared.scenario);
     this.store.dispatch(showNotice(`Loaded the example ${path}.${adopted} Undo brings your previous draft back.`));
     const ran = await this.run();
-    // A guided example (UPS App. A's figures) opens on its steps and tables.
-    if (ran && (await loadTheory()).guideOf(text).length > 0) this.store.dispatch(setSideTab('replay'));
+    // A scripted schedule (UPS App. A's figures) opens on the Replay tab: its tables, its replays.
+    if (ran && this.state.run?.result.summary.schedule) this.store.dispatch(setSideTab('replay'));
     return ran;
   }
 

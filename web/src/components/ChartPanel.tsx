@@ -16,13 +16,19 @@ function peak(v: readonly number[]): number {
   return m;
 }
 
-/** The MAX_QUEUE_LINES ports whose queues grow longest (ties: in port order), busiest first. */
-export function queueLines(summary: RunSummary): ChartSeries[] {
-  return summary.queue_series
-    .map((s) => ({ s, peak: peak(s.packets) }))
-    .sort((a, b) => b.peak - a.peak || a.s.port - b.s.port)
-    .slice(0, MAX_QUEUE_LINES)
-    .map(({ s }, i) => ({ label: portLabel(summary, s.port), colour: seriesColour(i), t: s.t_ns, v: s.packets }));
+/**
+ * The MAX_QUEUE_LINES ports whose queues grow longest (ties: in port order), busiest first;
+ * the port a lesson step points at (`marked`, "from → to") is always among them, drawn thicker.
+ */
+export function queueLines(summary: RunSummary, marked: string | null = null): ChartSeries[] {
+  const ranked = summary.queue_series
+    .map((s) => ({ s, peak: peak(s.packets), label: portLabel(summary, s.port) }))
+    .sort((a, b) => b.peak - a.peak || a.s.port - b.s.port);
+  const at = ranked.findIndex((r) => r.label === marked);
+  const top = ranked.slice(0, MAX_QUEUE_LINES);
+  const m = ranked[at];
+  if (m && at >= MAX_QUEUE_LINES) top[MAX_QUEUE_LINES - 1] = m;
+  return top.map(({ s, label }, i) => ({ label, colour: seriesColour(i), t: s.t_ns, v: s.packets, marked: label === marked }));
 }
 
 export function ChartPanel() {
@@ -30,7 +36,9 @@ export function ChartPanel() {
   const chart = useRef<QueueChart | null>(null);
   const run = useAppState((s) => s.run);
   const t = usePanelPosition().t;
-  const series = useMemo(() => (run ? queueLines(run.result.summary) : []), [run]);
+  const focusPort = useAppState((s) => s.lessonFocus?.port ?? null);
+  const marked = focusPort ? `${focusPort.from} → ${focusPort.to}` : null;
+  const series = useMemo(() => (run ? queueLines(run.result.summary, marked) : []), [run, marked]);
   const ports = run?.result.summary.queue_series.length ?? 0;
 
   useEffect(() => {
@@ -59,7 +67,7 @@ export function ChartPanel() {
       <div className="chart" ref={ref} />
       <ul className="legend" data-testid="queue-legend">
         {series.map((s) => (
-          <li key={s.label}>
+          <li key={s.label} className={s.marked ? 'lesson-marked-row' : undefined} data-marked={s.marked ? 'true' : undefined}>
             <span className="swatch line" style={{ background: s.colour }} />
             {s.label}
           </li>

@@ -7,7 +7,6 @@ import { flowColour } from '../view/palette';
 import { flowsCsv } from '../view/summary';
 import { setGroupBy } from '../store/appState';
 
-
 const sum = (list: readonly Counts[]): Counts =>
   list.reduce((a, c) => ({ sent: a.sent + c.sent, delivered: a.delivered + c.delivered, dropped: a.dropped + c.dropped }),
     { sent: 0, delivered: 0, dropped: 0 });
@@ -24,6 +23,8 @@ function Cell({ now, end }: { now: number; end: number }) {
 export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; counts: RunCounts; cursor: number }) {
   const controller = useController();
   const by = useAppState((s) => s.groupBy);
+  // The flow an open lesson's step points at: its row is marked.
+  const marked = useAppState((s) => s.lessonFocus?.flow ?? null);
   const setBy = (g: GroupBy) => controller.store.dispatch(setGroupBy(g));
   const [query, setQuery] = useState('');
   const many = summary.flows.length > MAX_FLOW_ROWS;
@@ -34,7 +35,7 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
     if (!f) return null;
     const now = counts.flowAt(i, cursor);
     return (
-      <tr key={f.id} data-testid={`flow-row-${f.id}`}>
+      <tr key={f.id} data-testid={`flow-row-${f.id}`} className={f.id === marked ? 'lesson-marked-row' : undefined}>
         <td><span className="swatch" style={{ background: flowColour(i) }} />{f.id}</td>
         <Cell now={now.sent} end={f.sent} /><Cell now={now.delivered} end={f.delivered} /><Cell now={now.dropped} end={f.dropped} />
         <td className="at-end">{f.out_of_order.toLocaleString('en')}</td>

@@ -1,39 +1,34 @@
 import { useMemo } from 'react';
 import { useAppState, usePanelPosition } from '../app/context';
-import type { GuideStep } from '../sim/theory';
+import type { ViewMark } from '../sim/theory';
 import { theoryLoaded } from '../sim/theoryLoader';
 import type { AppState } from '../store/appState';
 
-/** What a guide step marks in one view: its node, its packets (view ids -> names), its text. */
+/** What a lesson step marks in one view: its node, its packets (view ids -> names), its text. */
 export interface GuideFocus {
-  readonly step: GuideStep;
+  readonly step: ViewMark;
   readonly node: string;
   readonly packets: ReadonlyMap<number, string>;
 }
 
 /**
- * The guide step to mark in the original view or the replay view: the current step, while the
- * playhead is at its moment, in the view it is about (a step about a replay needs that replay
- * on screen).
+ * The open lesson step's mark in the original view or the replay view, while the playhead is
+ * at its moment, in the view it is about (a step about a replay needs that replay on screen).
  */
 export function useGuideFocus(view: 'original' | 'replay'): GuideFocus | null {
   const run = useAppState((s) => s.run);
   const replay = useAppState((s) => s.replay);
-  const i = useAppState((s: AppState) => s.guideStep);
-  // An open lesson's step marks the views as a guide step does.
-  const mark = useAppState((s: AppState) => s.lessonMark);
+  const step = useAppState((s: AppState) => s.lessonMark);
   const t = usePanelPosition().t;
-  // A step is shown only once the controller has loaded sim/theory.ts (theoryLoader.ts).
-  const theory = i === null && mark === null ? null : theoryLoaded();
-  const steps = useMemo(() => (run && theory ? theory.guideOf(run.scenarioText) : []), [run, theory]);
+  // A mark is shown only once sim/theory.ts is loaded (theoryLoader.ts; the session loads it first).
+  const theory = step === null ? null : theoryLoaded();
   return useMemo(() => {
-    const step = mark ?? (i === null ? undefined : steps[i]);
     const table = run?.result.summary.schedule;
     if (!step || !table || !theory || theory.stepTime(step) !== t) return null;
     if ((view === 'replay') !== Boolean(step.replay)) return null;
     if (step.replay && replay?.name !== step.replay) return null;
     return { step, node: step.node, packets: theory.stepPackets(step, table, replay?.report ?? null) };
-  }, [steps, i, mark, t, run, replay, view, theory]);
+  }, [step, t, run, replay, view, theory]);
 }
 
 /** The step's text over the view it is about. */

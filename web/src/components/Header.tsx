@@ -10,7 +10,7 @@ export function Header() {
   return (
     <header className="header">
       <h1>Scheduler Playground</h1>
-      <span className="scenario-name" data-testid="scenario-name">{name}</span>
+      <span className="scenario-name" data-testid="scenario-name" title={name}>{name}</span>
       <span className="spacer" />
       <LessonsMenu />
       <FileMenu />

@@ -127,12 +127,15 @@ export function LessonPanel({ session }: { session: LessonSession }) {
       {state.error && (
         <p className="note error" role="alert" data-testid="lesson-error">{state.error} <button type="button" className="icon" aria-label="Dismiss" onClick={() => session.dismissError()}>×</button></p>
       )}
-      <footer className="lesson-nav">
-        <button type="button" data-testid="lesson-prev" disabled={o.step === 0} onClick={() => void session.go(o.step - 1)}>◀ Back</button>
-        <span className="muted small">{o.step + 1} / {n} · PageUp / PageDown</span>
-        <button type="button" className="primary" data-testid="lesson-next" disabled={o.step >= n - 1} onClick={() => void session.go(o.step + 1)}>Next ▶</button>
+      {/* Kept at the panel's foot while a long step scrolls. */}
+      <footer className="lesson-foot">
+        <div className="lesson-nav">
+          <button type="button" data-testid="lesson-prev" disabled={o.step === 0} onClick={() => void session.go(o.step - 1)}>◀ Back</button>
+          <span className="muted small">{o.step + 1} / {n} · PageUp / PageDown</span>
+          <button type="button" className="primary" data-testid="lesson-next" disabled={o.step >= n - 1} onClick={() => void session.go(o.step + 1)}>Next ▶</button>
+        </div>
+        <p className="lesson-link"><button type="button" className="link-button" data-testid="lesson-link" onClick={copyLink}>{copied ? 'Link copied' : 'Link to this step'}</button></p>
       </footer>
-      <p className="lesson-link"><button type="button" className="link-button" data-testid="lesson-link" onClick={copyLink}>{copied ? 'Link copied' : 'Link to this step'}</button></p>
     </aside>
   );
 }

@@ -3,7 +3,7 @@ import { useAppState, useController } from '../app/context';
 import { listedReplays, modeInfo } from '../sim/replay';
 import type { ModeInfo, ReplayMode } from '../sim/types';
 import { closeReplay, setReplayMode, setReplayPreemptive } from '../store/replayActions';
-import { GuidePanel } from './GuidePanel';
+import { LessonLinks } from './LessonLinks';
 import { OverdueList } from './OverdueList';
 import { ReplayFollow } from './ReplayFollow';
 import { ReplayMetrics } from './ReplayMetrics';
@@ -23,8 +23,8 @@ function useListed(modes: readonly ModeInfo[], scenarioText: string | null) {
 
 /**
  * Record the run's schedule and replay it with a mode, preemptive or not, or with one of the
- * replays the scenario lists; then the report and the overdue packets. A guided example's
- * steps and its schedules as the paper's tables come first.
+ * replays the scenario lists; then the report and the overdue packets. A scripted schedule's
+ * tables (the paper's) follow, with the lessons that walk through it.
  */
 export function ReplayTab() {
   const controller = useController();
@@ -42,7 +42,6 @@ export function ReplayTab() {
   const busy = state === 'running';
   return (
     <div className="replay-tab" data-testid="replay-tab">
-      <GuidePanel />
       <div className="replay-controls">
         <select aria-label="Replay mode" data-testid="replay-mode" value={mode}
           onChange={(e) => store.dispatch(setReplayMode(e.target.value as ReplayMode))}>
@@ -89,6 +88,7 @@ export function ReplayTab() {
           inputs with every router running the mode; a packet that leaves later than o(p) is overdue.
         </p>
       )}
+      <LessonLinks />
       <ScheduleTables />
       {replay && (
         <>

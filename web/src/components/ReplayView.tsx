@@ -7,7 +7,7 @@ import { buildScene, runMatches } from '../view/scene';
 import { TopologyView } from '../view/topologyView';
 import { GuideCallout, useGuideFocus } from './GuideCallout';
 import { DROP_FLASH_SECONDS } from './TopologyPanel';
-import { noop, useTopologyView } from './useTopologyView';
+import { noop, useLessonZoom, useTopologyView } from './useTopologyView';
 
 /** Rings drawn at once (the most recent): at 70% load dozens of packets go wrong per flash. */
 const MAX_RINGS = 6;
@@ -31,6 +31,7 @@ export function ReplayView() {
   }, { readOnly: true, testId: 'replay-topology' }), [store]);
   const view = useRef<TopologyView | null>(null);
   const ref = useTopologyView(view, make, attach);
+  useLessonZoom(view, make);
   const draft = useAppState((s) => s.history.present);
   const replay = useAppState((s) => s.replay);
   const modes = useAppState((s) => s.replayModes);

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAppState, useController, usePanelPosition } from '../app/context';
 import type { RunSummary } from '../sim/types';
+import type { LessonFocus } from '../store/appState';
 import { BucketChart } from '../view/charts/bucketChart';
 import { CdfChart, type CdfSeries } from '../view/charts/cdfChart';
 import type { Chart, SeriesStyle } from '../view/charts/chart';
 import { DropsChart, type DropsSeries } from '../view/charts/dropsChart';
-import { TimeChart, type TimeSeries } from '../view/charts/timeChart';
+import { TimeChart, type TimeMarks, type TimeSeries } from '../view/charts/timeChart';
 import { WaitChart, type WaitSeries } from '../view/charts/waitChart';
 import { formatBandwidth, formatDuration } from '../view/format';
 import { portLabel } from '../view/labels';
@@ -60,12 +61,16 @@ const makeQueue = (el: HTMLElement) => new QueueChart(el, { testId: 'chart-queue
 
 const drawCdf = (c: CdfChart, d: readonly CdfSeries[]) => c.setData(d);
 const drawBars = (c: BucketChart, d: Parameters<BucketChart['setData']>[0]) => c.setData(d);
-const drawTime = (c: TimeChart, d: { series: readonly TimeSeries[]; windowNs: number }) => c.setData(d.series, d.windowNs);
+const drawTime = (c: TimeChart, d: { series: readonly TimeSeries[]; windowNs: number; marks: TimeMarks }) => c.setData(d.series, d.windowNs, d.marks);
 const drawDrops = (c: DropsChart, d: { series: readonly DropsSeries[]; label: (p: number) => string }) => c.setData(d.series, d.label);
 const drawWait = (c: WaitChart, d: { series: readonly WaitSeries[]; label: (p: number) => string }) => c.setData(d.series, d.label);
 const drawQueue = (c: QueueChart, d: { series: readonly ChartSeries[]; endNs: number }) => c.setData(d.series, d.endNs);
 const followQueue = (c: QueueChart, t: number) => c.setPlayhead(t);
 const followTime = (c: TimeChart, t: number) => c.setPlayhead(t);
+
+/** What a lesson step marks on the time chart `chart`: its span, if about this chart, and a series. */
+const marksOn = (during: LessonFocus['during'], chart: string, series: string | null): TimeMarks =>
+  ({ during: during?.chart === chart ? during.span : null, series });
 
 /** A chart that follows the playhead: only this card re-renders as it moves. */
 function FollowingCard<C extends Chart, D>(props: Omit<ChartCardProps<C, D>, 't'>) {
@@ -102,6 +107,8 @@ function useGroupCdfs(summary: RunSummary | null, groups: readonly FlowGroup[] |
 export function ResultsBoard({ runs, queues, groups = null }: Props) {
   const first = runs[0]?.summary ?? null;
   const groupBy = useAppState((s) => s.groupBy);
+  const focus = useAppState((s) => s.lessonFocus);
+  const during = focus?.during ?? null;
   const grouped = runs.length === 1 && first !== null && groups !== null ? groups : null;
   const cdfs = useGroupCdfs(grouped ? first : null, grouped);
   const fct = useMemo(() => {
@@ -118,7 +125,8 @@ export function ResultsBoard({ runs, queues, groups = null }: Props) {
   const fairness = useMemo(() => ({
     series: runs.map((r) => ({ ...style(r), v: r.summary.fairness.index })),
     windowNs: first?.fairness.window_ns ?? 1,
-  }), [runs, first]);
+    marks: marksOn(during, 'fairness', null),
+  }), [runs, first, during]);
   const drops = useMemo(() => ({
     series: runs.map((r) => ({ ...style(r), ports: r.summary.ports.map((p) => p.stats.dropped) })),
     label: (p: number) => (first ? portLabel(first, p) : `port ${p}`),
@@ -133,25 +141,30 @@ export function ResultsBoard({ runs, queues, groups = null }: Props) {
   const binned = first?.throughput.flows.map((f) => f.flow) ?? [];
   const [flowChoice, setFlow] = useState<number | null>(null);
   const flow = flowChoice !== null && binned.includes(flowChoice) ? flowChoice : binned[0] ?? null;
+  const focusFlow = focus?.flow ?? null;
   const throughput = useMemo(() => {
     const windowNs = first?.throughput.window_ns ?? 1;
     if (grouped && first && first.throughput.flows.length > MAX_FLOW_ROWS) {
       return {
         windowNs,
         series: groupThroughput(first, grouped).map((g) => ({ label: g.group.label, colour: flowColour(g.index), dash: '', v: g.bps })),
+        marks: marksOn(during, 'throughput', null),
       };
     }
     if (runs.length === 1 && first) {
       return {
         windowNs,
         series: first.throughput.flows.map((f) => ({ label: first.flows[f.flow]?.id ?? `flow ${f.flow}`, colour: flowColour(f.flow), dash: '', v: f.bps })),
+        // One run draws every flow: the lesson's flow is drawn thicker.
+        marks: marksOn(during, 'throughput', focusFlow),
       };
     }
     return {
       windowNs,
       series: runs.map((r) => ({ ...style(r), v: r.summary.throughput.flows.find((f) => f.flow === flow)?.bps ?? [] })),
+      marks: marksOn(during, 'throughput', null),
     };
-  }, [runs, first, flow, grouped]);
+  }, [runs, first, flow, grouped, during, focusFlow]);
 
   // Queue length at one port: the bottleneck unless another is picked.
   const queued = useMemo(() => {
@@ -160,6 +173,16 @@ export function ResultsBoard({ runs, queues, groups = null }: Props) {
     return [...ports].sort((a, b) => a - b);
   }, [runs]);
   const [portChoice, setPort] = useState<number | null>(null);
+  // A lesson step points the queue chart at its port and a comparison's throughput chart at its flow.
+  useEffect(() => {
+    if (!focus || !first) return;
+    const id = (n: number) => first.nodes[n]?.id;
+    const port = focus.port;
+    const p = port ? first.ports.findIndex((q) => id(q.node) === port.from && id(q.to) === port.to) : -1;
+    if (p >= 0) setPort(p);
+    const f = focus.flow ? first.flows.findIndex((x) => x.id === focus.flow) : -1;
+    if (f >= 0) setFlow(f);
+  }, [focus, first]);
   const fallback = first ? bottleneckPort(first) : null;
   const port = portChoice !== null && queued.includes(portChoice) ? portChoice : fallback !== null && queued.includes(fallback) ? fallback : queued[0] ?? null;
   const endNs = queues?.endNs ?? 1;

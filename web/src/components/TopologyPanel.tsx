@@ -13,7 +13,7 @@ import { buildScene, runMatches } from '../view/scene';
 import { GuideCallout, useGuideFocus } from './GuideCallout';
 import { StageSummary } from './StageSummary';
 import { TopologyView } from '../view/topologyView';
-import { useTopologyView } from './useTopologyView';
+import { useLessonZoom, useTopologyView } from './useTopologyView';
 
 /** How long a drop (or a packet going wrong in the replay) flashes, in wall-clock seconds. */
 export const DROP_FLASH_SECONDS = 0.6;
@@ -78,6 +78,7 @@ export function TopologyPanel() {
     view.current?.render(frame, followed, marks);
   }, [run, frame, position, followed, replay, focus]);
   useEffect(() => view.current?.setFocus(focus?.node ?? null), [focus]);
+  useLessonZoom(view, make);
   const colourBy = useAppState((s) => s.colourBy);
   const colours = useMemo(() => {
     if (!run || colourBy === 'flow') return undefined;

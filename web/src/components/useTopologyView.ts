@@ -29,5 +29,21 @@ export function useTopologyView(
   return ref;
 }
 
+/**
+ * An open lesson step's zoom on `view` (the editor's drawing, the replay's), centred on the
+ * step's node or port, also on a view made anew (`make` changed: another replay); a step
+ * without one, after a step with one, fits the drawing again.
+ */
+export function useLessonZoom(view: RefObject<TopologyView | null>, make: unknown): void {
+  const focus = useAppState((s) => s.lessonFocus);
+  const zoomed = useRef(false);
+  useEffect(() => {
+    if (!focus) return;
+    if (focus.zoom !== null) view.current?.zoomTo(focus.zoom, focus.centre);
+    else if (zoomed.current) view.current?.fit();
+    zoomed.current = focus.zoom !== null;
+  }, [view, make, focus]);
+}
+
 /** A view's callbacks where nothing is edited (the replay and compare views). */
 export const noop = (): undefined => undefined;

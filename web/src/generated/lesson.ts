@@ -277,7 +277,8 @@ export interface ViewSpec {
    */
   tab?: Tab | null;
   /**
-   * The drawing's zoom (1 = fit the network; 0.25 to 8).
+   * The drawing's zoom (1 = fit the network; 0.5 to 8), centred on the highlight's node
+   * or port.
    */
   zoom?: number | null;
 }

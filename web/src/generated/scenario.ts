@@ -501,10 +501,6 @@ export interface Scenario {
    */
   edge_codel?: EdgeCodelSpec | null;
   format: Format;
-  /**
-   * A guided example's steps: the moments the page walks through, with what they show.
-   */
-  guide?: GuideStep[];
   metrics?: MetricsSpec;
   name: string;
   /**
@@ -766,33 +762,6 @@ export interface SlackSpec {
   flows?: {
     [k: string]: SlackPolicySpec;
   };
-}
-/**
- * One step of a guided example: at `at` (in the original, or in the replay named), the
- * proof's key moment at `node`, about `packets`. The page lists the steps, moves the
- * playhead to each and marks the node and packets in the view.
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "GuideStep".
- */
-export interface GuideStep {
-  at: TimeQ;
-  /**
-   * The node where it happens.
-   */
-  node: string;
-  /**
-   * Packet ids of the `schedule` it is about.
-   */
-  packets?: string[];
-  /**
-   * The replay this step is about (a name from `replay.modes`); absent: the original.
-   */
-  replay?: string | null;
-  /**
-   * What happens and why it matters, in a sentence or two.
-   */
-  text: string;
 }
 /**
  * How results are aggregated.

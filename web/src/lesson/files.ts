@@ -64,3 +64,38 @@ export async function scenarioFiles(lessonText: string): Promise<Record<string, 
   }
   return out;
 }
+
+/** A bundled lesson's step that opens a scenario: what a "walk through it" link opens. */
+export interface LessonStepRef {
+  readonly id: string;
+  readonly lesson: string;
+  readonly step: number;
+  readonly title: string;
+}
+
+/**
+ * The bundled lessons with a step that opens the scenario named `name` (a file of the page's,
+ * by its `name`), each at its first such step, in the lessons' order.
+ */
+export async function lessonsOpening(name: string): Promise<LessonStepRef[]> {
+  const out: LessonStepRef[] = [];
+  for (const l of LESSONS) {
+    for (const [i, s] of l.file.steps.entries()) {
+      if (typeof s.scenario !== 'string') continue;
+      const resolved = resolvePath('lessons/', s.scenario);
+      const load = resolved === null ? undefined : scenarioTexts[`../../../scenarios/${resolved}`];
+      if (!load) continue;
+      let opened: unknown;
+      try {
+        opened = (JSON.parse(await load()) as { name?: unknown }).name;
+      } catch {
+        continue;
+      }
+      if (opened === name) {
+        out.push({ id: l.id, lesson: l.file.name, step: i, title: s.title });
+        break;
+      }
+    }
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import { parseTime } from '../scenario/units';
 import { loadTheory } from '../sim/theoryLoader';
 import { setSideTab, type SideTab } from '../store/appState';
 import { select } from '../store/editorActions';
-import { closeReplay, showLessonMark } from '../store/replayActions';
+import { closeReplay, showLessonFocus, showLessonMark } from '../store/replayActions';
 import { LESSONS, lessonMeta, scenarioFiles } from './files';
 import { lessonHash, MAX_LESSON_BYTES, type LessonLink } from './link';
 import { PROGRESS_KEY, progressOf, readProgress, withAnswer, withExercise, withStep, type LessonProgress, type Progress } from './progress';
@@ -142,6 +142,7 @@ export class LessonSession {
   close(): void {
     this.setHash('');
     this.controller.store.dispatch(showLessonMark(null, null));
+    this.controller.store.dispatch(showLessonFocus(null));
     this.set({ open: null, error: null });
   }
 
@@ -190,6 +191,15 @@ export class LessonSession {
     await loadTheory();
     const mark = h?.node && at ? { at: view.at as string, node: h.node, packets: h.packets ?? [], text: spec.title, ...(view.replay ? { replay: view.replay } : {}) } : null;
     store.dispatch(showLessonMark(mark, t));
+    const from = h?.during ? parseTime(h.during[0]) : null;
+    const to = h?.during ? parseTime(h.during[1]) : null;
+    store.dispatch(showLessonFocus({
+      port,
+      flow: view.flow ?? h?.flow ?? null,
+      during: h?.chart && from?.ok && to?.ok && from.value !== null && to.value !== null ? { chart: h.chart, span: [from.value, to.value] } : null,
+      zoom: view.zoom ?? null,
+      centre: h?.node ?? port?.from ?? null,
+    }));
     this.set({ busy: null });
     this.showCharts([...(view.charts ?? []), ...(h?.chart ? [h.chart] : [])], h?.chart ?? null);
     return true;

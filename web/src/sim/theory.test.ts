@@ -53,9 +53,9 @@ describe('the paper\'s tables', () => {
   });
 });
 
-describe('guide steps', () => {
+describe('lesson marks', () => {
   const report = { original_ids: [1, 0, 2] } as unknown as ReplayReport;
-  it('name packets by their id in the view the step is about', () => {
+  it('name packets by their id in the view the mark is about', () => {
     const step = { at: '3us', node: 'a3', packets: ['c', 'a'], text: '' };
     expect(stepTime(step)).toBe(3000);
     expect([...stepPackets(step, original, null)]).toEqual([[2, 'c'], [0, 'a']]);

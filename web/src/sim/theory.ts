@@ -1,14 +1,21 @@
-// The UPS appendix's guided examples (scenarios/ups-theory/): schedules as the paper's tables
-// and the steps of a guide, in words. Pure TypeScript, no DOM. Every time comes from the core
+// The UPS appendix's scripted schedules (scenarios/ups-theory/): schedules as the paper's
+// tables, and what a lesson step marks in them. Pure TypeScript, no DOM. Every time comes from the core
 // (the run's `schedule` table and a replay's), and so does which packets a replay makes late
 // and by how much (the replay table's `late`, `late_by_ns`); here they are only grouped and
 // printed in the scenario's unit.
 import { parseTime } from '../scenario/units';
-import type { Scenario } from '../scenario/types';
 import type { ReplayReport, RunSummary } from './types';
 
 export type ScheduleTable = NonNullable<RunSummary['schedule']>;
-export type GuideStep = NonNullable<Scenario['guide']>[number];
+
+/** What a lesson step marks in a view: at `at` (in the original, or in the replay named), `node` and `packets` (named in the schedule), with the step's title. */
+export interface ViewMark {
+  readonly at: string;
+  readonly replay?: string;
+  readonly node: string;
+  readonly packets: readonly string[];
+  readonly text: string;
+}
 
 /** "3.2", "0", "2.5": a time in the table's unit, as the paper prints it. */
 export function inUnits(ns: number | null | undefined, unitNs: number): string {
@@ -89,18 +96,8 @@ export function exits(original: ScheduleTable, replay: ScheduleTable | null): Ex
   });
 }
 
-/** The guide of a run's scenario text (empty when it has none or cannot be read). */
-export function guideOf(scenarioText: string): readonly GuideStep[] {
-  try {
-    const v = JSON.parse(scenarioText) as { guide?: unknown };
-    return Array.isArray(v.guide) ? (v.guide as GuideStep[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** A guide step's time, ns (null if the scenario's text is malformed: the core refuses it anyway). */
-export function stepTime(step: GuideStep): number | null {
+/** A mark's time, ns (null if malformed: the core refuses the lesson anyway). */
+export function stepTime(step: ViewMark): number | null {
   const t = parseTime(step.at);
   return t.ok ? t.value : null;
 }
@@ -109,9 +106,9 @@ export function stepTime(step: GuideStep): number | null {
  * The packets a step names, as drawn in its view: original packet ids, or (for a step about
  * a replay) the replay's ids, each with its name.
  */
-export function stepPackets(step: GuideStep, original: ScheduleTable, report: ReplayReport | null): Map<number, string> {
+export function stepPackets(step: ViewMark, original: ScheduleTable, report: ReplayReport | null): Map<number, string> {
   const out = new Map<number, string>();
-  for (const name of step.packets ?? []) {
+  for (const name of step.packets) {
     const p = original.packets.find((x) => x.name === name);
     if (!p) continue;
     if (!step.replay) out.set(p.id, name);

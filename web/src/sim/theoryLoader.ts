@@ -1,5 +1,5 @@
-// sim/theory.ts on demand: the guided examples' tables and steps load with the first guided
-// example (the controller loads them before it shows a step), not before the first paint
+// sim/theory.ts on demand: the scripted schedules' tables and a lesson's marks load with the
+// first one (the lesson session loads them before it shows a mark), not before the first paint
 // (issue 20: with them, scenario/units.ts).
 type Theory = typeof import('./theory');
 
@@ -11,5 +11,5 @@ export async function loadTheory(): Promise<Theory> {
   return loaded;
 }
 
-/** sim/theory.ts once loadTheory has resolved, else null (then no guide step is shown: the controller shows one only after loading it). */
+/** sim/theory.ts once loadTheory has resolved, else null (then no mark is shown: the lesson session shows one only after loading it). */
 export const theoryLoaded = (): Theory | null => loaded;

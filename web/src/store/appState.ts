@@ -7,7 +7,7 @@ import type { PresetInfo, SchedulerInfo } from '../scenario/registry';
 import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
 import type { OverdueIndex } from '../sim/replay';
-import type { GuideStep } from '../sim/theory';
+import type { ViewMark } from '../sim/theory';
 import type { ModeInfo, ReplayMode, ReplayReport, RunResult, RunSummary } from '../sim/types';
 import type { GroupBy } from '../view/flowGroups';
 import { niceRound } from '../view/format';
@@ -42,6 +42,22 @@ export type Tool = 'select' | 'host' | 'router' | 'middlebox' | 'link';
 export type SideTab = 'inspect' | 'traffic' | 'results' | 'packet' | 'replay' | 'compare' | 'sweep';
 /** The stage: the editor with the run, or a comparison's runs side by side. */
 export type View = 'single' | 'compare';
+
+/**
+ * Where a lesson step points the page: the port whose queue chart is shown, the flow the
+ * throughput chart follows (and whose row is marked), a span of time marked on the charts, the
+ * drawing's zoom. `seq` grows with every step shown, so the same focus shown again applies again.
+ */
+export interface LessonFocus {
+  readonly port: { readonly from: string; readonly to: string } | null;
+  readonly flow: string | null;
+  /** A span [from, to), ns, marked on one chart (by its id: "throughput", "fairness"). */
+  readonly during: { readonly chart: string; readonly span: readonly [number, number] } | null;
+  /** The drawing's zoom (1: fitted), centred on `centre` (a node id) when given. */
+  readonly zoom: number | null;
+  readonly centre: string | null;
+  readonly seq: number;
+}
 /** The dialogs over the page; at most one is open (Esc closes it). */
 export type DialogName = 'help' | 'gallery' | 'papers' | 'presets' | 'tour';
 
@@ -154,10 +170,10 @@ export interface AppState {
   readonly replay: LoadedReplay | null;
   /** The replay packet followed in the replay view (a replay trace id). */
   readonly replayFollowed: number | null;
-  /** The guided example's step on screen (an index into the scenario's `guide`; null: none). */
-  readonly guideStep: number | null;
   /** What an open lesson's step marks in the views (its node and packets at its moment; null: none). */
-  readonly lessonMark: GuideStep | null;
+  readonly lessonMark: ViewMark | null;
+  /** What an open lesson's step points the charts and the drawing at (null: none). */
+  readonly lessonFocus: LessonFocus | null;
   readonly view: View;
   /** The schedulers picked in the Compare tab. */
   readonly compare: CompareSetup;
@@ -210,8 +226,8 @@ export const initialState = (draft: EditableScenario): AppState => ({
   replayProgress: 0,
   replay: null,
   replayFollowed: null,
-  guideStep: null,
   lessonMark: null,
+  lessonFocus: null,
   view: 'single',
   compare: DEFAULT_SETUP,
   compareState: 'idle',
@@ -295,8 +311,8 @@ export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
   followed: null,
   replay: null,
   replayFollowed: null,
-  guideStep: null,
   lessonMark: null,
+  lessonFocus: null,
   view: 'single',
 });
 

@@ -53,8 +53,8 @@ export const PERSISTENCE = {
   replayProgress: none,
   replay: none,
   replayFollowed: none,
-  guideStep: none,
   lessonMark: none,
+  lessonFocus: none,
   /** Which view the stage shows: a link with a comparison opens in the compare view. */
   view: none,
   /** The schedulers picked in the Compare tab: kept across reloads, like the draft. */

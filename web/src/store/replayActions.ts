@@ -1,14 +1,14 @@
 // Replay actions (pure, state -> state): the Replay tab's mode, a replay's life (started,
 // finished, failed, cancelled, closed), jumps to the moment an overdue packet went wrong, and
-// the steps of a guided example.
+// a lesson step's marks.
 // The replay shares the run's playhead: the replay view shows the replay trace up to the same
 // simulated time (see components/ReplayStage.tsx).
 // loadReplay (the overdue index of a finished replay) is in replayLoad.ts, which the controller
 // loads with the replay's result, so sim/replay.ts stays out of the main script (issue 20).
 import { preemptiveByDefault } from '../sim/replayNames';
-import type { GuideStep } from '../sim/theory';
+import type { ViewMark } from '../sim/theory';
 import type { ReplayMode } from '../sim/types';
-import { seek, type AppState, type LoadedReplay } from './appState';
+import { seek, type AppState, type LessonFocus, type LoadedReplay } from './appState';
 
 /** Picks a mode, with the mode's default service as the core's replay catalog gives it. */
 export const setReplayMode = (mode: ReplayMode) => (s: AppState): AppState =>
@@ -33,20 +33,19 @@ export const replayFinished = (replay: LoadedReplay) => (s: AppState): AppState 
 };
 
 /**
- * Shows step `i` of the scenario's guide: the playhead at its moment, paused (the controller
- * first records the replay the step is about, when it is not the one on screen).
+ * An open lesson's step marks `mark` (a node and packets) with the playhead at its moment,
+ * paused (the lesson session first records the replay the step is about, when it is not the
+ * one on screen).
  */
-export const showGuideStep = (i: number | null, t: number) => (s: AppState): AppState => {
-  if (!s.run || i === null) return { ...s, guideStep: null };
-  return { ...seek(t)(s), playing: false, guideStep: i, sideTab: 'replay' };
-};
-
-/** An open lesson's step marks `mark` (a node and packets, as a guide step does) with the playhead at its moment, paused. */
-export const showLessonMark = (mark: GuideStep | null, t: number | null) => (s: AppState): AppState => {
+export const showLessonMark = (mark: ViewMark | null, t: number | null) => (s: AppState): AppState => {
   if (!s.run) return { ...s, lessonMark: null };
   const at = t === null ? s : { ...seek(t)(s), playing: false };
-  return { ...at, lessonMark: mark, guideStep: mark ? null : s.guideStep };
+  return { ...at, lessonMark: mark };
 };
+
+/** An open lesson's step points the charts and the drawing (`null`: nothing). */
+export const showLessonFocus = (focus: Omit<LessonFocus, 'seq'> | null) => (s: AppState): AppState =>
+  ({ ...s, lessonFocus: focus ? { ...focus, seq: (s.lessonFocus?.seq ?? 0) + 1 } : null });
 
 export const replayFailed = (message: string) => (s: AppState): AppState => ({ ...s, replayState: 'error', error: message });
 

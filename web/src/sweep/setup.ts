@@ -29,7 +29,7 @@ export interface NumericField {
 const QUANTITY = /^(\d+(?:\.\d+)?)\s*((?:Ki|Mi|Gi|Ti|K|k|M|G|T)?(?:bps|Bps|b|B)|ns|us|µs|ms|s|pkt)$/;
 
 /** Fields that are names, positions or bookkeeping, not parameters. */
-const SKIP = new Set(['format', 'version', 'seed', 'pos', 'id', 'name', 'src', 'dst', 'from', 'to', 'kind', 'description', 'guide', 'checks', 'paper', 'path', 'schedule']);
+const SKIP = new Set(['format', 'version', 'seed', 'pos', 'id', 'name', 'src', 'dst', 'from', 'to', 'kind', 'description', 'checks', 'paper', 'path', 'schedule']);
 
 /** The numeric fields of a scenario (numbers and quantities), by path, in document order. */
 export function numericFields(scenario: unknown): NumericField[] {

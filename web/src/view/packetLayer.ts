@@ -54,7 +54,7 @@ export interface PacketMarks {
   readonly outlined?: (packet: number) => boolean;
   /** Red rings at ports where a packet just went wrong (age 0 = now .. 1 = fading out). */
   readonly rings?: readonly { readonly packet: number; readonly port: number; readonly age: number }[];
-  /** Packets a guided example's step names: outlined in the guide's colour, with their names. */
+  /** Packets a lesson step names: outlined in the mark's colour, with their names. */
   readonly focus?: ReadonlyMap<number, string>;
 }
 

@@ -12,6 +12,8 @@ import type { SceneNode } from './scene';
 export interface NodeSizes {
   readonly size: number;
   readonly minGap: number;
+  /** A dense drawing's router names, px (DENSE_NAME.px; larger in presentation mode). */
+  readonly namePx?: number;
 }
 
 /** The radius of a circle around a node's shape (a router's circle, a host's box). */
@@ -21,15 +23,16 @@ export function nodeRadius(kind: SceneNode['kind'], { size, minGap }: NodeSizes)
 
 /**
  * A router's name in a dense drawing (topologySvg.ts): 9 px text (styles.css
- * `.node-label.small`) starting 2 px right of its circle, its baseline at the circle's top.
+ * `.node-label.small`; `presentationPx` in presentation mode) starting 2 px right of its
+ * circle, its baseline at the circle's top.
  */
-export const DENSE_NAME = { dx: 2, px: 9 } as const;
+export const DENSE_NAME = { dx: 2, px: 9, presentationPx: 14 } as const;
 
-/** The box of a router's name in a dense drawing (left, top, right, bottom), at about 0.6 em a character. */
-export function denseNameBox(p: Point, name: string, r: number): [number, number, number, number] {
+/** The box of a router's name in a dense drawing (left, top, right, bottom), at about 0.6 em a character of `px`. */
+export function denseNameBox(p: Point, name: string, r: number, px: number = DENSE_NAME.px): [number, number, number, number] {
   const left = p.x + r + DENSE_NAME.dx;
   const base = p.y - r;
-  return [left, base - DENSE_NAME.px, left + name.length * DENSE_NAME.px * 0.6, base + 2];
+  return [left, base - px, left + name.length * px * 0.6, base + 2];
 }
 
 /**
@@ -47,7 +50,7 @@ export function portGeometries(
       if (!p) return [];
       const r = nodeRadius(n.kind, sizes);
       const node = { x: p.x, y: p.y, r: r + 2 };
-      return n.kind === 'router' ? [node, { box: denseNameBox(p, n.id, r) }] : [node];
+      return n.kind === 'router' ? [node, { box: denseNameBox(p, n.id, r, sizes.namePx) }] : [node];
     })
     : [];
   return summary.ports.map((port) => {

@@ -20,6 +20,8 @@ export interface ChartSeries {
   /** Times (ns, ascending) and values. */
   readonly t: readonly number[];
   readonly v: readonly number[];
+  /** The line a lesson step points at: drawn thicker. */
+  readonly marked?: boolean;
 }
 
 export interface QueueChartOptions {
@@ -99,9 +101,9 @@ export class QueueChart extends Chart {
       .selectAll('path.series')
       .data(this.series)
       .join('path')
-      .attr('class', 'series')
+      .attr('class', (s) => (s.marked ? 'series marked' : 'series'))
       .attr('fill', 'none')
-      .attr('stroke-width', 1.6)
+      .attr('stroke-width', (s) => (s.marked ? 3.2 : 1.6))
       .attr('stroke', (s) => s.colour)
       .attr('stroke-dasharray', (s) => s.dash ?? '')
       .attr('d', (s) => {

@@ -36,6 +36,10 @@ describe('queue columns clear the nodes', () => {
     const [l, t, r, b] = denseNameBox({ x: 100, y: 50 }, 'agg0_0', 9);
     expect([l, t, b]).toEqual([111, 32, 43]);
     expect(r).toBeCloseTo(143.4, 9);
+    // Presentation mode's 14 px: 14 px above the baseline (y 27), 6 x 8.4 = 50.4 px wide.
+    const [l2, t2, r2] = denseNameBox({ x: 100, y: 50 }, 'agg0_0', 9, 14);
+    expect([l2, t2]).toEqual([111, 27]);
+    expect(r2).toBeCloseTo(161.4, 9);
   });
 
   it('cuts the column under a node it cannot avoid', () => {

@@ -29,6 +29,8 @@ export interface TopologyLook {
   /** Text size factor of names and labels (at least 1; above the size factor in presentation mode). */
   readonly text: number;
   readonly minGap: number;
+  /** A dense drawing's names, px (portGeometry.ts DENSE_NAME). */
+  readonly namePx: number;
   readonly scene: Scene;
   readonly screen: ReadonlyMap<string, Point>;
   /** Enter or Space on a node (the editor's nodes are focusable buttons); null: an image only. */
@@ -111,10 +113,10 @@ function drawNode(parent: SVGGElement, n: SceneNode, look: TopologyLook): void {
     // Dense drawings: router names beside the node, every name (and scheduler) on hover.
     if (n.kind === 'host' && look.minGap >= 32) {
       // Hosts in a row with room for a short name: under the box (hideOverlaps drops any that collide).
-      svgChild(g, 'text', { class: 'node-label small host', y: look.minGap * 0.25 + 10 }, n.id);
+      svgChild(g, 'text', { class: 'node-label small host', y: look.minGap * 0.25 + 10 }, n.id, look.namePx);
     } else svgChild(g, 'title', {}, n.scheduler ? `${n.id} (${n.scheduler})` : n.id);
     // Where denseNameBox says (the queue columns keep clear of it).
-    if (n.kind === 'router') svgChild(g, 'text', { class: 'node-label small', x: r + DENSE_NAME.dx, y: -r }, n.id);
+    if (n.kind === 'router') svgChild(g, 'text', { class: 'node-label small', x: r + DENSE_NAME.dx, y: -r }, n.id, look.namePx);
   }
 }
 

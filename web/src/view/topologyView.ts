@@ -9,10 +9,10 @@ import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import type { RunSummary } from '../sim/types';
 import type { Selection, Tool } from '../store/appState';
 import {
-  NO_ZOOM, fitTransform, toAbstract, toScreen, zoomAbout, zoomed, type Point, type Transform, type Zoom,
+  MAX_ZOOM, MIN_ZOOM, NO_ZOOM, fitTransform, toAbstract, toScreen, zoomAbout, zoomed, type Point, type Transform, type Zoom,
 } from './layout';
 import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
-import { nodeRadius, portGeometries } from './portGeometry';
+import { DENSE_NAME, nodeRadius, portGeometries } from './portGeometry';
 import { loadPortDrawers } from './portDrawers';
 import { viewKey, withStageQueues } from './stageQueues';
 import { shortValue } from './values';
@@ -60,6 +60,8 @@ export class TopologyView {
   /** The fitted transform, and the user's zoom and pan on top of it. */
   private base: Transform | null = null;
   private zoom: Zoom = NO_ZOOM;
+  /** A lesson step's zoom (zoomTo), applied again after a resize. */
+  private pinned: { readonly k: number; readonly on: string | null } | null = null;
   private transform: Transform | null = null;
   private pan: Pan | null = null;
   private presentation = false;
@@ -124,10 +126,17 @@ export class TopologyView {
   }
 
   setScene(scene: Scene): void {
-    const refit = this.base === null || changedNodes(this.scene, scene) > 1 || !this.fits(scene);
+    const other = this.scene.nodes.length > 0 && changedNodes(this.scene, scene) > 1;
+    const refit = this.base === null || other || !this.fits(scene);
     this.scene = scene;
-    if (refit) this.fit();
-    else this.layout();
+    if (!refit) {
+      this.layout();
+      return;
+    }
+    // A lesson's zoom asked for before the first scene (a view just made) holds; another network drops it.
+    const pinned = other ? null : this.pinned;
+    this.fit();
+    if (pinned) this.zoomTo(pinned.k, pinned.on);
   }
 
   setEditorState(selection: Selection, tool: Tool): void {
@@ -165,7 +174,7 @@ export class TopologyView {
     this.draw();
   }
 
-  /** Rings a node (a guided example's step), or none. */
+  /** Rings a node (a lesson step's mark), or none. */
   setFocus(node: string | null): void {
     if (node === this.focus) return;
     this.focus = node;
@@ -174,6 +183,11 @@ export class TopologyView {
 
   /** Scales the drawing to fill the panel, without zoom. */
   fit(): void {
+    this.pinned = null;
+    this.refit();
+  }
+
+  private refit(): void {
     this.base = fitTransform(this.scene.nodes.map((n) => n.p), this.box(), MAX_STRETCH);
     this.zoom = NO_ZOOM;
     this.layout();
@@ -184,6 +198,20 @@ export class TopologyView {
     if (z.k === this.zoom.k && z.x === this.zoom.x && z.y === this.zoom.y) return;
     this.zoom = z;
     this.layout();
+  }
+
+  /**
+   * A lesson step's zoom: `k` times the fitted drawing, with node `on` (else the middle of the
+   * drawing) at the panel's centre; applied and reported as the user's would be.
+   */
+  zoomTo(k: number, on: string | null): void {
+    const c = this.centre();
+    const node = on === null ? undefined : this.scene.nodes.find((n) => n.id === on);
+    const at = node ? toScreen(this.base ?? fitTransform([], this.box()), node.p) : c;
+    const z = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
+    this.userZoom({ k: z, x: c.x - z * at.x, y: c.y - z * at.y });
+    // Kept through a resize (the replay view opening beside, the lesson panel) until the user zooms.
+    this.pinned = { k, on };
   }
 
   get currentZoom(): Zoom {
@@ -210,6 +238,7 @@ export class TopologyView {
 
   /** A zoom the user made here: applied and reported. */
   private userZoom(z: Zoom): void {
+    this.pinned = null;
     this.setZoom(z);
     this.options.onZoom?.(z);
   }
@@ -244,7 +273,9 @@ export class TopologyView {
     this.svg.setAttribute('width', String(w));
     this.svg.setAttribute('height', String(h));
     this.svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
-    this.fit();
+    const pinned = this.pinned;
+    this.refit();
+    if (pinned) this.zoomTo(pinned.k, pinned.on);
   }
 
   private layout(): void {
@@ -256,6 +287,11 @@ export class TopologyView {
     this.drawSvg();
     this.computePorts();
     this.draw();
+  }
+
+  /** A dense drawing's names, px: larger for a projector. */
+  private namePx(): number {
+    return this.presentation ? DENSE_NAME.presentationPx : DENSE_NAME.px;
   }
 
   private sizeFactor(): number {
@@ -279,7 +315,7 @@ export class TopologyView {
     // Redrawing replaces the nodes: the focused one gets the focus back.
     const focused = document.activeElement instanceof SVGElement ? document.activeElement.getAttribute('data-node') : null;
     drawTopology(this.svg, {
-      width: this.width, height: this.height, size: this.size, text: this.text, minGap: this.minGap, scene: this.scene, screen: this.screen,
+      width: this.width, height: this.height, size: this.size, text: this.text, minGap: this.minGap, namePx: this.namePx(), scene: this.scene, screen: this.screen,
       onKey: this.options.readOnly ? null : (id) => this.nodeKey(id),
     });
     this.paintSelection();
@@ -324,7 +360,7 @@ export class TopologyView {
       this.ports = [];
       return;
     }
-    const ports = portGeometries(s, this.scene.nodes, this.screen, { size: this.size, minGap: this.minGap }, column);
+    const ports = portGeometries(s, this.scene.nodes, this.screen, { size: this.size, minGap: this.minGap, namePx: this.namePx() }, column);
     // Each middlebox's CPU queue, drawn beside its square (stageQueues.ts).
     const half = nodeRadius('router', { size: this.size, minGap: this.minGap }) * 1.25;
     this.ports = withStageQueues(ports, s, (id) => this.screen.get(id), half, Math.max(1, this.size));

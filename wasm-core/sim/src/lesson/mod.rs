@@ -128,7 +128,8 @@ pub struct ViewSpec {
     /// The charts brought into view, in order.
     #[serde(default)]
     pub charts: Vec<Chart>,
-    /// The drawing's zoom (1 = fit the network; 0.25 to 8).
+    /// The drawing's zoom (1 = fit the network; 0.5 to 8), centred on the highlight's node
+    /// or port.
     #[serde(default)]
     pub zoom: Option<f64>,
     /// The playhead, paused at this time of the run.

@@ -93,8 +93,9 @@ fn check_view(v: &ViewSpec, s: &Scenario, at: &str) -> Result<(), ScenarioError>
         check_flow(s, f, format!("{at}.flow"))?;
     }
     if let Some(z) = v.zoom {
-        if !(0.25..=8.0).contains(&z) {
-            return Err(err(format!("{at}.zoom"), format!("{z} is outside 0.25 to 8")));
+        // The page's drawing zooms from half the fitted size to eight times it.
+        if !(0.5..=8.0).contains(&z) {
+            return Err(err(format!("{at}.zoom"), format!("{z} is outside 0.5 to 8")));
         }
     }
     Ok(())

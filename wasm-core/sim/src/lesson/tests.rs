@@ -47,7 +47,7 @@ fn errors_name_the_field() {
     let e = error(json!([{"title": "a", "scenario": scenario(), "change": {"duration": "fast"}, "text": "x"}]));
     assert!(e.starts_with("steps[0].scenario: duration:"), "{e}");
     let e = error(json!([{"title": "a", "scenario": scenario(), "text": "x", "view": {"zoom": 20}}]));
-    assert_eq!(e, "steps[0].view.zoom: 20 is outside 0.25 to 8");
+    assert_eq!(e, "steps[0].view.zoom: 20 is outside 0.5 to 8");
     let e = error(json!([{"title": "a", "scenario": scenario(), "text": "x", "highlight": {"node": "nowhere"}}]));
     assert_eq!(e, "steps[0].highlight.node: no node \"nowhere\" in the step's scenario");
     let e =

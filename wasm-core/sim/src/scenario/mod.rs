@@ -21,7 +21,7 @@ pub use error::{Limits, ScenarioError, LIMITS, TRUSTED_LIMITS};
 pub use middlebox::{MiddleboxSpec, ModuleSpec};
 pub use quantity::{BandwidthQ, BufferQ, BytesQ, TimeQ};
 pub use replay::{Mode, ModeInfo, Replay, ReplayCatalog, ReplayEnd, ReplayEntry, ReplayObject, ReplaySpec};
-pub use script::{GuideStep, Schedule, ScriptFlow, ScriptPacket};
+pub use script::{Schedule, ScriptFlow, ScriptPacket};
 
 /// The only format name; files of other formats are refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -105,9 +105,12 @@ pub struct Scenario {
     /// each.
     #[serde(default)]
     pub paper: Vec<checks::PaperFigure>,
-    /// A guided example's steps: the moments the page walks through, with what they show.
-    #[serde(default)]
-    pub guide: Vec<GuideStep>,
+    /// Retired: a guided example's steps are lesson steps now
+    /// (`scenarios/lessons/ups-appendix.lesson.json`). Read and ignored, so that links and
+    /// files made before still open; not in the schema.
+    #[serde(default, rename = "guide")]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub retired_guide: Option<serde::de::IgnoredAny>,
     /// The comparison this scenario is made for: 2 to 4 runs, each with every router (or the
     /// routers named) on one scheduler, as the page's Compare tab runs them. Opening the
     /// scenario (an example, a link, a file) sets the Compare tab up with them.

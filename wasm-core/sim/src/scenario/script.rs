@@ -1,6 +1,5 @@
-//! A scripted original schedule (`"schedule"`) and a guided example's steps (`"guide"`), as a
-//! scenario file writes them. `crate::script` checks that a schedule is viable and times every
-//! hop; the engine then plays it exactly.
+//! A scripted original schedule (`"schedule"`), as a scenario file writes it. `crate::script`
+//! checks that a schedule is viable and times every hop; the engine then plays it exactly.
 
 use std::collections::BTreeMap;
 
@@ -54,24 +53,4 @@ pub struct ScriptPacket {
     /// router; the packet leaves its source host so as to reach the first router listed at
     /// the time given.
     pub at: BTreeMap<String, [TimeQ; 2]>,
-}
-
-/// One step of a guided example: at `at` (in the original, or in the replay named), the
-/// proof's key moment at `node`, about `packets`. The page lists the steps, moves the
-/// playhead to each and marks the node and packets in the view.
-#[derive(Clone, Debug, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct GuideStep {
-    pub at: TimeQ,
-    /// The replay this step is about (a name from `replay.modes`); absent: the original.
-    #[serde(default)]
-    pub replay: Option<String>,
-    /// The node where it happens.
-    pub node: String,
-    /// Packet ids of the `schedule` it is about.
-    #[serde(default)]
-    pub packets: Vec<String>,
-    /// What happens and why it matters, in a sentence or two.
-    pub text: String,
 }

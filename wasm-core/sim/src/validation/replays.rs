@@ -1,5 +1,4 @@
-//! The checks of scripted schedules, replays and what names them (checks, paper figures,
-//! guide steps).
+//! The checks of scripted schedules, replays and what names them (checks, paper figures).
 
 use std::collections::BTreeSet;
 
@@ -52,7 +51,7 @@ pub(super) fn check_scripted(s: &Scenario) -> Result<(), ScenarioError> {
 }
 
 /// Replay names are unique and plain; an explicit priority order lists every scripted packet
-/// once; checks, paper figures and guide steps name replays, nodes and packets that exist.
+/// once; checks and paper figures name replays that exist.
 #[inline]
 pub(super) fn check_replays(s: &Scenario) -> Result<(), ScenarioError> {
     fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
@@ -105,25 +104,6 @@ pub(super) fn check_replays(s: &Scenario) -> Result<(), ScenarioError> {
     }
     for (i, p) in s.paper.iter().enumerate() {
         known(format!("paper[{i}].replay"), &p.replay)?;
-    }
-    for (i, g) in s.guide.iter().enumerate() {
-        let at = |f: &str| format!("guide[{i}].{f}");
-        known(at("replay"), &g.replay)?;
-        if !s.topology.nodes.iter().any(|n| n.id == g.node) {
-            return Err(err(at("node"), format!("unknown node \"{}\"", g.node)));
-        }
-        for (j, id) in g.packets.iter().enumerate() {
-            if !packets.contains(&id.as_str()) {
-                return Err(err(
-                    at(&format!("packets[{j}]")),
-                    format!("unknown packet \"{id}\" (packets are named in a schedule)"),
-                ));
-            }
-        }
-        let end = if g.replay.is_some() { s.duration.0 + s.duration.0 } else { s.duration.0 };
-        if g.at.0 > end {
-            return Err(err(at("at"), "after the run (a replay runs for twice the duration)"));
-        }
     }
     Ok(())
 }

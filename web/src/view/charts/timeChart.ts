@@ -2,7 +2,8 @@
 // fairness index. x is simulated time, y the value in its unit; a window without a value (no
 // flow active for the whole window, for Jain's index) leaves a gap. A vertical line marks the
 // playhead (moved without redrawing the series). Hover reads every series in the window under
-// the pointer.
+// the pointer. A lesson step may mark a span of time (a shaded band, labelled) and one series
+// (drawn thicker, the others faded).
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { curveStepAfter, line } from 'd3-shape';
@@ -12,6 +13,12 @@ import { Chart, Y_TITLE, timeTick, type SeriesStyle } from './chart';
 export interface TimeSeries extends SeriesStyle {
   /** One value per window (null: undefined in that window). */
   readonly v: readonly (number | null)[];
+}
+
+/** What a lesson step marks on the chart: a span of time [from, to), ns, and a series by label. */
+export interface TimeMarks {
+  readonly during: readonly [number, number] | null;
+  readonly series: string | null;
 }
 
 export interface TimeOptions {
@@ -28,6 +35,7 @@ const MARGIN = { top: 6, right: 16, bottom: 30, left: 56 };
 
 export class TimeChart extends Chart {
   private series: readonly TimeSeries[] = [];
+  private marks: TimeMarks = { during: null, series: null };
   private windowNs = 1;
   private playhead = 0;
   private x: ScaleLinear<number, number> | null = null;
@@ -39,9 +47,10 @@ export class TimeChart extends Chart {
   }
 
   /** Series of values per window of `windowNs`, window k starting at k * windowNs. */
-  setData(series: readonly TimeSeries[], windowNs: number): void {
+  setData(series: readonly TimeSeries[], windowNs: number, marks: TimeMarks = { during: null, series: null }): void {
     this.series = series;
     this.windowNs = Math.max(1, windowNs);
+    this.marks = marks;
     this.redraw();
   }
 
@@ -97,8 +106,20 @@ export class TimeChart extends Chart {
       .x((d) => x(d[0]))
       .y((d) => y(d[1] ?? 0))
       .curve(curveStepAfter);
+    const during = this.marks.during;
+    if (during) {
+      const [a, b] = [Math.max(0, during[0]), Math.min(end, during[1])];
+      if (b > a) {
+        g.append('rect').attr('class', 'marked-span').attr('data-testid', `${this.opts.testId}-marked-span`)
+          .attr('x', x(a)).attr('width', x(b) - x(a)).attr('y', 0).attr('height', innerH)
+          .attr('fill', '#f2b23e').attr('fill-opacity', 0.16).attr('stroke', '#b06a00').attr('stroke-dasharray', '4 3');
+      }
+    }
+    const strong = this.marks.series !== null && this.series.some((s) => s.label === this.marks.series) ? this.marks.series : null;
     g.append('g').selectAll('path').data(this.series).join('path')
-      .attr('class', 'series').attr('fill', 'none').attr('stroke-width', 1.8)
+      .attr('class', (s) => (s.label === strong ? 'series marked' : 'series'))
+      .attr('fill', 'none').attr('stroke-width', (s) => (s.label === strong ? 3.2 : 1.8))
+      .attr('stroke-opacity', (s) => (strong === null || s.label === strong ? 1 : 0.45))
       .attr('stroke', (s) => s.colour).attr('stroke-dasharray', (s) => s.dash)
       .attr('d', (s) => {
         const pts = s.v.map((v, k): [number, number | null] => [k * this.windowNs, v]);
