@@ -113,6 +113,18 @@ test('a step points the page: the flow and span it names marked on the throughpu
   await expect(page.getByTestId('queue-legend').locator('li[data-marked="true"]')).toHaveText('router_a → server_a');
   await expect(page.locator('.chart-panel path.series.marked')).toHaveCount(1);
 
+  // AQM, step 6: the voice flow's row marked, with its mean delay beside it. By hand in the lesson:
+  // propagation 9 ms + its own transmission 0.19 ms + at most one 1500 B packet ahead, 1.2 ms.
+  await page.goto('/#lesson=aqm&step=6');
+  await page.reload();
+  await expect(page.getByTestId('lesson-step')).toContainText('FQ-CoDel', { timeout: 60_000 });
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('flow-row-voip')).toHaveClass(/lesson-marked-row/);
+  const delay = Number.parseFloat((await page.getByTestId('flow-delay-voip').textContent()) ?? '');
+  await expect(page.getByTestId('flow-delay-voip')).toContainText('ms');
+  expect(delay).toBeGreaterThanOrEqual(9.19);
+  expect(delay).toBeLessThanOrEqual(10.39);
+
   // UPS, step 9: the replay view zoomed 1.8x with a1, the node the step marks, at its centre.
   await page.goto('/#lesson=ups&step=9');
   await page.reload();

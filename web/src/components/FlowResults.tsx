@@ -4,6 +4,7 @@ import type { Counts, RunCounts } from '../sim/counts';
 import type { RunSummary } from '../sim/types';
 import { GROUP_BYS, MAX_FLOW_ROWS, findFlows, groupFlows, type GroupBy } from '../view/flowGroups';
 import { flowColour } from '../view/palette';
+import { formatDuration } from '../view/format';
 import { flowsCsv } from '../view/summary';
 import { setGroupBy } from '../store/appState';
 
@@ -39,6 +40,7 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
         <td><span className="swatch" style={{ background: flowColour(i) }} />{f.id}</td>
         <Cell now={now.sent} end={f.sent} /><Cell now={now.delivered} end={f.delivered} /><Cell now={now.dropped} end={f.dropped} />
         <td className="at-end">{f.out_of_order.toLocaleString('en')}</td>
+        <td className="at-end" data-testid={`flow-delay-${f.id}`}>{f.delay_ns ? formatDuration(f.delay_ns.mean) : '—'}</td>
       </tr>
     );
   };
@@ -49,11 +51,22 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
       return s ? { sent: a.sent + s.sent, delivered: a.delivered + s.delivered, dropped: a.dropped + s.dropped } : a;
     }, { sent: 0, delivered: 0, dropped: 0 });
     const late = g.flows.reduce((a, f) => a + (summary.flows[f]?.out_of_order ?? 0), 0);
+    // The group's mean delay: its flows' means weighted by the packets each delivered.
+    let delivered = 0;
+    let delaySum = 0;
+    for (const f of g.flows) {
+      const s = summary.flows[f];
+      if (s?.delay_ns && s.delivered > 0) {
+        delivered += s.delivered;
+        delaySum += s.delay_ns.mean * s.delivered;
+      }
+    }
     return (
       <tr key={g.key} data-testid={`flow-group-${g.key}`}>
         <td><span className="swatch" style={{ background: flowColour(i) }} />{g.label} <span className="muted">({g.flows.length.toLocaleString('en')})</span></td>
         <Cell now={now.sent} end={end.sent} /><Cell now={now.delivered} end={end.delivered} /><Cell now={now.dropped} end={end.dropped} />
         <td className="at-end">{late.toLocaleString('en')}</td>
+        <td className="at-end">{delivered > 0 ? formatDuration(delaySum / delivered) : '—'}</td>
       </tr>
     );
   };
@@ -76,7 +89,7 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
       <table className="flows" data-testid="flow-results">
         <caption className="sr-only">Packets per flow so far, and at the end of the run</caption>
         <thead>
-          <tr><th scope="col">{many && query === '' ? 'group' : 'flow'}</th><th scope="col">sent</th><th scope="col">deliv.</th><th scope="col">drop</th><th scope="col" title="Data packets that reached the receiver below the highest sequence number it had (at the end of the run)">out of order</th></tr>
+          <tr><th scope="col">{many && query === '' ? 'group' : 'flow'}</th><th scope="col">sent</th><th scope="col">deliv.</th><th scope="col">drop</th><th scope="col" title="Data packets that reached the receiver below the highest sequence number it had (at the end of the run)">out of order</th><th scope="col" title="Mean end-to-end delay of the packets it delivered (at the end of the run)">delay</th></tr>
         </thead>
         <tbody>
           {!many && summary.flows.map((_, i) => flowRow(i))}
@@ -84,7 +97,7 @@ export function FlowResults({ summary, counts, cursor }: { summary: RunSummary; 
           {many && query !== '' && found.map(flowRow)}
         </tbody>
       </table>
-      <p className="note">so far <span className="at-end">/ at the end; out of order: at the end</span>{many && query !== '' && found.length === 0 ? ' · no flow matches' : ''}</p>
+      <p className="note">so far <span className="at-end">/ at the end; out of order and mean delay: at the end</span>{many && query !== '' && found.length === 0 ? ' · no flow matches' : ''}</p>
     </>
   );
 }

@@ -51,6 +51,8 @@ export class LessonSession {
   private state: LessonState;
   private readonly listeners = new Set<() => void>();
   private worker: Comlink.Remote<LessonWorkerApi> | null = null;
+  /** Counts showCharts calls: a retry for an earlier step gives up. */
+  private chartsShown = 0;
 
   constructor(private readonly controller: Controller, private readonly storage: Storage | null) {
     this.state = { open: null, progress: readProgress(this.load()), busy: null, error: null };
@@ -201,17 +203,29 @@ export class LessonSession {
       centre: h?.node ?? port?.from ?? null,
     }));
     this.set({ busy: null });
-    this.showCharts([...(view.charts ?? []), ...(h?.chart ? [h.chart] : [])], h?.chart ?? null);
+    this.showCharts([...(view.charts ?? []), ...(h?.chart ? [h.chart] : [])], h?.chart ?? null, h?.flow ?? null);
     return true;
   }
 
-  /** Brings the step's charts into view, the highlighted one marked. */
-  private showCharts(charts: readonly Chart[], marked: Chart | null): void {
-    if (typeof document === 'undefined') return;
+  /**
+   * Brings the step's charts into view, the highlighted one marked (no chart: the flow's row).
+   * The charts load with the results board (a chunk of its own): until the card is there, it
+   * tries again (for 5 s).
+   */
+  private showCharts(charts: readonly Chart[], marked: Chart | null, flow: string | null, tries = 50, token = ++this.chartsShown): void {
+    if (typeof document === 'undefined' || token !== this.chartsShown) return;
+    for (const el of document.querySelectorAll('.lesson-marked')) el.classList.remove('lesson-marked');
+    const first = charts[0];
+    // No chart named: the flow's row in the flow table, if the step marks one.
+    const selector = first ? `[data-testid="${chartCard(first)}"]` : flow ? `[data-testid="flow-row-${CSS.escape(flow)}"]` : null;
+    if (!selector) return;
+    const card = document.querySelector(selector);
+    if (!card) {
+      if (tries > 0) setTimeout(() => this.showCharts(charts, marked, flow, tries - 1, token), 100);
+      return;
+    }
     requestAnimationFrame(() => {
-      for (const el of document.querySelectorAll('.lesson-marked')) el.classList.remove('lesson-marked');
-      const first = charts[0];
-      if (first) document.querySelector(`[data-testid="${chartCard(first)}"]`)?.scrollIntoView({ block: 'nearest' });
+      card.scrollIntoView({ block: 'nearest' });
       if (marked) document.querySelector(`[data-testid="${chartCard(marked)}"]`)?.classList.add('lesson-marked');
     });
   }

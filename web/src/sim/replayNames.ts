@@ -38,9 +38,13 @@ export function defaultReplayName(modes: readonly ModeInfo[], mode: ReplayMode, 
   return m && (preemptive ? m.name_preemptive : m.name_nonpreemptive);
 }
 
-/** The original's scheduler(s) at routers, for the view's title: "random", "fifo + sjf" (ids, or what `name` makes of them). */
+/**
+ * The original's scheduler(s) at routers, for the view's title: "random", "fifo + sjf" (ids,
+ * or what `name` makes of them); a network without routers, its hosts' ports'.
+ */
 export function originalSchedulers(summary: RunSummary, name: (id: string) => string = (id) => id): string {
   const names = new Set<string>();
   for (const p of summary.ports) if (summary.nodes[p.node]?.kind === 'router') names.add(name(p.scheduler));
-  return names.size === 0 ? 'no routers' : [...names].join(' + ');
+  if (names.size === 0) for (const p of summary.ports) names.add(name(p.scheduler));
+  return names.size === 0 ? 'no ports' : [...names].join(' + ');
 }
