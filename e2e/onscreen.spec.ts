@@ -78,10 +78,11 @@ test('the totals and per-flow counts follow the playhead: zero at t = 0, the end
     await expect(page.getByTestId(`total-${id}`)).toHaveText(finalText);
   }
   // Per flow too: the first flow's row reads "n / n" at the end (sent, delivered, dropped; the
-  // last cell, packets out of order at the receiver, is an end-of-run figure only).
+  // last two cells, packets out of order at the receiver and the mean delay, are end-of-run
+  // figures only).
   const id = ((await app.handle('flowIds')) ?? [])[0] ?? '';
   const cells = await page.getByTestId(`flow-row-${id}`).locator('td').allTextContents();
-  expect(cells).toHaveLength(5);
+  expect(cells).toHaveLength(6);
   for (const c of cells.slice(1, 4)) {
     const [now, atEnd] = c.split(' / ');
     expect(now).toBe(atEnd);
