@@ -77,6 +77,8 @@ export interface TraceEvent {
 }
 
 export const DEFAULT_CHECKPOINT_EVERY = 4096;
+/** Events indexed between two progress reports. */
+const PROGRESS_EVERY = 1 << 17;
 
 /** Every port's queue at a cursor: heads (the core's order) and lengths, and the next order row. */
 interface Queues {
@@ -120,7 +122,11 @@ export class Playback {
   /** Per port, per state field: the state rows, ascending `at`. */
   private readonly stateRows = new Map<number, number[][]>();
 
-  constructor(trace: TraceColumns, portCount: number, checkpointEvery = DEFAULT_CHECKPOINT_EVERY) {
+  /**
+   * Indexes the trace in one pass (the simulation worker does it, sim/worker.ts: the page's
+   * thread only revives the result); `onProgress` hears the fraction done now and then.
+   */
+  constructor(trace: TraceColumns, portCount: number, checkpointEvery = DEFAULT_CHECKPOINT_EVERY, onProgress?: (done: number) => void) {
     if (checkpointEvery < 1) throw new Error('checkpointEvery must be >= 1');
     this.trace = trace;
     this.length = trace.time.length;
@@ -151,6 +157,7 @@ export class Playback {
     const { kind, packet, loc, value, time, flow } = trace;
     for (let i = 0; i < this.length; i++) {
       if (i % checkpointEvery === 0) this.checkpoints.push(this.copyQueues(this.liveQueues));
+      if (onProgress && i % PROGRESS_EVERY === 0) onProgress(i / this.length);
       const k = kind[i] as number;
       const p = packet[i] as number;
       const pending = propagating.get(p);
@@ -203,6 +210,20 @@ export class Playback {
     this.maxFlightDuration = maxDuration;
     this.dropIdx = Uint32Array.from(drops);
     this.markIdx = Uint32Array.from(marks);
+  }
+
+  /**
+   * A Playback built elsewhere (the worker) and structured-cloned to this thread: its fields
+   * are plain data (typed arrays, arrays, maps), so it only gets its methods back.
+   */
+  static revive(cloned: unknown): Playback {
+    return Object.setPrototypeOf(cloned, Playback.prototype) as Playback;
+  }
+
+  /** The typed arrays it holds besides the trace (to transfer them with it). */
+  buffers(): ArrayBuffer[] {
+    const arrays = [this.flightStartIdx, this.flightStart, this.flightEnd, this.flightEndIdx, this.flightPacket, this.flightFlow, this.flightPort, this.dropIdx, this.markIdx, this.flowOf];
+    return arrays.map((a) => a.buffer as ArrayBuffer);
   }
 
   /** Time of the last stored event (0 for an empty trace). */
