@@ -29,9 +29,13 @@ export function RunButton() {
     const left = secondsLeft(phase, progress, Math.max(0, now - started), cpuNs);
     return (
       <span className="run-progress" role="status" data-testid="run-progress" data-phase={phase}>
-        {phaseText(phase, progress)}
-        {left !== null && <span className="run-left" data-testid="run-left"> · {formatLeft(left)}</span>}
-        {work !== null && <span className="run-work" data-testid="run-work" title="The core's estimate of this run before it started">({work})</span>}
+        <span className="run-status">
+          <span>
+            {phaseText(phase, progress)}
+            {left !== null && <span className="run-left" data-testid="run-left"> · {formatLeft(left)}</span>}
+          </span>
+          {work !== null && <span className="run-work" data-testid="run-work" title="The core's estimate of this run before it started">({work})</span>}
+        </span>
         {phase === 'summarising'
           ? <progress aria-label="Run progress" />
           : <progress max={100} value={Math.round(progress * 100)} aria-label="Run progress" />}
