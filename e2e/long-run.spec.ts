@@ -66,13 +66,13 @@ test('a large run: its estimate and time left, then the summary and playback pha
   for (const a of answers.filter((x) => x.phase !== 'done')) expect(a.ms, `a click in the ${a.phase} phase`).toBeLessThan(200);
 });
 
-test('Cancel: a run of another scenario is cleared with a notice; the same scenario\'s run stays, said so', async ({ app, page }) => {
+test('Cancel: a run of another network is cleared with a notice; the same scenario\'s run stays, said so', async ({ app, page }) => {
   test.setTimeout(120_000);
   // The default scenario's run is on screen; a long run of another scenario (importing runs it) is cancelled.
   await app.importFile('table1-200ms.json', table1('200ms'));
   await expect(page.getByTestId('run-progress')).toBeVisible();
   await page.getByTestId('cancel').click();
-  await expect(app.notice).toContainText('Run cancelled. The results on screen were of the scenario before this one, so they are cleared');
+  await expect(app.notice).toContainText('Run cancelled. The results on screen were of another network, so they are cleared');
   expect(await app.handle('runState')).toBe('idle');
   await expect(app.traceHash).toHaveCount(0);
   expect((await app.drawn()).queues).toEqual([]);

@@ -203,19 +203,22 @@ export class Controller {
   }
 
   /**
-   * After Cancel: the run on screen stays when it is of the scenario just cancelled (said so);
-   * a run of another scenario (the draft was edited, or an example loaded) is cleared with a
-   * notice, so no results sit beside a network they are not of.
+   * After Cancel: the run on screen stays when it is of the same network (said so: of this
+   * scenario, or of it before the edits the banner names); a run of another network (an example
+   * or a file just loaded, a node or link edited) is cleared with a notice, so no results sit
+   * beside a network they are not of.
    */
   private cancelled(text: string): void {
     const shown = this.state.run;
-    if (shown && shown.scenarioText !== text) {
+    const network = (t: string) => JSON.stringify((JSON.parse(t) as { topology?: unknown }).topology ?? null);
+    if (shown && network(shown.scenarioText) !== network(text)) {
       this.store.dispatch(runCancelledClearing);
-      this.store.dispatch(showNotice('Run cancelled. The results on screen were of the scenario before this one, so they are cleared: press Run (R) to simulate this one.'));
+      this.store.dispatch(showNotice('Run cancelled. The results on screen were of another network, so they are cleared: press Run (R) to simulate this one.'));
       return;
     }
     this.store.dispatch(runCancelled);
-    this.store.dispatch(showNotice(shown ? 'Run cancelled: the last run of this scenario is shown, unchanged.' : 'Run cancelled: nothing has run yet.'));
+    const which = !shown ? 'nothing has run yet.' : shown.scenarioText === text ? 'the last run of this scenario is shown, unchanged.' : 'the last run of this network is shown, from before your edits.';
+    this.store.dispatch(showNotice(`Run cancelled: ${which}`));
   }
 
   /** Whether the worker is busy with a run, a replay or a comparison. */
