@@ -1,7 +1,7 @@
 // Issue 38's other pictures, at 1366x768 and at 1920x1080 with Presentation on: plain fair
 // queueing's buffer hint; a large run (UPS Table 1's paper-scale row cut to 15 ms) simulating
-// with its estimate and time left, then preparing its playback; Cancel clearing the run of
-// another scenario. PNGs go to SHOTS_DIR (default test-results/runs). Not a test:
+// with its estimate and time left, then preparing its playback; the same network's 200 ms run
+// cancelled (the 15 ms run stays, said so; e2e/long-run.spec.ts shoots the cleared case). PNGs go to SHOTS_DIR (default test-results/runs). Not a test:
 // npx playwright test -c playwright.tools.config.ts runs.shots
 import { mkdirSync, readFileSync } from 'node:fs';
 import { test } from '@playwright/test';
