@@ -37,3 +37,21 @@ test('DRR on the shared drop-tail buffer: what it does to fairness, and the long
   await app.choose('topology.nodes[3].scheduler', 'fifo');
   await expect(hint).toHaveCount(0);
 });
+
+test('plain fair queueing on the shared drop-tail buffer: what it does to fairness, switched to WFQ dropping from the longest queue, and run', async ({ app, page }) => {
+  await app.tab('inspect');
+  await app.node('r1').click();
+  const hint = page.getByTestId('buffer-hint');
+  await app.choose('topology.nodes[3].scheduler', 'fq');
+  await expect(hint).toContainText('Fair queueing gives each flow its own queue, but the queues share the port\'s buffer and a full buffer drops the arriving packet (drop-tail)');
+  await expect(hint).toContainText('WFQ with equal weights serves exactly as Fair queueing');
+  await page.screenshot({ path: 'test-results/shots/buffer-hint-fq.png' });
+  await page.getByTestId('buffer-longest').click();
+  const draft = await app.draft<{ topology: { nodes: { scheduler?: unknown }[] } }>();
+  expect(draft.topology.nodes[3]?.scheduler).toEqual({ name: 'wfq', params: { drop: 'longest' } });
+  await expect(hint).toHaveCount(0);
+  await app.run();
+  // The run's router ports are WFQ's.
+  const ports = await page.evaluate(() => window.__playground?.ports() ?? []);
+  expect(ports.filter((p) => p.node === 'r1').map((p) => p.key)).toContain('finish tag');
+});

@@ -309,13 +309,38 @@ fn keeps_the_contract(info: &SchedulerInfo) {
     }
 }
 
+/// A scheduler that serves exactly as another with its defaults (`same_as`) gives that one's
+/// outcomes: the same packets queued with the same keys, refused, served and dropped, in order.
+fn serves_as_it_says(info: &SchedulerInfo) {
+    let Some(name) = info.traits.same_as else { return };
+    let other = registry::lookup(name).unwrap_or_else(|| panic!("{}: same_as names no scheduler {name}", info.name));
+    let defaults = Variant { params: BTreeMap::new(), children: false };
+    for buffer in [Buffer::Unlimited, Buffer::Packets(4), Buffer::Bytes(4_000)] {
+        for seed in [1, 2, 3] {
+            let ours = Driver::new(info, &defaults, buffer, seed).run();
+            let theirs = Driver::new(other, &defaults, buffer, seed).run();
+            if let Some(i) = ours.iter().zip(&theirs).position(|(a, b)| a != b) {
+                panic!(
+                    "{} and {name} (buffer {buffer:?}, seed {seed}) differ at outcome {i}: {:?} against {:?}",
+                    info.name, ours[i], theirs[i]
+                );
+            }
+            assert_eq!(ours.len(), theirs.len(), "{} and {name}: outcome counts", info.name);
+        }
+    }
+}
+
 /// One case per registry entry (`contract::fifo`, ...), so every failing scheduler is named;
 /// `cargo test --test contract -- wfq` runs one.
 fn main() {
     let args = Arguments::from_args();
     let cases = REGISTRY.iter().map(|info| {
         Trial::test(format!("contract::{}", info.name), move || {
-            std::panic::catch_unwind(|| keeps_the_contract(info)).map_err(|e| {
+            std::panic::catch_unwind(|| {
+                keeps_the_contract(info);
+                serves_as_it_says(info);
+            })
+            .map_err(|e| {
                 let text =
                     e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
                 Failed::from(text.unwrap_or_else(|| "panicked".into()))

@@ -6,7 +6,7 @@ import { decodeScenarioHash, encodeCompareHash, encodeScenarioHash } from '../sh
 import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, SimCrashed, type RunWork, type SimClientLike } from '../sim/client';
 import { TEST_REPLAY_CATALOG } from '../sim/testReplayCatalog';
 import { traceFrom } from '../sim/testTrace';
-import type { RunResult, RunSummary } from '../sim/types';
+import type { RunPhase, RunResult, RunSummary } from '../sim/types';
 import { initialState } from '../store/appState';
 import { draftOf, edit, undoEdit } from '../store/editorActions';
 import { setReplayMode, setReplayPreemptive } from '../store/replayActions';
@@ -28,7 +28,7 @@ class FakeSim implements SimClientLike {
   runs: string[] = [];
   /** Estimates reported before runs, as the worker does once it checked the scenario. */
   works: string[] = [];
-  async run(text: string, onProgress?: (p: number) => void, _max?: number, onWork?: (w: RunWork) => void): Promise<RunResult> {
+  async run(text: string, onProgress?: (p: number, phase: RunPhase) => void, _max?: number, onWork?: (w: RunWork) => void): Promise<RunResult> {
     // The worker checks the scenario as the run starts (once per Run) and refuses it there.
     const problem = await this.validate(text);
     if (problem !== null) throw new Error(problem);
@@ -36,7 +36,7 @@ class FakeSim implements SimClientLike {
     if (text.includes('"crash"')) throw new SimCrashed('out of memory');
     onWork?.({ cpu_ns: 1e9, memory_bytes: 1e6, describe: 'about 1 s of CPU, about 1 MB' });
     this.works.push('about 1 s of CPU, about 1 MB');
-    onProgress?.(0.5);
+    onProgress?.(0.5, 'simulating');
     const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], trace_hash: 'ab'.repeat(32) };
     return { summary: summary as unknown as RunSummary, trace: traceFrom([]) };
   }

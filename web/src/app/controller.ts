@@ -13,7 +13,7 @@ import { restoreScenario, scenarioText } from '../scenario/restore';
 import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
 import { SimCancelled, SimCrashed, type SimClientLike } from '../sim/client';
 import {
-  catalogsLoaded, loadRun, runCancelled, runEstimated, runFailed, runFinished, runProgress, runStarted, setPresentation,
+  catalogsLoaded, loadRun, runCancelled, runCancelledClearing, runEstimated, runFailed, runFinished, runProgress, runStarted, setPresentation,
   setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState,
 } from '../store/appState';
 import { setCompareSetup } from '../store/compareActions';
@@ -182,12 +182,12 @@ export class Controller {
     this.store.dispatch(runStarted);
     try {
       const result = await this.sim.run(
-        text, (p) => this.store.dispatch(runProgress(p)), undefined, (w) => this.store.dispatch(runEstimated(w.describe)),
+        text, (p, phase) => this.store.dispatch(runProgress(p, phase)), undefined, (w) => this.store.dispatch(runEstimated(w.describe, w.cpu_ns)),
       );
       this.store.dispatch(runFinished(loadRun(result, text)));
       return true;
     } catch (err) {
-      if (err instanceof SimCancelled) this.store.dispatch(runCancelled);
+      if (err instanceof SimCancelled) this.cancelled(text);
       else if (err instanceof SimCrashed) this.store.dispatch(runFailed(`The run failed: ${message(err)}`));
       else {
         this.store.dispatch(runCancelled);
@@ -199,6 +199,25 @@ export class Controller {
 
   cancel(): void {
     this.sim.cancel();
+  }
+
+  /**
+   * After Cancel: the run on screen stays when it is of the same network (said so: of this
+   * scenario, or of it before the edits the banner names); a run of another network (an example
+   * or a file just loaded, a node or link edited) is cleared with a notice, so no results sit
+   * beside a network they are not of.
+   */
+  private cancelled(text: string): void {
+    const shown = this.state.run;
+    const network = (t: string) => JSON.stringify((JSON.parse(t) as { topology?: unknown }).topology ?? null);
+    if (shown && network(shown.scenarioText) !== network(text)) {
+      this.store.dispatch(runCancelledClearing);
+      this.store.dispatch(showNotice('Run cancelled. The results on screen were of another network, so they are cleared: press Run (R) to simulate this one.'));
+      return;
+    }
+    this.store.dispatch(runCancelled);
+    const which = !shown ? 'nothing has run yet.' : shown.scenarioText === text ? 'the last run of this scenario is shown, unchanged.' : 'the last run of this network is shown, from before your edits.';
+    this.store.dispatch(showNotice(`Run cancelled: ${which}`));
   }
 
   /** Whether the worker is busy with a run, a replay or a comparison. */

@@ -217,6 +217,11 @@ export interface SchedulerEntry {
   reads: string[];
   reference: string;
   /**
+   * The scheduler it serves exactly as, that one with its defaults ("fq": "wfq"), whose
+   * parameters (buffer policies) the page offers in its place; null: none.
+   */
+  same_as?: string | null;
+  /**
    * The fields of its exported state, in the order the trace records them.
    */
   state: StateSpec[];

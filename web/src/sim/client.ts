@@ -2,7 +2,7 @@
 // Cancel = terminate and recreate; a crashed worker is replaced and the caller told why.
 import * as Comlink from 'comlink';
 import type { SimWorkerApi } from './worker';
-import type { RunResult } from './types';
+import type { RunPhase, RunResult } from './types';
 
 /** Trace budget: events handed to the page for animation (metrics always cover the full run). */
 export const DEFAULT_MAX_TRACE_EVENTS = 2_000_000;
@@ -32,10 +32,11 @@ export interface RunWork {
 export interface SimClientLike {
   /**
    * Runs a scenario (checked once, in the worker: a refusal rejects with "path: problem");
-   * `onProgress` hears the simulated fraction (0..1) as the run goes, `onWork` the run's
-   * estimated work before it simulates.
+   * `onProgress` hears the fraction (0..1) of each phase done as the run goes (simulating, the
+   * core's summary, the playback index: all in the worker), `onWork` the run's estimated work
+   * before it simulates.
    */
-  run(scenarioText: string, onProgress?: (progress: number) => void, maxTraceEvents?: number, onWork?: (work: RunWork) => void): Promise<RunResult>;
+  run(scenarioText: string, onProgress?: (progress: number, phase: RunPhase) => void, maxTraceEvents?: number, onWork?: (work: RunWork) => void): Promise<RunResult>;
   /**
    * One run of a comparison: the scenario with `variant` (JSON {"scheduler", "routers"?})
    * applied, same seed; keeps at most `maxTraceEvents` trace events for playback.
@@ -65,6 +66,11 @@ export interface SimClientLike {
 
 type WorkerFactory = () => Worker;
 
+/** One fraction for a whole run from its phases': simulating to 0.9, the summary and the playback index after. */
+export function overall(onProgress: (progress: number) => void): (p: number, phase: RunPhase) => void {
+  return (p, phase) => onProgress(phase === 'simulating' ? 0.9 * p : phase === 'summarising' ? 0.9 : 0.9 + 0.1 * p);
+}
+
 /**
  * Errors after which the wasm instance cannot be trusted: a trap (a panic is `unreachable`, an
  * out-of-bounds access) or memory that could not grow.
@@ -92,19 +98,19 @@ export class SimClient implements SimClientLike {
     this.start();
   }
 
-  run(scenarioText: string, onProgress?: (progress: number) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS, onWork?: (work: RunWork) => void): Promise<RunResult> {
+  run(scenarioText: string, onProgress?: (progress: number, phase: RunPhase) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS, onWork?: (work: RunWork) => void): Promise<RunResult> {
     const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
     const work = onWork ? Comlink.proxy((text: string) => onWork(JSON.parse(text) as RunWork)) : undefined;
     return this.call((api) => api.run(scenarioText, maxTraceEvents, callback, work));
   }
 
   runVariant(scenarioText: string, variant: string, onProgress: (progress: number) => void, maxTraceEvents: number): Promise<RunResult> {
-    const callback = Comlink.proxy(onProgress);
+    const callback = Comlink.proxy(overall(onProgress));
     return this.call((api) => api.runVariant(scenarioText, variant, maxTraceEvents, callback));
   }
 
   replay(scenarioText: string, mode: string, onProgress?: (progress: number) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
-    const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
+    const callback = onProgress ? Comlink.proxy(overall(onProgress)) : undefined;
     return this.call((api) => api.replay(scenarioText, mode, maxTraceEvents, callback));
   }
 

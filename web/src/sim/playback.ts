@@ -77,6 +77,8 @@ export interface TraceEvent {
 }
 
 export const DEFAULT_CHECKPOINT_EVERY = 4096;
+/** Events indexed between two progress reports. */
+const PROGRESS_EVERY = 1 << 17;
 
 /** Every port's queue at a cursor: heads (the core's order) and lengths, and the next order row. */
 interface Queues {
@@ -84,6 +86,49 @@ interface Queues {
   lengths: number[];
   /** Order rows applied: those with at <= the cursor. */
   orderRow: number;
+}
+
+/** Queues kept as a checkpoint: flat typed arrays (cheap to keep, and to move between threads). */
+interface Checkpoint {
+  readonly lengths: Uint32Array;
+  /** Port p's head is entries start[p] .. start[p + 1]. */
+  readonly start: Uint32Array;
+  readonly packet: Uint32Array;
+  readonly flow: Uint32Array;
+  readonly key: Float64Array;
+  readonly orderRow: number;
+}
+
+function pack(q: Queues): Checkpoint {
+  const ports = q.heads.length;
+  const start = new Uint32Array(ports + 1);
+  q.heads.forEach((h, p) => {
+    start[p + 1] = (start[p] as number) + h.length;
+  });
+  const n = start[ports] as number;
+  const c = { lengths: Uint32Array.from(q.lengths), start, packet: new Uint32Array(n), flow: new Uint32Array(n), key: new Float64Array(n), orderRow: q.orderRow };
+  let j = 0;
+  for (const h of q.heads) {
+    for (const e of h) {
+      c.packet[j] = e.packet;
+      c.flow[j] = e.flow;
+      c.key[j] = e.key;
+      j++;
+    }
+  }
+  return c;
+}
+
+function unpack(c: Checkpoint): Queues {
+  const heads: QueuedPacket[][] = [];
+  for (let p = 0; p + 1 < c.start.length; p++) {
+    const head: QueuedPacket[] = [];
+    for (let j = c.start[p] as number; j < (c.start[p + 1] as number); j++) {
+      head.push({ packet: c.packet[j] as number, flow: c.flow[j] as number, key: c.key[j] as number });
+    }
+    heads.push(head);
+  }
+  return { heads, lengths: Array.from(c.lengths), orderRow: c.orderRow };
 }
 
 export class Playback {
@@ -95,7 +140,7 @@ export class Playback {
   private readonly ports: number;
 
   // Queue checkpoints: checkpoints[k] holds the queues after events [0, k * checkpointEvery).
-  private readonly checkpoints: Queues[] = [];
+  private readonly checkpoints: Checkpoint[] = [];
   private liveCursor = 0;
   private liveQueues: Queues;
 
@@ -120,7 +165,11 @@ export class Playback {
   /** Per port, per state field: the state rows, ascending `at`. */
   private readonly stateRows = new Map<number, number[][]>();
 
-  constructor(trace: TraceColumns, portCount: number, checkpointEvery = DEFAULT_CHECKPOINT_EVERY) {
+  /**
+   * Indexes the trace in one pass (the simulation worker does it, sim/worker.ts: the page's
+   * thread only revives the result); `onProgress` hears the fraction done now and then.
+   */
+  constructor(trace: TraceColumns, portCount: number, checkpointEvery = DEFAULT_CHECKPOINT_EVERY, onProgress?: (done: number) => void) {
     if (checkpointEvery < 1) throw new Error('checkpointEvery must be >= 1');
     this.trace = trace;
     this.length = trace.time.length;
@@ -150,7 +199,8 @@ export class Playback {
     const marks: number[] = [];
     const { kind, packet, loc, value, time, flow } = trace;
     for (let i = 0; i < this.length; i++) {
-      if (i % checkpointEvery === 0) this.checkpoints.push(this.copyQueues(this.liveQueues));
+      if (i % checkpointEvery === 0) this.checkpoints.push(pack(this.liveQueues));
+      if (onProgress && i % PROGRESS_EVERY === 0) onProgress(i / this.length);
       const k = kind[i] as number;
       const p = packet[i] as number;
       const pending = propagating.get(p);
@@ -205,6 +255,21 @@ export class Playback {
     this.markIdx = Uint32Array.from(marks);
   }
 
+  /**
+   * A Playback built elsewhere (the worker) and structured-cloned to this thread: its fields
+   * are plain data (typed arrays, arrays, maps), so it only gets its methods back.
+   */
+  static revive(cloned: unknown): Playback {
+    return Object.setPrototypeOf(cloned, Playback.prototype) as Playback;
+  }
+
+  /** The typed arrays it holds besides the trace (to transfer them with it). */
+  buffers(): ArrayBuffer[] {
+    const arrays: ArrayBufferView[] = [this.flightStartIdx, this.flightStart, this.flightEnd, this.flightEndIdx, this.flightPacket, this.flightFlow, this.flightPort, this.dropIdx, this.markIdx, this.flowOf];
+    for (const c of this.checkpoints) arrays.push(c.lengths, c.start, c.packet, c.flow, c.key);
+    return arrays.map((a) => a.buffer as ArrayBuffer);
+  }
+
   /** Time of the last stored event (0 for an empty trace). */
   get endTime(): number {
     return this.length > 0 ? (this.trace.time[this.length - 1] as number) : 0;
@@ -255,7 +320,7 @@ export class Playback {
     if (forward < 0 || forward > this.checkpointEvery) {
       const k = Math.floor(target / this.checkpointEvery);
       const checkpoint = this.checkpoints[k];
-      this.liveQueues = checkpoint !== undefined ? this.copyQueues(checkpoint) : this.startQueues();
+      this.liveQueues = checkpoint !== undefined ? unpack(checkpoint) : this.startQueues();
       this.liveCursor = checkpoint !== undefined ? k * this.checkpointEvery : 0;
     }
     for (let i = this.liveCursor; i < target; i++) this.apply(this.liveQueues, i);
@@ -387,9 +452,5 @@ export class Playback {
     const q: Queues = { heads: Array.from({ length: this.portCount }, () => []), lengths: new Array<number>(this.portCount).fill(0), orderRow: 0 };
     this.applyOrder(q, 0);
     return q;
-  }
-
-  private copyQueues(queues: Queues): Queues {
-    return { heads: queues.heads.map((h) => h.slice()), lengths: queues.lengths.slice(), orderRow: queues.orderRow };
   }
 }

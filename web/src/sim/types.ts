@@ -83,9 +83,14 @@ export interface OverdueColumns {
 }
 
 /** One finished run as the main thread sees it. */
+/** What a run in the worker is doing: the simulation, the core's summary, the playback index. */
+export type RunPhase = 'simulating' | 'summarising' | 'preparing';
+
 export interface RunResult {
   summary: RunSummary;
   trace: TraceColumns;
   /** A replay's overdue packets (absent for a plain run). */
   overdue?: OverdueColumns;
+  /** The trace indexed for playback by the worker (a structured-cloned Playback: Playback.revive). */
+  playback?: unknown;
 }

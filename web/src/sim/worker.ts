@@ -2,7 +2,8 @@
 // The simulation worker: a thin adapter from Comlink calls to the wasm binding. No logic here.
 import * as Comlink from 'comlink';
 import init, * as core from '../../../wasm-core/wasm/pkg/sched_wasm.js';
-import type { RunResult, RunSummary } from './types';
+import { DEFAULT_CHECKPOINT_EVERY, Playback } from './playback';
+import type { RunPhase, RunResult, RunSummary } from './types';
 
 // No top-level await: expose synchronously, and let every method wait for the module.
 const ready = init();
@@ -10,7 +11,10 @@ const ready = init();
 /** Events simulated between two progress reports. */
 const CHUNK_EVENTS = 200_000;
 
-function collect(out: core.RunOutput, withOverdue = false): RunResult {
+/** Hears a run's progress (0..1) in its phase: simulating, then summarising, then preparing the playback index. */
+type Progress = (p: number, phase: RunPhase) => void;
+
+function collect(out: core.RunOutput, withOverdue = false, onProgress?: Progress): RunResult {
   try {
     const summary = JSON.parse(out.summary()) as RunSummary;
     const order = {
@@ -29,21 +33,27 @@ function collect(out: core.RunOutput, withOverdue = false): RunResult {
       ? { replayId: out.overdue_replay_id(), port: out.overdue_port(), at: out.overdue_at(), behind: out.overdue_behind() }
       : undefined;
     const columns: ArrayBufferView[] = [events, order, state, slack, overdue ?? {}].flatMap((g) => Object.values(g));
-    const result: RunResult = { summary, trace: { ...events, order, state, slack }, ...(overdue ? { overdue } : {}) };
-    return Comlink.transfer(result, columns.map((c) => c.buffer as ArrayBuffer));
+    const trace = { ...events, order, state, slack };
+    // The playback index is built here, off the page's thread, reporting as it goes.
+    onProgress?.(0, 'preparing');
+    const playback = new Playback(trace, summary.ports.length, DEFAULT_CHECKPOINT_EVERY, (done) => onProgress?.(done, 'preparing'));
+    onProgress?.(1, 'preparing');
+    const result: RunResult = { summary, trace, ...(overdue ? { overdue } : {}), playback };
+    return Comlink.transfer(result, [...columns.map((c) => c.buffer as ArrayBuffer), ...playback.buffers()]);
   } finally {
     out.free();
   }
 }
 
 /** Advances a started run to its end in chunks, reporting progress (0..1) between them. */
-function finish(handle: core.RunHandle, onProgress?: (p: number) => void, withOverdue = false): RunResult {
+function finish(handle: core.RunHandle, onProgress?: Progress, withOverdue = false): RunResult {
   let progress = 0;
   while (progress < 1) {
     progress = handle.advance(CHUNK_EVENTS);
-    onProgress?.(progress);
+    onProgress?.(progress, 'simulating');
   }
-  return collect(handle.finish(), withOverdue);
+  onProgress?.(0, 'summarising');
+  return collect(handle.finish(), withOverdue, onProgress);
 }
 
 const api = {
@@ -94,7 +104,7 @@ const api = {
    * returns the summary plus the stored trace columns. `onWork` hears the run's estimated CPU
    * and memory (JSON) once it is checked, before it simulates.
    */
-  async run(scenarioText: string, maxTraceEvents: number, onProgress?: (p: number) => void, onWork?: (work: string) => void): Promise<RunResult> {
+  async run(scenarioText: string, maxTraceEvents: number, onProgress?: Progress, onWork?: (work: string) => void): Promise<RunResult> {
     await ready;
     // Checked once, here (start_run refuses a scenario past the page's budget with the reason).
     const handle = core.start_run(scenarioText, maxTraceEvents);
@@ -106,7 +116,7 @@ const api = {
    * One run of a comparison: the scenario with `variant` (JSON {"scheduler", "routers"?})
    * applied by the core, on the scenario's seed; like `run` otherwise.
    */
-  async runVariant(scenarioText: string, variant: string, maxTraceEvents: number, onProgress?: (p: number) => void): Promise<RunResult> {
+  async runVariant(scenarioText: string, variant: string, maxTraceEvents: number, onProgress?: Progress): Promise<RunResult> {
     await ready;
     return finish(core.start_variant_run(scenarioText, variant, maxTraceEvents), onProgress);
   },
@@ -128,7 +138,7 @@ const api = {
    * run, whose summary.replays[0] is the report. In chunks, calling `onProgress` (0..1: the
    * original, then the replay) between them; cancel terminates it.
    */
-  async replay(scenarioText: string, mode: string, maxTraceEvents: number, onProgress?: (p: number) => void): Promise<RunResult> {
+  async replay(scenarioText: string, mode: string, maxTraceEvents: number, onProgress?: Progress): Promise<RunResult> {
     await ready;
     return finish(core.start_replay_run(scenarioText, mode, maxTraceEvents), onProgress, true);
   },

@@ -8,7 +8,7 @@ import type { EditableScenario } from '../scenario/types';
 import { Playback, type Position } from '../sim/playback';
 import type { OverdueIndex } from '../sim/replay';
 import type { ViewMark } from '../sim/theory';
-import type { ModeInfo, ReplayMode, ReplayReport, RunResult, RunSummary } from '../sim/types';
+import type { ModeInfo, ReplayMode, ReplayReport, RunPhase, RunResult, RunSummary } from '../sim/types';
 import type { GroupBy } from '../view/flowGroups';
 import { niceRound } from '../view/format';
 import { DEFAULT_SETUP, type CompareSetup, type CompareVariant } from './compareSetup';
@@ -140,10 +140,14 @@ export interface AppState {
   /** What each port of the draft runs, as the core says (null until it answers). */
   readonly portChoices: readonly PortChoices[] | null;
   readonly runState: RunState;
-  /** Progress of the run in flight, 0..1. */
+  /** Progress of the run in flight in its phase, 0..1. */
   readonly progress: number;
+  /** What the run in flight is doing (all in the worker): simulating, the core's summary, the playback index. */
+  readonly runPhase: RunPhase;
   /** The run in flight's estimated work ("about 40 s of CPU, about 80 MB"), once the core checked it. */
   readonly runWork: string | null;
+  /** The core's estimate of its CPU time, ns (its budget). */
+  readonly runCpuNs: number | null;
   readonly run: LoadedRun | null;
   /** The run that was on screen before this one ("before" in the change bar), if any. */
   readonly before: { readonly summary: RunSummary; readonly scenarioText: string } | null;
@@ -209,7 +213,9 @@ export const initialState = (draft: EditableScenario): AppState => ({
   portChoices: null,
   runState: 'idle',
   progress: 0,
+  runPhase: 'simulating',
   runWork: null,
+  runCpuNs: null,
   run: null,
   before: null,
   playing: false,
@@ -281,7 +287,8 @@ function comparisonStep(c: LoadedComparison, t: number, dir: 1 | -1): number {
 /** Wraps a finished run for playback (builds the queue checkpoints). */
 export function loadRun(result: RunResult, scenarioText: string): LoadedRun {
   const { summary } = result;
-  const playback = new Playback(result.trace, summary.ports.length);
+  // The worker indexed the trace (sim/worker.ts); a result from elsewhere is indexed here.
+  const playback = result.playback !== undefined ? Playback.revive(result.playback) : new Playback(result.trace, summary.ports.length);
   const endNs = summary.trace_truncated ? summary.trace_end_ns : Math.max(summary.end_ns, playback.endTime);
   return { result, playback, endNs, baseRate: niceRound(endNs / TARGET_PLAY_SECONDS), scenarioText };
 }
@@ -290,14 +297,16 @@ export const catalogsLoaded = (schedulers: readonly SchedulerInfo[], presets: re
   (s: AppState): AppState => ({ ...s, schedulers, presets, replayModes });
 
 /** A run starts: the previous run stays on screen until the new one is ready. */
-export const runStarted = (s: AppState): AppState => ({ ...s, runState: 'running', progress: 0, runWork: null, fieldError: null });
+export const runStarted = (s: AppState): AppState => ({
+  ...s, runState: 'running', progress: 0, runPhase: 'simulating', runWork: null, runCpuNs: null, fieldError: null,
+});
 
 /** The core checked the run in flight and estimated its work. */
-export const runEstimated = (describe: string) => (s: AppState): AppState =>
-  (s.runState === 'running' ? { ...s, runWork: describe } : s);
+export const runEstimated = (describe: string, cpuNs: number | null = null) => (s: AppState): AppState =>
+  (s.runState === 'running' ? { ...s, runWork: describe, runCpuNs: cpuNs } : s);
 
-export const runProgress = (progress: number) => (s: AppState): AppState =>
-  (s.runState === 'running' ? { ...s, progress } : s);
+export const runProgress = (progress: number, phase: RunPhase = 'simulating') => (s: AppState): AppState =>
+  (s.runState === 'running' ? { ...s, progress, runPhase: phase } : s);
 
 /** A run finished: show it from the start and play (paused when the browser asks for reduced motion). */
 export const runFinished = (run: LoadedRun) => (s: AppState): AppState => ({
@@ -325,6 +334,12 @@ export const runFailed = (message: string) => (s: AppState): AppState => ({
 });
 
 export const runCancelled = (s: AppState): AppState => ({ ...s, runState: s.run ? 'done' : 'idle' });
+
+/** A run cancelled while the run on screen was of another scenario: that one is cleared (no stale results beside the draft). */
+export const runCancelledClearing = (s: AppState): AppState => ({
+  ...s, runState: 'idle', run: null, playing: false, position: { t: 0, cursor: 0 }, followed: null, replay: null, replayFollowed: null,
+  lessonMark: null, lessonFocus: null, view: 'single',
+});
 
 /** A problem shown next to a field outside the scenario forms (e.g. a preset parameter). */
 export const setFieldError = (error: FieldError | null) => (s: AppState): AppState => ({ ...s, fieldError: error });

@@ -32,8 +32,10 @@ export const PERSISTENCE = {
   portChoices: none,
   runState: none,
   progress: none,
+  runPhase: none,
   /** The run in flight's estimate: the core recomputes it with the run. */
   runWork: none,
+  runCpuNs: none,
   /** Runs are recomputed from the scenario: same scenario and seed, same trace hash. */
   run: none,
   before: none,

@@ -8,6 +8,8 @@ import type { Point } from './layout';
 import type { ColumnSize } from './queuePlace';
 import { arrangeColumns, arrangedBoxes, flashSpot, type Arranged, type Box, type ColumnRequest, type Spot } from './queueArrange';
 import { portDrawer, type PortScheduler } from './portDrawers';
+import { COLUMNS, drawLabel, stateFont } from './drawers/text';
+import { arrangeLabels, labelAt, type LabelRequest, type PlacedLabel } from './stateArrange';
 import { FOLLOW_COLOUR, OVERDUE_COLOUR, flowColour } from './palette';
 
 export interface PortGeometry {
@@ -83,6 +85,16 @@ export interface DrawnFrame {
   readonly drawMs: number;
   /** The font size (px) of the ports' state lines drawn in this frame; 0: none drawn. */
   readonly stateText: number;
+  /** The ports' state labels as placed (stateArrange.ts): box, the lines shown, the full text. */
+  readonly stateLabels: readonly DrawnLabel[];
+}
+
+export interface DrawnLabel {
+  readonly port: number;
+  readonly box: Box;
+  readonly lines: readonly string[];
+  readonly full: readonly string[];
+  readonly cut: boolean;
 }
 
 export interface DrawnQueue {
@@ -95,7 +107,7 @@ export interface DrawnQueue {
   readonly count: Box | null;
 }
 
-const EMPTY: DrawnFrame = { inFlight: 0, queued: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0, stateText: 0 };
+const EMPTY: DrawnFrame = { inFlight: 0, queued: 0, queues: [], drops: [], ecnMarks: [], followedAt: null, red: [], outlined: [], rings: [], focus: [], drawMs: 0, stateText: 0, stateLabels: [] };
 
 /** Queue cells' edge, and the corner that marks an overdue packet. */
 const CELL_EDGE = 'rgba(27, 42, 58, 0.75)';
@@ -118,6 +130,7 @@ interface Followed { p: Point | null; box: { x: number; y: number; w: number; h:
 export class PacketLayer {
   private readonly ctx: CanvasRenderingContext2D | null;
   private hits: Hit[] = [];
+  private labels: readonly PlacedLabel[] = [];
   /** Measured text widths, by font size and text (the counts repeat from frame to frame). */
   private readonly widths = new Map<string, number>();
   private width = 0;
@@ -159,23 +172,29 @@ export class PacketLayer {
     return null;
   }
 
+  /** The full text of the state label drawn at (x, y) (lines joined by newlines), or null. */
+  labelAt(x: number, y: number): string | null {
+    return labelAt(this.labels, x, y);
+  }
+
   draw(frame: PlaybackFrame | null, ports: readonly (PortGeometry | null)[], opts: DrawOptions): void {
     const started = performance.now();
     const ctx = this.ctx;
     this.hits = [];
+    this.labels = [];
     this.drawn = EMPTY;
     if (!ctx) return;
     ctx.clearRect(0, 0, this.width, this.height);
     if (!frame) return;
     const followedAt: Followed = { p: null, box: null };
     const marked: Marked = { red: [], outlined: [], boxes: [], focus: [] };
-    const { arranged, queues, stateText } = this.drawQueues(ctx, frame, ports, opts, followedAt, marked);
+    const { arranged, queues, stateText, labels } = this.drawQueues(ctx, frame, ports, opts, followedAt, marked);
     const inFlight = this.drawPackets(ctx, frame, ports, opts, followedAt, marked);
     // Flashes go just right of the port's queue cells; in a dense drawing, where they cover
     // no column or count (left of it, or above it), if there is such a place.
     const half = cellSize(opts).cellW / 2;
     const byPort = new Map(arranged.map((a) => [a.port, a]));
-    const boxes = opts.dense ? arrangedBoxes(arranged) : [];
+    const boxes = opts.dense ? [...arrangedBoxes(arranged), ...labels.map((l) => l.box)] : [];
     // One spot per port (its flashes overlay each other), clear of the ports' before it.
     const spots = new Map<number, Point | null>();
     const spot = (port: number) => {
@@ -211,13 +230,17 @@ export class PacketLayer {
     this.drawn = {
       inFlight, queued, queues, drops, ecnMarks, followedAt: at, red: marked.red, outlined: marked.outlined, rings,
       focus: marked.focus.map((f) => ({ packet: f.packet, label: f.label })), drawMs: performance.now() - started, stateText,
+      stateLabels: labels.map((l) => ({
+        port: l.port, box: l.box, full: l.full, cut: l.cut, lines: l.rows.flatMap((r) => (r.kind === 'line' ? [r.text] : [])),
+      })),
     };
+    this.labels = labels;
   }
 
   private drawQueues(
     ctx: CanvasRenderingContext2D, frame: PlaybackFrame, ports: readonly (PortGeometry | null)[],
     opts: DrawOptions, followed: Followed, marked: Marked,
-  ): { arranged: Arranged[]; queues: DrawnQueue[]; stateText: number } {
+  ): { arranged: Arranged[]; queues: DrawnQueue[]; stateText: number; labels: PlacedLabel[] } {
     const marks = opts.marks;
     const { cellW, cellH, gap } = cellSize(opts);
     const k = opts.dense ? 1 : opts.scale;
@@ -225,6 +248,8 @@ export class PacketLayer {
     const cells: { x: number; y: number; q: QueuedPacket; key: string }[] = [];
     /** Family drawers, run over the cells once they are drawn. */
     const decorations: (() => void)[] = [];
+    /** The ports' state labels as their drawers write them, placed once all are written. */
+    const labels: (LabelRequest & { queued: number })[] = [];
     // A spot's rows: its room under nodes, and under the top of the canvas.
     const rowsAt = (s: Spot) => {
       const cap = Math.min(maxRows, s.rows);
@@ -258,7 +283,11 @@ export class PacketLayer {
       const state = frame.states[a.port];
       const topY = a.box.y - 5;
       if (drawer && state && state.length > 0) {
-        decorations.push(() => drawer(ctx, { x: base.x, baseY: base.y, topY, cellW, cellH, gap, rows, text: t }, state));
+        const column = { x: base.x, baseY: base.y, topY, cellW, cellH, gap, rows, text: t, label: [] };
+        const area = { x: base.x, y: base.y - rows * (cellH + gap), w: COLUMNS * (cellW + gap) - gap, h: rows * (cellH + gap) };
+        const anchor = { x: a.box.x + a.box.w / 2, y: a.box.y };
+        labels.push({ port: a.port, column: area, anchor, items: column.label, queued: queue.length });
+        decorations.push(() => drawer(ctx, column, state));
       }
       const entry: DrawnQueue = { port: a.port, packets: [], keys: [], at: [], box: a.box, count: a.count?.box ?? null };
       for (let i = 0; i < shown; i++) {
@@ -311,7 +340,14 @@ export class PacketLayer {
       }
     }
     for (const draw of decorations) draw();
-    return { arranged, queues: drawnQueues, stateText: decorations.length > 0 ? Math.round(10 * t) : 0 };
+    // The longest queues' labels first: they get the room beside their columns.
+    labels.sort((x, y) => y.queued - x.queued);
+    ctx.font = stateFont(t);
+    const placed = arrangeLabels(labels, arrangedBoxes(arranged), {
+      stage: { w: this.width, h: this.height }, k: t, width: (text) => this.textWidth(ctx, text, Math.round(10 * t)),
+    });
+    for (const label of placed) drawLabel(ctx, label, t);
+    return { arranged, queues: drawnQueues, stateText: decorations.length > 0 ? Math.round(10 * t) : 0, labels: placed };
   }
 
   private drawPackets(

@@ -458,8 +458,13 @@ export class TopologyView {
   }
 
   private onMove(e: PointerEvent): void {
-    if (this.panMove(e) || this.options.readOnly) return;
+    if (this.panMove(e)) return;
     const p = this.pointer(e);
+    // A state label under the pointer gives its full text (a label may be cut to fit).
+    const label = this.packets.labelAt(p.x, p.y);
+    if (label) this.root.title = label;
+    else this.root.removeAttribute('title');
+    if (this.options.readOnly) return;
     if (this.tool === 'link' && this.pending !== null) {
       const a = this.screen.get(this.pending);
       const ghost = this.svg.querySelector('.ghost');

@@ -26,9 +26,9 @@ function roundRobin<S extends 'rr' | 'wrr' | 'drr'>(title: string, counter: Stat
     for (let k = 0; k < shown; k++) {
       const value = counters[k];
       const text = `${k === 0 ? '▶ in turn' : `${k + 1}.`} ${counter} ${value === undefined ? '–' : formatValue(value, unit, 0)}`;
-      line(ctx, c, k + 1, text, k === 0 ? '#1b2a3a' : '#4a5a6a', flowColour(heads[k] as number));
+      line(c, k + 1, text, k === 0 ? '#1b2a3a' : '#4a5a6a', flowColour(heads[k] as number));
     }
-    line(ctx, c, 0, `${title}${more}`, '#33414f');
+    line(c, 0, `${title}${more}`, '#33414f');
   };
 }
 
@@ -37,7 +37,7 @@ export const CLASS_DRAWERS: Drawers = {
   strict_priority: (ctx, c, state) => {
     const queued = state.values('queued per class');
     if (queued.length === 0) return;
-    line(ctx, c, 0, `queued: ${queued.map((n, i) => `class ${i}: ${n}`).join(' · ')}`, '#33414f');
+    line(c, 0, `queued: ${queued.map((n, i) => `class ${i}: ${n}`).join(' · ')}`, '#33414f');
   },
   rr: roundRobin<'rr'>('RR turns', 'credit', 'packets'),
   wrr: roundRobin<'wrr'>('WRR turns', 'credit', 'packets'),

@@ -6,7 +6,7 @@
 // curve with the point it has reached (w_i on the curve). Nothing about scheduling is computed here.
 import { formatValue } from '../values';
 import type { Drawers, NamedState, QueueColumn } from './state';
-import { line, stateFont } from './text';
+import { figure, line, stateFont } from './text';
 
 /** At most this many queues listed. */
 const SHOWN = 3;
@@ -28,9 +28,9 @@ function queues(ctx: CanvasRenderingContext2D, c: QueueColumn, state: CurveState
   const kneeY = state.values('curve knee y');
   served.slice(0, SHOWN).forEach((w, i) => {
     const burst = w < (kneeY[i] ?? 0);
-    line(ctx, c, 1 + i, `queue ${i + 1}: served ${formatValue(w, 'bytes', 0)}${burst ? ', in its burst (m1)' : ', on m2'}`, burst ? '#b5472a' : '#4a5a6a');
+    line(c, 1 + i, `queue ${i + 1}: served ${formatValue(w, 'bytes', 0)}${burst ? ', in its burst (m1)' : ', on m2'}`, burst ? '#b5472a' : '#4a5a6a');
   });
-  if (served.length > SHOWN) line(ctx, c, 1 + SHOWN, `+${served.length - SHOWN} more backlogged`, '#4a5a6a');
+  if (served.length > SHOWN) line(c, 1 + SHOWN, `+${served.length - SHOWN} more backlogged`, '#4a5a6a');
   plot(ctx, c, state, curve, 2 + SHOWN);
 }
 
@@ -47,44 +47,49 @@ function plot(ctx: CanvasRenderingContext2D, c: QueueColumn, state: CurveState, 
   const wx = curveX(ax, ay, kx, ky, m2, w);
   const x1 = Math.max(wx, kx) + Math.max(kx - ax, (Math.max(wx, kx) - ax) * 0.25, 1);
   const y1 = ky + m2 * (x1 - kx);
-  const left = c.x + 3 * (c.cellW + c.gap) + 8;
-  const top = c.baseY - c.rows * (c.cellH + c.gap) + row * 14 * c.text;
-  const px = (x: number) => left + ((x - ax) / (x1 - ax)) * PLOT_W;
-  const py = (y: number) => top + PLOT_H - ((y - ay) / Math.max(y1 - ay, 1)) * PLOT_H;
+  const caption = `queue 1's ${curve} (m2 ${formatValue(m2bps, 'bps', 0)}), dot: served`;
   ctx.save();
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-  ctx.fillRect(left - 4, top - 4, PLOT_W + 8, PLOT_H + 8 + 10 * c.text);
-  ctx.strokeStyle = '#b9c3cc';
-  ctx.lineWidth = 1;
-  ctx.strokeRect(left, top, PLOT_W, PLOT_H);
-  ctx.strokeStyle = '#33414f';
-  ctx.lineWidth = 1.5;
-  ctx.beginPath();
-  ctx.moveTo(px(ax), py(ay));
-  ctx.lineTo(px(kx), py(ky));
-  ctx.lineTo(px(x1), py(y1));
-  ctx.stroke();
-  ctx.fillStyle = '#b5472a';
-  ctx.beginPath();
-  ctx.arc(px(wx), py(w), 3.5, 0, 2 * Math.PI);
-  ctx.fill();
-  ctx.fillStyle = '#4a5a6a';
   ctx.font = stateFont(c.text, 400, 9);
-  ctx.textAlign = 'left';
-  ctx.fillText(`queue 1's ${curve} (m2 ${formatValue(m2bps, 'bps', 0)}), dot: served`, left - 2, top + PLOT_H + 11 * c.text);
+  const width = Math.max(PLOT_W + 8, ctx.measureText(caption).width + 4);
   ctx.restore();
+  figure(c, row, width, PLOT_H + 8 + 12 * c.text, (ctx, x, y) => {
+    const left = x + 4;
+    const top = y + 4;
+    const px = (v: number) => left + ((v - ax) / (x1 - ax)) * PLOT_W;
+    const py = (v: number) => top + PLOT_H - ((v - ay) / Math.max(y1 - ay, 1)) * PLOT_H;
+    ctx.save();
+    ctx.strokeStyle = '#b9c3cc';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(left, top, PLOT_W, PLOT_H);
+    ctx.strokeStyle = '#33414f';
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(px(ax), py(ay));
+    ctx.lineTo(px(kx), py(ky));
+    ctx.lineTo(px(x1), py(y1));
+    ctx.stroke();
+    ctx.fillStyle = '#b5472a';
+    ctx.beginPath();
+    ctx.arc(px(wx), py(w), 3.5, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.fillStyle = '#4a5a6a';
+    ctx.font = stateFont(c.text, 400, 9);
+    ctx.textAlign = 'left';
+    ctx.fillText(caption, left - 2, top + PLOT_H + 11 * c.text);
+    ctx.restore();
+  });
 }
 
 export const CURVE_DRAWERS: Drawers = {
   fsc: (ctx, c, state) => {
     const vs = state.first('system virtual time');
     if (vs === undefined) return;
-    line(ctx, c, 0, `FSC: system virtual time v^s = ${formatValue(vs, 'ns', 0)}`, '#33414f');
+    line(c, 0, `FSC: system virtual time v^s = ${formatValue(vs, 'ns', 0)}`, '#33414f');
     queues(ctx, c, state, 'virtual curve');
   },
   sced: (ctx, c, state) => {
     const n = state.values('head deadlines').length;
-    line(ctx, c, 0, `SCED: ${n} queue${n === 1 ? '' : 's'} backlogged`, '#33414f');
+    line(c, 0, `SCED: ${n} queue${n === 1 ? '' : 's'} backlogged`, '#33414f');
     queues(ctx, c, state, 'deadline curve');
   },
 };

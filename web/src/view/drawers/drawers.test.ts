@@ -15,7 +15,7 @@ const ctx = new Proxy({}, {
   set: () => true,
 }) as unknown as CanvasRenderingContext2D;
 
-const column: QueueColumn = { x: 100, baseY: 300, topY: 200, cellW: 10, cellH: 10, gap: 2, rows: 8, text: 1 };
+const column = (): QueueColumn => ({ x: 100, baseY: 300, topY: 200, cellW: 10, cellH: 10, gap: 2, rows: 8, text: 1, label: [] });
 
 /** A state that answers every field with values and records the names asked for. */
 function recording(asked: string[]): NamedState<Stateful> {
@@ -35,7 +35,7 @@ describe('port drawers', () => {
   for (const [name, draw] of Object.entries(drawers)) {
     it(`${name} asks only for fields its registry entry declares`, () => {
       const asked: string[] = [];
-      draw(ctx, column, recording(asked));
+      draw(ctx, column(), recording(asked));
       expect(asked.length).toBeGreaterThan(0);
       const declared: readonly string[] = STATE_FIELDS[name as Stateful];
       for (const field of asked) expect(declared, `${name}: "${field}"`).toContain(field);

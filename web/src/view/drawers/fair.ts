@@ -12,8 +12,8 @@ function virtualTime<S extends 'wfq' | 'scfq' | 'stfq' | 'wf2q_plus'>(name: stri
     const v = state.first('virtual time');
     if (v === undefined) return;
     const heads = state.values('head start tags').length;
-    line(ctx, c, 0, `${name}: virtual time V = ${formatValue(v, 'millibits', 0)}/weight`, '#33414f');
-    line(ctx, c, 1, `${heads} queue${heads === 1 ? '' : 's'} backlogged`, '#4a5a6a');
+    line(c, 0, `${name}: virtual time V = ${formatValue(v, 'millibits', 0)}/weight`, '#33414f');
+    line(c, 1, `${heads} queue${heads === 1 ? '' : 's'} backlogged`, '#4a5a6a');
   };
 }
 

@@ -17,19 +17,19 @@ export const PROGRAMMABLE_DRAWERS: Drawers = {
     const cNow = state.first('c');
     const cTarget = state.first('C');
     if (cNow === undefined || cTarget === undefined) return;
-    line(ctx, c, 0, `AIFO: c = ${cNow} of C = ${cTarget}`, '#33414f');
+    line(c, 0, `AIFO: c = ${cNow} of C = ${cTarget}`, '#33414f');
     const t = state.first('quantile threshold');
-    line(ctx, c, 1, `admit quantile ≤ ${t === undefined ? '–' : formatValue(t, 'fraction', 0)}`, '#33414f');
+    line(c, 1, `admit quantile ≤ ${t === undefined ? '–' : formatValue(t, 'fraction', 0)}`, '#33414f');
     const q = state.first('last arrival quantile');
     const ok = state.first('last arrival admitted');
     if (q !== undefined && ok !== undefined) {
       const verdict = ok === 1 ? 'admitted' : 'refused';
-      line(ctx, c, 2, `last arrival q = ${formatValue(q, 'fraction', 0)}: ${verdict}`, ok === 1 ? '#2f7d32' : '#b3261e');
+      line(c, 2, `last arrival q = ${formatValue(q, 'fraction', 0)}: ${verdict}`, ok === 1 ? '#2f7d32' : '#b3261e');
     }
     const window = state.values('window');
     if (window.length > 0) {
-      line(ctx, c, 3, `window ranks ${state.first('window least rank') ?? '–'} … ${state.first('window greatest rank') ?? '–'}`, '#4a5a6a');
-      bars(ctx, c, 4, window, 96);
+      line(c, 3, `window ranks ${state.first('window least rank') ?? '–'} … ${state.first('window greatest rank') ?? '–'}`, '#4a5a6a');
+      bars(c, 4, window, 96);
     }
   },
   /** SP-PIFO: each strict-priority queue's rank bound and packets, queue 0 (served first) first. */
@@ -39,9 +39,9 @@ export const PROGRAMMABLE_DRAWERS: Drawers = {
     if (bounds.length === 0) return;
     const shown = Math.min(LISTED, bounds.length);
     const more = bounds.length > shown ? ` (+${bounds.length - shown} more)` : '';
-    line(ctx, c, 0, `SP-PIFO bounds${more}`, '#33414f');
+    line(c, 0, `SP-PIFO bounds${more}`, '#33414f');
     for (let i = 0; i < shown; i++) {
-      line(ctx, c, i + 1, `q${i}: bound ${bounds[i] ?? '–'} · ${queued[i] ?? 0} pkt`, i === 0 ? '#1b2a3a' : '#4a5a6a');
+      line(c, i + 1, `q${i}: bound ${bounds[i] ?? '–'} · ${queued[i] ?? 0} pkt`, i === 0 ? '#1b2a3a' : '#4a5a6a');
     }
   },
 };

@@ -24,7 +24,21 @@ export interface QueueColumn {
   readonly rows: number;
   /** Text size factor of the state lines, badges and labels (1: 10 px lines; presentation mode goes above). */
   readonly text: number;
+  /**
+   * The port's state label as the drawer writes it (line, bars and plot in text.ts add to it);
+   * the page places every port's label once all are written (view/stateArrange.ts).
+   */
+  readonly label: StateItem[];
 }
+
+/** A row of a port's state label: a line of text (with an optional swatch), or a small figure. */
+export type StateItem =
+  | { readonly kind: 'line'; readonly n: number; readonly text: string; readonly colour: string; readonly swatch?: string }
+  | {
+    readonly kind: 'figure'; readonly n: number; readonly w: number; readonly h: number;
+    /** Draws the figure with its top-left corner at (left, top). */
+    readonly draw: (ctx: CanvasRenderingContext2D, left: number, top: number) => void;
+  };
 
 /** A port's state by field name. */
 export interface NamedState<S extends Stateful> {

@@ -1,53 +1,83 @@
-// What the drawers write and draw beside or over a queue column: lines of text on the side
-// with room (stateSide), badges over the "N queued" label, bars, and lines across the column at
-// a queue length. Geometry only; the values come from the core's state.
+// What the drawers write and draw beside or over a queue column: a state label of lines and
+// small figures (bars), which the page places clear of the other ports' (view/stateArrange.ts),
+// badges over the "N queued" label, and lines across the column at a queue length. Geometry
+// only; the values come from the core's state.
 import type { QueueColumn } from './state';
 
-/** Lines beside the column, this far apart (at text size 1). */
-const LINE = 13;
+/** A state label's lines, this far apart (at text size 1). */
+export const LINE = 13;
 /** The state lines' font at text size `k`: 10 px at 1. */
 export const stateFont = (k: number, weight = 600, px = 10): string => `${weight} ${Math.round(px * k)}px system-ui, sans-serif`;
 /** The columns a queue is drawn in (the page draws up to three). */
 export const COLUMNS = 3;
 
-/** The width a port's state lines are given when their side is chosen (the longest line, about, at text size 1). */
-export const STATE_W = 170;
-
-/**
- * Where a port's state lines go: right of the queue's columns when STATE_W fits between them and
- * the canvas's right edge, else left of the columns when it fits there (a small compare panel),
- * else right. One side for every line of a port, so its lines stay together. `x` is the edge
- * the text starts from (right side) or ends at (left side).
- */
-export function stateSide(ctx: CanvasRenderingContext2D, c: QueueColumn): { x: number; left: boolean } {
-  const right = c.x + COLUMNS * (c.cellW + c.gap) + 6;
-  const width = ctx.canvas.width / (ctx.getTransform().a || 1);
-  const w = STATE_W * c.text;
-  if (right + w <= width || c.x - 6 - w < 0) return { x: right, left: false };
-  return { x: c.x - 6, left: true };
+/** Line `n` of the port's state label (lines and figures go in the order of their `n`). */
+export function line(c: QueueColumn, n: number, text: string, colour: string, swatch?: string): void {
+  c.label.push(swatch === undefined ? { kind: 'line', n, text, colour } : { kind: 'line', n, text, colour, swatch });
 }
 
-/**
- * A line of text beside the queue's columns (stateSide), `n` lines down from the top of the
- * column's area (which is always on the canvas), with an optional swatch.
- */
-export function line(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, text: string, colour: string, swatch?: string): void {
-  const side = stateSide(ctx, c);
-  const k = c.text;
-  const y = c.baseY - c.rows * (c.cellH + c.gap) + 10 * k + n * LINE * k;
+/** A figure `w` x `h` px in the port's state label at row `n`, drawn from its top-left corner. */
+export function figure(c: QueueColumn, n: number, w: number, h: number, draw: (ctx: CanvasRenderingContext2D, left: number, top: number) => void): void {
+  c.label.push({ kind: 'figure', n, w, h, draw });
+}
+
+/** Bars of `counts` at row `n` of the port's state label, `w` px wide in all. */
+export function bars(c: QueueColumn, n: number, counts: readonly number[], w: number): void {
+  const max = Math.max(1, ...counts);
+  const h = 22 * c.text;
+  figure(c, n, w + 4, h + 4, (ctx, left, top) => {
+    const bw = w / Math.max(1, counts.length);
+    const bottom = top + 2 + h;
+    ctx.fillStyle = '#5b7fa6';
+    counts.forEach((v, i) => {
+      const bh = (v / max) * h;
+      ctx.fillRect(left + 2 + i * bw + 1, bottom - bh, bw - 2, bh);
+    });
+  });
+}
+
+/** A state label where stateArrange placed it: its box, and its rows at their tops. */
+export interface LabelToDraw {
+  readonly box: { readonly x: number; readonly y: number; readonly w: number; readonly h: number };
+  /** Its column's top: a label placed away from it is tied to it by a thin line. */
+  readonly anchor: { readonly x: number; readonly y: number };
+  readonly rows: readonly (
+    | { readonly kind: 'line'; readonly top: number; readonly text: string; readonly colour: string; readonly swatch?: string }
+    | { readonly kind: 'figure'; readonly top: number; readonly draw: (ctx: CanvasRenderingContext2D, left: number, top: number) => void }
+  )[];
+}
+
+/** Draws a placed state label: a light box, then its lines (font at text size `k`) and figures. */
+export function drawLabel(ctx: CanvasRenderingContext2D, label: LabelToDraw, k: number): void {
+  const { box, anchor } = label;
   ctx.save();
+  const near = { x: Math.max(box.x, Math.min(anchor.x, box.x + box.w)), y: Math.max(box.y, Math.min(anchor.y, box.y + box.h)) };
+  if (Math.hypot(near.x - anchor.x, near.y - anchor.y) > 12 * k) {
+    ctx.strokeStyle = 'rgba(51, 65, 79, 0.55)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(near.x, near.y);
+    ctx.lineTo(anchor.x, anchor.y);
+    ctx.stroke();
+  }
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.88)';
+  ctx.fillRect(box.x, box.y, box.w, box.h);
   ctx.font = stateFont(k);
   ctx.textAlign = 'left';
-  const w = ctx.measureText(text).width + 8 + (swatch ? 12 * k : 0);
-  const left = side.left ? side.x - w + 2 : side.x;
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-  ctx.fillRect(left - 2, y - 10 * k, w, 12 * k);
-  if (swatch) {
-    ctx.fillStyle = swatch;
-    ctx.fillRect(left, y - 8 * k, 9 * k, 9 * k);
+  for (const row of label.rows) {
+    if (row.kind === 'figure') {
+      row.draw(ctx, box.x + 2, row.top);
+      continue;
+    }
+    let x = box.x + 4;
+    if (row.swatch) {
+      ctx.fillStyle = row.swatch;
+      ctx.fillRect(x, row.top + 2 * k, 9 * k, 9 * k);
+      x += 12 * k;
+    }
+    ctx.fillStyle = row.colour;
+    ctx.fillText(row.text, x, row.top + 10 * k);
   }
-  ctx.fillStyle = colour;
-  ctx.fillText(text, (swatch ? left + 12 * k : left) + 2, y);
   ctx.restore();
 }
 
@@ -63,25 +93,6 @@ export function badge(ctx: CanvasRenderingContext2D, c: QueueColumn, text: strin
   ctx.fillRect(c.x - 2, y - 10 * k, w, 12 * k);
   ctx.fillStyle = colour;
   ctx.fillText(text, c.x + 2, y);
-  ctx.restore();
-}
-
-/** Bars of `counts`, `n` lines down beside the column (on its lines' side), `w` px wide in all. */
-export function bars(ctx: CanvasRenderingContext2D, c: QueueColumn, n: number, counts: readonly number[], w: number): void {
-  const max = Math.max(1, ...counts);
-  const side = stateSide(ctx, c);
-  const left = side.left ? side.x - w - 2 : side.x;
-  const bottom = c.baseY - c.rows * (c.cellH + c.gap) + (10 + n * LINE + 14) * c.text;
-  const h = 22 * c.text;
-  const bw = w / Math.max(1, counts.length);
-  ctx.save();
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-  ctx.fillRect(left - 2, bottom - h - 2, w + 4, h + 4);
-  ctx.fillStyle = '#5b7fa6';
-  counts.forEach((v, i) => {
-    const bh = (v / max) * h;
-    ctx.fillRect(left + i * bw + 1, bottom - bh, bw - 2, bh);
-  });
   ctx.restore();
 }
 

@@ -24,7 +24,7 @@ pub const FQ: SchedulerInfo = SchedulerInfo {
     key: KeySpec { label: "finish tag", unit: Unit::Millibits },
     state: &[],
     params: &[],
-    traits: Traits::KEY_ORDER,
+    traits: Traits::KEY_ORDER.same_as("wfq"),
     source: file!(),
     build: |a| Ok(AnyScheduler::from(Fq::new(a.port.buffer, a.port.bandwidth))),
 };

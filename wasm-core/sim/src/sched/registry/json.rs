@@ -33,6 +33,9 @@ struct Entry {
     /// the scenario's rule gives at the ingress; without a rule every packet starts at 0),
     /// "sizes" (its flow's size and what is left of it).
     reads: Vec<&'static str>,
+    /// The scheduler it serves exactly as, that one with its defaults ("fq": "wfq"), whose
+    /// parameters (buffer policies) the page offers in its place; null: none.
+    same_as: Option<&'static str>,
     /// Its parameters: kind, range in the units a scenario is written in, default, description.
     params: Params,
     /// The JSON Schema of its whole `params` object.
@@ -58,6 +61,7 @@ fn entry(s: &SchedulerInfo) -> Entry {
         order: s.traits.order,
         children: s.traits.children,
         reads: default_reads(s),
+        same_as: s.traits.same_as,
         params: Params(with_sliders(params::specs_json(s.params), s)),
         params_schema: AnyJson(params::params_schema(s.params)),
     }

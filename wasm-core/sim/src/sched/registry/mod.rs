@@ -87,6 +87,10 @@ pub struct Traits {
     /// Its work per packet and the state it builds, from its checked parameters (the run's
     /// budget, `crate::budget`); its children are added to it.
     pub cost: fn(&Params) -> Cost,
+    /// The scheduler it serves exactly as, that one with its defaults (`fq`: `wfq`, equal
+    /// weights), which has the parameters it lacks (buffer policies): the page offers them
+    /// through it. The contract test holds the two to the same outcomes.
+    pub same_as: Option<&'static str>,
 }
 
 impl Traits {
@@ -99,6 +103,7 @@ impl Traits {
         key: |_| None,
         sliders: &[],
         cost: |_| Cost::BASE,
+        same_as: None,
     };
     /// Its own queues, served in an order only its snapshot says, work-conserving.
     pub const OWN_ORDER: Traits = Traits { order: Order::Snapshot, ..Traits::KEY_ORDER };
@@ -127,6 +132,11 @@ impl Traits {
     /// The same, costing `cost` per packet and in state.
     pub const fn costing(self, cost: fn(&Params) -> Cost) -> Traits {
         Traits { cost, ..self }
+    }
+
+    /// The same, serving exactly as scheduler `name` with its defaults.
+    pub const fn same_as(self, name: &'static str) -> Traits {
+        Traits { same_as: Some(name), ..self }
     }
 
     /// The same, with these sliders.
