@@ -29,23 +29,12 @@ pub struct Emit {
     pub watch: bool,
     /// Scratch space for a port's verdicts (shared by every port: each empties it).
     pub verdicts: crate::verdicts::Verdicts,
-    /// The packets in service at the ports and on the links, by slot (`packet::Slab`).
-    pub held: crate::packet::Slab,
 }
 
 impl Emit {
     pub fn new(recorder: TraceRecorder, metrics: Metrics) -> Emit {
         let watch = recorder.stores();
-        Emit {
-            recorder,
-            metrics,
-            schedule: None,
-            batch: 0,
-            views: Vec::new(),
-            watch,
-            verdicts: Default::default(),
-            held: Default::default(),
-        }
+        Emit { recorder, metrics, schedule: None, batch: 0, views: Vec::new(), watch, verdicts: Default::default() }
     }
 
     /// A trace event, now: recorded, measured and, when a schedule is recorded, added to it.

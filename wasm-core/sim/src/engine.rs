@@ -11,7 +11,7 @@ use crate::events::EventQueue;
 use crate::metrics::Metrics;
 use crate::network::{Network, Spawned};
 use crate::packet::flags;
-use crate::packet::{FlowId, NodeId, Packet, PortId};
+use crate::packet::{FlowId, Header, NodeId, Packet, PortId};
 use crate::port::PortWake;
 use crate::record::Recorder;
 use crate::stage::{StageId, StageWake};
@@ -33,10 +33,10 @@ enum Ev {
     StageDone(StageId),
     /// A stage's scheduler has a packet becoming eligible.
     StageEligible(StageId),
-    /// A packet's last bit reaches a node (the packet waits in the slab `Emit::held`).
-    Arrive { node: NodeId, slot: u32 },
-    /// A replayed or scripted packet enters the network at `node` (the packet is in the slab).
-    Inject { node: NodeId, slot: u32 },
+    /// A packet's last bit reaches a node.
+    Arrive { node: NodeId, pkt: Packet },
+    /// A replayed or scripted packet enters the network at `node`.
+    Inject { node: NodeId, pkt: Packet },
     /// A TCP-family flow starts: its sender sends its first window.
     Open(FlowId),
     /// A transport timer of a flow; events of an older generation are stale and ignored.
@@ -148,9 +148,9 @@ impl Engine {
                 }
                 Ev::TxDone { port, generation } => {
                     let (sent, wake) = self.net.ports[port as usize].tx_done(time, generation, &mut self.out);
-                    if let Some((slot, at)) = sent {
+                    if let Some((pkt, at)) = sent {
                         let node = self.net.ports[port as usize].to;
-                        self.schedule(at, Ev::Arrive { node, slot });
+                        self.schedule(at, Ev::Arrive { node, pkt });
                     }
                     self.wake(port, wake);
                     // The link stage made room: the node's CPU stage may start a packet.
@@ -172,12 +172,8 @@ impl Engine {
                     let wake = self.net.ports[port as usize].eligible(time, &mut self.out);
                     self.wake(port, wake);
                 }
-                Ev::Arrive { node, slot } => {
-                    let pkt = self.out.held.take(slot);
-                    self.arrive(node, pkt)
-                }
-                Ev::Inject { node, slot } => {
-                    let pkt = self.out.held.take(slot);
+                Ev::Arrive { node, pkt } => self.arrive(node, pkt),
+                Ev::Inject { node, pkt } => {
                     // The packet is created here: its first trace event says so (its size).
                     self.out.event(TraceEvent::of(time, Kind::Arrive, &pkt, node, pkt.size as i64));
                     self.forward(node, pkt);
@@ -206,11 +202,11 @@ impl Engine {
         let em = &mut self.net.emitters[i];
         let Some(size) = em.next_size() else { return };
         let info = &self.net.flows[em.flow as usize];
-        let mut pkt = Packet {
+        let mut pkt = Packet::from(Header {
             class: info.class,
             source: info.source,
-            ..Packet::new(self.next_packet, em.flow, em.sent, size, now)
-        };
+            ..Header::new(self.next_packet, em.flow, em.sent, size, now)
+        });
         if self.net.needs_sizes {
             pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
             pkt.set_remaining(em.remaining.unwrap_or(u64::MAX));
@@ -298,12 +294,12 @@ impl Engine {
             }
             let (size, remaining) = (seg.len + c.header, c.remaining());
             let info = &self.net.flows[flow as usize];
-            let mut pkt = Packet {
+            let mut pkt = Packet::from(Header {
                 class: info.class,
                 source: info.source,
                 flags: bits,
-                ..Packet::new(self.next_packet, flow, seg.seq, size, now)
-            };
+                ..Header::new(self.next_packet, flow, seg.seq, size, now)
+            });
             if self.net.needs_sizes {
                 pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
                 pkt.set_remaining(remaining);
@@ -325,13 +321,13 @@ impl Engine {
         if a.retx {
             bits |= flags::RETX;
         }
-        let mut pkt = Packet {
+        let mut pkt = Packet::from(Header {
             class: info.class,
             source: info.source,
             flags: bits,
             // An ACK's `seq` is its cumulative acknowledgement.
-            ..Packet::new(self.next_packet, flow, a.ack, header, self.now)
-        }
+            ..Header::new(self.next_packet, flow, a.ack, header, self.now)
+        })
         .with_tsecr(a.tsecr);
         if self.net.needs_sizes {
             pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
@@ -442,8 +438,7 @@ impl Engine {
     pub fn inject(&mut self, time: Time, node: NodeId, pkt: Packet) {
         debug_assert_eq!(pkt.id, self.next_packet, "injected packets are numbered in order");
         self.next_packet += 1;
-        let slot = self.out.held.put(pkt);
-        self.schedule(time, Ev::Inject { node, slot });
+        self.schedule(time, Ev::Inject { node, pkt });
     }
 
     /// Records the run's schedule as it goes (an original run: `with_hosts`; see `record`).

@@ -1,9 +1,13 @@
 //! The packet header: what the schedulers of the seed papers read and write.
 //!
-//! Kept small and `Copy`-free on purpose: it moves by value through queues and links (a queued
-//! packet's memory is mostly its header). Three places hold what a packet carries:
+//! A [`Packet`] is a handle: the address of its [`Header`] in this thread's pool of header
+//! cells (`pool`), taken when the packet is made and given back when it ends (delivered or
+//! dropped). Sources, ports, schedulers, stages, the event queue and links pass the 8-byte
+//! handle; the header does not move from the cell it was made in. Schedulers take and return
+//! `Packet`s and read and write the header through it (`pkt.size`, `pkt.set_rank(r)`).
+//! Three places hold what a packet carries:
 //!
-//! - In line (56 B): what every packet has and what the engine, the ports and most schedulers
+//! - The header (56 B): what every packet has and what the engine, the ports and most schedulers
 //!   read on every hop: `id`, `seq`, `created`, `enqueued_at` (8 B each), `flow`, `size`,
 //!   `source` (4 B), `hops` (2 B), `class`, `flags` (1 B), and the extension's pointer (8 B,
 //!   null when it holds only defaults). No field is narrowed: every value a scenario can give
@@ -32,6 +36,9 @@
 //! lives out of line, keyed by `id`, and only when a scenario asks for it.
 
 use crate::time::Time;
+use std::ptr::NonNull;
+
+mod pool;
 
 /// Bits of `Packet::flags`: the TCP family's header bits and ECN (RFC 3168).
 pub mod flags {
@@ -102,8 +109,74 @@ pub type PortId = u32;
 /// Index of a flow (traffic source) in the scenario.
 pub type FlowId = u32;
 
+/// A packet: a handle (the address of its [`Header`]'s cell in this thread's [`pool`]), so
+/// the header stays where it was made while the packet crosses sources, ports, schedulers,
+/// stages and links. Schedulers take and return `Packet`s as before and read the header
+/// through it (`pkt.size`, `pkt.rank()`); what moves is 8 bytes, not the header's 56, and an
+/// `Option<Packet>` is the pointer. Dropping the packet drops its header and gives the cell
+/// back; cloning copies the header into a new cell.
+pub struct Packet(NonNull<Header>);
+
+impl std::ops::Deref for Packet {
+    type Target = Header;
+
+    #[inline(always)]
+    fn deref(&self) -> &Header {
+        // SAFETY: the cell is live while its one `Packet` is (`pool`'s invariant).
+        unsafe { self.0.as_ref() }
+    }
+}
+
+impl std::ops::DerefMut for Packet {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut Header {
+        // SAFETY: as `deref`; `&mut self` is the only way to the cell.
+        unsafe { self.0.as_mut() }
+    }
+}
+
+impl Drop for Packet {
+    #[inline]
+    fn drop(&mut self) {
+        // SAFETY: the header is initialised and owned by this handle alone; after it is
+        // dropped, the cell goes back and the handle is gone.
+        unsafe {
+            std::ptr::drop_in_place(self.0.as_ptr());
+            pool::give_back(self.0);
+        }
+    }
+}
+
+impl Clone for Packet {
+    fn clone(&self) -> Packet {
+        Packet::from((**self).clone())
+    }
+}
+
+impl PartialEq for Packet {
+    fn eq(&self, other: &Packet) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Packet {}
+
+impl std::fmt::Debug for Packet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl From<Header> for Packet {
+    #[inline]
+    fn from(h: Header) -> Packet {
+        Packet(pool::take(h))
+    }
+}
+
+/// What a packet carries (see the module's notes): read and written through its [`Packet`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Packet {
+pub struct Header {
     /// Unique in the run; assigned in creation order from 0.
     pub id: u64,
     /// UDP: the packet's number within the flow, from 0. TCP family: the byte offset of the
@@ -157,9 +230,9 @@ const EXT: Ext = Ext {
     tsecr: Time::ZERO,
 };
 
-/// The getter, setter and builder of an out-of-line field.
+/// The getter and setter of an out-of-line field.
 macro_rules! ext_field {
-    ($(#[$doc:meta])* $name:ident, $set:ident, $with:ident: $ty:ty) => {
+    ($(#[$doc:meta])* $name:ident, $set:ident: $ty:ty) => {
         $(#[$doc])*
         pub fn $name(&self) -> $ty {
             self.ext.as_ref().map_or(EXT.$name, |e| e.$name)
@@ -174,18 +247,78 @@ macro_rules! ext_field {
             }
         }
 
-        /// The packet with the field set.
-        pub fn $with(mut self, v: $ty) -> Packet {
-            self.$set(v);
-            self
-        }
+    };
+}
+
+/// The setter and builder of an out-of-line field on the packet (the setter as the header's,
+/// here so that `pkt.set_slack(pkt.slack() - wait)` borrows as it would on a value).
+macro_rules! ext_builder {
+    ($($set:ident, $with:ident: $ty:ty;)*) => {
+        $(
+            /// Sets the field (allocating the extension only for a value other than the default).
+            #[inline(always)]
+            pub fn $set(&mut self, v: $ty) {
+                (**self).$set(v);
+            }
+
+            /// The packet with the field set.
+            pub fn $with(mut self, v: $ty) -> Packet {
+                self.$set(v);
+                self
+            }
+        )*
     };
 }
 
 impl Packet {
     /// A packet of `flow` made at `now`; its end hosts are the flow's (swapped on ACKs).
+    #[inline]
     pub fn new(id: u64, flow: FlowId, seq: u64, size: u32, now: Time) -> Packet {
-        Packet {
+        Packet::from(Header::new(id, flow, seq, size, now))
+    }
+
+    /// The packet with its traffic class set.
+    pub fn with_class(mut self, class: u8) -> Packet {
+        self.class = class;
+        self
+    }
+
+    /// The packet with its traffic source set.
+    pub fn with_source(mut self, source: u32) -> Packet {
+        self.source = source;
+        self
+    }
+
+    /// The packet with its header flags set (`flags`).
+    pub fn with_flags(mut self, bits: u8) -> Packet {
+        self.flags = bits;
+        self
+    }
+
+    /// The packet as if it entered its queue at `at`.
+    pub fn with_enqueued_at(mut self, at: Time) -> Packet {
+        self.enqueued_at = at;
+        self
+    }
+
+    ext_builder! {
+        set_rank, with_rank: i64;
+        set_slack, with_slack: i64;
+        set_initial_slack, with_initial_slack: i64;
+        set_deadline, with_deadline: Time;
+        set_served, with_served: Time;
+        set_tmin_rest, with_tmin_rest: Time;
+        set_remaining, with_remaining: u64;
+        set_flow_size, with_flow_size: u64;
+        set_tsecr, with_tsecr: Time;
+    }
+}
+
+impl Header {
+    /// The header of a packet of `flow` made at `now`.
+    #[inline]
+    pub fn new(id: u64, flow: FlowId, seq: u64, size: u32, now: Time) -> Header {
+        Header {
             id,
             seq,
             created: now,
@@ -207,80 +340,45 @@ impl Packet {
 
     ext_field!(
         /// Rank for rank-based schedulers (PIFO family); lower is served first. Default 0.
-        rank, set_rank, with_rank: i64
+        rank, set_rank: i64
     );
     ext_field!(
         /// Remaining slack (LSTF, UPS Sec. 2), ns; rewritten at every hop. Default 0.
-        slack, set_slack, with_slack: i64
+        slack, set_slack: i64
     );
     ext_field!(
         /// Slack given at the ingress, ns. Default 0.
-        initial_slack, set_initial_slack, with_initial_slack: i64
+        initial_slack, set_initial_slack: i64
     );
     ext_field!(
         /// Absolute deadline (EDF), ns. Default `Time::MAX`.
-        deadline, set_deadline, with_deadline: Time
+        deadline, set_deadline: Time
     );
     ext_field!(
         /// Service already received at the current port (preemptive-resume), ns. Default 0.
-        served, set_served, with_served: Time
+        served, set_served: Time
     );
     ext_field!(
         /// Router state for EDF: the empty-network time from this hop until the packet's last
         /// bit leaves its egress router, t_min(p, a, egress) (UPS App. A.5); set on forwarding
         /// at EDF ports. Default 0.
-        tmin_rest, set_tmin_rest, with_tmin_rest: Time
+        tmin_rest, set_tmin_rest: Time
     );
     ext_field!(
         /// Bytes of the flow not yet sent (TCP: not yet acknowledged) when this packet was
         /// created, itself included (SRPT, pFabric); ACKs carry 0. Written only in runs with a
         /// reader (`Network::needs_sizes`). Default `u64::MAX` (open-ended, or not written).
-        remaining, set_remaining, with_remaining: u64
+        remaining, set_remaining: u64
     );
     ext_field!(
         /// Size of the packet's flow in bytes (SJF). Written only in runs with a reader
         /// (`Network::needs_sizes`). Default `u64::MAX` (open-ended, or not written).
-        flow_size, set_flow_size, with_flow_size: u64
+        flow_size, set_flow_size: u64
     );
     ext_field!(
         /// TCP family: the TSval echoed (ACKs) (RFC 7323 TSecr). Default 0.
-        tsecr, set_tsecr, with_tsecr: Time
+        tsecr, set_tsecr: Time
     );
-}
-
-/// Packets held by handle (a `u32` slot) while a port transmits them and then while they
-/// cross the link (the engine's `Arrive` event names the slot), and replayed or scripted
-/// packets until they enter: one slab with a free list, shared by every port and the engine,
-/// so a port holds 16 B for its packet in service, not the packet, and the packet does not
-/// move between the transmitter and the link.
-#[derive(Debug, Default)]
-pub struct Slab {
-    slots: Vec<Option<Packet>>,
-    free: Vec<u32>,
-}
-
-impl Slab {
-    pub fn put(&mut self, pkt: Packet) -> u32 {
-        match self.free.pop() {
-            Some(i) => {
-                self.slots[i as usize] = Some(pkt);
-                i
-            }
-            None => {
-                self.slots.push(Some(pkt));
-                self.slots.len() as u32 - 1
-            }
-        }
-    }
-
-    pub fn take(&mut self, slot: u32) -> Packet {
-        self.free.push(slot);
-        self.slots[slot as usize].take().expect("a held packet")
-    }
-
-    pub fn get(&self, slot: u32) -> &Packet {
-        self.slots[slot as usize].as_ref().expect("a held packet")
-    }
 }
 
 #[cfg(test)]
@@ -288,8 +386,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn header_is_56_bytes_and_defaults_allocate_nothing() {
-        assert_eq!(std::mem::size_of::<Packet>(), 56);
+    fn header_is_56_bytes_behind_an_8_byte_handle_and_defaults_allocate_nothing() {
+        assert_eq!(std::mem::size_of::<Header>(), 56);
+        assert_eq!(std::mem::size_of::<Packet>(), 8);
+        assert_eq!(std::mem::size_of::<Option<Packet>>(), 8);
         let mut p = Packet::new(1, 2, 3, 1500, Time(7));
         p.set_rank(0);
         p.set_deadline(Time::MAX);
@@ -300,6 +400,28 @@ mod tests {
         p.set_slack(0);
         assert_eq!(p.slack(), 0);
         assert_eq!(Packet::new(1, 2, 3, 1500, Time(7)).with_tsecr(Time(4)).tsecr(), Time(4));
+    }
+
+    #[test]
+    fn the_pool_reuses_cells_and_keeps_one_chunk_when_no_packet_is_alive() {
+        // Each test runs on its own thread, so this one's pool starts empty. 200 packets
+        // take ceil(200 / 64) = 4 chunks; a clone is a new cell with an equal header.
+        assert_eq!(pool::counts(), (0, 0));
+        let mut held: Vec<Packet> = (0..200).map(|i| Packet::new(i, 0, i, 1500, Time(i)).with_rank(i as i64)).collect();
+        assert_eq!(pool::counts(), (200, 4));
+        let copy = held[7].clone();
+        assert_eq!((copy.id, copy.rank(), copy == held[7]), (7, 7, true));
+        drop(copy);
+        // Given back LIFO: the next packet takes the cell the last one left.
+        let cell = &*held[199] as *const Header;
+        held.pop();
+        assert_eq!(&*Packet::new(9, 0, 0, 40, Time::ZERO) as *const Header, cell);
+        assert_eq!(held.iter().map(|p| p.seq).sum::<u64>(), (0..199u64).sum::<u64>());
+        drop(held);
+        assert_eq!(pool::counts(), (0, 1));
+        let again: Vec<Packet> = (0..64).map(|i| Packet::new(i, 0, 0, 40, Time::ZERO)).collect();
+        assert_eq!(pool::counts(), (64, 1));
+        drop(again);
     }
 
     #[test]

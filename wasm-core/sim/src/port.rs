@@ -54,22 +54,11 @@ struct Views {
     next_state: StateView,
 }
 
-/// The transmission under way: its packet's slot in `Emit::held` and when it started.
-#[derive(Clone, Copy)]
+/// The transmission under way: its packet (a handle: `Option<InService>` takes 16 B) and
+/// when it started.
 struct InService {
-    /// The slot + 1: never zero, so that `Option<InService>` takes 16 B, not 24.
-    slot_1: std::num::NonZeroU32,
+    pkt: Packet,
     start: Time,
-}
-
-impl InService {
-    fn new(slot: u32, start: Time) -> InService {
-        InService { slot_1: std::num::NonZeroU32::new(slot.wrapping_add(1)).expect("fewer slots than u32::MAX"), start }
-    }
-
-    fn slot(self) -> u32 {
-        self.slot_1.get() - 1
-    }
 }
 
 /// What a port rarely needs, made when first needed (most ports never need it: no page
@@ -85,10 +74,10 @@ struct Cold {
     show_slack: bool,
 }
 
-/// An output port. What it reads on every packet is held inline (the scheduler, the slot of
-/// the packet in service, the link's rate and delay); what it rarely needs is in [`Cold`], made
-/// when first needed. The verdicts' scratch space and the packets in service are the engine's
-/// (`Emit::verdicts`, `Emit::held`), shared by every port.
+/// An output port. What it reads on every packet is held inline (the scheduler, the packet in
+/// service, the link's rate and delay); what it rarely needs is in [`Cold`], made
+/// when first needed. The verdicts' scratch space is the engine's (`Emit::verdicts`), shared by
+/// every port.
 pub struct Port<S: Scheduler> {
     pub sched: S,
     in_service: Option<InService>,
@@ -195,13 +184,10 @@ impl<S: Scheduler> Port<S> {
         };
         // The scheduler's rule first: most never preempt, and `sending` divides.
         let preempt = matches!(&self.in_service, Some(s) if {
-            let p = out.held.get(s.slot());
-            self.sched.preempts(&pkt, p) && sending(s, p)
+            self.sched.preempts(&pkt, &s.pkt) && sending(s, &s.pkt)
         });
         if preempt {
-            let s = self.in_service.take().expect("checked above");
-            let (slot, start) = (s.slot(), s.start);
-            let mut pkt = out.held.take(slot);
+            let InService { mut pkt, start } = self.in_service.take().expect("checked above");
             pkt.set_served(pkt.served() + (now - start));
             self.generation += 1;
             self.count(|c| {
@@ -310,7 +296,7 @@ impl<S: Scheduler> Port<S> {
                 }
                 let remaining = self.bandwidth.tx_time(pkt.size as u64).saturating_sub(pkt.served());
                 self.generation += 1;
-                self.in_service = Some(InService::new(out.held.put(pkt), now));
+                self.in_service = Some(InService { pkt, start: now });
                 Some(PortWake::TxDone { at: now + remaining, generation: self.generation })
             }
             None if !self.sched.is_empty() => self.sched.next_eligible(now).map(|at| PortWake::Eligible { at }),
@@ -320,21 +306,26 @@ impl<S: Scheduler> Port<S> {
         wake
     }
 
-    /// The transmission with `generation` ends now. Returns the packet's slot in `Emit::held`
-    /// (where it stays while it crosses the link) and its arrival time at the far node (None if
-    /// that transmission was preempted), and what to schedule next.
-    pub fn tx_done(&mut self, now: Time, generation: u64, out: &mut Emit) -> (Option<(u32, Time)>, Option<PortWake>) {
+    /// The transmission with `generation` ends now. Returns the packet (to cross the link) and
+    /// its arrival time at the far node (None if that transmission was preempted), and what to
+    /// schedule next.
+    pub fn tx_done(
+        &mut self,
+        now: Time,
+        generation: u64,
+        out: &mut Emit,
+    ) -> (Option<(Packet, Time)>, Option<PortWake>) {
         if generation != self.generation || self.in_service.is_none() {
             return (None, None);
         }
-        let slot = self.in_service.take().expect("checked above").slot();
+        let pkt = self.in_service.take().expect("checked above").pkt;
         let arrival = now + self.delay;
         // Implied by the dequeue and the link (not part of the run's identity).
-        let depart = self.event(now, Kind::Depart, out.held.get(slot), arrival.as_ns() as i64).as_implied();
+        let depart = self.event(now, Kind::Depart, &pkt, arrival.as_ns() as i64).as_implied();
         out.event(depart);
         let wake = self.start_next(now, out);
         self.debug_check();
-        (Some((slot, arrival)), wake)
+        (Some((pkt, arrival)), wake)
     }
 
     /// A non-work-conserving scheduler said a packet becomes eligible now.
@@ -498,10 +489,10 @@ mod tests {
         // The preempted transmission's completion is stale and ignored.
         assert_eq!(port.tx_done(Time(12_000), 1, &mut out), (None, None));
         let (sent, wake) = port.tx_done(Time(16_000), 3, &mut out);
-        assert_eq!(sent.map(|(p, at)| (out.held.take(p).id, at)), Some((1, Time(16_000))));
+        assert_eq!(sent.map(|(p, at)| (p.id, at)), Some((1, Time(16_000))));
         assert_eq!(wake, Some(PortWake::TxDone { at: Time(24_000), generation: 4 }));
         let (sent, wake) = port.tx_done(Time(24_000), 4, &mut out);
-        assert_eq!((sent.map(|(p, _)| out.held.take(p).id), wake), (Some(0), None));
+        assert_eq!((sent.map(|(p, _)| p.id), wake), (Some(0), None));
         let preempt = out.recorded(0).into_iter().find(|e| e.1 == Kind::Preempt).unwrap();
         assert_eq!((preempt.2, preempt.3), (0, 4_000));
         let c = port.counters();
@@ -521,7 +512,7 @@ mod tests {
         port.arrive(Time(4_000), slacked(1, 9), &mut out);
         let mut sent = |port: &mut Port<Prio>, t, generation| {
             let (sent, _) = port.tx_done(Time(t), generation, &mut out);
-            sent.map(|(slot, _)| out.held.take(slot)).map(|p| (p.id, p.slack()))
+            sent.map(|(p, _)| (p.id, p.slack()))
         };
         assert_eq!(sent(&mut port, 12_000, 1), Some((0, 100_000)));
         assert_eq!(sent(&mut port, 24_000, 2), Some((1, 92_000)));
@@ -537,7 +528,7 @@ mod tests {
         port.arrive(Time(0), pkt(0, 5), &mut out);
         assert_eq!(port.arrive(Time(12_000), pkt(1, 1), &mut out), None);
         let (sent, wake) = port.tx_done(Time(12_000), 1, &mut out);
-        assert_eq!(sent.map(|(p, at)| (out.held.take(p).id, at)), Some((0, Time(12_000))));
+        assert_eq!(sent.map(|(p, at)| (p.id, at)), Some((0, Time(12_000))));
         assert_eq!(wake, Some(PortWake::TxDone { at: Time(24_000), generation: 2 }));
         assert_eq!(port.counters().preempted, 0);
     }

@@ -262,10 +262,10 @@ mod tests {
         let mut p = pkt(0, 1500).with_flow_size(10_000);
         s.at_ingress(Time::ZERO, &mut p, "a");
         assert_eq!(p.slack(), 10_000 * 1_000_000_000);
-        let mut p = Packet { class: 1, ..pkt(1, 1500) };
+        let mut p = pkt(1, 1500).with_class(1);
         s.at_ingress(Time::ZERO, &mut p, "b");
         assert_eq!(p.slack(), 1_010_000_000);
-        let mut p = Packet { class: 1, ..pkt(2, 1500) };
+        let mut p = pkt(2, 1500).with_class(1);
         s.at_ingress(Time::ZERO, &mut p, "vip");
         assert_eq!(p.slack(), 0);
         // An open-ended flow (size u64::MAX) gets the largest slack, without overflow.

@@ -350,7 +350,7 @@ mod tests {
     fn a_packet_costs_a_times_size_plus_b() {
         // Module 1: a = 2.5 ns/B, b = 300 ns; 801 B: 2002.5 -> 2003 + 300 = 2303 ns.
         let cost = Cost { a_ps: vec![0, 2500], b_ns: vec![7, 300], module_of: vec![1, 0] };
-        let p = |source: u32| Packet { source, ..Packet::new(0, 0, 0, 801, Time::ZERO) };
+        let p = |source: u32| Packet::new(0, 0, 0, 801, Time::ZERO).with_source(source);
         assert_eq!(cost.of(&p(0)), Time::ns(2303));
         assert_eq!(cost.of(&p(1)), Time::ns(7));
         assert_eq!(cost.of(&p(9)), Time::ns(7));

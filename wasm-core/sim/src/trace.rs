@@ -517,7 +517,7 @@ mod tests {
     fn an_event_carries_its_packets_size_and_flags_in_its_padding() {
         // 33 B of fields padded to 40 either way: size and flags (5 B) fit in the 7 B of padding.
         assert_eq!(std::mem::size_of::<TraceEvent>(), 40);
-        let pkt = Packet { flags: crate::packet::flags::ACK, ..Packet::new(7, 3, 0, 40, Time(5)) };
+        let pkt = Packet::new(7, 3, 0, 40, Time(5)).with_flags(crate::packet::flags::ACK);
         let e = TraceEvent::of(Time(9), Kind::Deliver, &pkt, 2, 4);
         assert_eq!((e.packet, e.flow, e.loc, e.value, e.size, e.flags), (7, 3, 2, 4, 40, crate::packet::flags::ACK));
     }

@@ -102,7 +102,7 @@ fn ecn_capable_packets_are_marked_not_dropped_and_above_max_th_all_are() {
     // w_q = 1: avg = q. At q = 15 = max_th every arrival is marked: ECT ones CE, others dropped.
     let mut red = Red::new(RedParams { w_q: 1.0, ecn: true, ..params() }, Stream::new(1, 0));
     let mut v = Verdicts::default();
-    let ect = Packet { flags: flags::ECT, ..pkt(1) };
+    let ect = pkt(1).with_flags(flags::ECT);
     let kept = red.on_arrival(Time(1), 15, 0, ect, &mut v).expect("an ECT packet is kept");
     assert!(kept.flags & flags::CE != 0);
     assert!(red.on_arrival(Time(2), 15, 0, pkt(2), &mut v).is_none());

@@ -46,7 +46,7 @@ mod tests {
         // K = 2 packets: an arrival that sees 2 queued is not marked, one that sees 3 is.
         let k = EcnThreshold::new(Some(Buffer::Packets(2)));
         let mut v = Verdicts::default();
-        let mut ect = Packet { flags: flags::ECT, ..Packet::new(7, 1, 0, 100, Time::ZERO) };
+        let mut ect = Packet::new(7, 1, 0, 100, Time::ZERO).with_flags(flags::ECT);
         k.on_arrival(2, 200, &mut ect, &mut v);
         assert!(v.marks.is_empty() && ect.flags & flags::CE == 0);
         k.on_arrival(3, 300, &mut ect, &mut v);
@@ -59,7 +59,7 @@ mod tests {
         assert_eq!((v.marks.len(), plain.flags & flags::CE), (1, 0));
         // Bytes: above 250 B.
         let b = EcnThreshold::new(Some(Buffer::Bytes(250)));
-        let mut e2 = Packet { flags: flags::ECT, ..Packet::new(9, 1, 0, 100, Time::ZERO) };
+        let mut e2 = Packet::new(9, 1, 0, 100, Time::ZERO).with_flags(flags::ECT);
         b.on_arrival(3, 250, &mut e2, &mut v);
         assert_eq!(v.marks.len(), 1);
         b.on_arrival(3, 251, &mut e2, &mut v);

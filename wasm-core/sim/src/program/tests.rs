@@ -110,7 +110,7 @@ fn srpt_segment_program_as_the_built_in_by_hand() {
     let p = Program::compile(examples::example("srpt_segment").unwrap().text, Target::Rank).unwrap();
     let mut m = Machine::default();
     let seg = |seq, flags| {
-        Packet { flags, ..Packet::new(0, 1, seq, 1500, Time::ZERO) }.with_flow_size(4000).with_remaining(4000)
+        Packet::new(0, 1, seq, 1500, Time::ZERO).with_flags(flags).with_flow_size(4000).with_remaining(4000)
     };
     let r: Vec<i64> = [(0, TCP), (1380, TCP), (2760, TCP), (2760, TCP | ACK)]
         .iter()

@@ -104,10 +104,7 @@ pub fn stages_out(net: &Network, metrics: &[StageMetrics], window_ns: u64, end_n
                     let none = vec![0; m.busy_bins.len()];
                     let (cpu, link) = (m.flow_cpu.get(&f).unwrap_or(&none), m.flow_link.get(&f).unwrap_or(&none));
                     let source = net.flows.get(f as usize).map_or(0, |i| i.source);
-                    let probe = crate::packet::Packet {
-                        source,
-                        ..crate::packet::Packet::new(0, f, 0, 0, crate::time::Time::ZERO)
-                    };
+                    let probe = crate::packet::Packet::new(0, f, 0, 0, crate::time::Time::ZERO).with_source(source);
                     StageFlowOut {
                         flow: f,
                         module: info.modules[st.cost.module(&probe)].clone(),

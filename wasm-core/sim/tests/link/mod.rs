@@ -95,10 +95,8 @@ pub fn run_watching(
         let wake = match (next_done, arrival) {
             (Some((t, g)), a) if a.is_none_or(|a| t <= a) => {
                 next_done = None;
-                let (sent, w) = port.tx_done(Time(t), g, &mut out);
-                if let Some((slot, _)) = sent {
-                    out.held.take(slot); // on its link: this test's run ends here
-                }
+                // The packet sent goes onto its link: this test's run ends there.
+                let (_sent, w) = port.tx_done(Time(t), g, &mut out);
                 w
             }
             (_, Some(at)) => {

@@ -102,7 +102,7 @@ mod tests {
         let mut s = StrictPriority::new(lanes);
         let mut v = Verdicts::default();
         for (id, class) in [(0, 2), (1, 0), (2, 1), (3, 0)] {
-            let p = Packet { class, ..Packet::new(id, id as u32, 0, 100, Time::ZERO) };
+            let p = Packet::new(id, id as u32, 0, 100, Time::ZERO).with_class(class);
             s.enqueue(Time::ZERO, p, &mut v);
         }
         let mut view = QueueView::default();

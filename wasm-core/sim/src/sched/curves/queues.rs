@@ -175,6 +175,6 @@ pub mod fixtures {
 
     /// A packet of `flow` (its source too) arriving at `at` ns.
     pub fn pkt(id: u64, flow: u32, size: u32, at: u64) -> Packet {
-        Packet { source: flow, ..Packet::new(id, flow, 0, size, Time(at)) }
+        Packet::new(id, flow, 0, size, Time(at)).with_source(flow)
     }
 }

@@ -79,7 +79,7 @@ mod tests {
         assert_eq!(s.v, 8800.0);
         // A new flow arriving now starts at V: S = 8800, F = 8800 + 8000.
         let mut v = Verdicts::default();
-        s.enqueue(Time::ZERO, Packet { source: 3, ..Packet::new(99, 3, 0, 1000, Time::ZERO) }, &mut v);
+        s.enqueue(Time::ZERO, Packet::new(99, 3, 0, 1000, Time::ZERO).with_source(3), &mut v);
         let mut state = StateView::default();
         s.state(&mut state);
         assert_eq!(state.field(1), &[8_800_000.0]);

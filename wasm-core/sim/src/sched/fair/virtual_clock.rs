@@ -117,7 +117,7 @@ mod tests {
         let mut s = VirtualClock::new(tagged(&[1e6, 1e6], 1e6));
         let mut v = Verdicts::default();
         let t10 = 10_000_000;
-        let pkt = |id: u64, flow: u32, at: u64| Packet { source: flow, ..Packet::new(id, flow, 0, 1000, Time(at)) };
+        let pkt = |id: u64, flow: u32, at: u64| Packet::new(id, flow, 0, 1000, Time(at)).with_source(flow);
         for id in 0..10 {
             s.enqueue(Time::ZERO, pkt(id, 0, 0), &mut v);
         }

@@ -136,7 +136,7 @@ mod tests {
         let mut id = 0;
         for _ in 0..6 {
             for (flow, c) in [(0u32, [us(2), us(3)]), (1, [us(9), us(1)])] {
-                let p = Packet { source: flow, ..Packet::new(id, flow, 0, 100, Time::ZERO) };
+                let p = Packet::new(id, flow, 0, 100, Time::ZERO).with_source(flow);
                 s.enqueue_costed(Time::ZERO, p, c, &mut v);
                 id += 1;
             }

@@ -1,5 +1,5 @@
-//! Packets in arrival order, held by value in blocks of at most [`BLOCK`] packets: the FIFO's
-//! queue.
+//! Packets in arrival order, held by handle (8 B each: `crate::packet::Packet`) in blocks of at
+//! most [`BLOCK`] packets: the FIFO's queue.
 //!
 //! Principles:
 //! - Memory follows the backlog: a long queue holds full blocks and one partly filled one (at
@@ -20,8 +20,9 @@ use std::collections::VecDeque;
 
 use crate::packet::Packet;
 
-/// Packets per block past the first.
-pub const BLOCK: usize = 64;
+/// Packets per block past the first: 2 KB of handles (a block's own 32 B and its allocation
+/// come to 1/8 B a queued packet; at most 2 KB of a long queue is room not yet used).
+pub const BLOCK: usize = 256;
 /// Room (packets) an empty queue keeps: a packet that arrives at an idle port passes through
 /// the queue without an allocation; a longer busy period allocates again.
 pub const KEEP: usize = 1;
@@ -241,7 +242,7 @@ mod tests {
     fn a_front_block_emptied_by_removal_is_replaced_by_the_next() {
         // BLOCK + 2 packets: a full front block and one of 2 behind it. Removing the front
         // BLOCK packets one by one (position 0) empties the front block: the block behind
-        // takes its place, holding 64 and 65 in order, and no block is left behind it.
+        // takes its place, holding BLOCK and BLOCK + 1 in order, and no block is left behind it.
         let mut q = filled(BLOCK as u64 + 2);
         for id in 0..BLOCK as u64 {
             assert_eq!(q.remove(0).map(|p| p.id), Some(id));

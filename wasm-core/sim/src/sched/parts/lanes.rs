@@ -520,7 +520,7 @@ mod tests {
     use crate::units::Buffer;
 
     fn pkt(id: u64, flow: u32, class: u8, size: u32) -> Packet {
-        Packet { class, ..Packet::new(id, flow, id, size, Time::ZERO) }
+        Packet::new(id, flow, id, size, Time::ZERO).with_class(class)
     }
 
     #[test]

@@ -348,7 +348,7 @@ pub mod tests {
             let now = Time::ns(k * 8000);
             for flow in [0, 1, 0, 0] {
                 id += 1;
-                s.enqueue(now, Packet { source: flow, ..Packet::new(id, flow, 0, 1000, now) }, &mut v);
+                s.enqueue(now, Packet::new(id, flow, 0, 1000, now).with_source(flow), &mut v);
             }
             let p = s.dequeue(now, &mut v).expect("a backlogged port sends");
             if k >= 1000 {
@@ -393,7 +393,7 @@ pub mod tests {
         let mut id = 0;
         let mut pkt = |flow: u32| {
             id += 1;
-            Packet { source: flow, ..Packet::new(id, flow, 0, 1000, Time::ZERO) }
+            Packet::new(id, flow, 0, 1000, Time::ZERO).with_source(flow)
         };
         for _ in 0..11 {
             s.enqueue(Time::ZERO, pkt(0), &mut v);

@@ -259,7 +259,7 @@ mod tests {
     use crate::sched::programmable::rank::Program;
 
     fn pkt(id: u64, rank: u8) -> Packet {
-        Packet { class: rank, ..Packet::new(id, 0, 0, 1500, Time::ZERO) }
+        Packet::new(id, 0, 0, 1500, Time::ZERO).with_class(rank)
     }
 
     fn aifo(target: usize, k: f64, window: usize, sample: u64) -> Aifo {

@@ -124,7 +124,7 @@ mod tests {
         let mut s = Pifo::new(Buffer::Packets(2), Ranker::new(Program::Class, vec![]));
         let mut v = Verdicts::default();
         for i in 0..3 {
-            s.enqueue(Time::ZERO, Packet { class: 2, ..Packet::new(i, 0, 0, 1500, Time::ZERO) }, &mut v);
+            s.enqueue(Time::ZERO, Packet::new(i, 0, 0, 1500, Time::ZERO).with_class(2), &mut v);
         }
         assert_eq!(v.drops.iter().map(|d| d.pkt.id).collect::<Vec<_>>(), vec![2]);
         let order: Vec<u64> = std::iter::from_fn(|| s.dequeue(Time::ZERO, &mut v)).map(|p| p.id).collect();

@@ -245,7 +245,7 @@ pub mod fixtures {
         [1u8, 4, 5, 1, 2, 2]
             .iter()
             .enumerate()
-            .map(|(i, &r)| Packet { class: r, ..Packet::new(i as u64, i as u32, 0, 1500, Time::ZERO) })
+            .map(|(i, &r)| Packet::new(i as u64, i as u32, 0, 1500, Time::ZERO).with_class(r))
             .collect()
     }
 }
@@ -265,7 +265,7 @@ mod tests {
         // `remaining` (here 700).
         let mut r = Ranker::new(Program::SrptSegment, vec![]);
         let seg = |id, seq, flags| {
-            Packet { flags, ..Packet::new(id, 1, seq, 1500, Time::ZERO) }.with_flow_size(4000).with_remaining(4000)
+            Packet::new(id, 1, seq, 1500, Time::ZERO).with_flags(flags).with_flow_size(4000).with_remaining(4000)
         };
         let ranks: Vec<i64> = [(0, 0), (1, 1380), (2, 2760), (3, 1380)]
             .iter()
@@ -276,7 +276,7 @@ mod tests {
         let datagram = Packet::new(5, 2, 7, 1500, Time::ZERO).with_flow_size(10_000).with_remaining(700);
         assert_eq!(r.rank(Time::ZERO, &datagram, (0, 0)), 700);
         // An open-ended TCP flow (size u64::MAX) saturates.
-        let open = Packet { flags: TCP, ..Packet::new(6, 3, 1380, 1500, Time::ZERO) };
+        let open = Packet::new(6, 3, 1380, 1500, Time::ZERO).with_flags(TCP);
         assert_eq!(r.rank(Time::ZERO, &open, (0, 0)), i64::MAX);
         assert_eq!(Program::from_name("srpt_segment"), Program::SrptSegment);
         let mut srpt = Ranker::new(Program::Srpt, vec![]);
@@ -290,7 +290,7 @@ mod tests {
         // flow 1's first packet is dequeued V stays 0; once the second (S = 8e6) is dequeued,
         // flow 2's next packet starts at max(8e6, 4e6) = 8e6.
         let mut r = Ranker::new(Program::Stfq, vec![1.0, 2.0]);
-        let p = |id, flow, source| Packet { source, ..Packet::new(id, flow, 0, 1000, Time::ZERO) };
+        let p = |id, flow, source| Packet::new(id, flow, 0, 1000, Time::ZERO).with_source(source);
         assert_eq!(r.rank(Time::ZERO, &p(0, 1, 0), (0, 0)), 0);
         assert_eq!(r.rank(Time::ZERO, &p(1, 1, 0), (0, 0)), 8_000_000);
         assert_eq!(r.rank(Time::ZERO, &p(2, 2, 1), (0, 0)), 0);

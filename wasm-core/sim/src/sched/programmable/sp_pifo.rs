@@ -183,7 +183,7 @@ mod tests {
         let mut v = Verdicts::default();
         let mut bounds = Vec::new();
         for (id, r) in [3u8, 1, 2, 0, 5].into_iter().enumerate() {
-            s.enqueue(Time::ZERO, Packet { class: r, ..Packet::new(id as u64, 0, 0, 1500, Time::ZERO) }, &mut v);
+            s.enqueue(Time::ZERO, Packet::new(id as u64, 0, 0, 1500, Time::ZERO).with_class(r), &mut v);
             bounds.push(s.bounds().to_vec());
         }
         assert_eq!(bounds, vec![vec![0, 3], vec![1, 3], vec![2, 3], vec![0, 1], vec![0, 5]]);
@@ -195,7 +195,7 @@ mod tests {
     }
 
     fn packet(id: u64, rank: u8) -> Packet {
-        Packet { class: rank, ..Packet::new(id, 0, 0, 1500, Time::ZERO) }
+        Packet::new(id, 0, 0, 1500, Time::ZERO).with_class(rank)
     }
 
     #[test]

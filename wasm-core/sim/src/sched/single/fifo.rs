@@ -212,7 +212,7 @@ mod tests {
         // Threshold 2 packets: the 3rd arrival sees 2 queued (not above), the 4th sees 3.
         let mut f = Fifo::new(Limits::tail(Buffer::Unlimited)).with_ecn_threshold(Some(Buffer::Packets(2)));
         let mut v = Verdicts::default();
-        let ect = |id| Packet { flags: ECT, ..pkt(id, 100) };
+        let ect = |id| pkt(id, 100).with_flags(ECT);
         for id in 0..4 {
             f.enqueue(Time(0), ect(id), &mut v);
         }

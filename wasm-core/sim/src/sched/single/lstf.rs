@@ -142,7 +142,7 @@ mod tests {
         p0.enqueued_at = Time::us(100);
         s.enqueue(Time::us(100), p0, &mut d);
         let sent = s.dequeue(Time::us(100), &mut d).unwrap();
-        let at = |id: u64, slack: i64| Packet { enqueued_at: Time::us(110), ..pkt(id, slack) };
+        let at = |id: u64, slack: i64| pkt(id, slack).with_enqueued_at(Time::us(110));
         assert!(!s.preempts(&at(1, 45_000), &sent));
         assert!(s.preempts(&at(2, 30_000), &sent));
     }
