@@ -458,6 +458,16 @@ mod tests {
                 "use mode priority",
             ),
             (
+                r#", "replay": {"modes": [{"mode": "edf", "slack_unit": "1us"}]}"#,
+                "replay.modes[0].slack_unit",
+                "use mode lstf",
+            ),
+            (
+                r#", "replay": {"modes": [{"mode": "lstf", "slack_unit": "0"}]}"#,
+                "replay.modes[0].slack_unit",
+                "at least 1ns",
+            ),
+            (
                 r#", "replay": {"modes": ["lstf", {"mode": "lstf"}]}"#,
                 "replay.modes[1]",
                 "a second replay named \"lstf\"",

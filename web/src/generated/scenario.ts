@@ -855,6 +855,12 @@ export interface ReplayObject {
    * Preemptive-resume service at every router (default: off, except `omniscient`).
    */
   preemptive?: boolean | null;
+  /**
+   * `lstf` only: the ingress writes each packet's slack as a whole number of this unit,
+   * rounded down ("1us": UPS Sec. 5's microsecond slack in hardware against the nanoseconds
+   * of its simulations). Default: whole nanoseconds.
+   */
+  slack_unit?: TimeQ | null;
 }
 /**
  * The original schedule given explicitly instead of running schedulers, as the tables of the

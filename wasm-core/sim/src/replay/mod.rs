@@ -4,7 +4,8 @@
 //! packets open-loop at i(p) at the same first router, along the same path, with every router
 //! running the scheduler under test and the header initialised at the ingress from the
 //! record (`scenario::Mode`):
-//! - `lstf`: slack(p) = o(p) - i(p) - t_min(p, ingress, egress) (Sec. 2.2);
+//! - `lstf`: slack(p) = o(p) - i(p) - t_min(p, ingress, egress) (Sec. 2.2), in whole
+//!   nanoseconds or rounded down to a `slack_unit` (Sec. 5's granularity check);
 //! - `edf`: deadline o(p), per-router priority o(p) - t_min(p, a, egress) + T(p, a) (App. A.5);
 //! - `priority`: simple priorities with priority = o(p), the paper's "most intuitive" choice
 //!   (Sec. 2.3), or the order a replay entry gives (Fig. 9 enumerates them);
@@ -52,6 +53,15 @@ fn scheduler(r: &Replay) -> SchedulerSpec {
         params.insert("preemption".to_string(), serde_json::Value::from("on"));
     }
     SchedulerSpec { name: name.into(), params, children: Vec::new() }
+}
+
+/// A slack written in whole `unit`s (ns), rounded down (towards an earlier deadline); as is
+/// without a unit (UPS Sec. 5: "slack values assigned at a granularity of microseconds").
+pub fn coarse(slack: i64, unit: Option<u64>) -> i64 {
+    match unit {
+        Some(u) if u > 1 => slack.div_euclid(u as i64) * u as i64,
+        _ => slack,
+    }
 }
 
 /// A packet's name in the paper's tables: its id in a scripted schedule, else its number.
@@ -166,7 +176,8 @@ pub fn start(s: &Scenario, original: &RunOutput, r: &Replay, views: u64) -> Resu
         match r.mode {
             Mode::Lstf => {
                 let tmin = engine.net.tmin_rest(path, 1, p.size as u64);
-                pkt.set_slack(o.as_ns() as i64 - i.as_ns() as i64 - tmin.as_ns() as i64);
+                let slack = o.as_ns() as i64 - i.as_ns() as i64 - tmin.as_ns() as i64;
+                pkt.set_slack(coarse(slack, r.slack_unit_ns));
                 pkt.set_initial_slack(pkt.slack());
             }
             Mode::Edf => pkt.set_deadline(o),
@@ -249,4 +260,20 @@ pub fn replay(
     views: u64,
 ) -> Result<(RunOutput, ReplayReport), ScenarioError> {
     Ok(start(s, original, r, views)?.finish(s, original))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::coarse;
+
+    #[test]
+    fn a_slack_unit_rounds_the_slack_down_to_whole_units() {
+        // By hand: 1 999 ns in whole us is 1 us; 2 000 ns stays; -1 ns (overdue already) is
+        // -1 us, towards the earlier deadline; without a unit, or a unit of 1 ns, nothing moves.
+        assert_eq!(coarse(1_999, Some(1_000)), 1_000);
+        assert_eq!(coarse(2_000, Some(1_000)), 2_000);
+        assert_eq!(coarse(-1, Some(1_000)), -1_000);
+        assert_eq!(coarse(1_234_567, None), 1_234_567);
+        assert_eq!(coarse(1_234_567, Some(1)), 1_234_567);
+    }
 }

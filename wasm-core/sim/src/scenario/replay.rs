@@ -143,11 +143,13 @@ pub struct Replay {
     pub name: String,
     /// `priority` only: packet ids of the scenario's `schedule`, highest priority first.
     pub order: Option<Vec<String>>,
+    /// `lstf` only: the granularity of the slack written at the ingress, in ns (`None`: 1 ns).
+    pub slack_unit_ns: Option<u64>,
 }
 
 impl Replay {
     pub fn new(mode: Mode, preemptive: bool) -> Replay {
-        Replay { mode, preemptive, name: Replay::default_name(mode, preemptive), order: None }
+        Replay { mode, preemptive, name: Replay::default_name(mode, preemptive), order: None, slack_unit_ns: None }
     }
 
     /// "lstf", "lstf_preemptive", "omniscient", "omniscient_nonpreemptive", ...
@@ -187,6 +189,11 @@ pub struct ReplayObject {
     /// (every packet once). Fig. 9 of the UPS paper enumerates such orders.
     #[serde(default)]
     pub order: Option<Vec<String>>,
+    /// `lstf` only: the ingress writes each packet's slack as a whole number of this unit,
+    /// rounded down ("1us": UPS Sec. 5's microsecond slack in hardware against the nanoseconds
+    /// of its simulations). Default: whole nanoseconds.
+    #[serde(default)]
+    pub slack_unit: Option<super::TimeQ>,
 }
 
 /// One entry of `replay.modes`: a name or an object.
@@ -203,7 +210,7 @@ impl<'de> Deserialize<'de> for ReplayEntry {
             serde_json::Value::String(s) => {
                 if Replay::parse(&s).is_none() {
                     return Err(D::Error::custom(format!(
-                        "unknown replay \"{s}\"; give one of {} or an object {{\"mode\", \"preemptive\", \"name\", \"order\"}}",
+                        "unknown replay \"{s}\"; give one of {} or an object {{\"mode\", \"preemptive\", \"name\", \"order\", \"slack_unit\"}}",
                         Replay::names().join(", ")
                     )));
                 }
@@ -243,6 +250,7 @@ impl ReplayEntry {
                     preemptive,
                     name: o.name.clone().unwrap_or_else(|| Replay::default_name(o.mode, preemptive)),
                     order: o.order.clone(),
+                    slack_unit_ns: o.slack_unit.map(|u| u.0.as_ns()),
                 }
             }
         }

@@ -69,6 +69,13 @@ pub(super) fn check_replays(s: &Scenario) -> Result<(), ScenarioError> {
         if !names.insert(r.name.as_str()) {
             return Err(err(at(""), format!("a second replay named \"{}\" (give it a name)", r.name)));
         }
+        match r.slack_unit_ns {
+            Some(_) if r.mode != crate::scenario::Mode::Lstf => {
+                return Err(err(at(".slack_unit"), "a slack unit rounds LSTF's slack: use mode lstf"));
+            }
+            Some(0) => return Err(err(at(".slack_unit"), "give a unit of at least 1ns")),
+            _ => {}
+        }
         let Some(order) = &r.order else { continue };
         if r.mode != crate::scenario::Mode::Priority {
             return Err(err(at(".order"), "an order sets simple priorities: use mode priority"));
