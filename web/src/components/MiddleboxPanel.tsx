@@ -7,7 +7,7 @@ import { useAppState, useController } from '../app/context';
 import { setMiddlebox } from '../scenario/middlebox';
 import { edit } from '../store/editorActions';
 import type { RunSummary } from '../sim/types';
-import { TimeChart, type TimeSeries } from '../view/charts/timeChart';
+import { TimeChart, type TimeMarks, type TimeSeries } from '../view/charts/timeChart';
 import { formatDuration } from '../view/format';
 import { flowColour } from '../view/palette';
 import { ChartCard } from './ChartCard';
@@ -28,7 +28,7 @@ const makeQueue = (el: HTMLElement) => new TimeChart(el, {
   testId: 'chart-cpu-queue', title: 'CPU queue (longest per window)', yTitle: 'packets', format: (v) => v.toFixed(0),
   empty: 'No packet queued at the CPU',
 });
-const drawTime = (c: TimeChart, d: { series: readonly TimeSeries[]; windowNs: number }) => c.setData(d.series, d.windowNs);
+const drawTime = (c: TimeChart, d: { series: readonly TimeSeries[]; windowNs: number; marks?: TimeMarks }) => c.setData(d.series, d.windowNs, d.marks);
 
 function Gauge({ label, now, run, testId }: { label: string; now: number | null; run: number; testId: string }) {
   const v = now ?? run;
@@ -46,23 +46,32 @@ function StageView({ summary, stage }: { summary: RunSummary; stage: Stage }) {
   const w = Math.max(1, stage.window_ns);
   const k = Math.min(stage.cpu_series.length - 1, Math.floor(t / w));
   const node = summary.nodes[stage.node]?.id ?? `node ${stage.node}`;
+  // What an open lesson's step marks: a span on the chart it names, the flow's share line.
+  const focus = useAppState((s) => s.lessonFocus);
+  const during = focus?.during ?? null;
+  const flow = focus?.flow ?? null;
   const use = useMemo(() => ({
     windowNs: w,
     series: [
       { label: 'CPU', colour: '#7a5195', dash: '', v: stage.cpu_series },
       { label: 'link', colour: '#2a9d8f', dash: '7 3', v: stage.link_series },
     ],
-  }), [stage, w]);
-  const shares = useMemo(() => ({
-    windowNs: w,
-    series: [
-      ...stage.flows.map((f) => ({
-        label: `${summary.flows[f.flow]?.id ?? f.flow} (${f.module})`, colour: flowColour(f.flow), dash: '', v: f.dominant_share,
-      })),
-      // The trade-off's guarantee: no backlogged flow below alpha x its DRF share (Fig. 4's line).
-      ...(stage.alpha_floor.length > 0 ? [{ label: 'α × fair share', colour: '#E4002B', dash: '6 3', v: stage.alpha_floor }] : []),
-    ],
-  }), [stage, summary, w]);
+    marks: { during: during?.chart === 'stage_utilisation' ? during.span : null, series: null },
+  }), [stage, w, during]);
+  const shares = useMemo(() => {
+    const marked = stage.flows.find((f) => summary.flows[f.flow]?.id === flow);
+    return {
+      windowNs: w,
+      series: [
+        ...stage.flows.map((f) => ({
+          label: `${summary.flows[f.flow]?.id ?? f.flow} (${f.module})`, colour: flowColour(f.flow), dash: '', v: f.dominant_share,
+        })),
+        // The trade-off's guarantee: no backlogged flow below alpha x its DRF share (Fig. 4's line).
+        ...(stage.alpha_floor.length > 0 ? [{ label: 'α × fair share', colour: '#E4002B', dash: '6 3', v: stage.alpha_floor }] : []),
+      ],
+      marks: { during: during?.chart === 'dominant_shares' ? during.span : null, series: marked ? `${flow ?? ''} (${marked.module})` : null },
+    };
+  }, [stage, summary, w, during, flow]);
   const queue = useMemo(() => ({
     windowNs: w,
     series: [{ label: 'CPU queue', colour: '#1b2a3a', dash: '', v: stage.queue_series }],

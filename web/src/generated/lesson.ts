@@ -10,7 +10,8 @@ export type { BytesQ, Check, EdgeCodelSpec, FlowFilter, LinkRef, Metric, Op, Sch
  */
 export type Level = 'introductory' | 'intermediate' | 'advanced';
 /**
- * The results board's charts.
+ * The results board's charts, and a middlebox's (its CPU and link utilisation, each flow's
+ * dominant share).
  *
  * This interface was referenced by `LessonFile`'s JSON-Schema
  * via the `definition` "Chart".
@@ -25,7 +26,9 @@ export type Chart =
   | 'queue'
   | 'throughput'
   | 'fairness'
-  | 'drops';
+  | 'drops'
+  | 'stage_utilisation'
+  | 'dominant_shares';
 /**
  * For the schema: a path, or a scenario (an object: `scenario.schema.json` describes it, and
  * the core checks it as a scenario file).

@@ -149,7 +149,8 @@ pub enum Tab {
     Compare,
 }
 
-/// The results board's charts.
+/// The results board's charts, and a middlebox's (its CPU and link utilisation, each flow's
+/// dominant share).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
@@ -164,6 +165,8 @@ pub enum Chart {
     Throughput,
     Fairness,
     Drops,
+    StageUtilisation,
+    DominantShares,
 }
 
 /// The observation to mark: a node, packets (by name, in a schedule), a port, a flow's row,
