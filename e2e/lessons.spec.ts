@@ -125,6 +125,15 @@ test('a step points the page: the flow and span it names marked on the throughpu
   expect(delay).toBeGreaterThanOrEqual(9.19);
   expect(delay).toBeLessThanOrEqual(10.39);
 
+  // Multi-resource, step 9: m1's dominant share over the first 200 ms, on the middlebox's chart.
+  await page.goto('/#lesson=multi-resource&step=9');
+  await page.reload();
+  await expect(page.getByTestId('lesson-step')).toContainText('The floor', { timeout: 60_000 });
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('chart-dominant-shares-marked-span')).toHaveCount(1);
+  await expect(page.getByTestId('chart-dominant-shares').locator('path.series.marked')).toHaveCount(1);
+  await expect(page.getByTestId('card-dominant-shares')).toHaveClass(/lesson-marked/);
+
   // UPS, step 9: the replay view zoomed 1.8x with a1, the node the step marks, at its centre.
   await page.goto('/#lesson=ups&step=9');
   await page.reload();
