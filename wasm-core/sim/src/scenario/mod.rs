@@ -106,8 +106,8 @@ pub struct Scenario {
     #[serde(default)]
     pub paper: Vec<checks::PaperFigure>,
     /// Retired: a guided example's steps are lesson steps now
-    /// (`scenarios/lessons/ups-appendix.lesson.json`). Read and ignored, so that links and
-    /// files made before still open; not in the schema.
+    /// (`scenarios/lessons/ups-appendix-{1,2}.lesson.json`). Read and ignored, so that links
+    /// and files made before still open; not in the schema.
     #[serde(default, rename = "guide")]
     #[cfg_attr(feature = "schema", schemars(skip))]
     pub retired_guide: Option<serde::de::IgnoredAny>,
