@@ -58,11 +58,17 @@ export async function scenarioFiles(lessonText: string): Promise<Record<string, 
   const paths = Array.isArray(steps) ? (steps as unknown[]).map((s) => (typeof s === 'object' && s !== null ? (s as { scenario?: unknown }).scenario : undefined)).filter((p): p is string => typeof p === 'string') : [];
   const out: Record<string, string> = {};
   for (const p of new Set(paths)) {
-    const resolved = resolvePath('lessons/', p);
-    const load = resolved === null ? undefined : scenarioTexts[`../../../scenarios/${resolved}`];
-    if (load) out[p] = await load();
+    const text = await scenarioText(p);
+    if (text !== null) out[p] = text;
   }
   return out;
+}
+
+/** The text of the page's scenario file at `rel` (relative to scenarios/lessons/), or null when the page has none. */
+async function scenarioText(rel: string): Promise<string | null> {
+  const resolved = resolvePath('lessons/', rel);
+  const load = resolved === null ? undefined : scenarioTexts[`../../../scenarios/${resolved}`];
+  return load ? load() : null;
 }
 
 /** A bundled lesson's step that opens a scenario: what a "walk through it" link opens. */
@@ -82,12 +88,11 @@ export async function lessonsOpening(name: string): Promise<LessonStepRef[]> {
   for (const l of LESSONS) {
     for (const [i, s] of l.file.steps.entries()) {
       if (typeof s.scenario !== 'string') continue;
-      const resolved = resolvePath('lessons/', s.scenario);
-      const load = resolved === null ? undefined : scenarioTexts[`../../../scenarios/${resolved}`];
-      if (!load) continue;
+      const text = await scenarioText(s.scenario);
+      if (text === null) continue;
       let opened: unknown;
       try {
-        opened = (JSON.parse(await load()) as { name?: unknown }).name;
+        opened = (JSON.parse(text) as { name?: unknown }).name;
       } catch {
         continue;
       }
