@@ -10,7 +10,7 @@ import { seriesColour } from '../view/palette';
 export const MAX_QUEUE_LINES = 6;
 
 /** The longest queue a series reaches (a loop: a series may have more points than a call takes arguments). */
-function peak(v: readonly number[]): number {
+function peak(v: Iterable<number>): number {
   let m = 0;
   for (const x of v) if (x > m) m = x;
   return m;

@@ -1,6 +1,5 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense } from 'react';
 import { useAppState, usePanelPosition } from '../app/context';
-import { RunCounts } from '../sim/counts';
 import { FlowResults, Loading } from './lazy';
 
 /** The run's identity and its totals at the playhead, the end-of-run figures beside them. */
@@ -8,8 +7,7 @@ export function RunInfo() {
   const run = useAppState((s) => s.run);
   const runState = useAppState((s) => s.runState);
   const cursor = usePanelPosition().cursor;
-  const counts = useMemo(() => (run ? new RunCounts(run.result.trace) : null), [run]);
-  if (!run || !counts) {
+  if (!run) {
     return (
       <section className="panel run-info" aria-label="Run">
         <p className="muted" data-testid="run-state">{runState === 'running' ? 'Simulating…' : 'No run yet.'}</p>
@@ -18,6 +16,7 @@ export function RunInfo() {
   }
   const summary = run.result.summary;
   const { totals } = summary;
+  const { counts } = run;
   const now = counts.at(cursor);
   const total = (id: 'sent' | 'delivered' | 'dropped', label: string) => (
     <div>

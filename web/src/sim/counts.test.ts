@@ -45,4 +45,14 @@ describe('counts that follow the playhead', () => {
     expect(counts.at(12)).toEqual({ sent: 5, delivered: 2, dropped: 2 });
     expect(counts.flowAt(0, 12)).toEqual({ sent: 3, delivered: 1, dropped: 1 });
   });
+
+  it('built in the worker and transferred, answer the same here (their arrays move, not copied)', () => {
+    const built = new RunCounts(traceFrom(rows));
+    const buffers = built.buffers();
+    const moved = RunCounts.revive(structuredClone(built, { transfer: buffers }));
+    // Transferred: the worker's copies are emptied.
+    expect(buffers.every((b) => b.byteLength === 0)).toBe(true);
+    expect(moved.at(10)).toEqual({ sent: 4, delivered: 2, dropped: 1 });
+    expect(moved.flowAt(0, 12)).toEqual({ sent: 3, delivered: 1, dropped: 1 });
+  });
 });

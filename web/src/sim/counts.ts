@@ -3,7 +3,9 @@
 // the event indices of each kind; a count is then a binary search. Per flow only data
 // packets count (every role but ACK: the trace's `role` column, which the core fills from the
 // same header flags its flow results count by), as in the run's flow results; the totals
-// count every packet, as the run's totals do (sent = packets created).
+// count every packet, as the run's totals do (sent = packets created). The worker builds them
+// with the playback index (sim/worker.ts) and transfers their typed arrays; this thread only
+// revives them.
 import { lowerBound } from './search';
 import { EventKind, PacketRole, type TraceColumns } from './types';
 
@@ -14,24 +16,41 @@ export interface Counts {
 }
 
 interface Lists {
+  sent: Uint32Array;
+  delivered: Uint32Array;
+  dropped: Uint32Array;
+}
+
+interface Building {
   sent: number[];
   delivered: number[];
   dropped: number[];
 }
 
-const lists = (): Lists => ({ sent: [], delivered: [], dropped: [] });
+const building = (): Building => ({ sent: [], delivered: [], dropped: [] });
+const packed = (b: Building): Lists => ({ sent: Uint32Array.from(b.sent), delivered: Uint32Array.from(b.delivered), dropped: Uint32Array.from(b.dropped) });
 
 /** How many of each list's sorted indices are below `cursor`. */
 const countOf = (l: Lists, cursor: number): Counts =>
   ({ sent: lowerBound(l.sent, cursor), delivered: lowerBound(l.delivered, cursor), dropped: lowerBound(l.dropped, cursor) });
 
 export class RunCounts {
-  private readonly all = lists();
+  private readonly all: Lists;
   private readonly flows = new Map<number, Lists>();
 
   constructor(trace: TraceColumns) {
     const n = trace.kind.length;
     const seen = new Set<number>();
+    const all = building();
+    const flows = new Map<number, Building>();
+    const of = (flow: number): Building => {
+      let b = flows.get(flow);
+      if (!b) {
+        b = building();
+        flows.set(flow, b);
+      }
+      return b;
+    };
     for (let i = 0; i < n; i++) {
       const kind = trace.kind[i] as number;
       const data = trace.role[i] !== PacketRole.Ack;
@@ -41,25 +60,28 @@ export class RunCounts {
         const packet = trace.packet[i] as number;
         if (seen.has(packet)) continue;
         seen.add(packet);
-        this.all.sent.push(i);
-        if (data) this.of(flow).sent.push(i);
+        all.sent.push(i);
+        if (data) of(flow).sent.push(i);
       } else if (kind === EventKind.Deliver) {
-        this.all.delivered.push(i);
-        if (data) this.of(flow).delivered.push(i);
+        all.delivered.push(i);
+        if (data) of(flow).delivered.push(i);
       } else if (kind === EventKind.Drop || kind === EventKind.StageDrop) {
-        this.all.dropped.push(i);
-        if (data) this.of(flow).dropped.push(i);
+        all.dropped.push(i);
+        if (data) of(flow).dropped.push(i);
       }
     }
+    this.all = packed(all);
+    for (const [flow, b] of flows) this.flows.set(flow, packed(b));
   }
 
-  private of(flow: number): Lists {
-    let l = this.flows.get(flow);
-    if (!l) {
-      l = lists();
-      this.flows.set(flow, l);
-    }
-    return l;
+  /** Counts built elsewhere (the worker) and structured-cloned here: plain data, methods given back. */
+  static revive(cloned: unknown): RunCounts {
+    return Object.setPrototypeOf(cloned, RunCounts.prototype) as RunCounts;
+  }
+
+  /** The typed arrays it holds (to transfer them). */
+  buffers(): ArrayBuffer[] {
+    return [this.all, ...this.flows.values()].flatMap((l) => [l.sent.buffer, l.delivered.buffer, l.dropped.buffer] as ArrayBuffer[]);
   }
 
   /** Totals once the first `cursor` events have happened. */

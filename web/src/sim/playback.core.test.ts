@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Playback } from './playback';
-import { EventKind, type RunSummary, type TraceColumns } from './types';
+import { withQueueColumns } from './queueColumns';
+import { EventKind, type CoreSummary, type RunSummary, type TraceColumns } from './types';
 
 const pkgDir = fileURLToPath(new URL('../../../wasm-core/wasm/pkg/', import.meta.url));
 const scenarioPath = fileURLToPath(new URL('../../../scenarios/default.json', import.meta.url));
@@ -18,7 +19,7 @@ describe.skipIf(!havePkg)('Playback on the default scenario run by the wasm core
     const wasm = await import('../../../wasm-core/wasm/pkg/sched_wasm.js');
     await wasm.default({ module_or_path: readFileSync(`${pkgDir}sched_wasm_bg.wasm`) });
     const out = wasm.run_scenario(readFileSync(scenarioPath, 'utf8'), 10_000_000);
-    summary = JSON.parse(out.summary()) as RunSummary;
+    summary = withQueueColumns(JSON.parse(out.summary()) as CoreSummary);
     trace = {
       time: out.trace_time(), kind: out.trace_kind(), packet: out.trace_packet(),
       flow: out.trace_flow(), loc: out.trace_loc(), value: out.trace_value(), role: out.trace_role(),
@@ -41,7 +42,7 @@ describe.skipIf(!havePkg)('Playback on the default scenario run by the wasm core
   it('rebuilds queue lengths equal to the core queue series, forwards and backwards', () => {
     // A small checkpoint spacing, so that both restore and replay are exercised.
     const pb = new Playback(trace, summary.ports.length, 64);
-    const points = summary.queue_series.flatMap((s) => s.t_ns.map((t, i) => ({ port: s.port, t, packets: s.packets[i] })));
+    const points = summary.queue_series.flatMap((s) => Array.from(s.t_ns, (t, i) => ({ port: s.port, t, packets: s.packets[i] })));
     expect(points.length).toBeGreaterThan(0);
     const check = (p: (typeof points)[number]) => {
       expect(pb.queuesAt(pb.cursorAt(p.t))[p.port]?.length, `port ${p.port} at ${p.t} ns`).toBe(p.packets);

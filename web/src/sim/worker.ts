@@ -2,8 +2,10 @@
 // The simulation worker: a thin adapter from Comlink calls to the wasm binding. No logic here.
 import * as Comlink from 'comlink';
 import init, * as core from '../../../wasm-core/wasm/pkg/sched_wasm.js';
+import { RunCounts } from './counts';
 import { DEFAULT_CHECKPOINT_EVERY, Playback } from './playback';
-import type { RunPhase, RunResult, RunSummary } from './types';
+import { queueBuffers, withQueueColumns } from './queueColumns';
+import type { CoreSummary, RunPhase, RunResult } from './types';
 
 // No top-level await: expose synchronously, and let every method wait for the module.
 const ready = init();
@@ -16,7 +18,7 @@ type Progress = (p: number, phase: RunPhase) => void;
 
 function collect(out: core.RunOutput, withOverdue = false, onProgress?: Progress): RunResult {
   try {
-    const summary = JSON.parse(out.summary()) as RunSummary;
+    const summary = withQueueColumns(JSON.parse(out.summary()) as CoreSummary);
     const order = {
       at: out.order_at(), port: out.order_port(), op: out.order_op(), index: out.order_index(),
       packet: out.order_packet(), key: out.order_key(),
@@ -37,9 +39,10 @@ function collect(out: core.RunOutput, withOverdue = false, onProgress?: Progress
     // The playback index is built here, off the page's thread, reporting as it goes.
     onProgress?.(0, 'preparing');
     const playback = new Playback(trace, summary.ports.length, DEFAULT_CHECKPOINT_EVERY, (done) => onProgress?.(done, 'preparing'));
+    const counts = new RunCounts(trace);
     onProgress?.(1, 'preparing');
-    const result: RunResult = { summary, trace, ...(overdue ? { overdue } : {}), playback };
-    return Comlink.transfer(result, [...columns.map((c) => c.buffer as ArrayBuffer), ...playback.buffers()]);
+    const result: RunResult = { summary, trace, ...(overdue ? { overdue } : {}), playback, counts };
+    return Comlink.transfer(result, [...columns.map((c) => c.buffer as ArrayBuffer), ...playback.buffers(), ...counts.buffers(), ...queueBuffers(summary)]);
   } finally {
     out.free();
   }

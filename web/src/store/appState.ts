@@ -5,6 +5,7 @@ import { historyOf, type History } from '../scenario/history';
 import type { PortChoices } from '../scenario/choices';
 import type { PresetInfo, SchedulerInfo } from '../scenario/registry';
 import type { EditableScenario } from '../scenario/types';
+import { RunCounts } from '../sim/counts';
 import { Playback, type Position } from '../sim/playback';
 import type { OverdueIndex } from '../sim/replay';
 import type { ViewMark } from '../sim/theory';
@@ -23,6 +24,8 @@ export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8] as const;
 export interface LoadedRun {
   readonly result: RunResult;
   readonly playback: Playback;
+  /** Packets sent, delivered and dropped by the playhead, in all and per flow. */
+  readonly counts: RunCounts;
   /** Last instant the animation can show: the end of the run, or of the stored trace. */
   readonly endNs: number;
   /** Simulated nanoseconds per wall-clock second at 1x. */
@@ -284,13 +287,14 @@ function comparisonStep(c: LoadedComparison, t: number, dir: 1 | -1): number {
   return best ?? (dir === 1 ? t : 0);
 }
 
-/** Wraps a finished run for playback (builds the queue checkpoints). */
+/** Wraps a finished run for playback (the worker's index and counts, or built here for a result from elsewhere). */
 export function loadRun(result: RunResult, scenarioText: string): LoadedRun {
   const { summary } = result;
   // The worker indexed the trace (sim/worker.ts); a result from elsewhere is indexed here.
   const playback = result.playback !== undefined ? Playback.revive(result.playback) : new Playback(result.trace, summary.ports.length);
+  const counts = result.counts !== undefined ? RunCounts.revive(result.counts) : new RunCounts(result.trace);
   const endNs = summary.trace_truncated ? summary.trace_end_ns : Math.max(summary.end_ns, playback.endTime);
-  return { result, playback, endNs, baseRate: niceRound(endNs / TARGET_PLAY_SECONDS), scenarioText };
+  return { result, playback, counts, endNs, baseRate: niceRound(endNs / TARGET_PLAY_SECONDS), scenarioText };
 }
 
 export const catalogsLoaded = (schedulers: readonly SchedulerInfo[], presets: readonly PresetInfo[] | null, replayModes: readonly ModeInfo[] = []) =>

@@ -12,14 +12,17 @@ import { curveStepAfter, line } from 'd3-shape';
 import { Chart, countTicks, timeTick } from './charts/chart';
 import { formatDuration } from './format';
 
+/** Numbers in order: an array, or a typed array (the run summary's queue series, sim/queueColumns.ts). */
+export type Series = ArrayLike<number> & Iterable<number>;
+
 export interface ChartSeries {
   readonly label: string;
   readonly colour: string;
   /** SVG stroke-dasharray ("" or absent: solid). */
   readonly dash?: string;
   /** Times (ns, ascending) and values. */
-  readonly t: readonly number[];
-  readonly v: readonly number[];
+  readonly t: Series;
+  readonly v: Series;
   /** The line a lesson step points at: drawn thicker. */
   readonly marked?: boolean;
 }
@@ -108,7 +111,7 @@ export class QueueChart extends Chart {
       .attr('stroke-dasharray', (s) => s.dash ?? '')
       .attr('d', (s) => {
         if (s.t.length === 0) return null;
-        const points = s.t.map((t, j): [number, number] => [t, s.v[j] as number]);
+        const points = Array.from(s.t, (t, j): [number, number] => [t, s.v[j] as number]);
         // The last value holds to the end of the run (a step chart); the mask hides the future.
         points.push([Math.max(this.xMax, s.t[s.t.length - 1] as number), s.v[s.v.length - 1] as number]);
         return path(points);

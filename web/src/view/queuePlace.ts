@@ -42,9 +42,12 @@ export const MIN_ROWS = 2;
 
 /** How many rows (up to size.rows) a column at `base` has before it would cover a node; -1 when even none clears. */
 function rowsClear(base: Point, size: ColumnSize, nodes: readonly Obstacle[]): number {
+  const top = (rows: number) => base.y - rows * size.pitch - size.head;
+  // A shorter column's box lies inside the full one's (same foot, lower top): only what the
+  // full column covers can stop a shorter one. One pass over every obstacle, then the few near.
+  const near = nodes.filter((o) => overlaps(o, base.x, top(size.rows), base.x + size.width, base.y));
   for (let rows = size.rows; rows >= 0; rows--) {
-    const top = base.y - rows * size.pitch - size.head;
-    if (!nodes.some((o) => overlaps(o, base.x, top, base.x + size.width, base.y))) return rows;
+    if (!near.some((o) => overlaps(o, base.x, top(rows), base.x + size.width, base.y))) return rows;
   }
   return -1;
 }
