@@ -97,8 +97,11 @@ export class Controller {
     if (!this.state.toured && hash.length <= 1) this.store.dispatch((s) => ({ ...s, dialog: 'tour' }));
     this.startAutosave();
     const opened = hash.length > 1 ? await this.openLink(hash, fallback) : false;
-    await catalogs;
+    // The draft alone runs at once, on the worker's first module while the full one (which
+    // answers the catalogs) loads; a link's comparison or sweep waits for the catalogs.
+    if (opened !== false && opened !== 'scenario') await catalogs;
     await this.runOpened(opened);
+    await catalogs;
   }
 
   /**
