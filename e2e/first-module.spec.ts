@@ -42,15 +42,19 @@ test('the default scenario runs on the first module before the full module has a
   await expect(app.traceHash).toHaveText(goldens('default').run);
   expect(full.released()).toBe(false);
   expect(await app.isPlaying()).toBe(true);
+  // Until the full module's registry arrives, the inspector says the scheduler list is loading.
+  await app.dismissTour();
+  await app.inspectNode('r1');
+  const loading = page.getByTestId('scheduler-topology.nodes[3].scheduler').getByTestId('schedulers-loading');
+  await expect(loading).toBeVisible();
   // The worker asks for the full module once the first run is over; then the catalogs (the
   // full module's registry) arrive, the inspector's scheduler menu lists them all, and a run
   // with one the first module lacks goes to the full module.
   await full.requested;
   full.release();
-  await app.dismissTour();
-  await app.inspectNode('r1');
   const scheduler = app.field('topology.nodes[3].scheduler');
   await expect(scheduler.locator('option[value="lstf"]')).toHaveCount(1);
+  await expect(loading).toHaveCount(0);
   await app.choose('topology.nodes[3].scheduler', 'lstf');
   await app.run();
   await expect(app.traceHash).toHaveText(/^[0-9a-f]{32}$/);

@@ -2,12 +2,14 @@
 // its file beside the page's own scripts (web/firstModulePreload.ts), and the page hands the bytes
 // to each simulation worker it starts, which would otherwise fetch them itself only once its own
 // script has loaded and started.
-import firstModuleUrl from '../../../wasm-core/wasm/pkg-first/sched_wasm_first_bg.wasm?url';
 
 /** What the page posts to a new worker: the first module's bytes, or null (the worker then fetches them). */
 export interface FirstModuleMessage {
   firstModule: ArrayBuffer | null;
 }
+
+/** The same file (and so the same asset URL) as the worker's glue code loads. */
+const firstModuleUrl = new URL('../../../wasm-core/wasm/pkg-first/sched_wasm_first_bg.wasm', import.meta.url);
 
 let bytes: Promise<ArrayBuffer | null> | null = null;
 
