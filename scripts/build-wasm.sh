@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# Builds the core to WebAssembly for the page: wasm-core/wasm/pkg/sched_wasm.{js,d.ts} + _bg.wasm.
+# Builds the core to WebAssembly for the page: the full module, wasm-core/wasm/pkg/sched_wasm.{js,d.ts}
+# + _bg.wasm, and the first module the page loads before it (issue 41),
+# wasm-core/wasm/pkg-first/sched_wasm_first.*: sched-wasm without its `full` feature (FIFO, the
+# traffic sources, the engine and the results; wasm-core/sim/src/first.rs), built with the
+# `first` profile (opt-level z) and wasm-opt -Oz, for size: it runs one small scenario.
 # --mode no-install: use the wasm-bindgen on PATH (the bootstrap installs the pinned version),
 # never let wasm-pack download or install its own. wasm-pack's own wasm-opt step is off
 # (wasm/Cargo.toml); wasm-opt runs after it, from the npm `binaryen` devDependency
@@ -23,3 +27,9 @@ if [[ ! -x "$wasm_opt" ]]; then
   exit 1
 fi
 "$wasm_opt" -O3 --converge pkg/sched_wasm_bg.wasm -o pkg/sched_wasm_bg.wasm
+
+# The first module: its own cargo profile and features, so both builds stay cached side by side.
+cd "$root/wasm-core/wasm"
+wasm-pack --log-level warn build --profile first --target web --mode no-install --no-pack --out-dir pkg-first \
+  --out-name sched_wasm_first -- --no-default-features
+"$wasm_opt" -Oz pkg-first/sched_wasm_first_bg.wasm -o pkg-first/sched_wasm_first_bg.wasm

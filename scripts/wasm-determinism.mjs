@@ -2,7 +2,10 @@
 // reproductions/ skipped) in the WebAssembly build under Node with trace budget 0, and compares
 // the trace hashes of the run and of its replays with the ones committed beside the file
 // (NAME.golden); and every sweep's jobs (NAME.sweep.json) with NAME.sweep.golden. The Rust scenario test checks the same files natively against the same goldens,
-// so together they prove native = wasm. Exit 1 if any hash differs or a run fails.
+// so together they prove native = wasm. Then the page's first module (pkg-first, issue 41) on
+// every scenario: it runs each one it holds the parts for, with the page's limits, to the
+// golden run hash, and refuses every other with its typed NeedsFull (never another error);
+// the default scenario must be one it runs. Exit 1 if any hash differs or a run fails.
 //
 // Needs wasm-core/wasm/pkg (npm run build:wasm). Node built-ins only.
 import { readFile, readdir } from 'node:fs/promises';
@@ -20,6 +23,9 @@ if (!existsSync(fileURLToPath(new URL('sched_wasm.js', pkg)))) {
 
 const wasm = await import(new URL('sched_wasm.js', pkg).href);
 await wasm.default({ module_or_path: await readFile(new URL('sched_wasm_bg.wasm', pkg)) });
+const firstPkg = new URL('../wasm-core/wasm/pkg-first/', import.meta.url);
+const first = await import(new URL('sched_wasm_first.js', firstPkg).href);
+await first.default({ module_or_path: await readFile(new URL('sched_wasm_first_bg.wasm', firstPkg)) });
 
 /** Files under `dir` whose name `keep` accepts, reproductions/ left out. */
 async function filesUnder(dir, keep) {
@@ -108,6 +114,44 @@ for (const file of (await filesUnder(path.join(root, 'scenarios'), (n) => n.ends
     console.log(`${name.padEnd(40)} FAILED: ${e instanceof Error ? e.message : e}`);
   }
 }
+// The first module: the golden run hash, or NeedsFull (a replay's scenario runs its original
+// here only in the full module: the first refuses `replay`).
+const firstRuns = [];
+const firstRefused = new Map();
+for (const file of files) {
+  const name = path.relative(path.join(root, 'scenarios'), file);
+  try {
+    const want = (await golden(file))[0];
+    let handle;
+    try {
+      handle = first.start_run(await readFile(file, 'utf8'), 0);
+    } catch (e) {
+      if (!(e instanceof first.NeedsFull)) throw e;
+      const why = e.reason.replace(/\[\d+\]/g, '[]').replace(/\.schedulers\.\w+\./, '.schedulers.*.');
+      firstRefused.set(why, (firstRefused.get(why) ?? 0) + 1);
+      e.free();
+      continue;
+    }
+    const out = handle.finish();
+    const got = `${JSON.parse(out.summary()).trace_hash} run`;
+    out.free();
+    firstRuns.push(name);
+    if (got === want) passed++;
+    else {
+      failed++;
+      console.log(`first module: ${name} DIFFERENT from the golden: ${want} / first module ${got}`);
+    }
+  } catch (e) {
+    failed++;
+    console.log(`first module: ${name} FAILED: ${e instanceof Error ? e.message : e}`);
+  }
+}
+if (!firstRuns.includes('default.json')) {
+  failed++;
+  console.log('first module: the default scenario did not run on it');
+}
+console.log(`first module: ${firstRuns.length} scenarios run to their golden run hash (${firstRuns.slice(0, 6).join(', ')}, ...); refused as needing the full module:`);
+for (const [why, n] of [...firstRefused].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${why}`);
 console.log(`total: ${(performance.now() / 1000).toFixed(1)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && files.length > 0 ? 0 : 1);

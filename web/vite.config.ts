@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstModulePreload } from './firstModulePreload';
 import { galleryMeta } from './galleryMeta';
 
 /**
@@ -44,7 +45,7 @@ export default defineConfig({
   root: webDir,
   base: './',
   publicDir: `${repoRoot}public`,
-  plugins: [react(), galleryMeta(), contentSecurityPolicy()],
+  plugins: [react(), galleryMeta(), contentSecurityPolicy(), firstModulePreload()],
   worker: { format: 'es' },
   server: { fs: { allow: [repoRoot] } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

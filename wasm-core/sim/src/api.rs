@@ -188,7 +188,10 @@ impl Run {
                     (Phase::Original(engine), p)
                 }
             }
+            #[cfg(feature = "full")]
             Phase::Replays { original, next, pending } => self.replaying(original, next, pending, max_events),
+            #[cfg(not(feature = "full"))]
+            Phase::Replays { .. } => unreachable!("the first module refuses scenarios with replays"),
             Phase::Done(out) => (Phase::Done(out), 1.0),
         };
         self.phase = Some(phase);
@@ -201,7 +204,10 @@ impl Run {
 
     /// The original has ended: its results, then its replays.
     fn concluded(&mut self, engine: Engine) -> Phase {
+        #[cfg_attr(not(feature = "full"), allow(unused_mut, unused_variables))]
         let (mut out, net) = crate::run::conclude(&self.about, self.seed, engine);
+        // The first module runs no scripted schedule and no replay (`crate::first`).
+        #[cfg(feature = "full")]
         if let Some(s) = self.scenario.as_deref().filter(|s| s.schedule.is_some()) {
             out.summary.schedule = Some(replay::original_table(s, &out, &net));
         }
@@ -211,6 +217,7 @@ impl Run {
         Phase::Replays { original: Box::new(out), next: 0, pending: None }
     }
 
+    #[cfg(feature = "full")]
     fn replaying(
         &mut self,
         mut original: Box<RunOutput>,

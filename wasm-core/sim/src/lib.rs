@@ -4,6 +4,9 @@
 //! CLI are thin shells over [`validate`] and [`run`]. A scenario plus a seed gives a
 //! byte-identical trace, hence the same trace hash, natively and in wasm.
 
+// The first module (no `full`) leaves out the callers of some shared code (`first`).
+#![cfg_attr(not(feature = "full"), allow(dead_code, unused_macros))]
+
 pub mod api;
 pub mod aqm;
 pub mod budget;
@@ -13,6 +16,7 @@ pub mod compare;
 pub mod emit;
 pub mod engine;
 pub mod events;
+pub mod first;
 pub mod ideal;
 pub mod lesson;
 pub mod metrics;

@@ -84,7 +84,9 @@ export class Controller {
       if (speed !== undefined) this.store.dispatch(setSpeed(speed));
       if (compare !== undefined) this.store.dispatch(setCompareSetup(compare));
       if (presentation !== undefined) this.store.dispatch(setPresentation(presentation));
-      const saved = stored.stored.draft ? await this.editable(stored.stored.draft) : null;
+      // A saved draft that is the default itself needs no reading by the core (the full module).
+      const unedited = JSON.stringify(stored.stored.draft) === JSON.stringify(this.defaultScenario);
+      const saved = stored.stored.draft && !unedited ? await this.editable(stored.stored.draft) : null;
       if (saved?.ok) {
         draft = saved.scenario;
         fallback = 'your saved draft';
@@ -97,8 +99,11 @@ export class Controller {
     if (!this.state.toured && hash.length <= 1) this.store.dispatch((s) => ({ ...s, dialog: 'tour' }));
     this.startAutosave();
     const opened = hash.length > 1 ? await this.openLink(hash, fallback) : false;
-    await catalogs;
+    // The draft alone runs at once, on the worker's first module while the full one (which
+    // answers the catalogs) loads; a link's comparison or sweep waits for the catalogs.
+    if (opened !== false && opened !== 'scenario') await catalogs;
     await this.runOpened(opened);
+    await catalogs;
   }
 
   /**

@@ -21,6 +21,8 @@ export function SchedulerPicker({ path, label, spec, inherits, onChange }: Props
   const error = useAppState((s) => (s.fieldError?.path === path ? s.fieldError.message : null));
   const info = registry.find((r) => r.name === spec?.name);
   const names = registry.map((r) => r.name);
+  // The registry comes from the worker's full wasm module, which loads after the first run.
+  const loading = registry.length === 0;
   if (spec && !names.includes(spec.name)) names.push(spec.name);
   const unknownParams = Object.keys(spec?.params ?? {}).filter((k) => !info?.params.some((p) => p.name === k));
 
@@ -46,8 +48,9 @@ export function SchedulerPicker({ path, label, spec, inherits, onChange }: Props
         <select data-testid={`field-${path}`} aria-label={`${label}: scheduler`} value={spec?.name ?? ''}
           onChange={(e) => onChange(e.target.value === '' ? undefined : fresh(e.target.value))}>
           {inherits !== null && <option value="">inherit: {inherits}</option>}
-          {names.map((n) => <option key={n} value={n}>{registry.find((r) => r.name === n)?.display ?? `${n} (unknown)`}</option>)}
+          {names.map((n) => <option key={n} value={n}>{registry.find((r) => r.name === n)?.display ?? (loading ? n : `${n} (unknown)`)}</option>)}
         </select>
+        {loading && <span className="muted" data-testid="schedulers-loading">The scheduler list is loading (the full simulator follows the first run).</span>}
         {error !== null && <span className="field-error" role="alert" data-testid={`field-error-${path}`}>{error}</span>}
       </label>
       {info && (

@@ -1,6 +1,7 @@
 // The main thread's handle on the simulation worker: a typed, promise-based API.
 // Cancel = terminate and recreate; a crashed worker is replaced and the caller told why.
 import * as Comlink from 'comlink';
+import { handFirstModule } from './firstModule';
 import type { SimWorkerApi } from './worker';
 import type { RunPhase, RunResult } from './types';
 
@@ -84,8 +85,11 @@ function trapReason(err: Error): string {
   return err.name === 'RangeError' || /memory|allocation/i.test(err.message) ? `out of memory: ${err.message}` : err.message;
 }
 
-const defaultFactory: WorkerFactory = () =>
-  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'sim' });
+const defaultFactory: WorkerFactory = () => {
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'sim' });
+  handFirstModule(worker);
+  return worker;
+};
 
 export class SimClient implements SimClientLike {
   private worker!: Worker;

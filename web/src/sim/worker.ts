@@ -1,14 +1,17 @@
 /// <reference lib="webworker" />
 // The simulation worker: a thin adapter from Comlink calls to the wasm binding. No logic here.
 import * as Comlink from 'comlink';
-import init, * as core from '../../../wasm-core/wasm/pkg/sched_wasm.js';
+import * as core from '../../../wasm-core/wasm/pkg/sched_wasm.js';
 import { RunCounts } from './counts';
+import { firstRunOver, fullReady, needFull, startOnFirst } from './modules';
 import { DEFAULT_CHECKPOINT_EVERY, Playback } from './playback';
 import { queueBuffers, withQueueColumns } from './queueColumns';
 import type { CoreSummary, RunPhase, RunResult } from './types';
 
-// No top-level await: expose synchronously, and let every method wait for the module.
-const ready = init();
+// No top-level await: expose synchronously, and let every method wait for the full module
+// (./modules: the first module runs the first scenario before it has loaded). Awaiting `ready`
+// starts its load if it has not started; the catalogs wait for it without (`fullReady`).
+const ready: PromiseLike<void> = { then: (ok, fail) => needFull().then(ok, fail) };
 
 /** Events simulated between two progress reports. */
 const CHUNK_EVENTS = 200_000;
@@ -16,7 +19,11 @@ const CHUNK_EVENTS = 200_000;
 /** Hears a run's progress (0..1) in its phase: simulating, then summarising, then preparing the playback index. */
 type Progress = (p: number, phase: RunPhase) => void;
 
-function collect(out: core.RunOutput, withOverdue = false, onProgress?: Progress): RunResult {
+/** A run's output or handle, from either module (./modules: the classes have the same methods). */
+type Output = core.RunOutput;
+type Handle = { advance(maxEvents: number): number; work(): string; finish(): Output };
+
+function collect(out: Output, withOverdue = false, onProgress?: Progress): RunResult {
   try {
     const summary = withQueueColumns(JSON.parse(out.summary()) as CoreSummary);
     const order = {
@@ -49,7 +56,7 @@ function collect(out: core.RunOutput, withOverdue = false, onProgress?: Progress
 }
 
 /** Advances a started run to its end in chunks, reporting progress (0..1) between them. */
-function finish(handle: core.RunHandle, onProgress?: Progress, withOverdue = false): RunResult {
+function finish(handle: Handle, onProgress?: Progress, withOverdue = false): RunResult {
   let progress = 0;
   while (progress < 1) {
     progress = handle.advance(CHUNK_EVENTS);
@@ -68,13 +75,13 @@ const api = {
 
   /** The scheduler registry (JSON text). */
   async schedulers(): Promise<string> {
-    await ready;
+    await fullReady;
     return core.scheduler_registry();
   },
 
   /** The replay modes, their names and defaults (JSON text of the core's ReplayCatalog). */
   async replayCatalog(): Promise<string> {
-    await ready;
+    await fullReady;
     return core.replay_catalog();
   },
 
@@ -86,7 +93,7 @@ const api = {
 
   /** The topology preset catalog (JSON text). */
   async presets(): Promise<string> {
-    await ready;
+    await fullReady;
     return core.preset_catalog();
   },
 
@@ -108,11 +115,16 @@ const api = {
    * and memory (JSON) once it is checked, before it simulates.
    */
   async run(scenarioText: string, maxTraceEvents: number, onProgress?: Progress, onWork?: (work: string) => void): Promise<RunResult> {
-    await ready;
-    // Checked once, here (start_run refuses a scenario past the page's budget with the reason).
-    const handle = core.start_run(scenarioText, maxTraceEvents);
-    onWork?.(handle.work());
-    return finish(handle, onProgress);
+    // On the first module while the full one loads, when it runs the scenario.
+    const onFirst = await startOnFirst(scenarioText, maxTraceEvents);
+    try {
+      // Checked once, here (start_run refuses a scenario past the page's budget with the reason).
+      const handle: Handle = onFirst ?? (await ready, core.start_run(scenarioText, maxTraceEvents));
+      onWork?.(handle.work());
+      return finish(handle, onProgress);
+    } finally {
+      if (onFirst) firstRunOver();
+    }
   },
 
   /**

@@ -124,6 +124,18 @@ impl Program {
                 message: format!("the program is longer than {MAX_TEXT} bytes"),
             });
         }
+        if cfg!(feature = "full") {
+            Program::compile_text(src, target)
+        } else {
+            // The page's first module (`crate::first`) holds no parser and checker.
+            Err(ProgramError { line: 1, column: 1, message: "programs are in the full module only".to_string() })
+        }
+    }
+
+    /// `compile` past the size check: the parser and the type checker, which the page's first
+    /// module leaves out (`crate::first`).
+    #[cfg_attr(not(feature = "full"), allow(dead_code))]
+    fn compile_text(src: &str, target: Target) -> Result<Program, ProgramError> {
         let ast = syntax::parse(src).map_err(|(at, m)| locate(src, at, m))?;
         // `vtime` (the rank dequeued last) has the rank's own type: the one type that makes
         // the program check with its result of that type (a number when none does).

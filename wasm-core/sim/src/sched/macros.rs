@@ -88,18 +88,21 @@ macro_rules! link_costed {
 /// - `pub mod family { pub mod helper; pub mod file; }` for each family;
 /// - `AnyScheduler`, a variant per type, with `From<Type>` and the `Scheduler` dispatch;
 /// - `REGISTRY`, every entry in list order (the page's menus and `sched-cli schedulers`).
+///
+/// A line may start with `#[cfg(feature = "full")]`: that scheduler is left out of the page's
+/// first module (sched-sim without `full`), and so are the families' helper modules.
 macro_rules! schedulers {
     ($(
         $(#[$family_doc:meta])*
         $family:ident $(($($helper:ident),*))? {
-            $($file:ident: $variant:ident($how:ident $ty:ident) [$($entry:ident),*];)*
+            $($(#[$gate:meta])? $file:ident: $variant:ident($how:ident $ty:ident) [$($entry:ident),*];)*
         }
     )*) => {
         $(
             $(#[$family_doc])*
             pub mod $family {
-                $($(pub mod $helper;)*)?
-                $(pub mod $file;)*
+                $($(#[cfg(feature = "full")] pub mod $helper;)*)?
+                $($(#[$gate])? pub mod $file;)*
             }
         )*
 
@@ -109,10 +112,11 @@ macro_rules! schedulers {
         /// size: most ports of a large network are FIFOs (`sched-cli bench --set memory`).
         #[derive(Debug)]
         pub enum AnyScheduler {
-            $($($variant(schedulers!(@type $how $family::$file::$ty)),)*)*
+            $($($(#[$gate])? $variant(schedulers!(@type $how $family::$file::$ty)),)*)*
         }
 
         $($(
+            $(#[$gate])?
             impl From<$family::$file::$ty> for AnyScheduler {
                 fn from(s: $family::$file::$ty) -> AnyScheduler {
                     AnyScheduler::$variant(schedulers!(@wrap $how s))
@@ -121,43 +125,53 @@ macro_rules! schedulers {
         )*)*
 
         /// Every registered scheduler, in the list's order.
-        pub static REGISTRY: &[registry::SchedulerInfo] = &[$($($($family::$file::$entry,)*)*)*];
+        pub static REGISTRY: &[registry::SchedulerInfo] =
+            schedulers!(@registry [] $($($(#[$gate])? [$($family::$file::$entry),*])*)*);
 
         impl Scheduler for AnyScheduler {
             fn enqueue(&mut self, now: Time, pkt: Packet, v: &mut Verdicts) -> Admission {
-                match self { $($(AnyScheduler::$variant(s) => s.enqueue(now, pkt, v),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.enqueue(now, pkt, v),)*)* }
             }
             fn enqueue_costed(&mut self, now: Time, pkt: Packet, costs: [Time; 2], v: &mut Verdicts) -> Admission {
-                match self { $($(AnyScheduler::$variant(s) => s.enqueue_costed(now, pkt, costs, v),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.enqueue_costed(now, pkt, costs, v),)*)* }
             }
             fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-                match self { $($(AnyScheduler::$variant(s) => s.dequeue(now, v),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.dequeue(now, v),)*)* }
             }
             fn next_eligible(&self, now: Time) -> Option<Time> {
-                match self { $($(AnyScheduler::$variant(s) => s.next_eligible(now),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.next_eligible(now),)*)* }
             }
             fn preempts(&self, arriving: &Packet, in_service: &Packet) -> bool {
-                match self { $($(AnyScheduler::$variant(s) => s.preempts(arriving, in_service),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.preempts(arriving, in_service),)*)* }
             }
             fn fair_floor(&self) -> Option<f64> {
-                match self { $($(AnyScheduler::$variant(s) => s.fair_floor(),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.fair_floor(),)*)* }
             }
             fn len(&self) -> usize {
-                match self { $($(AnyScheduler::$variant(s) => s.len(),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.len(),)*)* }
             }
             fn bytes(&self) -> u64 {
-                match self { $($(AnyScheduler::$variant(s) => s.bytes(),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.bytes(),)*)* }
             }
             fn snapshot(&self, limit: usize, out: &mut QueueView) {
-                match self { $($(AnyScheduler::$variant(s) => s.snapshot(limit, out),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.snapshot(limit, out),)*)* }
             }
             fn state(&self, out: &mut StateView) {
-                match self { $($(AnyScheduler::$variant(s) => s.state(out),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.state(out),)*)* }
             }
             fn aqm_report(&self, now: Time) -> Option<AqmReport> {
-                match self { $($(AnyScheduler::$variant(s) => s.aqm_report(now),)*)* }
+                match self { $($($(#[$gate])? AnyScheduler::$variant(s) => s.aqm_report(now),)*)* }
             }
         }
+    };
+    // The registry's slice, each entry under its line's gate (a muncher: a line's gate cannot
+    // be repeated per entry directly).
+    (@registry [$($acc:tt)*]) => { &[$($acc)*] };
+    (@registry [$($acc:tt)*] #[$gate:meta] [$($entry:path),*] $($rest:tt)*) => {
+        schedulers!(@registry [$($acc)* $(#[$gate] $entry,)*] $($rest)*)
+    };
+    (@registry [$($acc:tt)*] [$($entry:path),*] $($rest:tt)*) => {
+        schedulers!(@registry [$($acc)* $($entry,)*] $($rest)*)
     };
     (@type inline $t:path) => { $t };
     (@type boxed $t:path) => { Box<$t> };

@@ -102,57 +102,59 @@ pub struct AqmReport {
     pub dropping_entries: u64,
 }
 
+// The page's first wasm module (sched-sim without `full`) holds FIFO and the scripted
+// schedule's server; `#[cfg(feature = "full")]` marks the others (`crate::first`).
 schedulers! {
     /// One queue: FIFO and the priority family (each a `KeyedQueue` or a FIFO).
     single {
         fifo: Fifo(inline Fifo) [FIFO];
-        lifo: Lifo(inline Lifo) [LIFO];
-        random: Random(boxed Random) [RANDOM];
-        lstf: Lstf(boxed Lstf) [LSTF, FIFO_PLUS];
-        edf: Edf(boxed Edf) [EDF];
-        priority: Priority(inline Priority) [PRIORITY];
-        sjf: Sjf(inline Sjf) [SJF];
-        srpt: Srpt(inline Srpt) [SRPT];
+        #[cfg(feature = "full")] lifo: Lifo(inline Lifo) [LIFO];
+        #[cfg(feature = "full")] random: Random(boxed Random) [RANDOM];
+        #[cfg(feature = "full")] lstf: Lstf(boxed Lstf) [LSTF, FIFO_PLUS];
+        #[cfg(feature = "full")] edf: Edf(boxed Edf) [EDF];
+        #[cfg(feature = "full")] priority: Priority(inline Priority) [PRIORITY];
+        #[cfg(feature = "full")] sjf: Sjf(inline Sjf) [SJF];
+        #[cfg(feature = "full")] srpt: Srpt(inline Srpt) [SRPT];
         scripted: Scripted(inline Scripted) [];
     }
     /// Fair queueing: packets (or class slots) tagged with virtual times.
     fair(gps) {
-        fq: Fq(boxed Fq) [FQ];
-        class_fq: ClassFq(boxed ClassFq) [CLASS_FQ];
-        wfq: Wfq(boxed Wfq) [WFQ];
-        scfq: Scfq(boxed Scfq) [SCFQ];
-        stfq: Stfq(boxed Stfq) [STFQ];
-        wf2q_plus: Wf2qPlus(boxed Wf2qPlus) [WF2Q_PLUS];
-        virtual_clock: VirtualClock(boxed VirtualClock) [VIRTUAL_CLOCK];
+        #[cfg(feature = "full")] fq: Fq(boxed Fq) [FQ];
+        #[cfg(feature = "full")] class_fq: ClassFq(boxed ClassFq) [CLASS_FQ];
+        #[cfg(feature = "full")] wfq: Wfq(boxed Wfq) [WFQ];
+        #[cfg(feature = "full")] scfq: Scfq(boxed Scfq) [SCFQ];
+        #[cfg(feature = "full")] stfq: Stfq(boxed Stfq) [STFQ];
+        #[cfg(feature = "full")] wf2q_plus: Wf2qPlus(boxed Wf2qPlus) [WF2Q_PLUS];
+        #[cfg(feature = "full")] virtual_clock: VirtualClock(boxed VirtualClock) [VIRTUAL_CLOCK];
     }
     /// Service curves: SCED and fair service curves.
     curves(curve, queues) {
-        sced: Sced(boxed Sced) [SCED];
-        fsc: Fsc(boxed Fsc) [FSC];
+        #[cfg(feature = "full")] sced: Sced(boxed Sced) [SCED];
+        #[cfg(feature = "full")] fsc: Fsc(boxed Fsc) [FSC];
     }
     /// Active queue management (built on the components in `crate::aqm`).
     queue_management {
-        codel: Codel(boxed CodelFifo) [CODEL];
-        fq_codel: FqCodel(boxed FqCodel) [FQ_CODEL];
-        red: Red(boxed RedFifo) [RED];
-        lstf_codel: LstfCodel(boxed LstfCodel) [LSTF_CODEL];
+        #[cfg(feature = "full")] codel: Codel(boxed CodelFifo) [CODEL];
+        #[cfg(feature = "full")] fq_codel: FqCodel(boxed FqCodel) [FQ_CODEL];
+        #[cfg(feature = "full")] red: Red(boxed RedFifo) [RED];
+        #[cfg(feature = "full")] lstf_codel: LstfCodel(boxed LstfCodel) [LSTF_CODEL];
     }
     /// Classes and round robin: strict priority, RR, WRR, DRR.
     classes {
-        strict_priority: StrictPriority(boxed StrictPriority) [STRICT_PRIORITY];
-        round_robin: RoundRobin(boxed RoundRobin) [RR, WRR, DRR];
+        #[cfg(feature = "full")] strict_priority: StrictPriority(boxed StrictPriority) [STRICT_PRIORITY];
+        #[cfg(feature = "full")] round_robin: RoundRobin(boxed RoundRobin) [RR, WRR, DRR];
     }
     /// Programmable scheduling: rank programs feeding PIFO, SP-PIFO, AIFO.
     programmable(rank) {
-        pifo: Pifo(boxed Pifo) [PIFO];
-        sp_pifo: SpPifo(boxed SpPifo) [SP_PIFO];
-        aifo: Aifo(boxed Aifo) [AIFO];
-        threshold_fifo: ThresholdFifo(boxed ThresholdFifo) [THRESHOLD_FIFO];
+        #[cfg(feature = "full")] pifo: Pifo(boxed Pifo) [PIFO];
+        #[cfg(feature = "full")] sp_pifo: SpPifo(boxed SpPifo) [SP_PIFO];
+        #[cfg(feature = "full")] aifo: Aifo(boxed Aifo) [AIFO];
+        #[cfg(feature = "full")] threshold_fifo: ThresholdFifo(boxed ThresholdFifo) [THRESHOLD_FIFO];
     }
     /// Multi-resource schedulers at middlebox stages: DRFQ, MR3, the fairness-efficiency trade-off.
     multi(dominant, fluid, fluid_direct, fluid_vt) {
-        drfq: Drfq(boxed Drfq) [DRFQ];
-        mr3: Mr3(boxed Mr3) [MR3];
-        mr_tradeoff: MrTradeoff(boxed MrTradeoff) [MR_TRADEOFF];
+        #[cfg(feature = "full")] drfq: Drfq(boxed Drfq) [DRFQ];
+        #[cfg(feature = "full")] mr3: Mr3(boxed Mr3) [MR3];
+        #[cfg(feature = "full")] mr_tradeoff: MrTradeoff(boxed MrTradeoff) [MR_TRADEOFF];
     }
 }

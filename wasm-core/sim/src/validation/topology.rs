@@ -117,6 +117,9 @@ pub fn expand_preset(t: &mut Topology) -> Result<(), ScenarioError> {
     if !t.nodes.is_empty() || !t.links.is_empty() {
         return Err(ScenarioError::new("topology", "give either a preset or nodes and links, not both"));
     }
+    if !cfg!(feature = "full") {
+        return Err(ScenarioError::new("topology.preset", format!("{name}: {}", crate::first::IN_FULL)));
+    }
     let g = crate::presets::expand(name, &t.params)
         .map_err(|(path, msg)| ScenarioError::new(format!("topology.{path}"), msg))?;
     t.nodes = g.nodes;

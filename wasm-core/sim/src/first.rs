@@ -1,0 +1,56 @@
+//! The page's first WebAssembly module: sched-sim built without its `full` feature, which the
+//! page loads before the full module so that the default scenario runs sooner (issue 41). It
+//! holds the parser (without field paths), the checks, the engine, FIFO, the traffic sources
+//! and the results; the other schedulers (`sched/mod.rs`), the topology presets, rank and
+//! slack programs, replays and scripted schedules are the full module's. A scenario that needs
+//! one of them is refused, as such, by [`lacks`]; the page then runs it on the full module.
+
+use crate::scenario::{Scenario, ScenarioError, SchedulerSpec};
+
+/// What the first module says of a part it does not hold.
+pub const IN_FULL: &str = "in the full module only";
+
+/// The first part of `s` that this build lacks, as an error naming its field
+/// ("topology.nodes[3].scheduler.name: lstf: in the full module only"); `None` when this build
+/// runs `s`. The full build lacks nothing; in the first module a scheduler name its registry
+/// does not list is the full module's (which says so when no build knows the name).
+pub fn lacks(s: &Scenario) -> Option<ScenarioError> {
+    if cfg!(feature = "full") {
+        return None;
+    }
+    let part = |path: &str| Some(ScenarioError::new(path, IN_FULL));
+    if s.topology.preset.is_some() {
+        return part("topology.preset");
+    }
+    if s.replay.is_some() {
+        return part("replay");
+    }
+    if s.schedule.is_some() {
+        return part("schedule");
+    }
+    let mut specs: Vec<(String, &SchedulerSpec)> = Vec::new();
+    if let Some(d) = &s.default_scheduler {
+        specs.push(("default_scheduler".into(), d));
+    }
+    specs.extend(s.node_schedulers.iter().map(|(id, d)| (format!("node_schedulers.{id}"), d)));
+    for (i, n) in s.topology.nodes.iter().enumerate() {
+        if let Some(d) = &n.scheduler {
+            specs.push((format!("topology.nodes[{i}].scheduler"), d));
+        }
+    }
+    for (i, l) in s.topology.links.iter().enumerate() {
+        specs.extend(l.schedulers.iter().map(|(o, d)| (format!("topology.links[{i}].schedulers.{o}"), d)));
+    }
+    while let Some((path, d)) = specs.pop() {
+        if crate::sched::registry::lookup(&d.name).is_none() {
+            return Some(ScenarioError::new(format!("{path}.name"), format!("{}: {IN_FULL}", d.name)));
+        }
+        specs.extend(d.children.iter().enumerate().map(|(i, c)| (format!("{path}.children[{i}]"), c)));
+    }
+    None
+}
+
+/// [`lacks`] as a refusal.
+pub fn refuse_lacking(s: &Scenario) -> Result<(), ScenarioError> {
+    lacks(s).map_or(Ok(()), Err)
+}
