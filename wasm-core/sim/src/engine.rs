@@ -441,6 +441,17 @@ impl Engine {
         self.schedule(time, Ev::Inject { node, pkt });
     }
 
+    /// Injects packets (`inject`'s arguments, packets numbered in order) as one batch of
+    /// events: the same order of events as injecting them one by one, at less cost.
+    pub fn inject_all(&mut self, injections: Vec<(Time, NodeId, Packet)>) {
+        for (_, _, pkt) in &injections {
+            debug_assert_eq!(pkt.id, self.next_packet, "injected packets are numbered in order");
+            self.next_packet += 1;
+        }
+        debug_assert!(injections.iter().all(|(t, _, _)| *t >= self.now));
+        self.heap.push_batch(injections.into_iter().map(|(time, node, pkt)| (time, Ev::Inject { node, pkt })));
+    }
+
     /// Records the run's schedule as it goes (an original run: `with_hosts`; see `record`).
     pub fn record_schedule(&mut self, with_hosts: bool) {
         self.out.schedule = Some(Recorder::new(with_hosts));

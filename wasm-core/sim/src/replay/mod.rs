@@ -166,6 +166,7 @@ pub fn start(s: &Scenario, original: &RunOutput, r: &Replay, views: u64) -> Resu
     let metrics = Metrics::new(net.ports.len(), flows, end.as_ns(), THROUGHPUT_BINS, 0);
     let mut engine = Engine::new(net, end, TraceRecorder::new(views, views), metrics);
     engine.record_schedule(false);
+    let mut injections = Vec::with_capacity(order.len());
     for (rid, p) in order.iter().enumerate() {
         let info = &engine.net.flows[p.flow as usize];
         let (i, o) = (Time(p.ingress_time()), Time(p.exit_time()));
@@ -197,8 +198,9 @@ pub fn start(s: &Scenario, original: &RunOutput, r: &Replay, views: u64) -> Resu
             Mode::Omniscient => {}
         }
         let first_router = engine.net.ports[p.hops[0].port as usize].to;
-        engine.inject(i, first_router, pkt);
+        injections.push((i, first_router, pkt));
     }
+    engine.inject_all(injections);
     let points = if tabulated { points } else { None };
     Ok(Pending { r: r.clone(), alt, seed, engine, order: idx, points })
 }
