@@ -27,26 +27,29 @@ const MODULES = [
   { name: 'ipsec', a: 108, b: 10200 },
 ];
 const ALPHA = 0.8;
-// What the three files measured (written after running them), and the checks that fail with
+// What the three sweeps measured (written after running them), and the checks that fail with
 // their measurement: key -> why.
 const MEASURED = {
-  cpu: 'Measured (alpha 0.8 against 1): CPU 97.16% against 97.60%, link 79.75% against 80.14%, mean delay 27.4 against 25.0 ms, drops 3.81% against 3.66%, the mice 15.2 against 12.8 ms; MR3 97.26% of the CPU.',
-  bandwidth: 'Measured (alpha 0.8 against 1): CPU 83.95% against 84.13%, link 94.28% against 94.48%, mean delay 32.8 against 31.9 ms, drops 12.69% against 12.67%; MR3 84.07% of the CPU.',
-  balanced: 'Measured (alpha 0.8 against 1): CPU 92.60% against 92.72%, link 92.94% against 93.04%, mean delay 50.8 against 50.4 ms, drops 8.46% against 8.45%; MR3 92.65% of the CPU.',
-};
-// Why the tradeoff gains nothing here, measured: strict DRF already keeps the offered
-// bottleneck nearly full (the paper's Click runs, Figs. 3-5, had every flow backlogged at an
-// equal rate, where DRF leaves 29% of the CPU idle); `mice` is how many flows offer less than
-// alpha / N of the bottleneck.
-const WHY = {
-  cpu: (mice) => `alpha 1 already keeps the CPU, the offered bottleneck, 97.6% busy (${mice} of the ${FLOWS} Pareto-rate flows offer less than 0.8/${FLOWS} of a resource), so the tradeoff has 2.4% to gain; measured, alpha 0.8 stays within 0.5% of alpha 1, slightly below`,
-  bandwidth: (mice) => `alpha 1 already keeps the link, the offered bottleneck, 94.5% busy (${mice} of the ${FLOWS} flows offer less than 0.8/${FLOWS} of a resource); measured, alpha 0.8 stays within 0.3% of it, slightly below`,
-  balanced: (mice) => `alpha 1 already keeps both resources 93% busy (${mice} of the ${FLOWS} flows offer less than 0.8/${FLOWS} of a resource); measured, alpha 0.8 stays within 0.2% of it, slightly below`,
+  cpu: 'Measured (alpha 0.8 / alpha 1 / MR3): CPU 97.16 / 98.87 / 95.34%, link 79.75 / 73.65 / 71.25%, mean delay 27.4 / 33.0 / 34.0 ms, drops 3.81 / 10.04 / 12.82%, the mice 15.2 / 5.0 / 1.7 ms.',
+  bandwidth: 'Measured (alpha 0.8 / alpha 1 / MR3): CPU 83.95 / 85.45 / 78.40%, link 94.28 / 93.20 / 83.09%, mean delay 32.8 / 22.3 / 24.1 ms, drops 12.69 / 14.69 / 19.87%.',
+  balanced: 'Measured (alpha 0.8 / alpha 1 / MR3): CPU 92.60 / 88.53 / 79.75%, link 92.94 / 93.35 / 85.56%, mean delay 50.8 / 40.7 / 39.0 ms, drops 8.46 / 11.66 / 16.51%.',
 };
 const KNOWN = {
-  cpu: { util: true, delay: 'mean delay 27.4 against 25.0 ms', drops: 'drops 3.81% against 3.66%', miceUp: 'the mice 15.2 against 12.8 ms, 19% above' },
-  bandwidth: { util: true, delay: 'mean delay 32.8 against 31.9 ms', drops: 'drops 12.69% against 12.67%' },
-  balanced: { util: true, delay: 'mean delay 50.8 against 50.4 ms', drops: 'drops 8.46% against 8.45%' },
+  cpu: {
+    utilCpu: 'the CPU 97.16% against 98.87% at alpha 1, while the link gains, 79.75% against 73.65%: here the tradeoff raises the resource the CPU-bound traffic leaves idle and gives up a little of the bottleneck',
+    miceUp: 'the mice 15.2 against 5.0 ms at alpha 1, 3.0 x; MR3 gives them 1.7 ms',
+  },
+  bandwidth: {
+    utilCpu: 'the CPU 83.95% against 85.45% at alpha 1, while the link, the bottleneck, gains: 94.28% against 93.20%',
+    mr3Low: "MR3's CPU 78.40% against alpha 1's 85.45%, 0.917 x (its link 83.09% against 93.20%)",
+    delay: 'mean delay 32.8 against 22.3 ms at alpha 1, though drops fall from 14.69% to 12.69%',
+    drops: 'drops 12.69% against 14.69%: 13.6% fewer, short of 15%',
+  },
+  balanced: {
+    utilLink: 'the link 92.94% against 93.35% at alpha 1, while the CPU gains, 92.60% against 88.53%',
+    mr3Low: "MR3's CPU 79.75% against alpha 1's 88.53%, 0.901 x (its link 85.56% against 93.35%)",
+    delay: 'mean delay 50.8 against 40.7 ms at alpha 1, though drops fall from 11.66% to 8.46%',
+  },
 };
 
 function mulberry32(seed) {
@@ -101,103 +104,106 @@ function scenario(d) {
     packet_size: `${f.size}B`,
   }));
   const assign = Object.fromEntries(d.flows.map((f) => [f.id, f.module.name]));
-  const alpha1 = { name: 'mr_tradeoff', params: { alpha: 1.0 } };
-  const mr3 = { name: 'mr3' };
   const cpuPct = (100 * d.cpu).toFixed(1);
   const txPct = (100 * d.tx).toFixed(1);
+  const A08 = { name: 'mr_tradeoff', params: { alpha: ALPHA } };
+  const A1 = { name: 'mr_tradeoff', params: { alpha: 1.0 } };
+  const MR3 = { name: 'mr3' };
+  const AXIS = 'cpu scheduler';
+  const at = (s) => ({ [AXIS]: s });
   const checks = [
     {
-      key: 'util',
+      key: 'utilCpu',
       name: "Fig. 7: 'trading off fairness leads to higher utilization on both resources': the CPU busier at alpha 0.8 than at alpha 1",
       item: 'mr/fig-7-9',
       metric: 'cpu_utilization',
+      at: at(A08),
       op: '>',
-      versus: { default_scheduler: alpha1 },
+      versus: at(A1),
     },
+    { key: 'utilLink', name: '... and the link', item: 'mr/fig-7-9', metric: 'link_stage_utilization', at: at(A08), op: '>', versus: at(A1) },
     {
-      key: 'util',
-      name: '... and the link',
-      item: 'mr/fig-7-9',
-      metric: 'link_stage_utilization',
-      op: '>',
-      versus: { default_scheduler: alpha1 },
-    },
-    {
+      key: 'mr3Low',
       name: "Fig. 7: MR3 gives 'almost the same performance as that of the strictly fair queueing (alpha = 1)' (read: its CPU utilisation within 5% of alpha 1's)",
       item: 'mr/fig-7-9',
-      under: mr3,
       metric: 'cpu_utilization',
+      at: at(MR3),
       op: '>=',
       factor: 0.95,
-      versus: { default_scheduler: alpha1 },
+      versus: at(A1),
     },
-    {
-      name: '... and at most 5% above it',
-      item: 'mr/fig-7-9',
-      under: mr3,
-      metric: 'cpu_utilization',
-      op: '<=',
-      factor: 1.05,
-      versus: { default_scheduler: alpha1 },
-    },
+    { name: '... and at most 5% above it', item: 'mr/fig-7-9', metric: 'cpu_utilization', at: at(MR3), op: '<=', factor: 1.05, versus: at(A1) },
     {
       key: 'delay',
       name: "Fig. 8a-c: 'the enhanced resource utilization due to the fairness tradeoff translates into shorter latencies in all three traffic patterns': mean packet delay at alpha 0.8 below alpha 1's",
       item: 'mr/fig-7-9',
       metric: 'delay_mean_ns',
+      at: at(A08),
       op: '<',
-      versus: { default_scheduler: alpha1 },
+      versus: at(A1),
     },
     {
       key: 'drops',
       name: "Fig. 8d: 'an average of 15% to 20% decrease in the packet drop rate under all three traffic patterns': the drop rate at alpha 0.8 at least 15% below alpha 1's",
       item: 'mr/fig-7-9',
       metric: 'drop_fraction',
+      at: at(A08),
       op: '<=',
       factor: 0.85,
-      versus: { default_scheduler: alpha1 },
+      versus: at(A1),
     },
   ];
+  const metrics = [
+    { metric: 'cpu_utilization' },
+    { metric: 'link_stage_utilization' },
+    { metric: 'delay_mean_ns' },
+    { metric: 'drop_fraction' },
+  ];
   if (d.pattern === 'cpu' && mice.length > 0) {
+    metrics.push({ name: 'mice_delay_mean_ns', metric: 'delay_mean_ns', flows: { ids: mice } });
     checks.push(
       {
-        name: `Fig. 9 (CPU-bound): 'trading off fairness has no impact on the latency of small flows': the ${mice.length} mice (dominant share offered below alpha x 1/${FLOWS}) have a mean delay at alpha 0.8 within 10% of alpha 1's (read: 'no impact' as Fig. 9's resolution), from below`,
+        key: 'miceDown',
+        name: `Fig. 9 (CPU-bound): 'trading off fairness has no impact on the latency of small flows': the ${mice.length} mice (dominant share offered below alpha x 1/${FLOWS}: ${mice.join(', ')}) have a mean delay at alpha 0.8 within 10% of alpha 1's (read: 'no impact' as Fig. 9's resolution), from below`,
         item: 'mr/fig-7-9',
-        metric: 'delay_mean_ns',
-        flows: { ids: mice },
+        metric: 'mice_delay_mean_ns',
+        at: at(A08),
         op: '>=',
         factor: 0.9,
-        versus: { default_scheduler: alpha1 },
+        versus: at(A1),
       },
-      {
-        key: 'miceUp',
-        name: '... and from above',
-        item: 'mr/fig-7-9',
-        metric: 'delay_mean_ns',
-        flows: { ids: mice },
-        op: '<=',
-        factor: 1.1,
-        versus: { default_scheduler: alpha1 },
-      },
+      { key: 'miceUp', name: '... and from above', item: 'mr/fig-7-9', metric: 'mice_delay_mean_ns', at: at(A08), op: '<=', factor: 1.1, versus: at(A1) },
     );
   }
   for (const c of checks) {
     const why = c.key && KNOWN[d.pattern][c.key];
-    if (why === true) c.name += ` (known difference: ${WHY[d.pattern](mice.length)})`;
-    else if (why) c.name += ` (known difference: ${why}; ${WHY[d.pattern](mice.length)})`;
+    if (why) c.name += ` (known difference: ${why})`;
     delete c.key;
   }
-  return {
+  const label = d.pattern === 'cpu' ? 'CPU-bound' : d.pattern === 'bandwidth' ? 'bandwidth-bound' : 'balanced';
+  const sweep = {
+    format: 'scheduler-playground/sweep',
+    version: 1,
+    name: `MR-tradeoff Figs. 7-9, ${label} traffic: the CPU stage at alpha 0.8, alpha 1 and MR3`,
+    description:
+      `The checks of the paper's Figs. 7-9 on trace-driven-${d.pattern}.json (its description gives the synthesis): one run per CPU-stage scheduler, the tradeoff at alpha 0.8 (Fig. 8's) against alpha 1 (strict DRF) and MR3, with everything else the same (a scenario's versus runs change the routers' port schedulers, not a middlebox's CPU stage, so these comparisons are a sweep over the middlebox's scheduler). ` +
+      'Not asserted: Fig. 7\'s "marginal improvement decreasing" and "balanced traffic has the least incentive" (several alphas and the three patterns), and the paper\'s scale (3,000 flows, 10 runs each). ' +
+      MEASURED[d.pattern],
+    base: `trace-driven-${d.pattern}.json`,
+    axes: [{ name: AXIS, path: 'topology.nodes[1].middlebox.scheduler', values: [A08, A1, MR3] }],
+    seeds: [1],
+    metrics,
+    checks,
+  };
+  const sc = {
     format: 'scheduler-playground/scenario',
     version: 1,
-    name: `MR-tradeoff Figs. 7-9: synthesised ${d.pattern === 'cpu' ? 'CPU-bound' : d.pattern === 'bandwidth' ? 'bandwidth-bound' : 'balanced'} traffic, alpha 0.8 against 1 and MR3`,
+    name: `MR-tradeoff Figs. 7-9: synthesised ${label} traffic through the tradeoff at alpha 0.8`,
     description:
       `The MR-tradeoff paper's trace-driven simulation (Sec. 6.2, Figs. 7-9) at playground scale, with the traffic synthesised as the paper describes (its university-switch trace is not available here): ${FLOWS} Poisson UDP flows (the paper: nearly 3,000), each with a packet size uniform in 64-1500 B, a rate weight from a Pareto law of shape 1.2 and one of the three modules at random (checking, monitoring, IPsec, with scenarios/middlebox's linear CPU costs), 200-packet flow queues, a 200 Mbps link, the rates scaled so the busier resource is offered ${LOAD} x its capacity (the paper scales its trace 5 x 'to simulate a heavy load'). ` +
       `Draws are made from seeds 1, 2, ... and classified by their total resource use as the paper does: this is draw ${d.seed}, ${WORDS[d.pattern]}: offered CPU ${cpuPct}% and link ${txPct}%. ` +
-      `This run is the tradeoff at alpha 0.8 (Fig. 8's); the checks compare it with alpha 1 (strict DRF) and MR3. ${d.pattern === 'cpu' ? `Fig. 9's small flows: the ${mice.length} flows whose offered dominant share is below 0.8 x 1/${FLOWS}. ` : ''}` +
-      'Generated by scripts/gen-mr-trace-driven.mjs (deterministic). ' +
-      'Not asserted: the paper\'s Fig. 7 "marginal improvement decreasing" and "balanced traffic has the least incentive" compare several alphas and the three files; the paper\'s scale (3,000 flows, 10 runs each). ' +
-      MEASURED[d.pattern],
+      `This run is the tradeoff at alpha 0.8 (Fig. 8's); trace-driven-${d.pattern}.sweep.json runs it with alpha 1 and MR3 too and holds the paper's claims (sched-cli reproduce --dir scenarios/middlebox trace-driven-${d.pattern}, or the page's sweep view). ` +
+      'Generated by scripts/gen-mr-trace-driven.mjs (deterministic).',
     seed: 1,
     duration: `${SECONDS}s`,
     topology: {
@@ -224,8 +230,18 @@ function scenario(d) {
     traffic,
     trace: { max_events: 200000 },
     metrics: { window: '50ms' },
-    checks,
+    checks: [
+      {
+        name: `Figs. 8-9: the mice's 'guaranteed resource share, even when traded off, is sufficient to support their low packet rate' (Fig. 9 for CPU-bound traffic; 'similar observations in the other two traffic patterns'): the ${mice.length} flows offering less than alpha x 1/${FLOWS} of either resource lose no packet at alpha 0.8`,
+        item: 'mr/fig-7-9',
+        metric: 'drop_fraction',
+        flows: { ids: mice },
+        op: '==',
+        value: 0,
+      },
+    ],
   };
+  return { scenario: sc, sweep };
 }
 
 const found = {};
@@ -235,22 +251,24 @@ for (let seed = 1; Object.keys(found).length < 3 && seed < 1000; seed++) {
 }
 const check = process.argv.includes('--check');
 let stale = false;
+const read = (path) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+};
 for (const [p, d] of Object.entries(found)) {
-  const path = new URL(`../scenarios/middlebox/trace-driven-${p}.json`, import.meta.url);
-  const old = (() => {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return null;
-    }
-  })();
   const made = scenario(d);
-  const text = JSON.stringify(made, null, 2) + '\n';
-  if (check) stale ||= old !== text;
-  else writeFileSync(path, text);
+  for (const [suffix, doc] of [['json', made.scenario], ['sweep.json', made.sweep]]) {
+    const path = new URL(`../scenarios/middlebox/trace-driven-${p}.${suffix}`, import.meta.url);
+    const text = JSON.stringify(doc, null, 2) + '\n';
+    if (check) stale ||= read(path) !== text;
+    else writeFileSync(path, text);
+  }
   console.log(`${p}: seed ${d.seed}, offered CPU ${(100 * d.cpu).toFixed(1)}%, link ${(100 * d.tx).toFixed(1)}%`);
 }
 if (stale) {
-  console.error('scenarios/middlebox/trace-driven-*.json are not what the generator writes');
+  console.error('scenarios/middlebox/trace-driven-* are not what the generator writes');
   process.exit(1);
 }
