@@ -10,7 +10,7 @@ use sched_sim::scenario::TRUSTED_LIMITS;
 use sched_sim::sweep::Plan;
 
 mod common;
-use common::{scenario_tree_files, scenarios_dir};
+use common::{check_problem, scenario_tree_files, scenarios_dir};
 
 fn plan(path: &Path) -> Result<Plan, String> {
     let dir = path.parent().unwrap().to_path_buf();
@@ -44,17 +44,8 @@ fn every_sweep_file_plans_runs_and_passes_its_checks() {
                 plan.row(j, &out.summary).unwrap()
             })
             .collect();
-        // A check marked "(known difference: why)" must fail, as in the scenario files.
-        for o in plan.evaluate(&plan.summarize(&rows)) {
-            match (sched_sim::check_report::marked_known(&o.name), o.passed) {
-                (false, false) => failures.push(format!("{name}: check \"{}\": {}", o.name, o.message)),
-                (true, true) => failures.push(format!(
-                    "{name}: check \"{}\" is marked as a known difference but holds ({}): remove the mark",
-                    o.name, o.message
-                )),
-                _ => {}
-            }
-        }
+        // A check marked "(known difference: why)" must fail, any other hold (common::check_problem).
+        failures.extend(plan.evaluate(&plan.summarize(&rows)).iter().filter_map(|o| check_problem(&name, o)));
         // The reference SHA-256 build has other hashes; the goldens are the XXH3 identity.
         if cfg!(feature = "sha256-trace") {
             continue;
