@@ -47,14 +47,27 @@ pub fn show(metric: Metric, v: f64) -> String {
         | WaitMeanNs
         | WaitP50Ns
         | WaitP99Ns
-        | WaitStdNs => {
+        | WaitStdNs
+        | SlackMeanNs
+        | SlackStdNs => {
             format!("{:.3} ms", v / 1e6)
         }
+        SlackVarianceNs2 => format!("{:.4e} s^2", v / 1e18),
         WaitVarianceNs2 => format!("{:.4e} s^2", v / 1e18),
         QueueMeanBytes | QueueStdBytes => format!("{v:.1} B"),
         QueueVarianceBytes2 => format!("{v:.4e} B^2"),
         ThroughputBps => format!("{:.3} Mbps", v / 1e6),
-        SlowdownMean | SlowdownP99 | JainMean | JainLast | DominantShareAboveFloorMin | DequeueGap | DequeueGapHalf => {
+        SlowdownMean
+        | SlowdownP99
+        | JainMean
+        | JainLast
+        | DominantShareAboveFloorMin
+        | DequeueGap
+        | DequeueGapHalf
+        | WaitWelchT
+        | WaitWelchDf
+        | WaitFRatio
+        | QdelayRatioP50 => {
             format!("{v:.4}")
         }
         OverduePackets | OutOfOrderPackets => format!("{v}"),

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use sched_sim::results::RunSummary;
 
 mod common;
-use common::{scenario_tree_files, scenarios_dir};
+use common::{check_problem, scenario_tree_files, scenarios_dir};
 
 /// Trace events a scenario file may make in `npm test` (its run, replays and versus runs):
 /// about 5 s in the ci profile at the ~4 M events/s it reaches on the CI machine. Larger
@@ -174,18 +174,8 @@ fn every_scenario_file_validates_runs_and_passes_its_checks() {
             }
         }
         let report = sched_sim::run_checks(&scenario, &out);
-        // A check marked "(known difference: why)" states a paper's claim that ours does not
-        // meet: it must fail (the scoreboard counts it as differs); once it holds, drop the mark.
-        for o in &report.outcomes {
-            match (sched_sim::check_report::marked_known(&o.name), o.passed) {
-                (false, false) => failures.push(format!("{name}: check \"{}\": {}", o.name, o.message)),
-                (true, true) => failures.push(format!(
-                    "{name}: check \"{}\" is marked as a known difference but holds ({}): remove the mark",
-                    o.name, o.message
-                )),
-                _ => {}
-            }
-        }
+        // A check marked "(known difference: why)" must fail, any other hold (common::check_problem).
+        failures.extend(report.outcomes.iter().filter_map(|o| check_problem(&name, o)));
         let mut hashes = vec![format!("{} run", out.summary.trace_hash)];
         let mut events = out.summary.events_total;
         for r in &out.summary.replays {

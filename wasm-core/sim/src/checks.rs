@@ -146,7 +146,10 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
         | Metric::QueueStdBytes
         | Metric::QueueVarianceBytes2
         | Metric::AqmDropFraction
-        | Metric::CodelDroppingFraction => port_metric(c.metric, port_of(c, r)?),
+        | Metric::CodelDroppingFraction
+        | Metric::SlackMeanNs
+        | Metric::SlackStdNs
+        | Metric::SlackVarianceNs2 => port_metric(c.metric, port_of(c, r)?),
         Metric::ActiveLoad => {
             let w = match c.flows.ids.as_deref() {
                 Some([id]) => {
@@ -168,10 +171,14 @@ pub fn measure(c: Selector<'_>, r: &RunSummary) -> Result<Option<f64>, String> {
             let bytes: u64 = flows.iter().map(|f| f.bytes_delivered).sum();
             Some(bytes as f64 * 8e9 / r.end_ns.max(1) as f64)
         }
-        Metric::DequeueGap | Metric::DequeueGapHalf => {
+        Metric::DequeueGap | Metric::DequeueGapHalf | Metric::WaitWelchT | Metric::WaitWelchDf | Metric::WaitFRatio => {
             return Err(format!("{:?} compares two runs: a check gives the other in \"against\"", c.metric))
         }
-        Metric::OverdueFraction | Metric::OverdueByTFraction | Metric::OverduePackets | Metric::MaxLateNs => {
+        Metric::OverdueFraction
+        | Metric::OverdueByTFraction
+        | Metric::OverduePackets
+        | Metric::MaxLateNs
+        | Metric::QdelayRatioP50 => {
             let mode = c.replay.ok_or("replay metrics need \"replay\": the replay to read")?;
             replay_metric(c.metric, c.flows, r, mode)?
         }
@@ -200,6 +207,9 @@ fn port_metric(metric: Metric, p: &PortStats) -> Option<f64> {
         Metric::QueueVarianceBytes2 => Some(p.queue.variance_bytes2),
         Metric::AqmDropFraction => (p.arrived > 0).then(|| p.dropped.aqm as f64 / p.arrived as f64),
         Metric::CodelDroppingFraction => p.aqm.as_ref().map(|a| a.dropping_fraction),
+        Metric::SlackMeanNs => p.aqm.as_ref().and_then(|a| a.slack.as_ref()).map(|s| s.mean_ns),
+        Metric::SlackStdNs => p.aqm.as_ref().and_then(|a| a.slack.as_ref()).map(|s| s.std_ns),
+        Metric::SlackVarianceNs2 => p.aqm.as_ref().and_then(|a| a.slack.as_ref()).map(|s| s.variance_ns2),
         _ => unreachable!("not a port metric: {metric:?}"),
     }
 }
@@ -217,8 +227,24 @@ fn replay_metric(metric: Metric, flows: &FlowFilter, r: &RunSummary, name: &str)
         Metric::OverdueFraction => rep.overdue_fraction,
         Metric::OverdueByTFraction => rep.overdue_by_t_fraction,
         Metric::OverduePackets => late.count() as f64,
+        Metric::QdelayRatioP50 => match rep.qdelay_ratio_cdf.get(50) {
+            Some(v) => *v,
+            None => return Ok(None),
+        },
         _ => late.map(|p| p.late_by_ns.map_or(f64::INFINITY, |l| l as f64)).fold(0.0, f64::max),
     }))
+}
+
+/// Welch's t, its degrees of freedom or the F statistic of the waits at two ports (sample 1
+/// first), each a sample of the LSTFCoDel paper's n = 500 ([`crate::metrics::moments`]).
+fn two_sample(metric: Metric, one: &PortStats, two: &PortStats) -> Result<Option<f64>, String> {
+    use crate::metrics::moments::{f_ratio, welch, PAPER_SAMPLE};
+    let (Some(a), Some(b)) = (&one.wait, &two.wait) else { return Ok(None) };
+    Ok(match metric {
+        Metric::WaitFRatio => f_ratio(a.variance_ns2, b.variance_ns2),
+        Metric::WaitWelchT => welch(a.mean_ns, a.variance_ns2, b.mean_ns, b.variance_ns2, PAPER_SAMPLE).map(|w| w.0),
+        _ => welch(a.mean_ns, a.variance_ns2, b.mean_ns, b.variance_ns2, PAPER_SAMPLE).map(|w| w.1),
+    })
 }
 
 /// `metric` of check `c` in run `r`: a gap metric against the run `c.against` names (same
@@ -229,11 +255,15 @@ fn value(
     r: &RunSummary,
     other: &mut dyn FnMut(OtherRun<'_>) -> Result<RunSummary, String>,
 ) -> Result<Option<f64>, String> {
-    if !matches!(metric, Metric::DequeueGap | Metric::DequeueGapHalf) {
+    let tests = [Metric::WaitWelchT, Metric::WaitWelchDf, Metric::WaitFRatio];
+    if !matches!(metric, Metric::DequeueGap | Metric::DequeueGapHalf) && !tests.contains(&metric) {
         return measure(Selector { metric, ..c.selector() }, r);
     }
-    let against = c.against.as_ref().ok_or("the gap metrics need \"against\": the scheduler of the other run")?;
+    let against = c.against.as_ref().ok_or("the two-run metrics need \"against\": the scheduler of the other run")?;
     let o = other(OtherRun { scheduler: against, edge_codel: None })?;
+    if tests.contains(&metric) {
+        return two_sample(metric, port_of(c.selector(), &o)?, port_of(c.selector(), r)?);
+    }
     let (Some(a), Some(b)) = (&r.dequeues, &o.dequeues) else {
         return Err("the gap metrics need metrics.dequeues: the link whose dequeued packets are compared".into());
     };

@@ -157,7 +157,11 @@ impl<S: Scheduler> Port<S> {
             (a, e) => {
                 let a = a.unwrap_or_default();
                 let (t, n) = e.unwrap_or((Time::ZERO, 0));
-                Some(AqmReport { dropping_ns: a.dropping_ns + t.as_ns(), dropping_entries: a.dropping_entries + n })
+                Some(AqmReport {
+                    dropping_ns: a.dropping_ns + t.as_ns(),
+                    dropping_entries: a.dropping_entries + n,
+                    ..a
+                })
             }
         }
     }

@@ -509,6 +509,23 @@ export interface AqmOut {
    * Time spent in the dropping state, ns.
    */
   dropping_ns: number;
+  /**
+   * LSTFCoDel: its average slack gamma sampled at each packet the port sent (the paper's
+   * Table VI), ns.
+   */
+  slack?: SlackOut | null;
+}
+/**
+ * Mean, variance and standard deviation of samples in ns (variance over all of them, ns^2).
+ *
+ * This interface was referenced by `RunSummary`'s JSON-Schema
+ * via the `definition` "SlackOut".
+ */
+export interface SlackOut {
+  mean_ns: number;
+  samples: number;
+  std_ns: number;
+  variance_ns2: number;
 }
 /**
  * Per-reason counts, one field per reason of the table.

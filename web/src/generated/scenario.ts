@@ -43,6 +43,12 @@ export type Metric =
   | 'queue_variance_bytes2'
   | 'aqm_drop_fraction'
   | 'codel_dropping_fraction'
+  | 'slack_mean_ns'
+  | 'slack_std_ns'
+  | 'slack_variance_ns2'
+  | 'wait_welch_t'
+  | 'wait_welch_df'
+  | 'wait_f_ratio'
   | 'jain_mean'
   | 'jain_last'
   | 'throughput_bps'
@@ -54,7 +60,8 @@ export type Metric =
   | 'overdue_fraction'
   | 'overdue_by_t_fraction'
   | 'overdue_packets'
-  | 'max_late_ns';
+  | 'max_late_ns'
+  | 'qdelay_ratio_p50';
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Op".
@@ -552,7 +559,8 @@ export interface Scenario {
 export interface Check {
   /**
    * The gap metrics (`dequeue_gap`, `dequeue_gap_half`): the run the dequeued packets are
-   * compared with, every router on this scheduler (same traffic and seed).
+   * compared with, every router on this scheduler (same traffic and seed); the two-sample
+   * tests (`wait_welch_t`, `wait_welch_df`, `wait_f_ratio`): the run of sample 1.
    */
   against?: SchedulerSpec | null;
   /**

@@ -13,6 +13,7 @@
 //! FCT) is goodput: each payload byte once, when it becomes in-order. Ports count every packet.
 
 pub mod bursts;
+pub mod moments;
 mod observe;
 pub mod reorder;
 pub mod series;

@@ -61,6 +61,19 @@ pub struct AqmOut {
     pub dropping_fraction: f64,
     /// Times the dropping state was entered.
     pub dropping_entries: u64,
+    /// LSTFCoDel: its average slack gamma sampled at each packet the port sent (the paper's
+    /// Table VI), ns.
+    pub slack: Option<SlackOut>,
+}
+}
+
+results_type! {
+/// Mean, variance and standard deviation of samples in ns (variance over all of them, ns^2).
+pub struct SlackOut {
+    pub samples: u64,
+    pub mean_ns: f64,
+    pub variance_ns2: f64,
+    pub std_ns: f64,
 }
 }
 
@@ -100,6 +113,10 @@ impl PortStats {
                 dropping_ns: a.dropping_ns,
                 dropping_fraction: a.dropping_ns as f64 / end_ns.max(1) as f64,
                 dropping_entries: a.dropping_entries,
+                slack: a.slack.and_then(|m| {
+                    let (mean, var) = m.mean_variance()?;
+                    Some(SlackOut { samples: m.n, mean_ns: mean, variance_ns2: var, std_ns: libm::sqrt(var) })
+                }),
             }),
         }
     }

@@ -54,7 +54,8 @@ pub struct Check {
     #[serde(default)]
     pub under_edge_codel: Option<EdgeCodelSpec>,
     /// The gap metrics (`dequeue_gap`, `dequeue_gap_half`): the run the dequeued packets are
-    /// compared with, every router on this scheduler (same traffic and seed).
+    /// compared with, every router on this scheduler (same traffic and seed); the two-sample
+    /// tests (`wait_welch_t`, `wait_welch_df`, `wait_f_ratio`): the run of sample 1.
     #[serde(default)]
     pub against: Option<SchedulerSpec>,
     pub op: Op,
@@ -138,6 +139,22 @@ pub enum Metric {
     AqmDropFraction,
     /// Fraction of the run the port of `link` spent in CoDel's dropping state.
     CodelDroppingFraction,
+    /// LSTFCoDel at the port of `link`: the mean of its average slack gamma sampled at each
+    /// packet sent (the LSTFCoDel paper's Table VI), ns.
+    SlackMeanNs,
+    /// Their standard deviation, ns.
+    SlackStdNs,
+    /// Their variance (over all samples), ns^2.
+    SlackVarianceNs2,
+    /// Welch's t of the waits at the port of `link`: the `against` run's (sample 1, the
+    /// LSTFCoDel paper's CoDel) against this run's (sample 2), each taken as a sample of 500
+    /// with its population's mean and variance, as the paper's Table VII (one-sided: m1 - m2 > 0).
+    WaitWelchT,
+    /// The Welch-Satterthwaite degrees of freedom of that test.
+    WaitWelchDf,
+    /// The F statistic of the same two waits' variances, the `against` run's over this run's
+    /// (the paper's Table VIII, 499 and 499 degrees of freedom).
+    WaitFRatio,
     /// Mean of Jain's index over the time windows.
     JainMean,
     /// Jain's index in the last complete window that has an index (has the flows converged?).
@@ -169,6 +186,10 @@ pub enum Metric {
     /// The largest o'(p) - o(p) over the selected flows' packets in the replay, ns (0 when
     /// none is overdue; infinite when one never left).
     MaxLateNs,
+    /// The median, over the packets that queued in the original, of the replay's queueing
+    /// delay over the original's (the replay's `qdelay_ratio_cdf`; UPS Fig. 1: below 1 when
+    /// most packets queue less in the replay).
+    QdelayRatioP50,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

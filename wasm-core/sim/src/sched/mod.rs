@@ -100,6 +100,8 @@ pub struct AqmReport {
     pub dropping_ns: u64,
     /// Times a dropping state was entered.
     pub dropping_entries: u64,
+    /// LSTFCoDel: its average slack gamma, in ns, sampled at each packet it sends.
+    pub slack: Option<crate::metrics::moments::Moments>,
 }
 
 // The page's first wasm module (sched-sim without `full`) holds FIFO and the scripted

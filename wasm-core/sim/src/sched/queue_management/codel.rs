@@ -152,7 +152,7 @@ impl Scheduler for CodelFifo {
 
     fn aqm_report(&self, now: Time) -> Option<crate::sched::AqmReport> {
         let (dropping, entries) = self.dropping(now);
-        Some(crate::sched::AqmReport { dropping_ns: dropping.as_ns(), dropping_entries: entries })
+        Some(crate::sched::AqmReport { dropping_ns: dropping.as_ns(), dropping_entries: entries, slack: None })
     }
 }
 

@@ -10,6 +10,7 @@
 //!   highest slack time" (Sec. V) instead of the one it examined, which is then examined again:
 //!   the two opposite ends of the epsilon order. ECN marks (with `ecn` on) go to the examined
 //!   packet, which is sent.
+//! - The results' slack statistics (Table VI) sample gamma at each packet sent.
 //! - Invariant: the packet served has the least key of those queued (key = epsilon in
 //!   billionths, or 10^9 - epsilon with `serve = greatest_epsilon`), ties in arrival order.
 //!
@@ -29,6 +30,7 @@
 //!   CoDel's `target` (5 ms), `interval` (100 ms), `ecn` (off).
 
 use crate::aqm::codel::{self, Codel, CodelParams, CodelQueue};
+use crate::metrics::moments::Moments;
 use crate::packet::Packet;
 use crate::params::{Bound, Default, Kind, Spec};
 use crate::sched::parts::buffer::Limits;
@@ -120,6 +122,8 @@ pub struct LstfCodel {
     gamma: f64,
     /// Serve the least epsilon (else the greatest).
     least: bool,
+    /// gamma in ns, sampled at each packet sent (the results' slack statistics, Table VI).
+    slack: Moments,
 }
 
 impl LstfCodel {
@@ -130,6 +134,7 @@ impl LstfCodel {
             alpha,
             gamma: 0.0,
             least: serve_least,
+            slack: Moments::default(),
         }
     }
 
@@ -152,7 +157,11 @@ impl Scheduler for LstfCodel {
     }
 
     fn dequeue(&mut self, now: Time, v: &mut Verdicts) -> Option<Packet> {
-        self.codel.dequeue(now, &mut self.q, v)
+        let p = self.codel.dequeue(now, &mut self.q, v);
+        if p.is_some() {
+            self.slack.add(libm::round(self.gamma * 1e9) as u64);
+        }
+        p
     }
 
     forward!(q.q => len);
@@ -177,6 +186,7 @@ impl Scheduler for LstfCodel {
         Some(AqmReport {
             dropping_ns: self.codel.stats.dropping_until(now).as_ns(),
             dropping_entries: self.codel.stats.entries,
+            slack: Some(self.slack),
         })
     }
 }

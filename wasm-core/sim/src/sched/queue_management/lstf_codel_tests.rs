@@ -39,6 +39,10 @@ fn gamma_is_an_ewma_of_the_last_sojourn_and_epsilon_orders_arrivals() {
     s.snapshot(9, &mut view);
     assert_eq!(view.entries, vec![(2, 992_555_831), (1, 995_024_876)]);
     assert_eq!(s.dequeue(Time::ms(11), &mut v).unwrap().id, 2);
+    // Table VI's slack is gamma at each packet sent: 0 when p0 left, 7.5 ms when p2 did. Mean
+    // 3.75 ms, variance (3.75 ms)^2 = 1.40625e13 ns^2.
+    let m = s.aqm_report(Time::ms(11)).unwrap().slack.unwrap();
+    assert_eq!((m.n, m.mean_variance()), (2, Some((3_750_000.0, 1.406_25e13))));
 }
 
 #[test]
