@@ -29,8 +29,16 @@ pub const NS_PER_PACKET: u64 = 800;
 pub const PACKET_BYTES: u64 = 160;
 /// A port and its FIFO (counters, views, queue head).
 pub const PORT_BYTES: u64 = 1_024;
-/// A kept trace event (`TraceEvent` is 40 B) and its share of the playback index.
-pub const TRACE_EVENT_BYTES: u64 = 48;
+/// A kept trace event, as the page holds it (measured by scripts/bench-budget.mjs: 140 B per
+/// kept event on the ON-OFF case, wasm memory and the columns copied out): the core's
+/// `TraceEvent` (40 B) in a vector at up to twice its length, and while it grows the old
+/// buffer beside it (120 B); the columns the binding builds from it in wasm (about 30 B: time
+/// and value 8 B, packet, flow and location 4 B, kind and role 1 B) and the page's copies of
+/// them (30 B); and their share of the playback index (about 10 B).
+pub const TRACE_EVENT_BYTES: u64 = 192;
+/// Trace events the page keeps whatever the scenario asks (web/src/sim/client.ts,
+/// DEFAULT_MAX_TRACE_EVENTS): a run keeps at most the larger of it and the scenario's.
+pub const PAGE_TRACE_EVENTS: u64 = 2_000_000;
 /// The smallest packet a buffer is charged as holding.
 const SMALLEST_PACKET: u64 = 64;
 
@@ -200,7 +208,8 @@ pub fn estimate(s: &Scenario, packets: &[u128]) -> Budget {
         (total, packet_hops, cpu) = (total.saturating_add(n), packet_hops.saturating_add(ph), cpu.saturating_add(c));
     }
     let queued = buffered.min(total).saturating_mul(PACKET_BYTES);
-    let kept = s.trace.max_events.unwrap_or(crate::run::DEFAULT_TRACE_EVENTS).min(packet_hops.saturating_mul(4));
+    let asked = s.trace.max_events.unwrap_or(crate::run::DEFAULT_TRACE_EVENTS).max(PAGE_TRACE_EVENTS);
+    let kept = asked.min(packet_hops.saturating_mul(4));
     let trace = kept.saturating_mul(TRACE_EVENT_BYTES);
     let flow_state = (flows.len() as u64).saturating_mul(2_048);
     let metric_bins = middlebox_bins(s);
