@@ -165,19 +165,23 @@ impl<'a> Hops<'a> {
 pub fn estimate(s: &Scenario, packets: &[u128]) -> Budget {
     let mut hops = Hops::new(s);
     let flows: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
-    // Scheduler costs, once per distinct spec.
+    // Scheduler costs, once per field that chooses a spec.
     let mut costs: BTreeMap<String, Cost> = BTreeMap::new();
     let (mut worst, mut state, mut buffered) = (1u64, 0u64, 0u64);
     let (mut state_by, mut most_state) = (String::new(), 0u64);
     for (li, l) in s.topology.links.iter().enumerate() {
         for from in [&l.from, &l.to] {
-            let choice = s.port_choices_at(li, hops.index.get(from.as_str()).copied()).swap_remove(0);
-            let key = serde_json::to_string(&choice.scheduler).unwrap_or_default();
-            let cost = *costs.entry(key).or_insert_with(|| spec_cost(&choice.scheduler, Context { flows: &flows }));
+            let (spec, chosen_by) = s.port_choice_refs_at(li, hops.index.get(from.as_str()).copied()).swap_remove(0);
+            // One spec per field that chooses it (not its text per port: a 1 MB spec on 500
+            // ports was 500 MB of JSON written before a refusal).
+            let cost = match costs.get(&chosen_by) {
+                Some(&c) => c,
+                None => *costs.entry(chosen_by.clone()).or_insert(spec_cost(&spec, Context { flows: &flows })),
+            };
             worst = worst.max(cost.per_packet);
             state = state.saturating_add(PORT_BYTES + cost.state_bytes);
             if cost.state_bytes > most_state {
-                (most_state, state_by) = (cost.state_bytes, choice.from.clone());
+                (most_state, state_by) = (cost.state_bytes, chosen_by);
             }
             let held = match l.buffer.map(|b| b.0) {
                 Some(Buffer::Packets(n)) => n,
