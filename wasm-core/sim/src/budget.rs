@@ -29,8 +29,16 @@ pub const NS_PER_PACKET: u64 = 800;
 pub const PACKET_BYTES: u64 = 160;
 /// A port and its FIFO (counters, views, queue head).
 pub const PORT_BYTES: u64 = 1_024;
-/// A kept trace event (`TraceEvent` is 40 B) and its share of the playback index.
-pub const TRACE_EVENT_BYTES: u64 = 48;
+/// A kept trace event, as the page holds it (measured by scripts/bench-budget.mjs: 140 B per
+/// kept event on the ON-OFF case, wasm memory and the columns copied out): the core's
+/// `TraceEvent` (40 B) in a vector at up to twice its length, and while it grows the old
+/// buffer beside it (120 B); the columns the binding builds from it in wasm (about 30 B: time
+/// and value 8 B, packet, flow and location 4 B, kind and role 1 B) and the page's copies of
+/// them (30 B); and their share of the playback index (about 10 B).
+pub const TRACE_EVENT_BYTES: u64 = 192;
+/// Trace events the page keeps whatever the scenario asks (web/src/sim/client.ts,
+/// DEFAULT_MAX_TRACE_EVENTS): a run keeps at most the larger of it and the scenario's.
+pub const PAGE_TRACE_EVENTS: u64 = 2_000_000;
 /// The smallest packet a buffer is charged as holding.
 const SMALLEST_PACKET: u64 = 64;
 
@@ -157,19 +165,23 @@ impl<'a> Hops<'a> {
 pub fn estimate(s: &Scenario, packets: &[u128]) -> Budget {
     let mut hops = Hops::new(s);
     let flows: Vec<String> = s.traffic.iter().map(|t| t.id().to_string()).collect();
-    // Scheduler costs, once per distinct spec.
+    // Scheduler costs, once per field that chooses a spec.
     let mut costs: BTreeMap<String, Cost> = BTreeMap::new();
     let (mut worst, mut state, mut buffered) = (1u64, 0u64, 0u64);
     let (mut state_by, mut most_state) = (String::new(), 0u64);
     for (li, l) in s.topology.links.iter().enumerate() {
         for from in [&l.from, &l.to] {
-            let choice = s.port_choices_at(li, hops.index.get(from.as_str()).copied()).swap_remove(0);
-            let key = serde_json::to_string(&choice.scheduler).unwrap_or_default();
-            let cost = *costs.entry(key).or_insert_with(|| spec_cost(&choice.scheduler, Context { flows: &flows }));
+            let (spec, chosen_by) = s.port_choice_refs_at(li, hops.index.get(from.as_str()).copied()).swap_remove(0);
+            // One spec per field that chooses it (not its text per port: a 1 MB spec on 500
+            // ports was 500 MB of JSON written before a refusal).
+            let cost = match costs.get(&chosen_by) {
+                Some(&c) => c,
+                None => *costs.entry(chosen_by.clone()).or_insert(spec_cost(&spec, Context { flows: &flows })),
+            };
             worst = worst.max(cost.per_packet);
             state = state.saturating_add(PORT_BYTES + cost.state_bytes);
             if cost.state_bytes > most_state {
-                (most_state, state_by) = (cost.state_bytes, choice.from.clone());
+                (most_state, state_by) = (cost.state_bytes, chosen_by);
             }
             let held = match l.buffer.map(|b| b.0) {
                 Some(Buffer::Packets(n)) => n,
@@ -200,7 +212,8 @@ pub fn estimate(s: &Scenario, packets: &[u128]) -> Budget {
         (total, packet_hops, cpu) = (total.saturating_add(n), packet_hops.saturating_add(ph), cpu.saturating_add(c));
     }
     let queued = buffered.min(total).saturating_mul(PACKET_BYTES);
-    let kept = s.trace.max_events.unwrap_or(crate::run::DEFAULT_TRACE_EVENTS).min(packet_hops.saturating_mul(4));
+    let asked = s.trace.max_events.unwrap_or(crate::run::DEFAULT_TRACE_EVENTS).max(PAGE_TRACE_EVENTS);
+    let kept = asked.min(packet_hops.saturating_mul(4));
     let trace = kept.saturating_mul(TRACE_EVENT_BYTES);
     let flow_state = (flows.len() as u64).saturating_mul(2_048);
     let metric_bins = middlebox_bins(s);

@@ -1,5 +1,6 @@
-//! In-process fuzzing (issue 42), run by `cargo test` within a bounded number of cases (a few
-//! seconds in the `ci` profile; `FUZZ_CASES=N` runs more): a structure-aware generator of
+//! In-process fuzzing (issue 42), run by `cargo test` within a bounded number of cases (150,000,
+//! about 30 s of CPU in the `ci` profile, 0.2 ms a case; `FUZZ_FROM=K FUZZ_CASES=N` runs cases
+//! K..N, scripts/fuzz-long.sh the 10^7 in chunks): a structure-aware generator of
 //! valid-but-extreme scenarios (every quantity at the edges the validator allows: zero and
 //! 10^9 s delays, 1 bps and 1000 Tbps rates, one-packet buffers, ON-OFF at 1 ns periods,
 //! every transport, every registry scheduler, slack policies), and a mutator of the committed
@@ -9,6 +10,10 @@
 //! (created = delivered + dropped + in the network). A case that breaks one is printed as the
 //! scenario text: save it under sim/tests/fuzz-regressions/, where `regressions_stay_fixed`
 //! replays every file.
+//!
+//! FUZZ_PROFILE=1 prints where the cases' time went (validation, network build, run, summary),
+//! FUZZ_SLOW=1 each case over 20 ms, FUZZ_TRACE=1 every case. A case runs its first FUZZ_EVENTS
+//! events (20,000): with runs to their end a case cost 2-4 ms, most of it in a few long runs.
 //!
 //! cargo-fuzz is not used: it needs a nightly compiler (libFuzzer's sanitizer coverage), which
 //! `npm test` does not install. The generator is what finds these bugs (the hand-found cases of
@@ -139,21 +144,47 @@ fn generate(p: &mut Pick) -> String {
 }
 
 /// The page's limits with a small CPU budget, so every accepted case runs in milliseconds.
-const FUZZ_LIMITS: Limits = Limits { cpu_ns: 2_000_000_000, memory_bytes: 256 << 20, ..LIMITS };
+const FUZZ_LIMITS: Limits = Limits { cpu_ns: 50_000_000, memory_bytes: 256 << 20, ..LIMITS };
+
+/// Where the cases' time went (FUZZ_PROFILE=1 prints it): validation, the network build, the
+/// run, its summary, in ns.
+static SPENT: [std::sync::atomic::AtomicU64; 4] = [const { std::sync::atomic::AtomicU64::new(0) }; 4];
+
+fn spent(i: usize, since: std::time::Instant) -> std::time::Instant {
+    SPENT[i].fetch_add(since.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
+    std::time::Instant::now()
+}
+
+/// Events a case runs at most (FUZZ_EVENTS): the bugs are in quantities at their edges, which
+/// the first events reach; a longer run repeats them (and cost 4 ms a case on average, most of
+/// a case's time, when runs went to their end).
+static EVENTS: std::sync::LazyLock<u64> =
+    std::sync::LazyLock::new(|| std::env::var("FUZZ_EVENTS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000));
 
 /// Validates `text` and, if accepted, runs it; Err(what broke) when an invariant fails.
 fn check(text: &str) -> Result<bool, String> {
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        let Ok(s) = sched_sim::validation::parse_with(text, &FUZZ_LIMITS) else { return Ok(false) };
-        let Ok(mut run) = Run::start(&s, &RunOptions { seed: None, max_trace_events: Some(1_000) }) else {
+        let t = std::time::Instant::now();
+        let parsed = sched_sim::validation::parse_with(text, &FUZZ_LIMITS);
+        let t = spent(0, t);
+        let Ok(s) = parsed else { return Ok(false) };
+        let started = Run::start(&s, &RunOptions { seed: None, max_trace_events: Some(1_000) });
+        let t = spent(1, t);
+        let Ok(mut run) = started else {
             return Ok(false);
         };
-        while run.advance(100_000) < 1.0 {}
+        // Bounded: a case's first EVENTS events (conservation holds at every instant); a run
+        // that ends within them is finished (its summary and metrics) too.
+        let done = run.advance(*EVENTS) >= 1.0;
         let c = run.conservation();
         if c.created != c.delivered + c.dropped + c.in_network {
             return Err(format!("conservation: {c:?}"));
         }
-        run.finish();
+        let t = spent(2, t);
+        if done {
+            run.finish();
+        }
+        spent(3, t);
         Ok(true)
     }));
     outcome.unwrap_or_else(|e| {
@@ -162,22 +193,30 @@ fn check(text: &str) -> Result<bool, String> {
     })
 }
 
-fn cases(default: u64) -> u64 {
-    std::env::var("FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+/// The cases to run: FUZZ_FROM..FUZZ_CASES (default 0..`default`); each case is seeded by its
+/// number alone, so a long run goes in chunks (scripts/fuzz-long.sh) and a case replays alone.
+fn cases(default: u64) -> std::ops::Range<u64> {
+    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    let n = var("FUZZ_CASES").unwrap_or(default);
+    var("FUZZ_FROM").unwrap_or(0).min(n)..n
 }
 
 #[test]
 fn generated_extreme_scenarios_hold_their_invariants() {
-    let n = cases(2_000);
-    // FUZZ_FROM=K replays from case K (each case is seeded by its number alone).
-    let from = std::env::var("FUZZ_FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(0).min(n);
+    let range = cases(100_000);
+    let (from, n) = (range.start, range.end);
     let (mut ran, mut failures) = (0, Vec::new());
-    for k in from..n {
+    for k in range {
         let text = generate(&mut Pick(k));
         if std::env::var_os("FUZZ_TRACE").is_some() {
             eprintln!("case {k}: {text}");
         }
-        match check(&text) {
+        let t = std::time::Instant::now();
+        let r = check(&text);
+        if std::env::var_os("FUZZ_SLOW").is_some() && t.elapsed().as_millis() > 20 {
+            eprintln!("slow case {k}: {:?}\n{text}", t.elapsed());
+        }
+        match r {
             Ok(r) => ran += r as u64,
             Err(e) => failures.push(format!("case {k}: {e}\n{text}")),
         }
@@ -187,6 +226,16 @@ fn generated_extreme_scenarios_hold_their_invariants() {
         n - from,
         failures.len()
     );
+    if std::env::var_os("FUZZ_PROFILE").is_some() {
+        let ms = |i: usize| SPENT[i].load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e6;
+        println!(
+            "fuzz: validation {:.0} ms, build {:.0} ms, run {:.0} ms, summary {:.0} ms",
+            ms(0),
+            ms(1),
+            ms(2),
+            ms(3)
+        );
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     // The generator reaches runs, not only refusals.
     assert!(ran * 4 >= n - from, "only {ran} of {} generated scenarios were accepted", n - from);
@@ -246,9 +295,10 @@ fn mutated_scenario_files_hold_their_invariants() {
         .iter()
         .map(|f| serde_json::from_str(&std::fs::read_to_string(root.join(f)).unwrap()).unwrap())
         .collect();
-    let n = cases(1_000);
+    let range = cases(50_000);
+    let (from, n) = (range.start, range.end);
     let mut failures = Vec::new();
-    for k in 0..n {
+    for k in range {
         let mut p = Pick(1 << 40 | k);
         let mut doc = seeds[p.below(seeds.len())].clone();
         for _ in 0..1 + p.below(3) {
@@ -262,7 +312,7 @@ fn mutated_scenario_files_hold_their_invariants() {
             failures.push(format!("mutant {k}: {e}\n{text}"));
         }
     }
-    println!("fuzz: {n} mutated scenario files, {} broke an invariant", failures.len());
+    println!("fuzz: {} mutated scenario files (cases {from}..{n}), {} broke an invariant", n - from, failures.len());
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 

@@ -28,10 +28,29 @@ class FakeSim implements SimClientLike {
   runs: string[] = [];
   /** Estimates reported before runs, as the worker does once it checked the scenario. */
   works: string[] = [];
-  async run(text: string, onProgress?: (p: number, phase: RunPhase) => void, _max?: number, onWork?: (w: RunWork) => void): Promise<RunResult> {
-    // The worker checks the scenario as the run starts (once per Run) and refuses it there.
+  /** Texts the core validated, in order: by `validate`, `check`, or a run not checked before. */
+  checked: string[] = [];
+  /** The text whose started run the worker keeps from its check (sim/checkedRun.ts). */
+  kept: string | null = null;
+  /** While set, a check waits until it is cancelled (a link slow to check). */
+  slowCheck = false;
+  async check(text: string): Promise<RunWork> {
+    this.kept = null;
+    if (this.slowCheck) await new Promise((_, reject) => { this.cancel = () => reject(new SimCancelled()); });
     const problem = await this.validate(text);
     if (problem !== null) throw new Error(problem);
+    this.kept = text;
+    return { cpu_ns: 1e9, memory_bytes: 1e6, describe: 'about 1 s of CPU, about 1 MB' };
+  }
+  async run(text: string, onProgress?: (p: number, phase: RunPhase) => void, _max?: number, onWork?: (w: RunWork) => void): Promise<RunResult> {
+    // The worker checks the scenario as the run starts, unless a check of the same text kept
+    // its run (once per Run), and refuses it there.
+    const kept = this.kept === text;
+    this.kept = null;
+    if (!kept) {
+      const problem = await this.validate(text);
+      if (problem !== null) throw new Error(problem);
+    }
     this.runs.push((JSON.parse(text) as { name: string }).name);
     if (text.includes('"crash"')) throw new SimCrashed('out of memory');
     onWork?.({ cpu_ns: 1e9, memory_bytes: 1e6, describe: 'about 1 s of CPU, about 1 MB' });
@@ -67,6 +86,7 @@ class FakeSim implements SimClientLike {
     return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
   }
   validate(text: string): Promise<string | null> {
+    this.checked.push(text);
     if (text.includes('"duration":"bad"')) return Promise.resolve('duration: invalid time "bad": expected a number followed by a unit');
     if (text.includes('"name":"whole"')) return Promise.resolve('topology: 0 nodes');
     return Promise.resolve(null);
@@ -149,6 +169,31 @@ describe('Controller.boot', () => {
     expect(draftOf(undoEdit(store.getState())).name).toBe('saved draft');
   });
 
+  it('checks a linked scenario once: its Run takes the run its check started (issue 42)', async () => {
+    const { sim, controller } = setup(stored(SAVED));
+    await controller.boot(encodeScenarioHash(JSON.stringify(LINKED)));
+    expect(sim.runs).toEqual(['linked']);
+    expect(sim.checked.map((t) => (JSON.parse(t) as { name: string }).name)).toEqual(['linked']);
+    // A Run of the draft afterwards is checked again (by the run itself): once per Run.
+    await controller.run();
+    expect(sim.checked.map((t) => (JSON.parse(t) as { name: string }).name)).toEqual(['linked', 'linked']);
+  });
+
+  it('shows a link being checked with Cancel; cancelled, the draft stays and runs', async () => {
+    const { sim, store, env, controller } = setup(stored(SAVED));
+    sim.slowCheck = true;
+    const booted = controller.boot(encodeScenarioHash(JSON.stringify(LINKED)));
+    await vi.waitFor(() => expect(store.getState()).toMatchObject({ runState: 'running', runPhase: 'checking' }));
+    expect(env.cleared).toBe(1);
+    sim.slowCheck = false;
+    controller.cancel();
+    await booted;
+    expect(store.getState().notice).toBe('Opening the share link was cancelled while its scenario was checked. Showing your saved draft instead.');
+    expect(store.getState().error).toBeNull();
+    expect(draftOf(store.getState()).name).toBe('saved draft');
+    expect(sim.runs).toEqual(['saved draft']);
+  });
+
   it('opens the tour on a first visit, but not over a shared link (it waits for a visit without one)', async () => {
     const first = setup();
     await first.controller.boot('');
@@ -162,9 +207,9 @@ describe('Controller.boot', () => {
   it('clears the address bar before checking a link, so a link whose check hangs is not reopened by a reload', async () => {
     const { sim, env, controller } = setup(stored(SAVED));
     let clearedWhileChecking = -1;
-    sim.validate = () => {
+    sim.check = () => {
       clearedWhileChecking = env.cleared;
-      return new Promise<string | null>(() => undefined); // never answers, as a hanging check
+      return new Promise<RunWork>(() => undefined); // never answers, as a hanging check
     };
     void controller.boot(encodeScenarioHash(JSON.stringify(LINKED)));
     await vi.waitFor(() => expect(clearedWhileChecking).toBe(1));

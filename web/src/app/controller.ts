@@ -13,7 +13,7 @@ import { restoreScenario, scenarioText } from '../scenario/restore';
 import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
 import { SimCancelled, SimCrashed, type SimClientLike } from '../sim/client';
 import {
-  catalogsLoaded, loadRun, runCancelled, runCancelledClearing, runEstimated, runFailed, runFinished, runProgress, runStarted, setPresentation,
+  catalogsLoaded, checkStarted, loadRun, runCancelled, runCancelledClearing, runEstimated, runFailed, runFinished, runProgress, runStarted, setPresentation,
   setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState,
 } from '../store/appState';
 import { setCompareSetup } from '../store/compareActions';
@@ -42,7 +42,10 @@ export interface Env {
   download(filename: string, data: string | Blob): void;
 }
 
-type Prepared = { ok: true; scenario: EditableScenario } | { ok: false; error: string };
+/** Untrusted text made editable and checked; or why not (`cancelled`: Cancel was pressed while it was checked). */
+type Prepared = { ok: true; scenario: EditableScenario } | { ok: false; error: string; cancelled?: true };
+
+const CANCELLED: Prepared = { ok: false, error: 'it was cancelled while it was checked', cancelled: true };
 
 /** What opening a share link gave: nothing, a scenario, or a scenario with a comparison to run. */
 export type Opened = false | 'scenario' | { readonly compare: CompareSetup } | { readonly sweep: SweepSetup };
@@ -118,6 +121,10 @@ export class Controller {
     const { decodeScenarioHash } = await shareLinks();
     const decoded = decodeScenarioHash(hash);
     const prepared: Prepared = decoded.ok ? await this.prepare(decoded.text) : { ok: false, error: decoded.error };
+    if (!prepared.ok && prepared.cancelled) {
+      this.store.dispatch(showNotice(`Opening the share link was cancelled while its scenario was checked. Showing ${fallback} instead.`));
+      return false;
+    }
     if (!prepared.ok) {
       const what = decoded.ok ? `This share link's scenario is not valid: ${prepared.error}` : prepared.error;
       this.store.dispatch(showError(`${sentence(what)} Showing ${fallback} instead.`));
@@ -495,21 +502,29 @@ export class Controller {
         ? { ok: false, error: 'topology: the preset was not expanded' }
         : { ok: true, scenario: r.scenario as EditableScenario };
     } catch (err) {
-      return { ok: false, error: message(err) };
+      return err instanceof SimCancelled ? CANCELLED : { ok: false, error: message(err) };
     }
   }
 
-  /** Untrusted text (a link, a file) to an editable scenario the core accepts. */
+  /**
+   * Untrusted text (a link, a file) to an editable scenario the core accepts: checked in the
+   * worker as its run (the worker keeps that run for the Run that follows: validated once per
+   * Run), shown as the run's first phase with Cancel, which stops it (the draft stays).
+   */
   private async prepare(text: string): Promise<Prepared> {
     const restored = restoreScenario(text);
     if (!restored.ok) return restored;
-    const editable = await this.editable(restored.scenario);
-    if (!editable.ok) return editable;
+    const shown = !this.busy();
+    if (shown) this.store.dispatch(checkStarted);
     try {
-      const problem = await this.sim.validate(scenarioText(editable.scenario));
-      return problem === null ? editable : { ok: false, error: problem };
+      const editable = await this.editable(restored.scenario);
+      if (!editable.ok) return editable;
+      await this.sim.check(scenarioText(editable.scenario));
+      return editable;
     } catch (err) {
-      return { ok: false, error: message(err) };
+      return err instanceof SimCancelled ? CANCELLED : { ok: false, error: message(err) };
+    } finally {
+      if (shown) this.store.dispatch(runCancelled);
     }
   }
 

@@ -27,5 +27,6 @@ describe('formatLeft and phaseText', () => {
     expect(phaseText('simulating', 0.456)).toBe('Simulating… 46%');
     expect(phaseText('summarising', 1)).toBe('Summarising the results…');
     expect(phaseText('preparing', 0.4)).toBe('Preparing the playback… 40%');
+    expect(phaseText('checking', 0)).toBe('Checking the scenario…');
   });
 });

@@ -28,6 +28,7 @@ export function formatLeft(seconds: number): string {
 /** What the run is doing, in words. */
 export function phaseText(phase: RunPhase, progress: number): string {
   const pct = Math.round(progress * 100);
+  if (phase === 'checking') return 'Checking the scenario…';
   if (phase === 'summarising') return 'Summarising the results…';
   if (phase === 'preparing') return `Preparing the playback… ${pct}%`;
   return `Simulating… ${pct}%`;

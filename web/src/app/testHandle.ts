@@ -3,6 +3,7 @@
 // report to it is in probes.ts.
 import { jumpToEvent, seek, type AppState, type DialogName, type RunState } from '../store/appState';
 import type { Store } from '../store/store';
+import type { RunPhase } from '../sim/types';
 import type { DrawnFrame } from '../view/packetLayer';
 import type { Controller } from './controller';
 import { chartProbe, viewProbe } from './probes';
@@ -27,6 +28,11 @@ export interface PlaygroundHandle {
   dialog(): DialogName | null;
   /** How many runs have finished since the page loaded. */
   runsFinished(): number;
+  /**
+   * The phases the run indicator has shown since the handle was installed, in order (a phase
+   * once per stretch): 'checking' each time the worker checked a scenario (issue 42: once per Run).
+   */
+  runPhases(): RunPhase[];
   /** The draft scenario being edited. */
   draft(): unknown;
   /** The whole stored trace of the current run (null without a run). */
@@ -92,13 +98,20 @@ export function installTestHandle(store: Store<AppState>, controller: Controller
   const run = () => store.getState().run;
   let finished = 0;
   let last = store.getState().run;
+  const phases: RunPhase[] = [];
+  let shown: RunPhase | null = null;
   store.subscribe(() => {
-    const r = store.getState().run;
+    const s = store.getState();
+    const r = s.run;
     if (r !== last && r !== null) finished++;
     last = r;
+    const now = s.runState === 'running' ? s.runPhase : null;
+    if (now !== null && now !== shown) phases.push(now);
+    shown = now;
   });
   window.__playground = {
     runsFinished: () => finished,
+    runPhases: () => [...phases],
     traceHash: () => run()?.result.summary.trace_hash ?? null,
     chartPointCount: () => chartProbe.pointCount(),
     playhead: () => store.getState().position.t,

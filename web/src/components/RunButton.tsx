@@ -3,7 +3,7 @@ import { useAppState, useController } from '../app/context';
 import { formatLeft, phaseText, secondsLeft } from '../app/runEstimate';
 
 /**
- * Run (R), or while a run is in the worker: what it is doing (simulating, summarising,
+ * Run (R), or while a run is in the worker: what it is doing (checking, simulating, summarising,
  * preparing the playback) with its progress, the time left (from the core's estimate, then
  * the measured pace) and the estimate the core made before it started, and Cancel.
  */
@@ -36,7 +36,7 @@ export function RunButton() {
           </span>
           {work !== null && <span className="run-work" data-testid="run-work" title="The core's estimate of this run before it started">({work})</span>}
         </span>
-        {phase === 'summarising'
+        {phase === 'summarising' || phase === 'checking'
           ? <progress aria-label="Run progress" />
           : <progress max={100} value={Math.round(progress * 100)} aria-label="Run progress" />}
         <button type="button" data-testid="cancel" onClick={() => controller.cancel()}>Cancel</button>

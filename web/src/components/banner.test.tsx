@@ -14,7 +14,7 @@ import { ShareBox } from './ShareBox';
 
 const never = () => new Promise<never>(() => undefined);
 const idleSim: SimClientLike = {
-  run: never, runVariant: never, replay: never, validate: () => Promise.resolve(null), schedulers: never, presets: never, replayCatalog: never, fctCdfs: never, editable: never, portSchedulers: never, gap: never, checks: never, cancel: () => undefined,
+  run: never, runVariant: never, replay: never, validate: () => Promise.resolve(null), check: never, schedulers: never, presets: never, replayCatalog: never, fctCdfs: never, editable: never, portSchedulers: never, gap: never, checks: never, cancel: () => undefined,
 };
 const noEnv = { storage: { load: () => null, save: () => undefined }, clearHash: () => undefined, download: () => undefined };
 

@@ -12,7 +12,7 @@ import { createStore } from '../store/store';
 import { SchedulerPicker } from './SchedulerPicker';
 
 const never = () => new Promise<never>(() => undefined);
-const sim: SimClientLike = { run: never, runVariant: never, replay: never, validate: never, schedulers: never, presets: never, replayCatalog: never, fctCdfs: never, editable: never, portSchedulers: never, gap: never, checks: never, cancel: () => undefined };
+const sim: SimClientLike = { run: never, runVariant: never, replay: never, validate: never, check: never, schedulers: never, presets: never, replayCatalog: never, fctCdfs: never, editable: never, portSchedulers: never, gap: never, checks: never, cancel: () => undefined };
 const env = { storage: { load: () => null, save: () => undefined }, clearHash: () => undefined, download: () => undefined };
 
 /** The entry fields these tests do not read. */

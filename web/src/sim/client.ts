@@ -46,6 +46,12 @@ export interface SimClientLike {
   /** Records the scenario's run and replays its schedule with `mode` (summary.replays[0] is the report), reporting progress 0..1. */
   replay(scenarioText: string, mode: string, onProgress?: (progress: number) => void): Promise<RunResult>;
   validate(scenarioText: string): Promise<string | null>;
+  /**
+   * Checks a scenario as its run will be (rejects with "path: problem"): the worker keeps the
+   * run it started for the `run` of the same text that follows, so that Run does not check it
+   * again. Cancel stops it like a run.
+   */
+  check(scenarioText: string, maxTraceEvents?: number): Promise<RunWork>;
   /** The scheduler registry, JSON text. */
   schedulers(): Promise<string>;
   /** The preset catalog, JSON text. */
@@ -120,6 +126,10 @@ export class SimClient implements SimClientLike {
 
   validate(scenarioText: string): Promise<string | null> {
     return this.call((api) => api.validate(scenarioText));
+  }
+
+  async check(scenarioText: string, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunWork> {
+    return JSON.parse(await this.call((api) => api.check(scenarioText, maxTraceEvents))) as RunWork;
   }
 
   schedulers(): Promise<string> {

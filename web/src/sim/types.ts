@@ -99,8 +99,11 @@ export interface OverdueColumns {
 }
 
 /** One finished run as the main thread sees it. */
-/** What a run in the worker is doing: the simulation, the core's summary, the playback index. */
-export type RunPhase = 'simulating' | 'summarising' | 'preparing';
+/**
+ * What a run in the worker is doing: checking its scenario (validation, the work budget), the
+ * simulation, the core's summary, the playback index.
+ */
+export type RunPhase = 'checking' | 'simulating' | 'summarising' | 'preparing';
 
 export interface RunResult {
   summary: RunSummary;

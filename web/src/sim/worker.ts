@@ -2,6 +2,7 @@
 // The simulation worker: a thin adapter from Comlink calls to the wasm binding. No logic here.
 import * as Comlink from 'comlink';
 import * as core from '../../../wasm-core/wasm/pkg/sched_wasm.js';
+import { CheckedRun } from './checkedRun';
 import { RunCounts } from './counts';
 import { firstRunOver, fullReady, needFull, startOnFirst } from './modules';
 import { DEFAULT_CHECKPOINT_EVERY, Playback } from './playback';
@@ -12,6 +13,9 @@ import type { CoreSummary, RunPhase, RunResult } from './types';
 // (./modules: the first module runs the first scenario before it has loaded). Awaiting `ready`
 // starts its load if it has not started; the catalogs wait for it without (`fullReady`).
 const ready: PromiseLike<void> = { then: (ok, fail) => needFull().then(ok, fail) };
+
+/** The run a check started, taken by the Run that follows (a scenario is validated once per Run). */
+const checked = new CheckedRun((text: string, max: number) => core.start_run(text, max));
 
 /** Events simulated between two progress reports. */
 const CHUNK_EVENTS = 200_000;
@@ -110,16 +114,28 @@ const api = {
   },
 
   /**
+   * Checks the scenario as a run does (validation, the work budget, the network: throws
+   * "path: problem") and keeps the started run for the `run` of the same text that follows;
+   * returns its estimated work (JSON).
+   */
+  async check(scenarioText: string, maxTraceEvents: number): Promise<string> {
+    await ready;
+    return checked.check(scenarioText, maxTraceEvents).work();
+  },
+
+  /**
    * Simulates the scenario in full, in chunks, calling `onProgress` (0..1) between them, and
    * returns the summary plus the stored trace columns. `onWork` hears the run's estimated CPU
    * and memory (JSON) once it is checked, before it simulates.
    */
   async run(scenarioText: string, maxTraceEvents: number, onProgress?: Progress, onWork?: (work: string) => void): Promise<RunResult> {
-    // On the first module while the full one loads, when it runs the scenario.
-    const onFirst = await startOnFirst(scenarioText, maxTraceEvents);
+    // On the first module while the full one loads, when it runs the scenario (not when a
+    // check has already started it on the full one).
+    const onFirst = checked.holds(scenarioText, maxTraceEvents) ? null : await startOnFirst(scenarioText, maxTraceEvents);
     try {
-      // Checked once, here (start_run refuses a scenario past the page's budget with the reason).
-      const handle: Handle = onFirst ?? (await ready, core.start_run(scenarioText, maxTraceEvents));
+      // Checked once: by the check before it, or here (start_run refuses a scenario past the
+      // page's budget with the reason).
+      const handle: Handle = onFirst ?? (await ready, checked.take(scenarioText, maxTraceEvents, () => onProgress?.(0, 'checking')));
       onWork?.(handle.work());
       return finish(handle, onProgress);
     } finally {
@@ -133,6 +149,7 @@ const api = {
    */
   async runVariant(scenarioText: string, variant: string, maxTraceEvents: number, onProgress?: Progress): Promise<RunResult> {
     await ready;
+    checked.drop();
     return finish(core.start_variant_run(scenarioText, variant, maxTraceEvents), onProgress);
   },
 
@@ -155,6 +172,7 @@ const api = {
    */
   async replay(scenarioText: string, mode: string, maxTraceEvents: number, onProgress?: Progress): Promise<RunResult> {
     await ready;
+    checked.drop();
     return finish(core.start_replay_run(scenarioText, mode, maxTraceEvents), onProgress, true);
   },
 };

@@ -305,6 +305,9 @@ export const runStarted = (s: AppState): AppState => ({
   ...s, runState: 'running', progress: 0, runPhase: 'simulating', runWork: null, runCpuNs: null, fieldError: null,
 });
 
+/** A link, file or example is checked in the worker before it opens: shown (with Cancel) as a run's first phase. */
+export const checkStarted = (s: AppState): AppState => ({ ...runStarted(s), runPhase: 'checking' });
+
 /** The core checked the run in flight and estimated its work. */
 export const runEstimated = (describe: string, cpuNs: number | null = null) => (s: AppState): AppState =>
   (s.runState === 'running' ? { ...s, runWork: describe, runCpuNs: cpuNs } : s);

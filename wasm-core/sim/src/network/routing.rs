@@ -286,21 +286,14 @@ impl Network {
         // Per destination, the flows' mass from all its sources at once, moved one hop closer
         // per step (every route to `d` shortens the distance by one): ports x destinations,
         // not pairs x routes (a million pairs on a 1024-host fat tree took seconds).
-        let mut from: BTreeMap<u64, Vec<(usize, NodeId, f64)>> = BTreeMap::new();
-        let mut i = 0;
-        pairs.each(|s, d, p| {
-            from.entry(u64::from(d)).or_default().push((i, s, p));
-            i += 1;
-        });
         let mut unroutable: Option<(usize, NodeId, NodeId)> = None;
         let n = self.nodes.len();
         let (mut mass, mut dist) = (vec![0.0f64; n], vec![u32::MAX; n]);
         let mut levels: Vec<Vec<NodeId>> = Vec::new();
-        for (d, sources) in from {
-            let d = d as NodeId;
+        pairs.by_destination(|d, sources| {
             let slot = self.ensure_routes_to(d);
             dist[d as usize] = 0;
-            for &(i, s, p) in &sources {
+            for &(i, s, p) in sources {
                 let k = self.distance(s, d, slot, &mut dist) as usize;
                 if k == u32::MAX as usize || s == d {
                     if unroutable.is_none_or(|(j, _, _)| i < j) {
@@ -338,7 +331,7 @@ impl Network {
             }
             levels.clear();
             dist.fill(u32::MAX);
-        }
+        });
         let known = match unroutable {
             Some((_, s, d)) => Err((s, d)),
             None => Ok(prob),

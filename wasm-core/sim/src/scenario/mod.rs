@@ -244,30 +244,50 @@ impl Scenario {
     }
 
     fn port_choices_named(&self, li: usize, from: &str, a: Option<usize>) -> Vec<Choice> {
+        let refs = self.port_choice_refs(li, from, a);
+        refs.into_iter().map(|(spec, from)| Choice { scheduler: spec.into_owned(), from }).collect()
+    }
+
+    /// `port_choices_at`'s choices, borrowed (a spec of many children is not copied per port).
+    pub fn port_choice_refs_at(
+        &self,
+        li: usize,
+        a: Option<usize>,
+    ) -> Vec<(std::borrow::Cow<'_, SchedulerSpec>, String)> {
+        let from = a.map_or("", |a| self.topology.nodes[a].id.as_str());
+        self.port_choice_refs(li, from, a)
+    }
+
+    fn port_choice_refs(
+        &self,
+        li: usize,
+        from: &str,
+        a: Option<usize>,
+    ) -> Vec<(std::borrow::Cow<'_, SchedulerSpec>, String)> {
+        use std::borrow::Cow;
         let l = &self.topology.links[li];
         let node = a.map(|a| &self.topology.nodes[a]);
-        let mut out = Vec::new();
-        let mut push = |spec: &SchedulerSpec, from: String| out.push(Choice { scheduler: spec.clone(), from });
+        let mut out: Vec<(Cow<'_, SchedulerSpec>, String)> = Vec::new();
         if self.schedule.is_some() {
             // A scripted schedule sends every packet at its scripted time (sched/single/scripted.rs).
             let scripted = SchedulerSpec { name: "scripted".into(), params: BTreeMap::new(), children: Vec::new() };
-            push(&scripted, "schedule".to_string());
+            out.push((Cow::Owned(scripted), "schedule".to_string()));
         }
         if let Some(spec) = l.schedulers.get(from) {
-            push(spec, format!("topology.links[{li}].schedulers.{from}"));
+            out.push((Cow::Borrowed(spec), format!("topology.links[{li}].schedulers.{from}")));
         }
         if let Some(spec) = self.node_schedulers.get(from) {
-            push(spec, format!("node_schedulers.{from}"));
+            out.push((Cow::Borrowed(spec), format!("node_schedulers.{from}")));
         }
         if let (Some(a), Some(spec)) = (a, node.and_then(|n| n.scheduler.as_ref())) {
-            push(spec, format!("topology.nodes[{a}].scheduler"));
+            out.push((Cow::Borrowed(&**spec), format!("topology.nodes[{a}].scheduler")));
         }
         let takes_default = |k: NodeKind| k == NodeKind::Router || self.default_scheduler_on_hosts;
         if let (Some(true), Some(spec)) = (node.map(|n| takes_default(n.kind)), &self.default_scheduler) {
-            push(spec, "default_scheduler".to_string());
+            out.push((Cow::Borrowed(spec), "default_scheduler".to_string()));
         }
         let builtin = SchedulerSpec { name: BUILTIN_SCHEDULER.into(), params: BTreeMap::new(), children: Vec::new() };
-        push(&builtin, String::new());
+        out.push((Cow::Owned(builtin), String::new()));
         out
     }
 

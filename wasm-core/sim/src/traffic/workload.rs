@@ -72,6 +72,43 @@ impl Pairs {
         }
     }
 
+    /// The pairs grouped by destination, in ascending order: each destination's sources in
+    /// [`Pairs::each`]'s order, with their index in it and their probability. `Uniform`'s
+    /// n(n-1) pairs are never listed at once (n sources at a time: 4,096 hosts' 16.8 M pairs
+    /// took 400 MB as a list).
+    pub fn by_destination(&self, mut f: impl FnMut(NodeId, &[(usize, NodeId, f64)])) {
+        match self {
+            Pairs::Uniform(hosts) => {
+                // Sorted and distinct (`add_workload`): destination j of source i is pair
+                // i (n - 1) + j in `each`, less one past the skipped i == j.
+                debug_assert!(hosts.windows(2).all(|w| w[0] < w[1]));
+                let n = hosts.len();
+                let p = 1.0 / (n * (n - 1)) as f64;
+                let mut sources = Vec::with_capacity(n);
+                for (j, &d) in hosts.iter().enumerate() {
+                    sources.clear();
+                    sources.extend(
+                        hosts
+                            .iter()
+                            .enumerate()
+                            .filter(|&(i, _)| i != j)
+                            .map(|(i, &s)| (i * (n - 1) + j - usize::from(j > i), s, p)),
+                    );
+                    f(d, &sources);
+                }
+            }
+            _ => {
+                let mut from: std::collections::BTreeMap<NodeId, Vec<(usize, NodeId, f64)>> = Default::default();
+                let mut i = 0;
+                self.each(|s, d, p| {
+                    from.entry(d).or_default().push((i, s, p));
+                    i += 1;
+                });
+                from.into_iter().for_each(|(d, sources)| f(d, &sources));
+            }
+        }
+    }
+
     /// Every node a flow of these pairs is sent to: destinations, and sources too when `acks`
     /// travel back (without visiting every pair of `Uniform`).
     pub fn ends(&self, acks: bool, mut f: impl FnMut(NodeId)) {
@@ -179,6 +216,20 @@ mod tests {
         let mut total = 0.0;
         p.each(|_, _, q| total += q);
         assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn uniform_pairs_by_destination_are_each_grouped() {
+        // The grouping `Fixed` gets from `each`, with every pair's index: the same lists.
+        let hosts = vec![3, 7, 8, 20];
+        let (mut listed, mut i) = (std::collections::BTreeMap::<NodeId, Vec<(usize, NodeId, f64)>>::new(), 0);
+        Pairs::Uniform(hosts.clone()).each(|s, d, p| {
+            listed.entry(d).or_default().push((i, s, p));
+            i += 1;
+        });
+        let mut grouped = Vec::new();
+        Pairs::Uniform(hosts).by_destination(|d, sources| grouped.push((d, sources.to_vec())));
+        assert_eq!(grouped, listed.into_iter().collect::<Vec<_>>());
     }
 
     #[test]

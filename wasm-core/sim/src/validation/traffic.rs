@@ -68,6 +68,13 @@ pub(super) fn check(s: &Scenario, limits: &Limits, f: &Facts<'_>) -> Result<Vec<
         };
         let (transport, tcp) = tr.transport();
         check_transport(tr, transport, tcp).map_err(|(f, m)| err(at(f), m))?;
+        // A TCP-family source sends tcp.mss-byte payloads in (mss + header)-byte packets:
+        // counted by its segments, not packet_size's 1500 B (its ACKs are added below).
+        let segment = (transport != Transport::Udp).then(|| {
+            let mss = tcp.and_then(|t| t.mss).map_or(crate::transport::DEFAULT_MSS as u64, |q| q.0);
+            let header = tcp.and_then(|t| t.header).map_or(crate::transport::DEFAULT_HEADER as u64, |q| q.0);
+            (mss, mss + header)
+        });
         let before = packets;
         match tr {
             Traffic::Cbr(u) | Traffic::Poisson(u) => {
@@ -89,7 +96,7 @@ pub(super) fn check(s: &Scenario, limits: &Limits, f: &Facts<'_>) -> Result<Vec<
             }
             Traffic::Bulk(u) => {
                 let size = packet_size(u.packet_size, "packet_size")?;
-                packets += per_second(finite(u.rate)?.unwrap_or(max_bps), size);
+                packets += per_second(finite(u.rate)?.unwrap_or(max_bps), segment.map_or(size, |s| s.1));
                 // A window is sent at once, however short the run (pFabric's derived one at
                 // most `MAX_DERIVED_WINDOW`).
                 if transport != Transport::Udp {
@@ -110,7 +117,7 @@ pub(super) fn check(s: &Scenario, limits: &Limits, f: &Facts<'_>) -> Result<Vec<
                 if u.weight == Some(0) {
                     return Err(err(at("weight"), "must be at least 1"));
                 }
-                packets += (u.size.0 / size + 1) as u128;
+                packets += (u.size.0 / segment.map_or(size, |s| s.0) + 1) as u128;
             }
             Traffic::Workload(w) => {
                 let size = packet_size(w.packet_size, "packet_size")?;
@@ -135,7 +142,8 @@ pub(super) fn check(s: &Scenario, limits: &Limits, f: &Facts<'_>) -> Result<Vec<
                     (_, _, Some(hs)) => hs.iter().map(|h| degree.get(h.as_str()).copied().unwrap_or(0)).sum(),
                     _ => host_links,
                 };
-                packets += per_second((w.load * max_bps as f64) as u64 + 1, size) * through.max(1);
+                packets +=
+                    per_second((w.load * max_bps as f64) as u64 + 1, segment.map_or(size, |s| s.1)) * through.max(1);
             }
             Traffic::FlowList(l) => {
                 packet_size(l.packet_size, "packet_size")?;
