@@ -137,7 +137,11 @@ impl<'a> Hops<'a> {
 
     fn diameter_bound(&mut self) -> u64 {
         if self.bound.is_none() {
-            let ecc = self.search(0).into_iter().filter(|&d| d != u32::MAX).max().unwrap_or(0);
+            // A network without nodes (`"topology": {}`: found by the fuzzer) has no path at all.
+            let ecc = match self.adjacent.is_empty() {
+                true => 0,
+                false => self.search(0).into_iter().filter(|&d| d != u32::MAX).max().unwrap_or(0),
+            };
             self.bound = Some((2 * ecc as u64).max(1));
         }
         self.bound.expect("set")
