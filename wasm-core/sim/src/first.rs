@@ -50,6 +50,32 @@ pub fn lacks(s: &Scenario) -> Option<ScenarioError> {
     None
 }
 
+/// The fields this build does not read (`#[cfg_attr(not(feature = "full"), serde(skip))]` in
+/// `scenario`), by where they sit: the parser refuses them as unknown (`deny_unknown_fields`),
+/// never ignores them, and [`refuse_unread`] says so as [`lacks`] does.
+#[cfg(not(feature = "full"))]
+const UNREAD: [(&str, &str); 7] = [
+    ("schedule", "schedule"),
+    ("replay", "replay"),
+    ("paper", "paper"),
+    ("compare", "compare"),
+    ("preset", "topology.preset"),
+    ("params", "topology.params"),
+    ("middlebox", "topology.nodes[].middlebox"),
+];
+
+/// The first module's reading of a parse error: a field it does not read is the full module's
+/// ("replay: in the full module only"); any other error is the full module's to name.
+#[cfg(not(feature = "full"))]
+pub fn refuse_unread(e: serde_json::Error) -> ScenarioError {
+    let msg = e.to_string();
+    let unknown = msg.strip_prefix("unknown field `").and_then(|m| m.split('`').next());
+    match UNREAD.iter().find(|(key, _)| Some(*key) == unknown) {
+        Some((_, path)) => ScenarioError::new(*path, IN_FULL),
+        None => ScenarioError::new("", format!("{msg} (the full module names the field)")),
+    }
+}
+
 /// [`lacks`] as a refusal.
 pub fn refuse_lacking(s: &Scenario) -> Result<(), ScenarioError> {
     lacks(s).map_or(Ok(()), Err)
