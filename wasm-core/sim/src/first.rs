@@ -2,8 +2,9 @@
 //! page loads before the full module so that the default scenario runs sooner (issue 41). It
 //! holds the parser (without field paths), the checks, the engine, FIFO, the traffic sources
 //! and the results; the other schedulers (`sched/mod.rs`), the topology presets, rank and
-//! slack programs, replays and scripted schedules are the full module's. A scenario that needs
-//! one of them is refused, as such, by [`lacks`]; the page then runs it on the full module.
+//! slack programs, slack rules, Edge-CoDel, middleboxes, replays and scripted schedules are the
+//! full module's, and its parser does not read their fields (`refuse_unread`). A scenario that
+//! needs one of them is refused, as such, by [`lacks`]; the page then runs it on the full module.
 
 use crate::scenario::{Scenario, ScenarioError, SchedulerSpec};
 
@@ -54,7 +55,7 @@ pub fn lacks(s: &Scenario) -> Option<ScenarioError> {
 /// `scenario`), by where they sit: the parser refuses them as unknown (`deny_unknown_fields`),
 /// never ignores them, and [`refuse_unread`] says so as [`lacks`] does.
 #[cfg(not(feature = "full"))]
-const UNREAD: [(&str, &str); 7] = [
+const UNREAD: [(&str, &str); 9] = [
     ("schedule", "schedule"),
     ("replay", "replay"),
     ("paper", "paper"),
@@ -62,6 +63,8 @@ const UNREAD: [(&str, &str); 7] = [
     ("preset", "topology.preset"),
     ("params", "topology.params"),
     ("middlebox", "topology.nodes[].middlebox"),
+    ("slack", "slack"),
+    ("edge_codel", "edge_codel"),
 ];
 
 /// The first module's reading of a parse error: a field it does not read is the full module's

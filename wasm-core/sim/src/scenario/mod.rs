@@ -93,10 +93,12 @@ pub struct Scenario {
     /// How the ingress router initialises each packet's slack (UPS Sec. 3); without it every
     /// packet starts with slack 0 (LSTF is then FIFO+).
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub slack: Option<slack::SlackSpec>,
     /// Edge-CoDel at the egress ports (UPS Sec. 4); needs LSTF-style slack bookkeeping,
     /// which every port does.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub edge_codel: Option<slack::EdgeCodelSpec>,
     #[serde(default)]
     pub metrics: MetricsSpec,
