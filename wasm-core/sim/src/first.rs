@@ -2,8 +2,9 @@
 //! page loads before the full module so that the default scenario runs sooner (issue 41). It
 //! holds the parser (without field paths), the checks, the engine, FIFO, the traffic sources
 //! and the results; the other schedulers (`sched/mod.rs`), the topology presets, rank and
-//! slack programs, replays and scripted schedules are the full module's. A scenario that needs
-//! one of them is refused, as such, by [`lacks`]; the page then runs it on the full module.
+//! slack programs, slack rules, Edge-CoDel, middleboxes, replays and scripted schedules are the
+//! full module's, and its parser does not read their fields (`refuse_unread`). A scenario that
+//! needs one of them is refused, as such, by [`lacks`]; the page then runs it on the full module.
 
 use crate::scenario::{Scenario, ScenarioError, SchedulerSpec};
 
@@ -48,6 +49,34 @@ pub fn lacks(s: &Scenario) -> Option<ScenarioError> {
         specs.extend(d.children.iter().enumerate().map(|(i, c)| (format!("{path}.children[{i}]"), c)));
     }
     None
+}
+
+/// The fields this build does not read (`#[cfg_attr(not(feature = "full"), serde(skip))]` in
+/// `scenario`), by where they sit: the parser refuses them as unknown (`deny_unknown_fields`),
+/// never ignores them, and [`refuse_unread`] says so as [`lacks`] does.
+#[cfg(not(feature = "full"))]
+const UNREAD: [(&str, &str); 9] = [
+    ("schedule", "schedule"),
+    ("replay", "replay"),
+    ("paper", "paper"),
+    ("compare", "compare"),
+    ("preset", "topology.preset"),
+    ("params", "topology.params"),
+    ("middlebox", "topology.nodes[].middlebox"),
+    ("slack", "slack"),
+    ("edge_codel", "edge_codel"),
+];
+
+/// The first module's reading of a parse error: a field it does not read is the full module's
+/// ("replay: in the full module only"); any other error is the full module's to name.
+#[cfg(not(feature = "full"))]
+pub fn refuse_unread(e: serde_json::Error) -> ScenarioError {
+    let msg = e.to_string();
+    let unknown = msg.strip_prefix("unknown field `").and_then(|m| m.split('`').next());
+    match UNREAD.iter().find(|(key, _)| Some(*key) == unknown) {
+        Some((_, path)) => ScenarioError::new(*path, IN_FULL),
+        None => ScenarioError::new("", format!("{msg} (the full module names the field)")),
+    }
 }
 
 /// [`lacks`] as a refusal.

@@ -73,7 +73,8 @@ fn new_id<'a>(
 /// Checks the scenario's schedule and times it; `None` when the scenario has none. Packets
 /// come in the order they are sent (then in file order): packet ids in the run.
 pub fn resolve(s: &Scenario) -> Result<Option<Vec<TimedPacket>>, ScenarioError> {
-    let Some(sc) = &s.schedule else { return Ok(None) };
+    // The first module does not read `schedule` (`first`): none of this is in it.
+    let Some(sc) = s.schedule.as_ref().filter(|_| cfg!(feature = "full")) else { return Ok(None) };
     let nodes = &s.topology.nodes;
     // Inserted one by one (the last of equal ids wins, as `collect` keeps it): a map's
     // `collect` sorts its input, one sort instantiation per type in the wasm module.

@@ -67,6 +67,7 @@ pub struct Scenario {
     /// The original schedule, scripted instead of produced by schedulers and traffic (UPS
     /// App. A's figures): with it, `traffic` is empty and no scheduler is chosen.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub schedule: Option<Schedule>,
     #[serde(default)]
     pub trace: TraceSpec,
@@ -87,14 +88,17 @@ pub struct Scenario {
     pub routing: Routing,
     /// Record this run's schedule and replay it with other schedulers (UPS Sec. 2.3).
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub replay: Option<ReplaySpec>,
     /// How the ingress router initialises each packet's slack (UPS Sec. 3); without it every
     /// packet starts with slack 0 (LSTF is then FIFO+).
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub slack: Option<slack::SlackSpec>,
     /// Edge-CoDel at the egress ports (UPS Sec. 4); needs LSTF-style slack bookkeeping,
     /// which every port does.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub edge_codel: Option<slack::EdgeCodelSpec>,
     #[serde(default)]
     pub metrics: MetricsSpec,
@@ -104,6 +108,7 @@ pub struct Scenario {
     /// Figures of a paper this scenario reproduces; `sched-cli reproduce` prints ours beside
     /// each.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub paper: Vec<checks::PaperFigure>,
     /// Retired: a guided example's steps are lesson steps now
     /// (`scenarios/lessons/ups-appendix-{1,2}.lesson.json`). Read and ignored, so that links
@@ -115,6 +120,7 @@ pub struct Scenario {
     /// routers named) on one scheduler, as the page's Compare tab runs them. Opening the
     /// scenario (an example, a link, a file) sets the Compare tab up with them.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub compare: Vec<Variant>,
 }
 
@@ -126,9 +132,11 @@ pub struct Scenario {
 pub struct Topology {
     /// A preset's name (see `cli presets`).
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub preset: Option<String>,
     /// The preset's parameters; defaults fill what is left out.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub params: BTreeMap<String, serde_json::Value>,
     #[serde(default)]
     pub nodes: Vec<NodeSpec>,
@@ -163,6 +171,7 @@ pub struct NodeSpec {
     /// Routers only: a middlebox, whose packets pass a CPU stage before the output port
     /// (the link stage).
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub middlebox: Option<Box<MiddleboxSpec>>,
 }
 

@@ -44,8 +44,7 @@ pub fn parse_format(text: &str, limits: &Limits) -> Result<Scenario, ScenarioErr
     // The first module reads without the failing field's path (half the parser's code): it
     // refuses the scenarios it cannot read, and the full module names the field.
     #[cfg(not(feature = "full"))]
-    let mut scenario: Scenario = serde_json::from_str(text)
-        .map_err(|e| ScenarioError::new("", format!("{e} (the full module names the field)")))?;
+    let mut scenario: Scenario = serde_json::from_str(text).map_err(crate::first::refuse_unread)?;
     #[cfg(feature = "full")]
     let de = &mut serde_json::Deserializer::from_str(text);
     #[cfg(feature = "full")]

@@ -108,6 +108,8 @@ fn port_schedulers_follow_the_precedence_and_editing_folds_node_schedulers() {
     );
 }
 
+// `compare`/`middlebox` are not read without `full` (`first::refuse_unread`).
+#[cfg(feature = "full")]
 #[test]
 fn editing_keeps_every_middlebox_field() {
     // The page edits the editable text: a field it leaves out would silently change the run
