@@ -297,7 +297,7 @@ mod tests {
             let Some((t, _)) = a else { break };
             popped += 1;
             // A follow-up event at the same time or a little later, in both.
-            if popped % 3 == 0 {
+            if popped.is_multiple_of(3) {
                 let later = Time(t.0 + (popped as u64 % 4) * 512);
                 one.push(later, 100_000 + popped);
                 batch.push(later, 100_000 + popped);
