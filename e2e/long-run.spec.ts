@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { test } from './support/app';
+import { startClickTicker } from './support/clickTicker';
 
 const TABLE1 = 'scenarios/reproductions/ups-table1/default.json';
 
@@ -39,30 +40,14 @@ test('a large run: its estimate and time left, then the summary and playback pha
   await expect(page.getByTestId('run-work')).toHaveText(/^\(about \d+ s of CPU, about \d+ MB\)$/);
   await expect(page.getByTestId('run-left')).toHaveText(/ · (about \d+ (s|min) left|a few seconds left)$/);
   await page.screenshot({ path: 'test-results/shots/long-run-estimate.png' });
-  // A click answered within 200 ms: every 25 ms the page clicks the side tab on show (its
-  // handler runs, nothing else changes) and notes how long since the last click, with the phase.
-  await page.evaluate(() => {
-    const w = window as unknown as { __answers: { phase: string; ms: number }[]; __ticker: number };
-    w.__answers = [];
-    let last = performance.now();
-    w.__ticker = window.setInterval(() => {
-      const now = performance.now();
-      document.querySelector<HTMLButtonElement>('[role=tab][aria-selected=true]')?.click();
-      const phase = document.querySelector('[data-testid=run-progress]')?.getAttribute('data-phase') ?? 'done';
-      w.__answers.push({ phase, ms: now - last });
-      last = now;
-    }, 25);
-  });
+  // A click answered within 200 ms (support/clickTicker.ts: a click every 25 ms, each wait noted with the phase).
+  const ticker = await startClickTicker(page);
   await expect.poll(() => app.handle('runsFinished'), { timeout: 120_000 }).toBeGreaterThan(before);
   await app.waitForRun();
   const phases = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
   // Importing a file checks its scenario first, in the worker (issue 42: once per Run).
   expect(phases).toEqual(['checking', 'simulating', 'summarising', 'preparing']);
-  const answers = await page.evaluate(() => {
-    const w = window as unknown as { __answers: { phase: string; ms: number }[]; __ticker: number };
-    window.clearInterval(w.__ticker);
-    return w.__answers;
-  });
+  const answers = await ticker.stop();
   const after = answers.filter((a) => a.phase === 'summarising' || a.phase === 'preparing');
   expect(after.length).toBeGreaterThan(3);
   // Through the run's phases, no click waited 200 ms. (Once the run is done, this thread takes

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { expect } from '@playwright/test';
 import { test } from '../support/app';
+import { startClickTicker } from '../support/clickTicker';
 
 const RUNS = 3;
 const TABLE1 = 'scenarios/reproductions/ups-table1/default.json';
@@ -46,27 +47,13 @@ test('handover: a large run\'s result reaching the page', async ({ app, page, br
     const before = (await app.handle('runsFinished')) ?? 0;
     await app.importFile(`table1-15ms-${i}.json`, table1('15ms'));
     await page.waitForSelector('[data-testid=run-progress][data-phase=preparing]', { timeout: 300_000 });
-    await page.evaluate(() => {
-      const w = window as unknown as { __gaps: { phase: string; ms: number }[]; __ticker: number };
-      w.__gaps = [];
-      let last = performance.now();
-      w.__ticker = window.setInterval(() => {
-        const now = performance.now();
-        document.querySelector<HTMLButtonElement>('[role=tab][aria-selected=true]')?.click();
-        w.__gaps.push({ phase: document.querySelector('[data-testid=run-progress]')?.getAttribute('data-phase') ?? 'done', ms: now - last });
-        last = now;
-      }, 25);
-    });
+    const ticker = await startClickTicker(page);
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8', 'v8.execute'] });
     await expect.poll(() => app.handle('runsFinished'), { timeout: 300_000 }).toBeGreaterThan(before);
     await app.waitForRun();
     await page.waitForTimeout(2500);
     const trace = await browser.stopTracing();
-    const gaps = await page.evaluate(() => {
-      const w = window as unknown as { __gaps: { phase: string; ms: number }[]; __ticker: number };
-      window.clearInterval(w.__ticker);
-      return w.__gaps;
-    });
+    const gaps = await ticker.stop();
     const longest = (phase: string) => Math.max(0, ...gaps.filter((g) => g.phase === phase).map((g) => g.ms)).toFixed(0);
     console.log(`run ${i + 1} (load average ${loadavg()[0]?.toFixed(1)}): longest timer wait ${longest('preparing')} ms preparing, ${longest('done')} ms in the handover`);
     for (const line of tasks(trace)) console.log(`  ${line}`);
