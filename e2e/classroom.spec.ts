@@ -29,7 +29,7 @@ function overlaps(drawn: DrawnFrame): string[] {
 
 /** Seeks to `fractions` of the trace; at each, what overlaps, and how many columns were drawn. */
 async function check(app: PlaygroundPage, fractions: readonly number[]): Promise<{ problems: string[]; columns: number }> {
-  const end = (await app.handle('trace'))?.time.at(-1) ?? 0;
+  const end = (await app.handle('traceExtent'))?.endNs ?? 0;
   const problems: string[] = [];
   let columns = 0;
   for (const f of fractions) {

@@ -65,7 +65,7 @@ test('the totals and per-flow counts follow the playhead: zero at t = 0, the end
   const endSent = (await page.getByTestId('total-sent-end').textContent()) ?? '';
   expect(endSent).toMatch(/^of [1-9][\d,]* at the end$/);
   // Half way: some sent, fewer than at the end.
-  const end = (await app.handle('trace'))?.time.at(-1) ?? 0;
+  const end = (await app.handle('traceExtent'))?.endNs ?? 0;
   await app.seek(end / 2);
   const half = Number((await page.getByTestId('total-sent').textContent())?.replace(/,/g, ''));
   const final = Number(endSent.replace(/[^\d]/g, ''));

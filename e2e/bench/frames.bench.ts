@@ -98,7 +98,7 @@ for (const { delay, load } of VARIANTS) {
       canvas_draw_ms: { mean: f1(mean(samples.map((s) => s.drawMs))), p95: f1(pct(samples.map((s) => s.drawMs), 0.95)) },
       /** Chromium's main thread per frame: all its tasks, of which script, layout and style. */
       main_thread_ms_per_frame: { tasks: perFrame('TaskDuration'), script: perFrame('ScriptDuration'), layout: perFrame('LayoutDuration'), style: perFrame('RecalcStyleDuration') },
-      trace_events: (await app.handle('trace'))?.time.length ?? 0,
+      trace_events: (await app.handle('traceExtent'))?.events ?? 0,
       /** The machine's 1-minute load average when the measurement ended (other work skews frame times). */
       load_average: Number((loadavg()[0] ?? 0).toFixed(2)),
     };

@@ -20,7 +20,7 @@ for (const [name, example] of EXAMPLES) {
       const app = await new PlaygroundPage(page).open();
       await app.openPaused(example);
       // The moment with the most packets queued among 12 evenly spaced ones.
-      const end = (await app.handle('trace'))?.time.at(-1) ?? 0;
+      const end = (await app.handle('traceExtent'))?.endNs ?? 0;
       let best = 0;
       let most = -1;
       for (let i = 1; i <= 12; i++) {

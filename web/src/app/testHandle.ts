@@ -37,6 +37,11 @@ export interface PlaygroundHandle {
   draft(): unknown;
   /** The whole stored trace of the current run (null without a run). */
   trace(): TraceDump | null;
+  /**
+   * The time (ns) of the stored trace's last event and the event count (null without a run):
+   * what a test that seeks through a run needs, without copying a large trace out of the page.
+   */
+  traceExtent(): { endNs: number; events: number } | null;
   /** Ports of the current run: node id and far-end id. */
   ports(): { node: string; to: string; key: string; unit: string }[];
   /** The run's flow ids, by flow index. */
@@ -126,6 +131,10 @@ export function installTestHandle(store: Store<AppState>, controller: Controller
         time: Array.from(t.time), kind: Array.from(t.kind), packet: Array.from(t.packet),
         flow: Array.from(t.flow), loc: Array.from(t.loc), value: Array.from(t.value),
       };
+    },
+    traceExtent: () => {
+      const t = run()?.result.trace;
+      return t ? { endNs: t.time.at(-1) ?? 0, events: t.time.length } : null;
     },
     ports: () => {
       const s = run()?.result.summary;
