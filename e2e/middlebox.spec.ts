@@ -69,3 +69,27 @@ test('the CPU queue is drawn at the middlebox, in the order the core publishes i
   await app.tab('results');
   await expect(page.getByTestId('flow-queue-drops')).toContainText('dropped at full flow queues');
 });
+
+test("the CPU queue's count covers neither the middlebox nor the line under it, with Presentation off and on", async ({ app, page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await app.openPaused('middlebox/fig1-drfq', 3_000_000);
+  for (const presentation of [false, true]) {
+    if (presentation) await page.getByTestId('presentation').click();
+    await expect(page.getByTestId('presentation')).toHaveAttribute('aria-pressed', String(presentation));
+    // The count's box (canvas px) against the square and its "CPU drfq · fifo" line (page px).
+    const clash = await page.waitForFunction(() => {
+      const h = window.__playground;
+      const q = h?.drawn()?.queues.find((d) => d.port === h.ports().length);
+      const canvas = document.querySelector('[data-testid="topology"] ~ canvas.topology-canvas')?.getBoundingClientRect();
+      const node = document.querySelector('[data-node="mb"]');
+      const parts = [node?.querySelector('.middlebox-box'), node?.querySelector('.node-sub')];
+      if (!q?.count || !canvas || parts.some((p) => !p)) return null;
+      const c = { l: canvas.left + q.count.x, t: canvas.top + q.count.y, r: canvas.left + q.count.x + q.count.w, b: canvas.top + q.count.y + q.count.h };
+      return parts.map((p) => {
+        const r = (p as Element).getBoundingClientRect();
+        return r.left < c.r && c.l < r.right && r.top < c.b && c.t < r.bottom ? [(p as Element).getAttribute('class')] : [];
+      }).flat();
+    });
+    expect(await clash.jsonValue(), `presentation ${presentation}`).toEqual([]);
+  }
+});

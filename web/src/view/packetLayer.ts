@@ -6,7 +6,7 @@ import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import { drawDrops, drawEcnMarks, type Flashed } from './flashes';
 import type { Point } from './layout';
 import type { ColumnSize } from './queuePlace';
-import { arrangeColumns, arrangedBoxes, flashSpot, type Arranged, type Box, type ColumnRequest, type Spot } from './queueArrange';
+import { arrangeColumns, arrangedBoxes, countPx, flashSpot, type Arranged, type Box, type ColumnRequest, type Spot } from './queueArrange';
 import { portDrawer, type PortScheduler } from './portDrawers';
 import { COLUMNS, drawLabel, stateFont } from './drawers/text';
 import { arrangeLabels, labelAt, type LabelRequest, type PlacedLabel } from './stateArrange';
@@ -268,7 +268,7 @@ export class PacketLayer {
       });
     });
     const t = opts.dense ? 1 : Math.max(k, opts.text);
-    const size = opts.dense ? 9 : Math.round(11 * t);
+    const size = countPx(opts.dense, k, opts.text);
     ctx.font = `600 ${size}px system-ui, sans-serif`;
     const arranged = arrangeColumns(requests, {
       cellW, cellH, gap, columns: 3, movable: opts.dense, font: size, width: (text) => this.textWidth(ctx, text, size),

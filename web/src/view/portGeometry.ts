@@ -22,6 +22,17 @@ export function nodeRadius(kind: SceneNode['kind'], { size, minGap }: NodeSizes)
 }
 
 /**
+ * The line under a roomy drawing's router (its scheduler; "CPU drfq · fifo" at a middlebox):
+ * `px` px text (11 at text factor 1) with its baseline `y` px below the node's centre, drawn
+ * when the size factor `size` is at least 0.7 (topologySvg.ts). `bottom`: its lowest pixel.
+ */
+export function subLabel(size: number, text: number): { y: number; px: number; bottom: number } {
+  const y = 20 * size + 14 * text;
+  const px = 11 * text;
+  return { y, px, bottom: y + 0.3 * px };
+}
+
+/**
  * A router's name in a dense drawing (topologySvg.ts): 9 px text (styles.css
  * `.node-label.small`; `presentationPx` in presentation mode) starting 2 px right of its
  * circle, its baseline at the circle's top.

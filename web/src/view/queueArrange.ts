@@ -54,6 +54,11 @@ export interface Arranged {
   readonly count: { readonly text: string; readonly x: number; readonly y: number; readonly box: Box } | null;
 }
 
+/** A queue count's font size in px: 9 in a dense drawing, else 11 at the larger of the drawing's scale and its text factor. */
+export function countPx(dense: boolean, scale: number, text: number): number {
+  return dense ? 9 : Math.round(11 * Math.max(scale, text));
+}
+
 /** Two boxes overlap, or come closer than `margin` px. */
 export const intersects = (a: Box, b: Box, margin = 0): boolean =>
   a.x < b.x + b.w + margin && a.x + a.w + margin > b.x && a.y < b.y + b.h + margin && a.y + a.h + margin > b.y;

@@ -4,7 +4,7 @@
 // and no two labels overlap); and the zoom buttons over it. topologyView.ts redraws it on
 // every layout; packets move on its canvas (packetLayer.ts).
 import type { Point } from './layout';
-import { DENSE_NAME, nodeRadius } from './portGeometry';
+import { DENSE_NAME, nodeRadius, subLabel } from './portGeometry';
 import type { Scene, SceneNode } from './scene';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -106,8 +106,9 @@ function drawNode(parent: SVGGElement, n: SceneNode, look: TopologyLook): void {
     svgChild(g, 'text', { class: 'node-label', dy: '0.35em' }, n.id, Math.max(9, 13 * Math.max(s, t)));
     if (n.scheduler) {
       // The leading space (not drawn) keeps the node's text "r1 fifo", as its accessible name says.
-      svgChild(g, 'text', { class: 'node-sub', y: 20 * s + 14 * t },
-        n.middlebox !== undefined ? ` CPU ${n.middlebox} · ${n.scheduler}` : ` ${n.scheduler}`, 11 * t);
+      const sub = subLabel(s, t);
+      svgChild(g, 'text', { class: 'node-sub', y: sub.y },
+        n.middlebox !== undefined ? ` CPU ${n.middlebox} · ${n.scheduler}` : ` ${n.scheduler}`, sub.px);
     }
   } else {
     // Dense drawings: router names beside the node, every name (and scheduler) on hover.

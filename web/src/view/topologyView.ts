@@ -12,7 +12,8 @@ import {
   MAX_ZOOM, MIN_ZOOM, NO_ZOOM, fitTransform, toAbstract, toScreen, zoomAbout, zoomed, type Point, type Transform, type Zoom,
 } from './layout';
 import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
-import { DENSE_NAME, nodeRadius, portGeometries } from './portGeometry';
+import { DENSE_NAME, nodeRadius, portGeometries, subLabel } from './portGeometry';
+import { countPx } from './queueArrange';
 import { loadPortDrawers } from './portDrawers';
 import { viewKey, withStageQueues } from './stageQueues';
 import { shortValue } from './values';
@@ -363,7 +364,11 @@ export class TopologyView {
     const ports = portGeometries(s, this.scene.nodes, this.screen, { size: this.size, minGap: this.minGap, namePx: this.namePx() }, column);
     // Each middlebox's CPU queue, drawn beside its square (stageQueues.ts).
     const half = nodeRadius('router', { size: this.size, minGap: this.minGap }) * 1.25;
-    this.ports = withStageQueues(ports, s, (id) => this.screen.get(id), half, Math.max(1, this.size));
+    const scale = Math.max(1, this.size);
+    // The line under the node is drawn from size 0.7 (topologySvg.ts); dense drawings have counts of 9 px.
+    const label = this.size >= 0.7 ? subLabel(this.size, this.text).bottom : 0;
+    const count = countPx(this.size < DENSE_BELOW, scale, this.text);
+    this.ports = withStageQueues(ports, s, (id) => this.screen.get(id), { half, label, count, scale });
   }
 
   private draw(): void {
