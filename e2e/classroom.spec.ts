@@ -1,7 +1,7 @@
 // The page as a class meets it (issue 21). Dense drawings keep their queue columns apart:
 // in leaf-spine at 1366x768 (nine leaves, four spines, 144 servers) and Internet2, no two queue
-// columns share a pixel and no queue count is written over another port's column, at every one
-// of several busy moments. Their single workload's flows make one FCT line, not two. At 800 px
+// columns share a pixel and no queue count is written over another port's column or a router's
+// name, at every one of several busy moments. Their single workload's flows make one FCT line, not two. At 800 px
 // wide, the compare view's panel titles sit above the drawings, over no node.
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -14,9 +14,12 @@ import { PlaygroundPage } from './pages/playground';
 type Box = { x: number; y: number; w: number; h: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.w && a.x + a.w > b.x && a.y < b.y + b.h && a.y + a.h > b.y;
 
-/** What overlaps in the frame drawn now, in words (empty: nothing). */
-function overlaps(drawn: DrawnFrame): string[] {
+/** What overlaps in the frame drawn now, in words (empty: nothing); `names`: the routers' names drawn, in canvas px. */
+function overlaps(drawn: DrawnFrame, names: readonly (Box & { name: string })[]): string[] {
   const out: string[] = [];
+  for (const a of drawn.queues) {
+    for (const n of names) if (a.count && overlap(a.count, n)) out.push(`port ${a.port}'s count over ${n.name}'s name`);
+  }
   for (const [i, a] of drawn.queues.entries()) {
     for (const [j, b] of drawn.queues.entries()) {
       if (i === j) continue;
@@ -35,8 +38,18 @@ async function check(app: PlaygroundPage, fractions: readonly number[]): Promise
   for (const f of fractions) {
     await app.seek(end * f);
     const drawn = await app.drawn();
+    // The dense drawing's router names (SVG text beside the nodes), in the canvas's px.
+    const names = await app.page.evaluate(() => {
+      const canvas = document.querySelector('[data-testid="topology"] ~ canvas.topology-canvas')?.getBoundingClientRect();
+      if (!canvas) return [];
+      return [...document.querySelectorAll('[data-testid="topology"] [data-node] .node-label.small:not(.host)')].flatMap((t) => {
+        const r = t.getBoundingClientRect();
+        return r.width > 0 ? [{ name: t.textContent, x: r.left - canvas.left, y: r.top - canvas.top, w: r.width, h: r.height }] : [];
+      });
+    });
+    expect(names.length).toBeGreaterThan(0);
     columns = Math.max(columns, drawn.queues.length);
-    problems.push(...overlaps(drawn).map((p) => `at ${f} of the run: ${p}`));
+    problems.push(...overlaps(drawn, names).map((p) => `at ${f} of the run: ${p}`));
   }
   return { problems, columns };
 }

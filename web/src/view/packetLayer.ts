@@ -44,6 +44,8 @@ export interface DrawOptions {
   readonly text: number;
   /** Replay marks (the replay view and its original); absent in the plain view. */
   readonly marks?: PacketMarks;
+  /** Names drawn on the topology that queue counts must not cover (a dense drawing's router names). */
+  readonly names?: readonly Box[];
   /** A flow's colour (by flow, or by its group when flows are many); default: by flow. */
   readonly colourOf?: (flow: number) => string;
 }
@@ -271,7 +273,7 @@ export class PacketLayer {
     const size = countPx(opts.dense, k, opts.text);
     ctx.font = `600 ${size}px system-ui, sans-serif`;
     const arranged = arrangeColumns(requests, {
-      cellW, cellH, gap, columns: 3, movable: opts.dense, font: size, width: (text) => this.textWidth(ctx, text, size),
+      cellW, cellH, gap, columns: 3, movable: opts.dense, font: size, width: (text) => this.textWidth(ctx, text, size), labels: opts.names,
     });
     const drawnQueues: DrawnQueue[] = [];
     for (const a of arranged) {

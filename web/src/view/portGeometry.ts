@@ -46,6 +46,14 @@ export function denseNameBox(p: Point, name: string, r: number, px: number = DEN
   return [left, base - px, left + name.length * px * 0.6, base + 2];
 }
 
+/** The boxes of a dense drawing's router names (left, top, right, bottom), as drawn beside their nodes. */
+export function denseNames(nodes: readonly SceneNode[], screen: ReadonlyMap<string, Point>, sizes: NodeSizes): [number, number, number, number][] {
+  return nodes.flatMap((n) => {
+    const p = n.kind === 'router' ? screen.get(n.id) : undefined;
+    return p ? [denseNameBox(p, n.id, nodeRadius(n.kind, sizes), sizes.namePx)] : [];
+  });
+}
+
 /**
  * Each port's geometry (null for a port whose nodes are not on screen). `column`: the queue
  * column of a dense drawing, whose spots then keep clear of the nodes; null for a roomy one.

@@ -46,8 +46,10 @@ describe('queue columns clear each other', () => {
     const second = out.find((a) => a.port === 1);
     // Rows r whose top stays 2 px below port 0's column, 150 - 7 r >= 102: r <= 6; 6 rows, 18 cells of 24.
     expect([second?.rows, second?.shown]).toEqual([6, 18]);
-    // Its count (y 94..104 above its top at 108) would cover port 0's column: left out.
-    expect(second?.count).toBeNull();
+    // Its count above its top at 108 (box y 94..104) would cover port 0's column: it goes
+    // right of the column's top instead, 3 px past its right edge (x 20 + 3) with its baseline
+    // one font size (9) less 1 px below the top: y 116.
+    expect(second?.count).toMatchObject({ text: '24', x: 23, y: 116 });
     // Port 2's only spot lies inside port 0's column: not one row fits.
     expect(out.map((a) => a.port)).toEqual([0, 1]);
   });
@@ -62,12 +64,28 @@ describe('queue columns clear each other', () => {
     ], wide);
     // "1 queued, random order" is 22 x 5 = 110 px wide: over port 1's column; "1" fits.
     expect(out[0]?.count?.text).toBe('1');
-    // Nothing fits: no count.
-    const none = arrangeColumns([
+    // Above, port 1's column (x 0..6, y 68..89) is in the way; right of the top (x 9, box
+    // x 8..50, y 92..102) is clear: the full text there.
+    const right = arrangeColumns([
       request(0, [{ base: { x: 0, y: 100 }, rows: 8 }], 1, ['1 queued', '1']),
       request(1, [{ base: { x: 0, y: 89 }, rows: 8 }], 3),
     ], wide);
+    expect(right[0]?.count).toMatchObject({ text: '1 queued', x: 9, y: 101 });
+    // Nothing fits (port 2's column right of it too): no count.
+    const none = arrangeColumns([
+      request(0, [{ base: { x: 0, y: 100 }, rows: 8 }], 1, ['1 queued', '1']),
+      request(1, [{ base: { x: 0, y: 89 }, rows: 8 }], 3),
+      request(2, [{ base: { x: 8, y: 104 }, rows: 8 }], 3),
+    ], wide);
     expect(none[0]?.count).toBeNull();
+  });
+
+  it("keeps a count off the names drawn (a dense drawing's router names)", () => {
+    // One cell at x 0 (top 93): above, the count's box is x -1..9, y 79..89.
+    const name = { x: 0, y: 80, w: 30, h: 9 };
+    const out = arrangeColumns([request(0, [{ base: { x: 0, y: 100 }, rows: 8 }], 1, ['1'])], { ...grid, labels: [name] });
+    // Right of the top instead: x 6 + 3 = 9, baseline 93 + 9 - 1 = 101 (box y 92..102, below the name).
+    expect(out[0]?.count).toMatchObject({ text: '1', x: 9, y: 101 });
   });
 
   it('puts a drop flash right of its column (at its foot, else its top), else left of it, clear of other boxes', () => {

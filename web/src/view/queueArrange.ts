@@ -3,8 +3,9 @@
 // the first spot where its column, as tall as its queue, covers no column or count already
 // placed; where none has room, the spot that shows the most of its queue, the column cut to
 // the rows that fit (the count says the rest); where not even one row fits, the column is
-// left out (zooming in makes room). Then its count goes above it: the full text, else the
-// number alone, else none, whichever first covers no column or count. Pure, no DOM.
+// left out (zooming in makes room). Then its count goes above it (else right of its top): the
+// full text, else the number alone, else none, whichever first covers no column, count or name.
+// Pure, no DOM.
 import type { Point } from './layout';
 
 export interface Box {
@@ -42,6 +43,8 @@ export interface Grid {
   /** The count's font size in px, and its width for a text. */
   readonly font: number;
   readonly width: (text: string) => number;
+  /** Text a count must not cover either (a dense drawing's router names). */
+  readonly labels?: readonly Box[];
 }
 
 /** A column as drawn: its base, rows and cells shown, its box, and its count (null: left out). */
@@ -111,16 +114,20 @@ export function arrangeColumns(requests: readonly ColumnRequest[], g: Grid): Arr
     placed.push(box);
     out.push({ port: r.port, base: best.spot.base, rows: best.rows, shown: best.shown, box, count: null });
   }
-  // Counts after every column: a count gives way to any column, and to the counts before it.
+  // Counts after every column: a count gives way to any column, to the counts before it and to
+  // the names drawn; above its column, else right of the column's top.
   const byPort = new Map(requests.map((r) => [r.port, r]));
+  const labels = g.labels ?? [];
   return out.map((a, i) => {
     const texts = byPort.get(a.port)?.counts(a.shown) ?? [];
-    const y = a.box.y - 5;
+    const at = [{ x: a.base.x, y: a.box.y - 5 }, { x: a.box.x + a.box.w + 3, y: a.box.y + g.font - 1 }];
     for (const text of texts) {
-      const box = { x: a.base.x - 1, y: y - g.font, w: g.width(text) + 2, h: g.font + 1 };
-      if (placed.some((p, j) => j !== i && intersects(box, p))) continue;
-      placed.push(box);
-      return { ...a, count: { text, x: a.base.x, y, box } };
+      for (const { x, y } of at) {
+        const box = { x: x - 1, y: y - g.font, w: g.width(text) + 2, h: g.font + 1 };
+        if (placed.some((p, j) => j !== i && intersects(box, p)) || labels.some((l) => intersects(box, l))) continue;
+        placed.push(box);
+        return { ...a, count: { text, x, y, box } };
+      }
     }
     return a;
   });
