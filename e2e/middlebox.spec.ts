@@ -3,7 +3,9 @@
 // two thirds of the link, 3/5 dominant share each), and the editor turns a router into a
 // middlebox with its modules.
 import { expect } from '@playwright/test';
+import { ComparePage } from './pages/compare';
 import { test } from './support/app';
+import { goldens } from './support/goldens';
 
 test('the Fig. 1 middlebox shows its CPU busy, two thirds of its link, and the makespan', async ({ app, page }) => {
   await app.openPaused('middlebox/fig1-drfq');
@@ -92,4 +94,20 @@ test("the CPU queue's count covers neither the middlebox nor the line under it, 
     });
     expect(await clash.jsonValue(), `presentation ${presentation}`).toEqual([]);
   }
+});
+
+test("Compare runs a middlebox's CPU schedulers side by side: DRFQ and MR3 give the Fig. 1 examples' own runs", async ({ app, page }) => {
+  // fig1-drfq and fig1-mr3 differ only in the CPU's scheduler: the comparison's two runs are
+  // those two scenarios' golden runs, and their ports stay FIFO.
+  const compare = await ComparePage.open(app, 'middlebox/fig1-drfq');
+  for (const [i, name] of ['drfq', 'mr3'].entries()) {
+    await compare.pick(i, name);
+    await page.getByTestId(`compare-where-${i}`).selectOption('cpu');
+  }
+  await expect(page.getByTestId('compare-routers-0')).toHaveCount(0);
+  const info = await compare.run();
+  expect(info.labels.every((l) => l.endsWith(' at the CPU'))).toBe(true);
+  expect(info.cpus).toEqual([['drfq'], ['mr3']]);
+  expect(info.schedulers.map((ports) => [...new Set(ports)])).toEqual([['fifo'], ['fifo']]);
+  expect(info.hashes).toEqual([goldens('middlebox/fig1-drfq').run, goldens('middlebox/fig1-mr3').run]);
 });

@@ -20,6 +20,10 @@ pub fn variant_network(s: &Scenario, v: &Variant, seed: u32) -> Result<(Scenario
     }
     // The original is valid, so a problem with a scheduler is the variant's: say it there.
     let placed: Vec<String> = match &v.routers {
+        _ if v.cpu => (alt.topology.nodes.iter().enumerate())
+            .filter(|(_, n)| n.middlebox.is_some() && v.routers.as_ref().is_none_or(|r| r.contains(&n.id)))
+            .map(|(i, _)| format!("topology.nodes[{i}].middlebox.scheduler"))
+            .collect(),
         None => vec!["default_scheduler".into()],
         Some(routers) => routers.iter().map(|r| format!("node_schedulers.{r}")).collect(),
     };

@@ -70,6 +70,8 @@ export interface ComparisonInfo {
   labels: string[];
   hashes: string[];
   schedulers: string[][];
+  /** Per run, what its middleboxes' CPU stages ran (the core's answer). */
+  cpus: string[][];
   endNs: number;
 }
 
@@ -181,6 +183,7 @@ export function installTestHandle(store: Store<AppState>, controller: Controller
           const sum = run.result.summary;
           return sum.ports.filter((p) => sum.nodes[p.node]?.kind === 'router').map((p) => p.scheduler);
         }),
+        cpus: c.runs.map(({ run }) => (run.result.summary.stages ?? []).map((st) => st.scheduler)),
         endNs: c.endNs,
       };
     },

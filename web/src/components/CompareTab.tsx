@@ -30,6 +30,7 @@ export function CompareTab() {
   const routersError = useAppState((s) => (s.fieldError?.path.endsWith('.routers') ? s.fieldError : null));
   const busy = useAppState((s) => s.runState === 'running' || s.replayState === 'running');
   const routers = draft.topology.nodes.filter((n) => n.kind === 'router').map((n) => n.id);
+  const middleboxes = draft.topology.nodes.some((n) => n.middlebox != null);
   const closedLoop = draft.traffic.some((t) => 'transport' in t && (t.transport ?? 'udp') !== 'udp');
   const registry = useAppState((s) => s.schedulers);
   const labels = variantLabels(setup, (id) => displayName(registry, id));
@@ -62,15 +63,17 @@ export function CompareTab() {
               onChange={(spec) => change(i, { scheduler: spec ?? { name: 'fifo' } })} />
             <label className="field">
               <span className="field-label">runs on</span>
-              <select data-testid={`compare-where-${i}`} value={v.routers === null ? 'every' : 'chosen'}
-                onChange={(e) => change(i, { routers: e.target.value === 'every' ? null : routers.slice(0, 1) })}>
+              <select data-testid={`compare-where-${i}`} value={v.cpu ? 'cpu' : v.routers === null ? 'every' : 'chosen'}
+                onChange={(e) => change(i, e.target.value === 'cpu' ? { routers: null, cpu: true }
+                  : { routers: e.target.value === 'every' ? null : routers.slice(0, 1), cpu: false })}>
                 <option value="every">every router</option>
                 <option value="chosen">chosen routers (the others keep the scenario&apos;s)</option>
+                {(middleboxes || v.cpu) && <option value="cpu">every middlebox&apos;s CPU (the ports keep the scenario&apos;s)</option>}
               </select>
             </label>
             <CompareObjective index={i} variant={v} scenarioSlack={draft.slack != null} scenarioEdge={draft.edge_codel != null}
               onChange={(c) => change(i, c)} />
-            {v.routers !== null && (
+            {v.routers !== null && !v.cpu && (
               <fieldset className="router-list" data-testid={`compare-routers-${i}`}>
                 <legend className="field-label">routers</legend>
                 {routers.map((r) => (

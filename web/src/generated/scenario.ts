@@ -734,11 +734,18 @@ export interface Versus {
  */
 export interface Variant {
   /**
+   * Run the scheduler at the middleboxes' CPU stage (MR-tradeoff Sec. 2: which flow's
+   * packet the CPU processes next) instead of at router ports; every port keeps the
+   * scenario's choice. Default false.
+   */
+  cpu?: boolean;
+  /**
    * Edge-CoDel for this run: absent keeps the scenario's, null removes it.
    */
   edge_codel?: EdgeCodelSpec | null;
   /**
    * The routers that run it (the others keep the scenario's choice); absent: every router.
+   * With `cpu`, the middleboxes whose CPU stage runs it; absent: every middlebox.
    */
   routers?: string[] | null;
   /**

@@ -17,13 +17,15 @@ function programTitle(text: string): string {
   return title || `a program of ${text.trim().split('\n').length} lines`;
 }
 
-/** "LSTF", "FIFO (drop=head)", "SJF on r1, r2": a variant in a few words, its scheduler by `name`. */
+/** "LSTF", "FIFO (drop=head)", "SJF on r1, r2", "MR3 at the CPU": a variant in a few words, its scheduler by `name`. */
 export function variantLabel(v: CompareVariant, name: SchedulerName = (id) => id): string {
   const s = v.scheduler;
   const params = Object.entries(s.params ?? {}).map(([k, x]) => `${k}=${typeof x === 'string' ? programTitle(x) : JSON.stringify(x)}`);
   const children = (s.children ?? []).map((c) => name(c.name));
   const detail = [...params, ...(children.length > 0 ? [`classes: ${children.join(', ')}`] : [])];
-  const where = v.routers === null ? '' : ` on ${v.routers.join(', ')}`;
+  const where = v.cpu
+    ? ` at ${v.routers === null ? 'the' : `${v.routers.join(', ')}'s`} CPU`
+    : v.routers === null ? '' : ` on ${v.routers.join(', ')}`;
   return `${name(s.name)}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}${where}${objectiveLabel(v)}`;
 }
 

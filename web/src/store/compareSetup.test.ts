@@ -78,3 +78,19 @@ describe('the comparison a scenario is made for', () => {
     expect(sameSetup(a.setup, { variants: a.setup.variants.slice(0, 1) })).toBe(false);
   });
 });
+
+describe("a comparison of a middlebox's CPU schedulers", () => {
+  it('sends cpu only when set, reads it back from a link, and names where the run is', () => {
+    const mr3 = { name: 'mr3' };
+    expect(JSON.parse(variantJson({ scheduler: mr3, routers: null, cpu: true }))).toEqual({ scheduler: mr3, cpu: true });
+    expect(JSON.parse(variantJson({ scheduler: mr3, routers: null, cpu: false }))).toEqual({ scheduler: mr3 });
+    const read = parseSetup({ variants: [{ scheduler: { name: 'drfq' }, cpu: true }, { scheduler: mr3, cpu: true, routers: ['mb'] }] });
+    expect(read).toEqual({ ok: true, setup: { variants: [
+      { scheduler: { name: 'drfq' }, routers: null, cpu: true }, { scheduler: mr3, routers: ['mb'], cpu: true },
+    ] } });
+    expect(parseSetup({ variants: [{ scheduler: mr3, cpu: 'yes' }, { scheduler: mr3 }] }))
+      .toEqual({ ok: false, error: 'variants[0].cpu: must be true or false' });
+    if (!read.ok) throw new Error('unread');
+    expect(variantLabels(read.setup)).toEqual(['drfq at the CPU', "mr3 at mb's CPU"]);
+  });
+});

@@ -7,11 +7,13 @@ import type { SchedulerSpec } from '../scenario/types';
 export const MIN_VARIANTS = 2;
 export const MAX_VARIANTS = 4;
 
-/** One run of a comparison, as the core reads it (`{"scheduler", "routers"?, "slack"?, "edge_codel"?}`). */
+/** One run of a comparison, as the core reads it (`{"scheduler", "routers"?, "cpu"?, "slack"?, "edge_codel"?}`). */
 export interface CompareVariant {
   readonly scheduler: SchedulerSpec;
   /** The routers that run it (the others keep the scenario's choice); null: every router. */
   readonly routers: readonly string[] | null;
+  /** Run it at the middleboxes' CPU stage (those `routers` names; null: every one), not at ports. */
+  readonly cpu?: boolean;
   /** UPS's slack rule at the ingress for this run: absent keeps the scenario's, null removes it. */
   readonly slack?: SlackSpec | null;
   /** Edge-CoDel at the egress ports for this run: absent keeps the scenario's, null removes it. */
@@ -31,6 +33,7 @@ export const variantJson = (v: CompareVariant): string =>
   JSON.stringify({
     scheduler: v.scheduler,
     ...(v.routers === null ? {} : { routers: v.routers }),
+    ...(v.cpu ? { cpu: true } : {}),
     ...(v.slack === undefined ? {} : { slack: v.slack }),
     ...(v.edge_codel === undefined ? {} : { edge_codel: v.edge_codel }),
   });
@@ -74,6 +77,7 @@ export function parseSetup(v: unknown): SetupRestore {
     if (routers !== null && !(Array.isArray(routers) && routers.every((r) => typeof r === 'string'))) {
       return fail(`${path}.routers: must be a list of router names`);
     }
+    if (item.cpu !== undefined && typeof item.cpu !== 'boolean') return fail(`${path}.cpu: must be true or false`);
     for (const key of ['slack', 'edge_codel'] as const) {
       const x = item[key];
       if (x !== undefined && x !== null && !isObj(x)) return fail(`${path}.${key}: must be an object, or null for none`);
@@ -81,6 +85,7 @@ export function parseSetup(v: unknown): SetupRestore {
     variants.push({
       scheduler: item.scheduler as SchedulerSpec,
       routers: routers,
+      ...(item.cpu === true ? { cpu: true } : {}),
       ...(item.slack === undefined ? {} : { slack: item.slack }),
       ...(item.edge_codel === undefined ? {} : { edge_codel: item.edge_codel }),
     });

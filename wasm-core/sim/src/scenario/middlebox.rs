@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::{BufferQ, SchedulerSpec, TimeQ};
+use super::{BufferQ, Scenario, ScenarioError, SchedulerSpec, TimeQ};
 
 /// What turns a router into a middlebox: its processing modules, which module each flow
 /// uses, and the scheduler that picks which flow's head packet enters the CPU next.
@@ -93,5 +93,123 @@ impl MiddleboxSpec {
             }
         }
         Ok(())
+    }
+}
+
+impl Scenario {
+    /// The same scenario with the middleboxes `routers` names (None: every middlebox) running
+    /// `spec` at their CPU stage (a comparison's `cpu` run); ports and other nodes keep theirs.
+    /// Errors name the variant's field ("routers[1]", "cpu").
+    pub fn with_cpu_scheduler(
+        &self,
+        spec: &SchedulerSpec,
+        routers: Option<&[String]>,
+    ) -> Result<Scenario, ScenarioError> {
+        let mut alt = self.clone();
+        let Some(routers) = routers else {
+            let mut any = false;
+            for mb in alt.topology.nodes.iter_mut().filter_map(|n| n.middlebox.as_mut()) {
+                mb.scheduler = Some(spec.clone());
+                any = true;
+            }
+            if !any {
+                return Err(ScenarioError::new(
+                    "cpu",
+                    "this scenario has no middlebox: only a middlebox has a CPU stage",
+                ));
+            }
+            return Ok(alt);
+        };
+        if routers.is_empty() {
+            return Err(ScenarioError::new(
+                "routers",
+                "name at least one middlebox, or leave it out for every middlebox",
+            ));
+        }
+        for (i, r) in routers.iter().enumerate() {
+            let problem = match alt.topology.nodes.iter_mut().find(|n| n.id == *r) {
+                None => Some(format!("unknown node \"{r}\"")),
+                Some(_) if routers[..i].contains(r) => Some(format!("\"{r}\" is named twice")),
+                Some(n) => match n.middlebox.as_mut() {
+                    None => Some(format!("\"{r}\" is not a middlebox: only a middlebox has a CPU stage")),
+                    Some(mb) => {
+                        mb.scheduler = Some(spec.clone());
+                        None
+                    }
+                },
+            };
+            if let Some(p) = problem {
+                return Err(ScenarioError::new(format!("routers[{i}]"), p));
+            }
+        }
+        Ok(alt)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Variant;
+
+    /// Two middleboxes (m1, m2, on DRFQ by default) and a plain router r on SJF.
+    const TWO: &str = r#"{
+      "format": "scheduler-playground/scenario", "version": 1, "name": "t", "seed": 1, "duration": "1ms",
+      "topology": {
+        "nodes": [{"id": "a", "kind": "host"},
+                  {"id": "m1", "kind": "router", "middlebox": {"modules": [{"name": "x", "a": 1, "b": "1us"}]}},
+                  {"id": "m2", "kind": "router", "scheduler": {"name": "fq"},
+                   "middlebox": {"scheduler": {"name": "mr3"}, "modules": [{"name": "x", "a": 1, "b": "1us"}]}},
+                  {"id": "r", "kind": "router", "scheduler": {"name": "sjf"}}, {"id": "b", "kind": "host"}],
+        "links": [{"from": "a", "to": "m1", "bandwidth": "1Gbps", "delay": "1us"},
+                  {"from": "m1", "to": "m2", "bandwidth": "1Gbps", "delay": "1us"},
+                  {"from": "m2", "to": "r", "bandwidth": "1Gbps", "delay": "1us"},
+                  {"from": "r", "to": "b", "bandwidth": "1Gbps", "delay": "1us"}]
+      },
+      "traffic": [{"kind": "cbr", "id": "f", "src": "a", "dst": "b", "rate": "1Mbps", "packet_size": "100B"}]
+    }"#;
+
+    fn cpus(s: &Scenario) -> Vec<String> {
+        s.topology.nodes.iter().filter_map(|n| n.middlebox.as_ref()).map(|m| m.scheduler().name).collect()
+    }
+
+    #[test]
+    fn a_cpu_variant_changes_the_middleboxes_cpu_and_no_port() {
+        let s: Scenario = serde_json::from_str(TWO).unwrap();
+        assert_eq!(cpus(&s), ["drfq", "mr3"]);
+        let every: Variant = serde_json::from_str(r#"{"scheduler": {"name": "fifo"}, "cpu": true}"#).unwrap();
+        let alt = s.with_variant(&every).unwrap();
+        assert_eq!(cpus(&alt), ["fifo", "fifo"]);
+        // Ports keep the scenario's: m2's FQ, r's SJF.
+        assert_eq!(alt.port_scheduler(2, "m2").scheduler.name, "fq");
+        assert_eq!(alt.port_scheduler(3, "r").scheduler.name, "sjf");
+        let one: Variant =
+            serde_json::from_str(r#"{"scheduler": {"name": "fifo"}, "cpu": true, "routers": ["m2"]}"#).unwrap();
+        assert_eq!(cpus(&s.with_variant(&one).unwrap()), ["drfq", "fifo"]);
+    }
+
+    #[test]
+    fn a_cpu_variant_names_what_has_no_cpu() {
+        let s: Scenario = serde_json::from_str(TWO).unwrap();
+        let err = |routers: &str| {
+            let v: Variant = serde_json::from_str(&format!(
+                r#"{{"scheduler": {{"name": "fifo"}}, "cpu": true, "routers": {routers}}}"#
+            ))
+            .unwrap();
+            s.with_variant(&v).unwrap_err().to_string()
+        };
+        assert_eq!(err(r#"["m1", "r"]"#), "routers[1]: \"r\" is not a middlebox: only a middlebox has a CPU stage");
+        assert_eq!(err(r#"["zz"]"#), "routers[0]: unknown node \"zz\"");
+        assert_eq!(err(r#"["m1", "m1"]"#), "routers[1]: \"m1\" is named twice");
+        assert!(err("[]").starts_with("routers: name at least one middlebox"));
+        // A scenario without a middlebox.
+        let mut plain = s.clone();
+        for n in &mut plain.topology.nodes {
+            n.middlebox = None;
+        }
+        let every: Variant = serde_json::from_str(r#"{"scheduler": {"name": "fifo"}, "cpu": true}"#).unwrap();
+        assert_eq!(
+            plain.with_variant(&every).unwrap_err().to_string(),
+            "cpu: this scenario has no middlebox: only a middlebox has a CPU stage"
+        );
     }
 }

@@ -376,6 +376,9 @@ impl Scenario {
     }
 
     fn with_variant_schedulers(&self, v: &Variant) -> Result<Scenario, ScenarioError> {
+        if v.cpu {
+            return self.with_cpu_scheduler(&v.scheduler, v.routers.as_deref());
+        }
         let Some(routers) = &v.routers else {
             return Ok(self.with_every_router(&v.scheduler));
         };
@@ -408,8 +411,14 @@ pub struct Variant {
     /// The scheduler this run's routers use.
     pub scheduler: SchedulerSpec,
     /// The routers that run it (the others keep the scenario's choice); absent: every router.
+    /// With `cpu`, the middleboxes whose CPU stage runs it; absent: every middlebox.
     #[serde(default)]
     pub routers: Option<Vec<String>>,
+    /// Run the scheduler at the middleboxes' CPU stage (MR-tradeoff Sec. 2: which flow's
+    /// packet the CPU processes next) instead of at router ports; every port keeps the
+    /// scenario's choice. Default false.
+    #[serde(default)]
+    pub cpu: bool,
     /// UPS's slack rule for this run: absent keeps the scenario's, null removes it.
     #[serde(default, deserialize_with = "present")]
     #[cfg_attr(feature = "schema", schemars(with = "Option<slack::SlackSpec>"))]
