@@ -77,8 +77,8 @@ test('FIFO, SJF and LSTF on web-search traffic: side by side, three series in ev
   await expect(compare.cell('completed', 0)).toHaveText('82 of 82');
 
   // Exports: SVG and PNG of a chart, CSV of the table.
-  // Named after what they show (the comparison's runs), with where they came from written in.
-  const shownAs = NAMES.map((n) => n.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')).join('-vs-');
+  // Named after what they show (the comparison's runs, short), with where they came from written in.
+  const shownAs = 'fifo-vs-sjf-vs-lstf';
   const runLines = [info.hashes[0], info.hashes[1], info.hashes[2]].map((h, i) => `run: ${NAMES[i]}, trace hash ${h}`);
   const svg = await compare.exportChart('fct-cdf', 'svg');
   expect(svg.name).toMatch(new RegExp(`-${shownAs}-fct-cdf\\.svg$`));

@@ -84,7 +84,9 @@ describe('provenance in exports', () => {
   });
 
   it('names a file after what it shows: the runs of a comparison, none for one run', () => {
-    expect(exportName('Three senders, one bottleneck', ['FIFO', 'SJF (shortest job first)'], 'fct-cdf.svg')).toBe('three-senders-one-bottleneck-fifo-vs-sjf-shortest-job-first-fct-cdf.svg');
+    expect(exportName('Three senders, one bottleneck', ['FIFO', 'SJF (shortest job first)'], 'fct-cdf.svg')).toBe('three-senders-one-bottleneck-fifo-vs-sjf-fct-cdf.svg');
+    // Parameters in parentheses are left out (the provenance keeps them), where it runs stays ("at the CPU"); a label that is all parentheses stays whole.
+    expect(exportName('T', ['FIFO (drop=head)', 'MR3 at the CPU', '(x)'], 'a.csv')).toBe('t-fifo-vs-mr3-at-the-cpu-vs-x-a.csv');
     expect(exportName('Three senders, one bottleneck', [], 'summary.csv')).toBe('three-senders-one-bottleneck-summary.csv');
     expect(exportName('***', [], 'x.png')).toBe('scenario-x.png');
   });

@@ -109,10 +109,14 @@ export function pngWithProvenance(png: Uint8Array, p: Provenance): Uint8Array {
   return out;
 }
 
-/** A file name of what an export shows: "three-senders-fifo-vs-fq-fct-cdf.svg". */
+/**
+ * A file name of what an export shows: "three-senders-fifo-vs-fq-fct-cdf.svg". A run's label
+ * goes in without its parentheses ("SJF (shortest job first)" as "sjf"; the file's provenance
+ * keeps the whole label).
+ */
 export function exportName(scenario: string, labels: readonly string[], suffix: string): string {
   const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  const who = labels.length > 1 ? labels.map(slug).join('-vs-') : '';
+  const who = labels.length > 1 ? labels.map((l) => slug(l.replace(/\s*\([^)]*\)/g, '')) || slug(l)).join('-vs-') : '';
   const base = [slug(scenario).slice(0, 40) || 'scenario', who.slice(0, 60)].filter((s) => s !== '').join('-');
   return `${base}-${suffix}`;
 }
