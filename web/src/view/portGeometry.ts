@@ -5,7 +5,7 @@
 import type { RunSummary } from '../sim/types';
 import type { Point } from './layout';
 import type { PortGeometry } from './packetLayer';
-import { queueSpots, type ColumnSize, type Obstacle } from './queuePlace';
+import { Obstacles, queueSpots, type ColumnSize, type Obstacle } from './queuePlace';
 import type { SceneNode } from './scene';
 
 /** How the nodes are drawn: their size factor, and the least gap between two of them on screen. */
@@ -63,7 +63,7 @@ export function portGeometries(
 ): (PortGeometry | null)[] {
   const edge = 24 * sizes.size;
   // Dense drawings: the columns keep clear of the nodes and of the routers' names beside them.
-  const obstacles: Obstacle[] = column
+  const obstacles = new Obstacles(column
     ? nodes.flatMap((n): Obstacle[] => {
       const p = screen.get(n.id);
       if (!p) return [];
@@ -71,7 +71,7 @@ export function portGeometries(
       const node = { x: p.x, y: p.y, r: r + 2 };
       return n.kind === 'router' ? [node, { box: denseNameBox(p, n.id, r, sizes.namePx) }] : [node];
     })
-    : [];
+    : []);
   return summary.ports.map((port) => {
     const a = screen.get(summary.nodes[port.node]?.id ?? '');
     const b = screen.get(summary.nodes[port.to]?.id ?? '');

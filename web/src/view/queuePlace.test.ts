@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { denseNameBox } from './portGeometry';
-import { placeQueue } from './queuePlace';
+import { Obstacles, placeQueue, type Obstacle } from './queuePlace';
 
 /** 21 px wide, up to 8 rows of 7 px and 15 px of count above: 71 px tall at most. */
 const size = { width: 21, pitch: 7, rows: 8, head: 15 };
@@ -52,5 +52,34 @@ describe('queue columns clear the nodes', () => {
     const above = { x: 0, y: 100 };
     expect(placeQueue(below, { x: 0, y: 140 }, 30, size, [{ ...below, r: 8 }, { ...above, r: 8 }]))
       .toEqual({ base: { x: 6, y: 162 }, rows: 5 });
+  });
+});
+
+describe('the obstacles near a column', () => {
+  it('are exactly those whose shape overlaps its box, each once, on either side of 0 and across cells', () => {
+    // Circles and boxes spread over -300..300 px (several 64 px cells each way), from a fixed LCG.
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 600 - 300;
+    const list: Obstacle[] = [];
+    for (let i = 0; i < 200; i++) {
+      const [x, y] = [next(), next()];
+      list.push(i % 2 === 0 ? { x, y, r: 5 + Math.abs(next()) / 10 } : { box: [x, y, x + Math.abs(next()) / 3, y + 9] });
+    }
+    const index = new Obstacles(list);
+    // The definition: a circle whose centre is nearer the box than its radius, a box that intersects.
+    const hits = (o: Obstacle, x0: number, y0: number, x1: number, y1: number) => {
+      if ('box' in o) return o.box[0] < x1 && x0 < o.box[2] && o.box[1] < y1 && y0 < o.box[3];
+      const dx = o.x - Math.max(x0, Math.min(o.x, x1));
+      const dy = o.y - Math.max(y0, Math.min(o.y, y1));
+      return dx * dx + dy * dy < o.r * o.r;
+    };
+    for (let i = 0; i < 100; i++) {
+      const [x, y] = [next(), next()];
+      const box = [x, y - 71, x + 21, y] as const;
+      const want = list.filter((o) => hits(o, ...box));
+      const got = index.overlapping(...box);
+      expect(got.length).toBe(want.length);
+      expect(new Set(got)).toEqual(new Set(want));
+    }
   });
 });

@@ -37,15 +37,58 @@ function overlaps(o: Obstacle, x0: number, y0: number, x1: number, y1: number): 
   return dx * dx + dy * dy < o.r * o.r;
 }
 
+/** An obstacle's bounding box: left, top, right, bottom. */
+function bounds(o: Obstacle): readonly [number, number, number, number] {
+  return 'box' in o ? o.box : [o.x - o.r, o.y - o.r, o.x + o.r, o.y + o.r];
+}
+
+/** Grid cells' side, px: about a column's width, so a column looks at a few cells. */
+const CELL = 64;
+
+/**
+ * Obstacles bucketed by the grid cells their boxes touch, so a column's box is checked only
+ * against those near it (a drawing of hundreds of ports and nodes: each port's spots against
+ * every node was most of the time a large run took to reach the screen).
+ */
+export class Obstacles {
+  private readonly cells = new Map<string, Obstacle[]>();
+
+  constructor(list: readonly Obstacle[]) {
+    for (const o of list) {
+      const [l, t, r, b] = bounds(o);
+      this.each(l, t, r, b, (key) => {
+        const cell = this.cells.get(key);
+        if (cell) cell.push(o);
+        else this.cells.set(key, [o]);
+      });
+    }
+  }
+
+  /** The obstacles that overlap the box (x0, y0)-(x1, y1), each once. */
+  overlapping(x0: number, y0: number, x1: number, y1: number): Obstacle[] {
+    const found = new Set<Obstacle>();
+    this.each(x0, y0, x1, y1, (key) => {
+      for (const o of this.cells.get(key) ?? []) if (overlaps(o, x0, y0, x1, y1)) found.add(o);
+    });
+    return [...found];
+  }
+
+  private each(l: number, t: number, r: number, b: number, f: (key: string) => void): void {
+    for (let cx = Math.floor(l / CELL); cx <= Math.floor(r / CELL); cx++) {
+      for (let cy = Math.floor(t / CELL); cy <= Math.floor(b / CELL); cy++) f(`${cx},${cy}`);
+    }
+  }
+}
+
 /** The fewest rows a column keeps, however little room it has. */
 export const MIN_ROWS = 2;
 
 /** How many rows (up to size.rows) a column at `base` has before it would cover a node; -1 when even none clears. */
-function rowsClear(base: Point, size: ColumnSize, nodes: readonly Obstacle[]): number {
+function rowsClear(base: Point, size: ColumnSize, nodes: Obstacles): number {
   const top = (rows: number) => base.y - rows * size.pitch - size.head;
   // A shorter column's box lies inside the full one's (same foot, lower top): only what the
-  // full column covers can stop a shorter one. One pass over every obstacle, then the few near.
-  const near = nodes.filter((o) => overlaps(o, base.x, top(size.rows), base.x + size.width, base.y));
+  // full column covers can stop a shorter one. Those first, then the few near.
+  const near = nodes.overlapping(base.x, top(size.rows), base.x + size.width, base.y);
   for (let rows = size.rows; rows >= 0; rows--) {
     if (!near.some((o) => overlaps(o, base.x, top(rows), base.x + size.width, base.y))) return rows;
   }
@@ -60,7 +103,8 @@ function rowsClear(base: Point, size: ColumnSize, nodes: readonly Obstacle[]): n
  * has MIN_ROWS clear, the one with the most rows, cut to MIN_ROWS. Another column may take a
  * spot (queueArrange.ts): the next one is there.
  */
-export function queueSpots(a: Point, b: Point, q: number, size: ColumnSize, nodes: readonly Obstacle[]): Spot[] {
+export function queueSpots(a: Point, b: Point, q: number, size: ColumnSize, obstacles: readonly Obstacle[] | Obstacles): Spot[] {
+  const nodes = obstacles instanceof Obstacles ? obstacles : new Obstacles(obstacles);
   const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
   const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
   const along = (d: number, side: 'right' | 'left') => ({
@@ -78,6 +122,6 @@ export function queueSpots(a: Point, b: Point, q: number, size: ColumnSize, node
 }
 
 /** The first of queueSpots: where the column goes when no other column is in the way. */
-export function placeQueue(a: Point, b: Point, q: number, size: ColumnSize, nodes: readonly Obstacle[]): Spot {
+export function placeQueue(a: Point, b: Point, q: number, size: ColumnSize, nodes: readonly Obstacle[] | Obstacles): Spot {
   return queueSpots(a, b, q, size, nodes)[0] as Spot;
 }
