@@ -1,10 +1,13 @@
 //! The page's first WebAssembly module: sched-sim built without its `full` feature, which the
 //! page loads before the full module so that the default scenario runs sooner (issue 41). It
-//! holds the parser (without field paths), the checks, the engine, FIFO, the traffic sources
-//! and the results; the other schedulers (`sched/mod.rs`), the topology presets, rank and
-//! slack programs, slack rules, Edge-CoDel, middleboxes, replays and scripted schedules are the
-//! full module's, and its parser does not read their fields (`refuse_unread`). A scenario that
-//! needs one of them is refused, as such, by [`lacks`]; the page then runs it on the full module.
+//! holds the parser (without field paths), the checks, the engine, FIFO, the UDP traffic
+//! sources and the results; the other schedulers (`sched/mod.rs`), the topology presets, rank
+//! and slack programs, slack rules, Edge-CoDel, middleboxes, replays, scripted schedules,
+//! comparisons, the TCP-family transports, workloads and flow lists, random packet sizes and a
+//! scenario's `checks` are the full module's, and its parser does not read their fields or
+//! variants (`refuse_unread`). A scenario that needs one of them is refused, as such, by
+//! [`lacks`] or the parser; the page then runs it on the full module. The code behind what the
+//! parser never fills is left out of the module where it is reached ([`full_only`], `cfg!`).
 
 use crate::scenario::{Scenario, ScenarioError, SchedulerSpec};
 
