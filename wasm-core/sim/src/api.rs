@@ -126,7 +126,7 @@ impl Run {
             None => THROUGHPUT_BINS,
         };
         let mut metrics = Metrics::new(net.ports.len(), explicit, duration, bins, explicit.min(MAX_BINNED_FLOWS));
-        if let Some(l) = &s.metrics.dequeues {
+        if let Some(l) = crate::first::full_only(s.metrics.dequeues.as_ref()) {
             metrics.dequeues = net.port_between(&l.from, &l.to).map(|p| (p, Vec::new()));
         }
         metrics.with_stages(net.stages.iter().map(|st| net.nodes[st.node as usize].ports.clone()).collect());
@@ -152,7 +152,7 @@ impl Run {
         if s.replay.is_some() || s.schedule.is_some() {
             engine.record_schedule(true);
         }
-        let replays = s.replay.as_ref().map(|r| r.replays()).unwrap_or_default();
+        let replays = crate::first::full_only(s.replay.as_ref()).map(|r| r.replays()).unwrap_or_default();
         let about = results::About::of(&s);
         let keep = !replays.is_empty() || s.schedule.is_some();
         Run {

@@ -61,9 +61,12 @@ pub struct Budget {
 impl Budget {
     /// The estimate as JSON, with its sentence (`describe`) for the page.
     pub fn to_json(&self) -> String {
-        let mut v = serde_json::to_value(self).expect("plain data");
-        v["describe"] = self.describe().into();
-        v.to_string()
+        // Written into the object's text, not through a `serde_json::Value` (whose map and
+        // printer would be in the page's first module only for this).
+        let mut json = serde_json::to_string(self).expect("plain data");
+        json.pop();
+        let describe = serde_json::to_string(&self.describe()).expect("a string");
+        json + ",\"describe\":" + &describe + "}"
     }
 
     /// "about 40 s, 1.2 GB".
@@ -75,22 +78,41 @@ impl Budget {
 
 /// A CPU time for people: "40 s", "12 min", "3.5 h".
 pub fn seconds(ns: u64) -> String {
-    let s = ns as f64 / 1e9;
-    match s {
-        s if s < 1.0 => "under 1 s".into(),
-        s if s < 120.0 => format!("{s:.0} s"),
-        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
-        s => format!("{:.1} h", s / 3600.0),
+    const S: u64 = 1_000_000_000;
+    match ns {
+        ns if ns < S => "under 1 s".into(),
+        ns if ns < 120 * S => format!("{} s", rounded(ns, S)),
+        ns if ns < 7200 * S => format!("{} min", rounded(ns, 60 * S)),
+        ns => tenths(ns, 3600 * S, "h"),
     }
 }
 
 /// A size for people: "350 MB", "1.2 GB".
 pub fn bytes(b: u64) -> String {
-    match b as f64 {
-        x if x < 1e6 => "under 1 MB".into(),
-        x if x < 1e9 => format!("{:.0} MB", x / 1e6),
-        x => format!("{:.1} GB", x / 1e9),
+    const MB: u64 = 1_000_000;
+    match b {
+        b if b < MB => "under 1 MB".into(),
+        b if b < 1000 * MB => format!("{} MB", rounded(b, MB)),
+        b => tenths(b, 1000 * MB, "GB"),
     }
+}
+
+/// `x / unit` to the nearest whole number, halves to even (as `{:.0}` rounds a float). In
+/// integers: the page's first wasm module then holds no fixed-precision float formatting.
+fn rounded(x: u64, unit: u64) -> u64 {
+    let (q, r) = (x / unit, x % unit);
+    let up = match (r * 2).cmp(&unit) {
+        std::cmp::Ordering::Less => false,
+        std::cmp::Ordering::Equal => q % 2 == 1,
+        std::cmp::Ordering::Greater => true,
+    };
+    q + up as u64
+}
+
+/// `x / unit` with one decimal ("3.5 h"), rounded as [`rounded`].
+fn tenths(x: u64, unit: u64, suffix: &str) -> String {
+    let t = rounded(x, unit / 10);
+    format!("{}.{} {suffix}", t / 10, t % 10)
 }
 
 /// Hop counts between nodes: breadth-first search from a source, cached; past `MAX_SEARCHES`
@@ -264,4 +286,26 @@ fn middlebox_bins(s: &Scenario) -> u64 {
         None => crate::run::THROUGHPUT_BINS as u64,
     };
     boxes.saturating_mul(3 + 2 * s.traffic.len() as u64).saturating_mul(bins).saturating_mul(8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bytes, seconds};
+
+    /// Whole units and tenths, halves to even as `{:.0}`/`{:.1}` round (hand-computed).
+    #[test]
+    fn rounding_for_people() {
+        assert_eq!(seconds(999_999_999), "under 1 s");
+        assert_eq!(seconds(2_500_000_000), "2 s"); // 2.5 s: to even
+        assert_eq!(seconds(3_500_000_000), "4 s");
+        assert_eq!(seconds(119_600_000_000), "120 s");
+        assert_eq!(seconds(150_000_000_000), "2 min"); // 2.5 min: to even
+        assert_eq!(seconds(5_400_000_000_000), "90 min");
+        assert_eq!(seconds(8_100_000_000_000), "2.2 h"); // 2.25 h: to even
+        assert_eq!(seconds(9_000_000_000_000), "2.5 h");
+        assert_eq!(bytes(999_999), "under 1 MB");
+        assert_eq!(bytes(350_400_000), "350 MB");
+        assert_eq!(bytes(1_250_000_000), "1.2 GB"); // 1.25 GB: to even
+        assert_eq!(bytes(1_260_000_000), "1.3 GB");
+    }
 }

@@ -8,6 +8,7 @@
 
 use crate::emit::Emit;
 use crate::events::EventQueue;
+use crate::first::full_only;
 use crate::metrics::Metrics;
 use crate::network::{Network, Spawned};
 use crate::packet::flags;
@@ -133,7 +134,7 @@ impl Engine {
             self.now = time;
             match ev {
                 Ev::Source(i) => self.create(i as usize),
-                Ev::Workload(w) => {
+                Ev::Workload(w) if cfg!(feature = "full") => {
                     match self.net.spawn_workload_flow(w as usize, time) {
                         Spawned::Emitter(emitter) => {
                             if let Some(t) = self.net.emitters[emitter].next_time(time, true) {
@@ -154,11 +155,11 @@ impl Engine {
                     }
                     self.wake(port, wake);
                     // The link stage made room: the node's CPU stage may start a packet.
-                    if let Some(st) = self.net.node_stage[self.net.ports[port as usize].node as usize] {
+                    if let Some(st) = full_only(self.net.node_stage[self.net.ports[port as usize].node as usize]) {
                         self.start_stage(st);
                     }
                 }
-                Ev::StageDone(st) => {
+                Ev::StageDone(st) if cfg!(feature = "full") => {
                     let pkt = self.net.stages[st as usize].finish(time, &mut self.out);
                     let node = self.net.stages[st as usize].node;
                     match self.net.stages[st as usize].next {
@@ -167,19 +168,20 @@ impl Engine {
                     }
                     self.start_stage(st);
                 }
-                Ev::StageEligible(st) => self.start_stage(st),
+                Ev::StageEligible(st) if cfg!(feature = "full") => self.start_stage(st),
                 Ev::Eligible(port) => {
                     let wake = self.net.ports[port as usize].eligible(time, &mut self.out);
                     self.wake(port, wake);
                 }
                 Ev::Arrive { node, pkt } => self.arrive(node, pkt),
-                Ev::Inject { node, pkt } => {
+                Ev::Inject { node, pkt } if cfg!(feature = "full") => {
                     // The packet is created here: its first trace event says so (its size).
                     self.out.event(TraceEvent::of(time, Kind::Arrive, &pkt, node, pkt.size as i64));
                     self.forward(node, pkt);
                 }
-                Ev::Open(flow) => self.pump(flow),
-                Ev::Timer { flow, kind, generation } => self.timer(flow, kind, generation),
+                Ev::Open(flow) if cfg!(feature = "full") => self.pump(flow),
+                Ev::Timer { flow, kind, generation } if cfg!(feature = "full") => self.timer(flow, kind, generation),
+                _ => unreachable!("the first module runs no workloads, stages, schedules or connections"),
             }
             self.out.end_batch();
             n += 1;
@@ -228,7 +230,7 @@ impl Engine {
             }
             let delay = (self.now - pkt.created).as_ns() as i64;
             self.out.event(TraceEvent::of(self.now, Kind::Deliver, &pkt, node, delay));
-            if self.net.conns.get(pkt.flow as usize).is_some_and(|c| c.is_some()) {
+            if cfg!(feature = "full") && self.net.conns.get(pkt.flow as usize).is_some_and(|c| c.is_some()) {
                 self.transport_deliver(pkt);
             }
         } else {
@@ -391,7 +393,7 @@ impl Engine {
     /// A packet at `node` on its way out: through the node's stages if it has any (a
     /// middlebox's CPU), else straight to the port its route takes.
     fn forward(&mut self, node: NodeId, pkt: Packet) {
-        match self.net.node_stage[node as usize] {
+        match full_only(self.net.node_stage[node as usize]) {
             Some(st) => self.enter_stage(st, pkt),
             None => self.send_out(node, pkt),
         }

@@ -129,7 +129,7 @@ impl<S: Scheduler> Port<S> {
     }
 
     fn edge(&self) -> Option<&EdgeCodel> {
-        self.cold.as_ref().and_then(|c| c.edge.as_ref())
+        crate::first::full_only(self.cold.as_ref().and_then(|c| c.edge.as_ref()))
     }
 
     #[cfg(debug_assertions)]
@@ -275,7 +275,7 @@ impl<S: Scheduler> Port<S> {
             if self.ages_slack {
                 pkt.set_slack(pkt.slack() - (now - pkt.enqueued_at).as_ns() as i64);
             }
-            match self.cold.as_mut().and_then(|c| c.edge.as_mut()) {
+            match crate::first::full_only(self.cold.as_mut().and_then(|c| c.edge.as_mut())) {
                 None => break Some(pkt),
                 Some(edge) => match edge.filter(now, pkt, v) {
                     Some(pkt) => break Some(pkt),

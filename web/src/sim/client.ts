@@ -1,7 +1,7 @@
 // The main thread's handle on the simulation worker: a typed, promise-based API.
 // Cancel = terminate and recreate; a crashed worker is replaced and the caller told why.
 import * as Comlink from 'comlink';
-import { handFirstModule } from './firstModule';
+import { afterRunShown, handFirstModule } from './firstModule';
 import type { SimWorkerApi } from './worker';
 import type { RunPhase, RunResult } from './types';
 
@@ -111,7 +111,9 @@ export class SimClient implements SimClientLike {
   run(scenarioText: string, onProgress?: (progress: number, phase: RunPhase) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS, onWork?: (work: RunWork) => void): Promise<RunResult> {
     const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
     const work = onWork ? Comlink.proxy((text: string) => onWork(JSON.parse(text) as RunWork)) : undefined;
-    return this.call((api) => api.run(scenarioText, maxTraceEvents, callback, work));
+    const result = this.call((api) => api.run(scenarioText, maxTraceEvents, callback, work));
+    afterRunShown(this.worker, result);
+    return result;
   }
 
   runVariant(scenarioText: string, variant: string, onProgress: (progress: number) => void, maxTraceEvents: number): Promise<RunResult> {

@@ -8,6 +8,11 @@ export interface FirstModuleMessage {
   firstModule: ArrayBuffer | null;
 }
 
+/** What the page posts once a run is on screen: the worker may load the full module now. */
+export interface RunShownMessage {
+  runShown: true;
+}
+
 /** The same file (and so the same asset URL) as the worker's glue code loads. */
 const firstModuleUrl = new URL('../../../wasm-core/wasm/pkg-first/sched_wasm_first_bg.wasm', import.meta.url);
 
@@ -21,4 +26,28 @@ export function handFirstModule(worker: Worker): void {
     const message: FirstModuleMessage = { firstModule: copy };
     worker.postMessage(message, copy ? [copy] : []);
   });
+}
+
+const told = new WeakSet<Worker>();
+
+/**
+ * Tells `worker`, once `run` has settled and the page has drawn two frames after it (the run on
+ * screen, its playback started), that the full module may load: its download and compilation
+ * then do not share the cores with the page's first render (./modules.ts). Once per worker.
+ */
+export function afterRunShown(worker: Worker, run: Promise<unknown>): void {
+  if (told.has(worker)) return;
+  told.add(worker);
+  const frame = (then: () => void) => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(then, 0));
+    else setTimeout(then, 0);
+  };
+  const tell = () => {
+    const message: RunShownMessage = { runShown: true };
+    worker.postMessage(message);
+  };
+  void run.then(
+    () => frame(() => frame(tell)),
+    () => frame(tell),
+  );
 }

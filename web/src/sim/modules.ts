@@ -2,12 +2,12 @@
 // The simulation worker's two wasm modules (issue 41): the first module (pkg-first, about a
 // third of the full one's size: FIFO, the traffic sources, the engine, the results; see
 // wasm-core/sim/src/first.rs) loads first and runs the first scenario, the default; the full
-// module (pkg) loads once that run is done, or at once when nothing runs on the first, and
-// answers everything else. No simulation rules here: which scenarios the first module runs is
+// module (pkg) loads once the page has that run on screen (or when a call needs it, or a few
+// seconds after the first module is ready when nothing runs on it), and answers everything else. No simulation rules here: which scenarios the first module runs is
 // the core's to say (it throws a NeedsFull for the others).
 import initFull from '../../../wasm-core/wasm/pkg/sched_wasm.js';
 import initFirst, * as first from '../../../wasm-core/wasm/pkg-first/sched_wasm_first.js';
-import type { FirstModuleMessage } from './firstModule';
+import type { FirstModuleMessage, RunShownMessage } from './firstModule';
 
 /** The first module's bytes as the page hands them over (./firstModule.ts); null: fetch them here. */
 const handed = new Promise<ArrayBuffer | null>((resolve) => {
@@ -42,14 +42,29 @@ export const fullReady: Promise<void> = fullStarted
     fullLoaded = true;
   });
 
-// The full module's download and compilation start once the first module is ready and a run
-// on it (the page's first, which the worker receives as soon as it starts) is over, so that
-// the two do not share the network and the cores before the default scenario runs; or sooner,
-// when a call needs the full module (`needFull`).
-void firstReady
-  .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-  .then(() => firstRun)
-  .then(startFull);
+/** Resolves when the page says its first run is on screen (./firstModule.ts, `afterRunShown`). */
+const runShown = new Promise<void>((resolve) => {
+  const hear = (event: MessageEvent<Partial<RunShownMessage> | null>) => {
+    if (event.data?.runShown !== true) return;
+    self.removeEventListener('message', hear);
+    resolve();
+  };
+  self.addEventListener('message', hear);
+});
+
+/** When nothing tells the worker to load the full module, it loads this long after the first module is ready. */
+const FULL_MODULE_FALLBACK_MS = 3000;
+
+// The full module's download and compilation start once the page has the first run on screen,
+// so that they do not share the network and the cores with the default scenario's run and first
+// render; or sooner, when a call needs the full module (`needFull`); or, when the page runs
+// nothing, a while after the first module is ready (never during a run on it).
+void Promise.race([
+  runShown,
+  firstReady
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, FULL_MODULE_FALLBACK_MS)))
+    .then(() => firstRun),
+]).then(startFull);
 
 /** Resolves once the full module is ready, starting its load now unless a run on the first module is under way. */
 export function needFull(): Promise<void> {

@@ -109,7 +109,9 @@ const api = {
 
   /** Which scheduler each port runs and the field that chose it (JSON text; throws "path: problem"). */
   async portSchedulers(scenarioText: string): Promise<string> {
-    await ready;
+    // The page asks as it boots: waits for the full module without hastening it, which would
+    // load beside the first run (./modules.ts).
+    await fullReady;
     return core.port_schedulers(scenarioText);
   },
 

@@ -16,6 +16,7 @@ mod workloads;
 pub use routing::reverse_port;
 
 use crate::aqm::edge_codel::EdgeCodel;
+use crate::first::full_only;
 use crate::packet::flags;
 use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::params;
@@ -219,7 +220,7 @@ impl Network {
             needs_tmin: Vec::new(),
             needs_sizes: reads.sizes || s.slack.is_some(),
             hop_ranks: None,
-            slack: s.slack.as_ref().map(SlackInit::new),
+            slack: full_only(s.slack.as_ref()).map(SlackInit::new),
             scripted: Vec::new(),
         };
         net.needs_tmin = net.port_info.iter().map(|i| i.info.name == "edf").collect();
@@ -233,7 +234,7 @@ impl Network {
             }
             p.ages_slack = ages_slack;
         }
-        if let Some(e) = &s.edge_codel {
+        if let Some(e) = full_only(s.edge_codel.as_ref()) {
             let params = crate::slack::edge_codel_params(e);
             for p in &mut net.ports {
                 let kinds = (net.nodes[p.node as usize].kind, net.nodes[p.to as usize].kind);
@@ -314,8 +315,9 @@ impl Network {
         let entry = Entry { i, start, stop, index };
         let at = |f: &str| entry.at(f);
         match tr {
-            Traffic::Workload(w) => return self.add_workload(&entry, w),
-            Traffic::FlowList(l) => return self.add_flow_list(&entry, l),
+            Traffic::Workload(w) if cfg!(feature = "full") => return self.add_workload(&entry, w),
+            Traffic::FlowList(l) if cfg!(feature = "full") => return self.add_flow_list(&entry, l),
+            Traffic::Workload(_) | Traffic::FlowList(_) => unreachable!("the first module reads no workloads"),
             _ => {}
         }
         let (src, dst, path) = tr.endpoints().expect("single-flow sources have endpoints");
@@ -438,7 +440,7 @@ impl Network {
         let mut emitter =
             Emitter::new(flow, timing, rate, size as u32, remaining, start, stop, Stream::new(self.seed, i as u64));
         if let Traffic::Cbr(u) | Traffic::Poisson(u) = tr {
-            if let Some(d) = &u.packet_sizes {
+            if let Some(d) = u.packet_sizes.as_ref().filter(|_| cfg!(feature = "full")) {
                 emitter = emitter.with_random_sizes(Sizes::new(d));
             }
         }
@@ -523,7 +525,7 @@ fn build_stages(
     let (mut stages, mut infos) = (Vec::new(), Vec::new());
     let mut node_stage = vec![None; s.topology.nodes.len()];
     for (n, node) in s.topology.nodes.iter().enumerate() {
-        let Some(mb) = &node.middlebox else { continue };
+        let Some(mb) = full_only(node.middlebox.as_ref()) else { continue };
         let path = format!("topology.nodes[{n}].middlebox");
         let port = PortContext {
             buffer: Buffer::Unlimited,

@@ -244,7 +244,7 @@ impl Network {
     /// The ports a flow's packets cross, in order.
     /// `pkt` reached its first router at `now`: its slack by the scenario's rule, if any.
     pub fn init_slack(&mut self, now: Time, pkt: &mut Packet) {
-        let Some(slack) = self.slack.as_mut() else { return };
+        let Some(slack) = crate::first::full_only(self.slack.as_mut()) else { return };
         let info = &self.flows[pkt.flow as usize];
         let source = info.workload.map_or(info.name.as_str(), |w| self.workloads[w as usize].name.as_str());
         slack.at_ingress(now, pkt, source);

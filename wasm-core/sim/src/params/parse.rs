@@ -39,7 +39,7 @@ pub fn check(
                 k => k,
             };
             value(item, &p.default.to_json(), &path)
-                .unwrap_or_else(|e| panic!("the default of {owner}'s {} is invalid: {e:?}", p.name))
+                .unwrap_or_else(|(f, m)| panic!("the default of {owner}'s {} is invalid: {f}: {m}", p.name))
         };
         let v = match (&p.kind, given.get(p.name)) {
             (Kind::List { per, item }, Some(v)) => Value::List(list(*per, item, v, ctx, &path, default())?),

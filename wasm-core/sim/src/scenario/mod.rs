@@ -104,6 +104,7 @@ pub struct Scenario {
     pub metrics: MetricsSpec,
     /// Assertions on the results, run by the test suite for every scenario file.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub checks: Vec<checks::Check>,
     /// Figures of a paper this scenario reproduces; `sched-cli reproduce` prints ours beside
     /// each.
@@ -115,6 +116,7 @@ pub struct Scenario {
     /// and files made before still open; not in the schema.
     #[serde(default, rename = "guide")]
     #[cfg_attr(feature = "schema", schemars(skip))]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub retired_guide: Option<serde::de::IgnoredAny>,
     /// The comparison this scenario is made for: 2 to 4 runs, each with every router (or the
     /// routers named) on one scheduler, as the page's Compare tab runs them. Opening the
@@ -447,6 +449,7 @@ pub struct MetricsSpec {
     /// the results): the sets whose gap Delta(t) two runs are compared by (AIFO Eq. 1; the
     /// page's Compare view and the `dequeue_gap` checks).
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub dequeues: Option<traffic::LinkRef>,
 }
 

@@ -19,9 +19,11 @@ pub enum Traffic {
     /// One finite flow of `size` bytes, paced at `rate` (default: the access link rate).
     Flow(FlowSpec),
     /// Flows with Poisson arrivals calibrated to a load on a link, sizes from a distribution.
+    #[cfg_attr(not(feature = "full"), serde(skip_deserializing))]
     Workload(Box<WorkloadSpec>),
     /// UDP flows listed one per line, as the UPS authors' workload files: start, size, source,
     /// destination.
+    #[cfg_attr(not(feature = "full"), serde(skip_deserializing))]
     FlowList(Box<FlowListSpec>),
 }
 
@@ -39,6 +41,7 @@ pub struct UdpSource {
     /// Draw each packet's size from this distribution instead (cut at 65535B); the mean
     /// size then sets the pacing and the gaps. E.g. exponential sizes for an M/M/1 queue.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub packet_sizes: Option<SizeDist>,
     /// When the source starts (default 0).
     #[serde(default)]
@@ -115,6 +118,7 @@ pub struct BulkSource {
     pub transport: Transport,
     /// Options of a TCP-family transport.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub tcp: Option<Box<TcpSpec>>,
     #[serde(default)]
     pub class: u8,
@@ -131,11 +135,14 @@ pub enum Transport {
     #[default]
     Udp,
     /// TCP NewReno (RFC 5681, RFC 6582), RFC 6298 timers, optional ECN (RFC 3168) and delayed ACKs.
+    #[cfg_attr(not(feature = "full"), serde(skip_deserializing))]
     Tcp,
     /// DCTCP (Alizadeh et al., SIGCOMM'10): NewReno with ECN, the window cut by alpha/2.
+    #[cfg_attr(not(feature = "full"), serde(skip_deserializing))]
     Dctcp,
     /// pFabric's transport (Alizadeh et al., SIGCOMM'13): line-rate start, small fixed timeout,
     /// remaining flow size in every packet for `srpt`.
+    #[cfg_attr(not(feature = "full"), serde(skip_deserializing))]
     Pfabric,
 }
 
@@ -227,6 +234,7 @@ pub struct FlowSpec {
     pub transport: Transport,
     /// Options of a TCP-family transport.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub tcp: Option<Box<TcpSpec>>,
     #[serde(default)]
     pub class: u8,
@@ -341,6 +349,7 @@ pub struct WorkloadSpec {
     pub transport: Transport,
     /// Options of a TCP-family transport.
     #[serde(default)]
+    #[cfg_attr(not(feature = "full"), serde(skip))]
     pub tcp: Option<Box<TcpSpec>>,
     #[serde(default)]
     pub class: u8,
@@ -436,6 +445,9 @@ impl Traffic {
     }
     /// The transport and its options (UDP for the UDP-only kinds).
     pub fn transport(&self) -> (Transport, Option<&TcpSpec>) {
+        if !cfg!(feature = "full") {
+            return (Transport::Udp, None);
+        }
         match self {
             Traffic::Bulk(s) => (s.transport, s.tcp.as_deref()),
             Traffic::Flow(s) => (s.transport, s.tcp.as_deref()),

@@ -125,10 +125,10 @@ fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
     }
     let facts = topology::check(s)?;
     let per_source = traffic::check(s, limits, &facts)?;
-    if let Some(spec) = &s.slack {
+    if let Some(spec) = crate::first::full_only(s.slack.as_ref()) {
         crate::slack::check(spec, s).map_err(|(f, m)| err(format!("slack.{f}"), m))?;
     }
-    if let Some(e) = &s.edge_codel {
+    if let Some(e) = crate::first::full_only(s.edge_codel.as_ref()) {
         crate::slack::check_edge(e).map_err(|(f, m)| err(format!("edge_codel.{f}"), m))?;
     }
     // The page's Compare tab runs 2 to 4 (web/src/store/compareSetup.ts); each run is checked
@@ -151,7 +151,7 @@ fn check(s: &Scenario, limits: &Limits) -> Result<Budget, ScenarioError> {
             }
         }
     }
-    if let Some(l) = &s.metrics.dequeues {
+    if let Some(l) = crate::first::full_only(s.metrics.dequeues.as_ref()) {
         if !facts.linked(&l.from, &l.to) {
             return Err(err("metrics.dequeues", format!("no link between \"{}\" and \"{}\"", l.from, l.to)));
         }

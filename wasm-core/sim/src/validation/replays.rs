@@ -7,7 +7,7 @@ use crate::scenario::{Scenario, ScenarioError};
 /// A scripted schedule fixes every port's order and every packet: no traffic, no scheduler.
 #[inline]
 pub(super) fn check_scripted(s: &Scenario) -> Result<(), ScenarioError> {
-    let Some(_) = &s.schedule else { return Ok(()) };
+    let Some(_) = crate::first::full_only(s.schedule.as_ref()) else { return Ok(()) };
     let fail = |path: String, what: &str| {
         Err(ScenarioError::new(path, format!("a scripted schedule fixes {what}; remove this (or the schedule)")))
     };
@@ -57,7 +57,7 @@ pub(super) fn check_replays(s: &Scenario) -> Result<(), ScenarioError> {
     fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
         ScenarioError::new(path, message)
     }
-    let replays = s.replay.as_ref().map(|r| r.replays()).unwrap_or_default();
+    let replays = crate::first::full_only(s.replay.as_ref()).map(|r| r.replays()).unwrap_or_default();
     let packets: Vec<&str> = s.schedule.iter().flat_map(|sc| sc.packets.iter().map(|p| p.id.as_str())).collect();
     let mut names = BTreeSet::new();
     for (i, r) in replays.iter().enumerate() {

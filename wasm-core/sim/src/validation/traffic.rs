@@ -79,7 +79,7 @@ pub(super) fn check(s: &Scenario, limits: &Limits, f: &Facts<'_>) -> Result<Vec<
         match tr {
             Traffic::Cbr(u) | Traffic::Poisson(u) => {
                 let size = packet_size(Some(u.packet_size), "packet_size")?;
-                if let Some(d) = &u.packet_sizes {
+                if let Some(d) = u.packet_sizes.as_ref().filter(|_| cfg!(feature = "full")) {
                     crate::traffic::sizes::check(d).map_err(|(f, m)| err(at(&format!("packet_sizes.{f}")), m))?;
                 }
                 let bps = finite(Some(u.rate))?.expect("given");
@@ -119,7 +119,7 @@ pub(super) fn check(s: &Scenario, limits: &Limits, f: &Facts<'_>) -> Result<Vec<
                 }
                 packets += (u.size.0 / segment.map_or(size, |s| s.0) + 1) as u128;
             }
-            Traffic::Workload(w) => {
+            Traffic::Workload(w) if cfg!(feature = "full") => {
                 let size = packet_size(w.packet_size, "packet_size")?;
                 if !(w.load > 0.0 && w.load < 1.0) {
                     return Err(err(at("load"), format!("must be between 0 and 1 (exclusive), got {}", w.load)));
@@ -145,10 +145,11 @@ pub(super) fn check(s: &Scenario, limits: &Limits, f: &Facts<'_>) -> Result<Vec<
                 packets +=
                     per_second((w.load * max_bps as f64) as u64 + 1, segment.map_or(size, |s| s.1)) * through.max(1);
             }
-            Traffic::FlowList(l) => {
+            Traffic::FlowList(l) if cfg!(feature = "full") => {
                 packet_size(l.packet_size, "packet_size")?;
                 packets += lists::check(l, (start, stop), &kind_of, pairs).map_err(|(f, m)| err(at(f), m))?;
             }
+            Traffic::Workload(_) | Traffic::FlowList(_) => unreachable!("the first module reads no workloads"),
         }
         if transport != Transport::Udp {
             // About one ACK per data packet.
