@@ -85,8 +85,28 @@ fn one(path: &Path, root: &Path) -> Result<(usize, Record), String> {
         let plan = crate::sweep::plan(path)?;
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         println!("== {name}: {}", plan.name);
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
         return Ok(match crate::sweep::run(&plan, threads, &Path::new("sweeps").join(stem)) {
-            Ok(()) => (0, None),
+            Ok(done) => {
+                let failed = crate::report_checks(&done.outcomes).map_or_else(
+                    |e| {
+                        println!("   {e}");
+                        done.outcomes.iter().filter(|o| !o.passed).count()
+                    },
+                    |()| 0,
+                );
+                // Each check's outcome per point ("NAME [axis=value]"); the CPU time of its
+                // jobs when this run made them all.
+                let checks: Vec<_> = done
+                    .outcomes
+                    .iter()
+                    .map(|o| serde_json::json!({"name": o.name, "passed": o.passed, "message": o.message}))
+                    .collect();
+                let cpu = done.cpu_s.map_or(serde_json::Value::Null, |c| serde_json::json!((c * 10.0).round() / 10.0));
+                let record = serde_json::json!({"hash": crate::scoreboard::text_hash(&text), "cpu_s": cpu,
+                    "runs": plan.jobs(), "checks": checks, "figures": []});
+                (failed, Some((scenario_key(path)?, record)))
+            }
             Err(e) => {
                 println!("   {e}");
                 (1, None)

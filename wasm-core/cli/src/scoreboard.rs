@@ -119,12 +119,16 @@ fn sweep_facts(p: &Path, rel: &str, doc: &Value) -> Result<(usize, Option<String
 fn file_claims(path: &str, doc: &Value, measured: Option<&Value>, out: &mut Vec<Claim>) -> Result<(), String> {
     let paper_scale = path.starts_with("reproductions/");
     let sweep = doc["format"] == "scheduler-playground/sweep";
+    // A sweep's check has an outcome per point it names ("NAME [axis=value]"): all must hold.
     let outcome = |name: &str| {
-        measured?["checks"]
+        let per_point = format!("{name} [");
+        let found: Vec<&Value> = measured?["checks"]
             .as_array()?
             .iter()
-            .find(|c| c["name"] == name)
-            .map(|c| (c["passed"] == true, c["message"].clone()))
+            .filter(|c| c["name"] == name || (sweep && c["name"].as_str().is_some_and(|n| n.starts_with(&per_point))))
+            .collect();
+        let messages: Vec<&str> = found.iter().filter_map(|c| c["message"].as_str()).collect();
+        (!found.is_empty()).then(|| (found.iter().all(|c| c["passed"] == true), json!(messages.join("; "))))
     };
     let figure = |name: &str| measured?["figures"].as_array()?.iter().find(|c| c["name"] == name).cloned();
     for (i, c) in doc["checks"].as_array().into_iter().flatten().enumerate() {
