@@ -15,7 +15,8 @@
 //!
 //! An item is *differs* when one of its claims is, else *not measured* when one is, else *held*
 //! when it has checks or tests, *figures* when it has only paper figures (ours printed beside
-//! the paper's, no check stating them), else *absent*. `--write` writes
+//! the paper's, no check stating them), else *absent* — or *not measured* when `items.json`
+//! says why no run can show it (`not_measured`; an absent one may say why: `absent_because`). `--write` writes
 //! `docs/papers/scoreboard.json` and the page's `web/src/generated/papers.ts`; `--check` fails
 //! when either differs from what the files give (`npm test`, through `cli/tests/papers.rs`).
 
@@ -277,10 +278,12 @@ pub fn scoreboard() -> Result<Value, String> {
             let id = it["id"].as_str().ok_or(format!("{ITEMS}: an item of {} has no id", p["id"]))?;
             known.insert(id.to_string());
             let cl = by_item.get(id).cloned().unwrap_or_default();
-            let status = item_status(&cl);
+            // An item no run can show, with the reason (`not_measured`); an absent one's reason.
+            let status = if cl.is_empty() && it["not_measured"].is_string() { "unmeasured" } else { item_status(&cl) };
+            let reason = it.get("not_measured").or(it.get("absent_because")).cloned().unwrap_or(Value::Null);
             *counts.entry(status).or_default() += 1;
             rows.push(json!({"id": id, "label": it["label"], "kind": it["kind"], "what": it["what"],
-                "status": status, "claims": cl}));
+                "status": status, "reason": reason, "claims": cl}));
         }
         papers.push(json!({"id": p["id"], "short": p["short"], "title": p["title"], "counts": counts, "items": rows}));
     }
@@ -316,7 +319,7 @@ fn page_module(board: &Value) -> String {
          export type ClaimStatus = 'held' | 'differs' | 'unmeasured';\n\
          export type ItemStatus = ClaimStatus | 'figures' | 'absent';\n\
          export interface ScoreClaim {{\n  readonly kind: 'check' | 'sweep check' | 'figure' | 'test';\n  readonly claim: string;\n  readonly file: string;\n  readonly status?: ClaimStatus;\n  readonly how?: string;\n  readonly marked?: boolean;\n  readonly ours?: string | null;\n  readonly paper?: string | null;\n  readonly source?: string;\n  readonly test?: string;\n}}\n\
-         export interface ScoreItem {{\n  readonly id: string;\n  readonly label: string;\n  readonly kind: string;\n  readonly what: string;\n  readonly status: ItemStatus;\n  readonly claims: readonly ScoreClaim[];\n}}\n\
+         export interface ScoreItem {{\n  readonly id: string;\n  readonly label: string;\n  readonly kind: string;\n  readonly what: string;\n  readonly status: ItemStatus;\n  readonly reason: string | null;\n  readonly claims: readonly ScoreClaim[];\n}}\n\
          export interface ScorePaper {{\n  readonly id: string;\n  readonly short: string;\n  readonly title: string;\n  readonly counts: Readonly<Record<ItemStatus, number>>;\n  readonly items: readonly ScoreItem[];\n}}\n\
          export interface ScoreFile {{\n  readonly name: string;\n  readonly sweep: boolean;\n  readonly paper_scale: boolean;\n  readonly cpu_s: number | null;\n  readonly command: string;\n  readonly runs: number | null;\n  readonly base: string | null;\n  readonly expected_cpu_s: number | null;\n}}\n\
          export interface Scoreboard {{\n  readonly format: string;\n  readonly papers: readonly ScorePaper[];\n  readonly files: Readonly<Record<string, ScoreFile>>;\n}}\n\
@@ -352,6 +355,9 @@ fn print(board: &Value) {
                 it["label"].as_str().unwrap_or(""),
                 it["what"].as_str().unwrap_or("")
             );
+            if let Some(why) = it["reason"].as_str() {
+                println!("      why: {why}");
+            }
             for cl in it["claims"].as_array().into_iter().flatten() {
                 let file = cl["file"].as_str().unwrap_or("");
                 let cpu = board["files"][file]["cpu_s"].as_f64().map_or(String::new(), |s| format!(", {s:.1} s CPU"));

@@ -73,7 +73,10 @@ function ItemRow({ item, onClose }: { item: ScoreItem; onClose: () => void }) {
     <>
       <tr data-testid={`paper-item-${item.id}`} className={`st-row-${item.status}`}>
         <th scope="row">{item.label}</th>
-        <td>{item.what}</td>
+        <td>
+          {item.what}
+          {item.reason && <p className="muted small papers-reason" data-testid="item-reason">Why {STATUS_LABELS[item.status]}: {item.reason}</p>}
+        </td>
         <td className="papers-figures">
           {figures.slice(0, FIGURES_SHOWN).map((f, i) => (
             <div key={i} title={`${f.claim} (${f.file})`}>{f.paper} / <strong>{f.ours ?? 'not measured'}</strong></div>
