@@ -4,7 +4,7 @@ import { test } from './support/app';
 
 /** The scoreboard the core generated (sched-cli reproduce --summary --write). */
 const board = JSON.parse(readFileSync('docs/papers/scoreboard.json', 'utf8')) as {
-  papers: { id: string; items: { id: string; status: string }[]; counts: Record<string, number> }[];
+  papers: { id: string; items: { id: string; status: string; reason: string | null; claims: unknown[] }[]; counts: Record<string, number> }[];
 };
 
 test.describe.configure({ timeout: 120_000 });
@@ -38,12 +38,14 @@ test('the Papers view lists every item of the five papers with its status, and a
 test('every row opens its scenario or sweep; a sweep row opens the Sweep tab ready to run, with its runs and expected time', async ({ app, page }) => {
   await page.getByTestId('papers-open').click();
   const dialog = page.getByTestId('papers');
-  // Every item with a claim offers a file to open, or (a Rust test alone) the test's command.
+  // Every item with a claim offers a file to open, or (a Rust test alone) the test's command;
+  // one without says why, when items.json gives the reason.
   for (const p of board.papers) {
     await dialog.getByTestId(`paper-${p.id}`).click();
-    for (const it of p.items.filter((i) => i.status !== 'absent')) {
+    for (const it of p.items) {
       const row = dialog.getByTestId(`paper-item-${it.id}`);
-      await expect(row.locator('[data-testid^="open-"], [data-testid="item-test"]').first()).toBeVisible();
+      if (it.claims.length > 0) await expect(row.locator('[data-testid^="open-"], [data-testid="item-test"]').first()).toBeVisible();
+      if (it.reason !== null) await expect(row.getByTestId('item-reason')).toContainText(it.reason.slice(0, 40));
     }
   }
   // MR-tradeoff Figs. 7-9: the CPU-bound traffic's sweep (alpha 0.8, alpha 1, MR3), 3 runs.
