@@ -1,6 +1,6 @@
 //! `sched-cli reproduce [NAME] [--dir DIR] [--record]`: runs the papers' reproductions at their
 //! scale (`scenarios/reproductions/`, which `npm test` only validates) and prints each of the
-//! scenario's `paper` figures beside ours, then its checks. NAME is a file stem or a folder
+//! scenario's `paper` figures beside ours, then its checks. NAME is a file stem (or a file name) or a folder
 //! under DIR (default: every file). A sweep file (`NAME.sweep.json`) runs as `sched-cli sweep`
 //! does, on every core, into sweeps/NAME. Exit status 1 when a check fails. `--record` keeps
 //! each scenario file's outcomes, figures and CPU time in `docs/papers/measured.json` (with the
@@ -13,7 +13,7 @@ use sched_sim::scenario::checks::Metric;
 
 use crate::bench::cpu_seconds;
 
-const USAGE: &str = "usage: sched-cli reproduce [NAME] [--dir scenarios/reproductions] [--record]
+const USAGE: &str = "usage: sched-cli reproduce [NAME | FILE.json] [--dir scenarios/reproductions] [--record]
        sched-cli reproduce --summary [--write | --check]
   runs the reproductions (NAME: a file stem or a folder under the directory; default all) and prints
   each paper figure beside ours, then the scenario's checks; --record keeps the outcomes, figures and
@@ -85,8 +85,28 @@ fn one(path: &Path, root: &Path) -> Result<(usize, Record), String> {
         let plan = crate::sweep::plan(path)?;
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         println!("== {name}: {}", plan.name);
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
         return Ok(match crate::sweep::run(&plan, threads, &Path::new("sweeps").join(stem)) {
-            Ok(()) => (0, None),
+            Ok(done) => {
+                let failed = crate::report_checks(&done.outcomes).map_or_else(
+                    |e| {
+                        println!("   {e}");
+                        done.outcomes.iter().filter(|o| !o.passed).count()
+                    },
+                    |()| 0,
+                );
+                // Each check's outcome per point ("NAME [axis=value]"); the CPU time of its
+                // jobs when this run made them all.
+                let checks: Vec<_> = done
+                    .outcomes
+                    .iter()
+                    .map(|o| serde_json::json!({"name": o.name, "passed": o.passed, "message": o.message}))
+                    .collect();
+                let cpu = done.cpu_s.map_or(serde_json::Value::Null, |c| serde_json::json!((c * 10.0).round() / 10.0));
+                let record = serde_json::json!({"hash": crate::scoreboard::text_hash(&text), "cpu_s": cpu,
+                    "runs": plan.jobs(), "checks": checks, "figures": []});
+                (failed, Some((scenario_key(path)?, record)))
+            }
             Err(e) => {
                 println!("   {e}");
                 (1, None)
@@ -188,7 +208,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
             let (file, dir) = (root.join(format!("{name}.json")), root.join(name));
             // A sweep before the scenario of the same name (its base, as middlebox-table2's).
             let sweep = root.join(format!("{name}.sweep.json"));
-            if sweep.is_file() {
+            if name.ends_with(".json") && root.join(name).is_file() {
+                // A file by its name (a sweep's base beside it, as --record keeps for the page).
+                list.push(root.join(name));
+            } else if sweep.is_file() {
                 list.push(sweep);
             } else if file.is_file() {
                 list.push(file);

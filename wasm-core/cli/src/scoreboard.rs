@@ -15,7 +15,8 @@
 //!
 //! An item is *differs* when one of its claims is, else *not measured* when one is, else *held*
 //! when it has checks or tests, *figures* when it has only paper figures (ours printed beside
-//! the paper's, no check stating them), else *absent*. `--write` writes
+//! the paper's, no check stating them), else *absent* — or *not measured* when `items.json`
+//! says why no run can show it (`not_measured`; an absent one may say why: `absent_because`). `--write` writes
 //! `docs/papers/scoreboard.json` and the page's `web/src/generated/papers.ts`; `--check` fails
 //! when either differs from what the files give (`npm test`, through `cli/tests/papers.rs`).
 
@@ -78,23 +79,57 @@ fn files_ending(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> Result<(), Str
     Ok(())
 }
 
-/// The command that runs a reproduction (a file stem or its folder under `reproductions/`).
-fn command(path: &str) -> String {
-    let rest = path.trim_start_matches("reproductions/");
-    let name = rest.trim_end_matches(".json").trim_end_matches(".sweep");
-    format!("sched-cli reproduce {name}")
+/// The command that runs a file natively: a reproduction (a file stem or its folder under
+/// `reproductions/`), a sweep, or a scenario.
+fn command(path: &str, sweep: bool) -> String {
+    if let Some(rest) = path.strip_prefix("reproductions/") {
+        let name = rest.trim_end_matches(".json").trim_end_matches(".sweep");
+        format!("sched-cli reproduce {name}")
+    } else if sweep {
+        format!("sched-cli sweep scenarios/{path}")
+    } else {
+        format!("sched-cli run scenarios/{path}")
+    }
+}
+
+/// `rel` (a path written in the file at `file`, both under `scenarios/`) as a path under
+/// `scenarios/`: "../default.json" from "sweeps/a.sweep.json" is "default.json".
+fn resolve(file: &str, rel: &str) -> String {
+    let mut parts: Vec<&str> = file.split('/').collect();
+    parts.pop();
+    for seg in rel.split('/') {
+        match seg {
+            "." | "" => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    parts.join("/")
+}
+
+/// A sweep file's facts for the page: its runs (points x seeds, as the core plans them) and its
+/// base scenario's path under `scenarios/` (null when written in).
+fn sweep_facts(p: &Path, rel: &str, doc: &Value) -> Result<(usize, Option<String>), String> {
+    let plan = crate::sweep::plan(p)?;
+    Ok((plan.jobs(), doc["base"].as_str().map(|b| resolve(rel, b))))
 }
 
 /// The claims of one scenario or sweep file.
 fn file_claims(path: &str, doc: &Value, measured: Option<&Value>, out: &mut Vec<Claim>) -> Result<(), String> {
     let paper_scale = path.starts_with("reproductions/");
     let sweep = doc["format"] == "scheduler-playground/sweep";
+    // A sweep's check has an outcome per point it names ("NAME [axis=value]"): all must hold.
     let outcome = |name: &str| {
-        measured?["checks"]
+        let per_point = format!("{name} [");
+        let found: Vec<&Value> = measured?["checks"]
             .as_array()?
             .iter()
-            .find(|c| c["name"] == name)
-            .map(|c| (c["passed"] == true, c["message"].clone()))
+            .filter(|c| c["name"] == name || (sweep && c["name"].as_str().is_some_and(|n| n.starts_with(&per_point))))
+            .collect();
+        let messages: Vec<&str> = found.iter().filter_map(|c| c["message"].as_str()).collect();
+        (!found.is_empty()).then(|| (found.iter().all(|c| c["passed"] == true), json!(messages.join("; "))))
     };
     let figure = |name: &str| measured?["figures"].as_array()?.iter().find(|c| c["name"] == name).cloned();
     for (i, c) in doc["checks"].as_array().into_iter().flatten().enumerate() {
@@ -164,6 +199,11 @@ fn test_claims(out: &mut Vec<Claim>) -> Result<(), String> {
     Ok(())
 }
 
+/// A file's record in `measured.json`, while its text is the one recorded.
+fn current<'a>(measured: &'a Value, rel: &str, text: &str) -> Option<&'a Value> {
+    measured["files"].get(rel).filter(|r| r["hash"] == text_hash(text))
+}
+
 /// Every claim in the repository, and the reproduction files' run facts (CPU time, command).
 fn claims() -> Result<(Vec<Claim>, Map<String, Value>), String> {
     let measured = read_json(MEASURED)?;
@@ -175,18 +215,29 @@ fn claims() -> Result<(Vec<Claim>, Map<String, Value>), String> {
         let rel = p.strip_prefix(&scen).unwrap_or(&p).display().to_string();
         let text = std::fs::read_to_string(&p).map_err(|e| format!("{rel}: {e}"))?;
         let doc: Value = serde_json::from_str(&text).map_err(|e| format!("scenarios/{rel}: {e}"))?;
-        let rec = measured["files"].get(&rel).filter(|r| r["hash"] == text_hash(&text));
         let before = out.len();
-        file_claims(&rel, &doc, rec, &mut out)?;
+        file_claims(&rel, &doc, current(&measured, &rel, &text), &mut out)?;
         if out.len() > before {
             let sweep = doc["format"] == "scheduler-playground/sweep";
-            let paper_scale = rel.starts_with("reproductions/");
-            files.insert(
-                rel.clone(),
-                json!({"name": doc["name"], "sweep": sweep, "paper_scale": paper_scale,
-                    "cpu_s": rec.map_or(Value::Null, |r| r["cpu_s"].clone()),
-                    "command": if paper_scale { command(&rel) } else { format!("sched-cli run scenarios/{rel}") }}),
-            );
+            let cpu = current(&measured, &rel, &text).map_or(Value::Null, |r| r["cpu_s"].clone());
+            let mut f = json!({"name": doc["name"], "sweep": sweep, "paper_scale": rel.starts_with("reproductions/"),
+                "cpu_s": cpu, "command": command(&rel, sweep), "runs": Value::Null, "base": Value::Null,
+                "expected_cpu_s": cpu});
+            if sweep {
+                let (runs, base) = sweep_facts(&p, &rel, &doc).map_err(|e| format!("scenarios/{rel}: {e}"))?;
+                // Without a record of its own: its runs times its base's last recorded CPU time.
+                let base_cpu = base.as_ref().and_then(|b| {
+                    let text = std::fs::read_to_string(scen.join(b)).ok()?;
+                    current(&measured, b, &text)?["cpu_s"].as_f64()
+                });
+                if f["expected_cpu_s"].is_null() {
+                    f["expected_cpu_s"] =
+                        base_cpu.map_or(Value::Null, |c| json!((c * runs as f64 * 10.0).round() / 10.0));
+                }
+                f["runs"] = json!(runs);
+                f["base"] = json!(base);
+            }
+            files.insert(rel.clone(), f);
         }
     }
     test_claims(&mut out)?;
@@ -227,10 +278,12 @@ pub fn scoreboard() -> Result<Value, String> {
             let id = it["id"].as_str().ok_or(format!("{ITEMS}: an item of {} has no id", p["id"]))?;
             known.insert(id.to_string());
             let cl = by_item.get(id).cloned().unwrap_or_default();
-            let status = item_status(&cl);
+            // An item no run can show, with the reason (`not_measured`); an absent one's reason.
+            let status = if cl.is_empty() && it["not_measured"].is_string() { "unmeasured" } else { item_status(&cl) };
+            let reason = it.get("not_measured").or(it.get("absent_because")).cloned().unwrap_or(Value::Null);
             *counts.entry(status).or_default() += 1;
             rows.push(json!({"id": id, "label": it["label"], "kind": it["kind"], "what": it["what"],
-                "status": status, "claims": cl}));
+                "status": status, "reason": reason, "claims": cl}));
         }
         papers.push(json!({"id": p["id"], "short": p["short"], "title": p["title"], "counts": counts, "items": rows}));
     }
@@ -266,9 +319,9 @@ fn page_module(board: &Value) -> String {
          export type ClaimStatus = 'held' | 'differs' | 'unmeasured';\n\
          export type ItemStatus = ClaimStatus | 'figures' | 'absent';\n\
          export interface ScoreClaim {{\n  readonly kind: 'check' | 'sweep check' | 'figure' | 'test';\n  readonly claim: string;\n  readonly file: string;\n  readonly status?: ClaimStatus;\n  readonly how?: string;\n  readonly marked?: boolean;\n  readonly ours?: string | null;\n  readonly paper?: string | null;\n  readonly source?: string;\n  readonly test?: string;\n}}\n\
-         export interface ScoreItem {{\n  readonly id: string;\n  readonly label: string;\n  readonly kind: string;\n  readonly what: string;\n  readonly status: ItemStatus;\n  readonly claims: readonly ScoreClaim[];\n}}\n\
+         export interface ScoreItem {{\n  readonly id: string;\n  readonly label: string;\n  readonly kind: string;\n  readonly what: string;\n  readonly status: ItemStatus;\n  readonly reason: string | null;\n  readonly claims: readonly ScoreClaim[];\n}}\n\
          export interface ScorePaper {{\n  readonly id: string;\n  readonly short: string;\n  readonly title: string;\n  readonly counts: Readonly<Record<ItemStatus, number>>;\n  readonly items: readonly ScoreItem[];\n}}\n\
-         export interface ScoreFile {{\n  readonly name: string;\n  readonly sweep: boolean;\n  readonly paper_scale: boolean;\n  readonly cpu_s: number | null;\n  readonly command: string;\n}}\n\
+         export interface ScoreFile {{\n  readonly name: string;\n  readonly sweep: boolean;\n  readonly paper_scale: boolean;\n  readonly cpu_s: number | null;\n  readonly command: string;\n  readonly runs: number | null;\n  readonly base: string | null;\n  readonly expected_cpu_s: number | null;\n}}\n\
          export interface Scoreboard {{\n  readonly format: string;\n  readonly papers: readonly ScorePaper[];\n  readonly files: Readonly<Record<string, ScoreFile>>;\n}}\n\
          export const SCOREBOARD: Scoreboard = {data};\n"
     )
@@ -302,6 +355,9 @@ fn print(board: &Value) {
                 it["label"].as_str().unwrap_or(""),
                 it["what"].as_str().unwrap_or("")
             );
+            if let Some(why) = it["reason"].as_str() {
+                println!("      why: {why}");
+            }
             for cl in it["claims"].as_array().into_iter().flatten() {
                 let file = cl["file"].as_str().unwrap_or("");
                 let cpu = board["files"][file]["cpu_s"].as_f64().map_or(String::new(), |s| format!(", {s:.1} s CPU"));

@@ -92,11 +92,19 @@ pub fn main(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    run(&plan, threads, &out)
+    crate::report_checks(&run(&plan, threads, &out)?.outcomes)
 }
 
-/// Runs the jobs not yet in `out`/points.csv, then writes the tables and prints the checks.
-pub fn run(plan: &Plan, threads: usize, out: &Path) -> Result<(), String> {
+/// A finished sweep: its checks' outcomes, and the CPU time of its jobs when this call ran them
+/// all (none when it resumed from a points.csv).
+pub struct Finished {
+    pub outcomes: Vec<sched_sim::checks::Outcome>,
+    pub cpu_s: Option<f64>,
+}
+
+/// Runs the jobs not yet in `out`/points.csv, then writes the tables and prints the figures;
+/// gives the checks' outcomes (`crate::report_checks` prints them).
+pub fn run(plan: &Plan, threads: usize, out: &Path) -> Result<Finished, String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let points = out.join("points.csv");
     let mut rows = match std::fs::read_to_string(&points) {
@@ -198,5 +206,6 @@ pub fn run(plan: &Plan, threads: usize, out: &Path) -> Result<(), String> {
             println!("  {} at {}: paper {:.4e}, ours {ours}{ci} ({})", l.metric, l.point, l.paper, l.source);
         }
     }
-    crate::report_checks(&plan.evaluate(&summary))
+    let resumed = todo.len() < plan.jobs();
+    Ok(Finished { outcomes: plan.evaluate(&summary), cpu_s: (!resumed).then_some(cpu) })
 }

@@ -14,7 +14,7 @@ import { isPreset, type EditableScenario, type ParamValue, type Scenario } from 
 import { SimCancelled, SimCrashed, type SimClientLike } from '../sim/client';
 import {
   catalogsLoaded, checkStarted, loadRun, runCancelled, runCancelledClearing, runEstimated, runFailed, runFinished, runProgress, runStarted, setPresentation,
-  setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState,
+  setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState, type SweepFile,
 } from '../store/appState';
 import { setCompareSetup } from '../store/compareActions';
 import { parseSetup, scenarioSetup, type CompareSetup } from '../store/compareSetup';
@@ -341,6 +341,31 @@ export class Controller {
     // A scripted schedule (UPS App. A's figures) opens on the Replay tab: its tables, its replays.
     if (ran && this.state.run?.result.summary.schedule) this.store.dispatch(setSideTab('replay'));
     return ran;
+  }
+
+  /**
+   * Opens a sweep file (the Papers view's rows): its base scenario as the draft, not run, and
+   * the Sweep tab offering to run it. `load` gives its text with the base written in.
+   */
+  async openSweepFile(file: Omit<SweepFile, 'text'>, load: () => Promise<string>): Promise<boolean> {
+    let text: string;
+    let prepared: Prepared;
+    try {
+      text = await load();
+      prepared = await this.prepare(JSON.stringify((JSON.parse(text) as { base?: unknown }).base));
+    } catch (err) {
+      this.store.dispatch(showError(`The sweep "${file.name}" could not be fetched: ${sentence(message(err))} Your draft is unchanged.`));
+      return false;
+    }
+    if (!prepared.ok) {
+      this.store.dispatch(showError(`The sweep "${file.name}"'s base scenario could not be loaded: ${sentence(prepared.error)}`));
+      return false;
+    }
+    this.store.dispatch(loadDraft(prepared.scenario));
+    this.store.dispatch((s) => ({ ...s, sweepFile: { ...file, text } }));
+    this.store.dispatch(setSideTab('sweep'));
+    this.store.dispatch(showNotice(`Opened the sweep ${file.name}: its base scenario is your draft (Undo brings your previous one back); the Sweep tab runs it.`));
+    return true;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useController } from '../app/context';
 import type { ScoreItem, ScorePaper } from '../generated/papers';
-import { cpuText, LONG_S, loaderOf, SCOREBOARD, STATUS_HINTS, STATUS_LABELS, targets, type RowTarget } from '../papers/papers';
+import { cpuText, inlinedSweep, LONG_S, loaderOf, SCOREBOARD, STATUS_HINTS, STATUS_LABELS, targets, type RowTarget } from '../papers/papers';
 import '../papers/papers.css';
 import { Dialog } from './Dialog';
 
@@ -66,13 +66,17 @@ function PaperTable({ paper, onClose }: { paper: ScorePaper; onClose: () => void
 function ItemRow({ item, onClose }: { item: ScoreItem; onClose: () => void }) {
   const figures = item.claims.filter((c) => c.kind === 'figure' && c.paper != null);
   const checks = item.claims.filter((c) => c.kind !== 'figure');
+  const tests = item.claims.filter((c) => c.kind === 'test');
   const [open, setOpen] = useState(false);
   const files = targets(item);
   return (
     <>
       <tr data-testid={`paper-item-${item.id}`} className={`st-row-${item.status}`}>
         <th scope="row">{item.label}</th>
-        <td>{item.what}</td>
+        <td>
+          {item.what}
+          {item.reason && <p className="muted small papers-reason" data-testid="item-reason">Why {STATUS_LABELS[item.status]}: {item.reason}</p>}
+        </td>
         <td className="papers-figures">
           {figures.slice(0, FIGURES_SHOWN).map((f, i) => (
             <div key={i} title={`${f.claim} (${f.file})`}>{f.paper} / <strong>{f.ours ?? 'not measured'}</strong></div>
@@ -83,6 +87,9 @@ function ItemRow({ item, onClose }: { item: ScoreItem; onClose: () => void }) {
         <td className="papers-run">
           {files.slice(0, FILES_SHOWN).map((t) => <Target key={t.file} target={t} onClose={onClose} />)}
           {files.length > FILES_SHOWN && <div className="muted small">+{files.length - FILES_SHOWN} more files (in its claims)</div>}
+          {files.length === 0 && tests.slice(0, 1).map((c) => (
+            <code key={c.test} className="papers-cli" title={`A Rust test (${c.file}): npm test runs it`} data-testid="item-test">cargo test {c.test}</code>
+          ))}
           {checks.length > 0 && (
             <button type="button" className="papers-more" aria-expanded={open} onClick={() => setOpen(!open)}>
               {open ? 'hide' : `${checks.length} claim${checks.length === 1 ? '' : 's'}`}
@@ -107,18 +114,33 @@ function ItemRow({ item, onClose }: { item: ScoreItem; onClose: () => void }) {
   );
 }
 
-/** Opens a row's scenario (with its expected CPU time), or says how to run it with the CLI. */
+/** Opens a row's scenario or sweep (with its expected CPU time), or says how to run it with the CLI. */
 function Target({ target, onClose }: { target: RowTarget; onClose: () => void }) {
   const controller = useController();
   const load = loaderOf(target.file);
-  const long = target.paperScale && (target.cpuS === null || target.cpuS > LONG_S);
-  const time = target.cpuS !== null ? ` (${cpuText(target.cpuS)} CPU)` : '';
+  const cpu = target.cpuS ?? target.expectedCpuS;
+  const long = target.paperScale && (cpu === null || cpu > LONG_S);
+  const about = target.cpuS === null && target.expectedCpuS !== null ? 'about ' : '';
+  const time = cpu !== null ? `${about}${cpuText(cpu)} CPU` : '';
+  const short = target.file.split('/').slice(-2).join('/');
+  const open = () => {
+    onClose();
+    const sweep = target.sweep;
+    if (sweep) {
+      const file = { name: short, runs: sweep.runs, expectedCpuS: cpu, command: target.command };
+      void controller.openSweepFile(file, () => inlinedSweep(target.file, sweep.base));
+    } else if (load) {
+      void controller.openExample(target.file, load);
+    }
+  };
+  const what = target.sweep ? `sweep ${short} (${target.sweep.runs} runs${time ? `, ${time}` : ''})` : `${short}${time ? ` (${time})` : ''}`;
   return (
     <div className="papers-target">
       {target.inPage && load && (
-        <button type="button" data-testid={`open-${target.file}`} title={`Loads scenarios/${target.file} as your draft and runs it`}
-          onClick={() => { onClose(); void controller.openExample(target.file, load); }}>
-          Open {target.file.split('/').slice(-2).join('/')}{time}
+        <button type="button" data-testid={`open-${target.file}`}
+          title={target.sweep ? `Opens scenarios/${target.file} in the Sweep tab, its base scenario as your draft, ready to run` : `Loads scenarios/${target.file} as your draft and runs it`}
+          onClick={open}>
+          Open {what}
         </button>
       )}
       {(long || !target.inPage) && <code className="papers-cli" title="Runs it at the paper's scale natively">{target.command}</code>}

@@ -10,6 +10,8 @@ import {
 } from '../sweep/setup';
 import { SweepChart, type SweepChartData } from '../view/charts/sweepChart';
 import { ChartCard } from './ChartCard';
+import type { SweepFile } from '../store/appState';
+import { cpuText } from '../papers/papers';
 
 /** Metrics in words (the summary's other columns show as they are named). */
 const METRIC_LABELS: Record<string, string> = {
@@ -56,6 +58,7 @@ export function SweepTab() {
   const draft = useAppState((s) => s.history.present);
   const registry = useAppState((s) => s.schedulers);
   const linked = useAppState((s) => s.sweepLink);
+  const opened = useAppState((s) => s.sweepFile);
   const fields = useMemo(() => numericFields(draft), [draft]);
   const [setup, setSetup] = useState<SweepSetup>(() => defaultSetup(draft));
   const [valuesText, setValuesText] = useState(() => setup.values.join(', '));
@@ -105,24 +108,24 @@ export function SweepTab() {
     return runSpec(spec, s, setupAxes(s), s.param, text);
   }, [draft, runSpec]);
 
-  /** A sweep file (its base written in: `sched-cli sweep FILE --inline`): its first axis across, its second as lines. */
-  const openFile = async (file: File) => {
-    const text = await file.text();
+  /** A sweep file's text (its base written in: `sched-cli sweep FILE --inline`): its first axis across, its second as lines. */
+  const runFile = async (name: string, text: string) => {
     let spec: { base?: unknown; axes?: { name?: string; path?: string }[] };
     try {
       spec = JSON.parse(text) as typeof spec;
     } catch (err) {
-      setError(`${file.name} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+      setError(`${name} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
       return;
     }
     if (typeof spec.base === 'string') {
-      setError(`${file.name} names its base scenario by path (${spec.base}), which the page cannot read: write it in with sched-cli sweep FILE --inline.`);
+      setError(`${name} names its base scenario by path (${spec.base}), which the page cannot read: write it in with sched-cli sweep FILE --inline.`);
       return;
     }
     const names = (spec.axes ?? []).map((a) => a.name ?? a.path ?? '');
     const axes = { x: names[0] ?? '', line: names[1] ?? null };
-    await runSpec(text, null, axes, file.name, JSON.stringify(spec.base ?? {}));
+    await runSpec(text, null, axes, name, JSON.stringify(spec.base ?? {}));
   };
+  const openFile = async (file: File) => runFile(file.name, await file.text());
 
   // A share link's sweep: set it up and run it once.
   useEffect(() => {
@@ -180,6 +183,7 @@ export function SweepTab() {
         share this computer&apos;s cores ({poolSize()} workers); the chart draws a metric&apos;s mean across seeds with its 95%
         confidence interval.
       </p>
+      {opened && <OpenedFile file={opened} busy={busy} onRun={() => void runFile(opened.name, opened.text)} />}
       <label className="field">
         <span className="field-label">parameter</span>
         <select data-testid="sweep-param" value={setup.param} disabled={busy} onChange={(e) => pickParam(e.target.value)}>
@@ -262,5 +266,22 @@ export function SweepTab() {
         </>
       )}
     </div>
+  );
+}
+
+/** A sweep file the Papers view opened: its runs and expected time, ready to run here (or natively). */
+function OpenedFile({ file, busy, onRun }: { file: SweepFile; busy: boolean; onRun: () => void }) {
+  const time = file.expectedCpuS !== null ? `about ${cpuText(file.expectedCpuS)} of CPU` : 'its time not recorded yet';
+  return (
+    <section className="sweep-opened" aria-label="Opened sweep file" data-testid="sweep-opened">
+      <p className="note">
+        <strong>{file.name}</strong>: {file.runs} runs, {time}, shared among the workers. Its base scenario is your draft; natively:{' '}
+        <code>{file.command}</code>
+      </p>
+      <div className="compare-actions">
+        <span className="spacer" />
+        <button type="button" className="primary" data-testid="sweep-opened-run" disabled={busy} onClick={onRun}>Run this sweep file</button>
+      </div>
+    </section>
   );
 }

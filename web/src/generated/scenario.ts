@@ -251,6 +251,13 @@ export type Traffic =
       stop?: TimeQ | null;
     }
   | {
+      /**
+       * Packets per ON period instead of `on`'s length, one entry per period in turn, cycling:
+       * bursts of different sizes, as a video's frames (the FSC paper's MPEG-1 sources, Fig. 14).
+       * Periodic only; each period still lasts `on + off`, and `on` must fit the largest burst
+       * at `rate`.
+       */
+      burst_packets?: number[] | null;
       class?: number;
       dst: string;
       id: string;

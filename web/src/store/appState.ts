@@ -202,6 +202,19 @@ export interface AppState {
   readonly groupBy: GroupBy;
   /** A sweep a share link opened, for the Sweep tab to set up and run (null: none). */
   readonly sweepLink: SweepSetup | null;
+  /** A sweep file the Papers view opened, its base written in, for the Sweep tab to offer to run (null: none). */
+  readonly sweepFile: SweepFile | null;
+}
+
+/** A sweep file to run in the Sweep tab: its name, its text (base written in) and what to expect. */
+export interface SweepFile {
+  readonly name: string;
+  readonly text: string;
+  readonly runs: number;
+  /** CPU seconds it is expected to take (null: not recorded). */
+  readonly expectedCpuS: number | null;
+  /** The command that runs it natively. */
+  readonly command: string;
 }
 
 export const initialState = (draft: EditableScenario): AppState => ({
@@ -249,6 +262,7 @@ export const initialState = (draft: EditableScenario): AppState => ({
   colourBy: 'flow',
   groupBy: 'workload',
   sweepLink: null,
+  sweepFile: null,
 });
 
 /** The comparison on screen, if the stage shows one. */

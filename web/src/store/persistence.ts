@@ -76,6 +76,8 @@ export const PERSISTENCE = {
   groupBy: none,
   /** The Sweep tab's setup travels in a version 3 link; its runs are recomputed. */
   sweepLink: { link: true, storage: false, file: false },
+  /** A sweep file the Papers view opened: the page's repository files, not the user's. */
+  sweepFile: none,
 } as const satisfies Record<keyof AppState, Persist>;
 
 export const STORAGE_KEY = 'scheduler-playground:v1';

@@ -22,7 +22,7 @@ use crate::packet::{FlowId, NodeId, Packet, PortId};
 use crate::params;
 use crate::port::Port;
 use crate::rng::Stream;
-use crate::scenario::{NodeKind, Routing, Scenario, ScenarioError, Traffic};
+use crate::scenario::{NodeKind, OnOffSource, Routing, Scenario, ScenarioError, Traffic};
 use crate::sched::registry::{self, PortContext};
 use crate::sched::single::scripted::{self, Scripted};
 use crate::sched::AnyScheduler;
@@ -443,6 +443,9 @@ impl Network {
             if let Some(d) = u.packet_sizes.as_ref().filter(|_| cfg!(feature = "full")) {
                 emitter = emitter.with_random_sizes(Sizes::new(d));
             }
+        }
+        if let Traffic::Onoff(OnOffSource { burst_packets: Some(b), .. }) = tr {
+            emitter = emitter.with_bursts(b.clone());
         }
         self.emitters.push(emitter);
         Ok(())

@@ -85,6 +85,12 @@ pub struct OnOffSource {
     pub off: TimeQ,
     #[serde(default)]
     pub periods: Periods,
+    /// Packets per ON period instead of `on`'s length, one entry per period in turn, cycling:
+    /// bursts of different sizes, as a video's frames (the FSC paper's MPEG-1 sources, Fig. 14).
+    /// Periodic only; each period still lasts `on + off`, and `on` must fit the largest burst
+    /// at `rate`.
+    #[serde(default)]
+    pub burst_packets: Option<Vec<u32>>,
     #[serde(default)]
     pub start: Option<TimeQ>,
     #[serde(default)]

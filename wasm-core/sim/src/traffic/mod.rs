@@ -92,6 +92,9 @@ pub struct Emitter {
     /// Random packet sizes, and the size drawn for the next packet; `packet_size` then holds
     /// the mean size, which sets the pacing and the Poisson gaps.
     random: Option<(Sizes, u32)>,
+    /// ON-OFF with bursts of given packet counts (cycling) instead of ON periods of a length,
+    /// and the index of the current burst.
+    bursts: Option<(Vec<u32>, usize)>,
 }
 
 /// Largest packet a random size may give (bytes); larger draws are cut to it.
@@ -123,6 +126,7 @@ impl Emitter {
             on_until: Time::MAX,
             rng,
             random: None,
+            bursts: None,
         };
         if let Timing::OnOff { on, exponential, .. } = timing {
             e.on_until = start + e.period(on, exponential);
@@ -135,6 +139,15 @@ impl Emitter {
         self.packet_size = libm::round(sizes.mean()).clamp(1.0, MAX_PACKET as f64) as u32;
         let first = sizes.sample(&mut self.rng).min(MAX_PACKET) as u32;
         self.random = Some((sizes, first));
+        self
+    }
+
+    /// ON-OFF with bursts of `packets[k % len]` packets in period k (periodic; each period lasts
+    /// on + off): the ON period ends just after the burst's last packet (validated non-empty,
+    /// every count at least 1).
+    pub fn with_bursts(mut self, packets: Vec<u32>) -> Emitter {
+        self.on_until = self.paced(packets[0] as u64);
+        self.bursts = Some((packets, 0));
         self
     }
 
@@ -196,10 +209,18 @@ impl Emitter {
             Timing::OnOff { on, off, exponential } => {
                 let mut t = self.paced(self.stretch_sent);
                 while t >= self.on_until {
-                    let gap = self.period(off, exponential);
-                    self.stretch_start = self.on_until + gap;
                     self.stretch_sent = 0;
-                    self.on_until = self.stretch_start + self.period(on, exponential).max(Time(1));
+                    if let Some((packets, k)) = &mut self.bursts {
+                        // The next period, its burst's packets paced from its start.
+                        *k += 1;
+                        let n = packets[*k % packets.len()] as u64;
+                        self.stretch_start = self.stretch_start + on + off;
+                        self.on_until = self.paced(n);
+                    } else {
+                        let gap = self.period(off, exponential);
+                        self.stretch_start = self.on_until + gap;
+                        self.on_until = self.stretch_start + self.period(on, exponential).max(Time(1));
+                    }
                     t = self.stretch_start;
                 }
                 t
@@ -232,6 +253,17 @@ mod tests {
         // 1500 B at 4 Mbps: one packet every 12000 bit / 4e6 bit/s = 3 ms, from 1 ms until 8 ms.
         let e = Emitter::new(0, Timing::Paced, 4_000_000, 1500, None, Time::ms(1), Time::ms(8), Stream::new(1, 0));
         assert_eq!(drain(e), vec![(Time::ms(1), 1500), (Time::ms(4), 1500), (Time::ms(7), 1500)]);
+    }
+
+    #[test]
+    fn bursts_of_given_sizes_cycle_in_fixed_periods() {
+        // 1000 B at 8 Mbps: a packet every 1 ms. Periods of on + off = 10 ms from 2 ms, with
+        // bursts of 3, 1, 2 packets, then 3 again: packets at 2, 3, 4 | 12 | 22, 23 | 32, 33, 34 ms.
+        let timing = Timing::OnOff { on: Time::ms(5), off: Time::ms(5), exponential: false };
+        let e = Emitter::new(0, timing, 8_000_000, 1000, None, Time::ms(2), Time::ms(35), Stream::new(1, 0))
+            .with_bursts(vec![3, 1, 2]);
+        let times: Vec<u64> = drain(e).iter().map(|p| p.0.as_ns() / 1_000_000).collect();
+        assert_eq!(times, vec![2, 3, 4, 12, 22, 23, 32, 33, 34]);
     }
 
     #[test]

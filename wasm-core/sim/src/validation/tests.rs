@@ -50,6 +50,30 @@ fn errors_name_the_field() {
     }
 }
 
+/// An ON-OFF source's `burst_packets` (FSC Fig. 14's video frames): each refusal names its
+/// field. At 100 Mbps a 1500 B packet takes 120 us, so 60 packets need 7.2 ms of `on`.
+#[test]
+fn burst_packets_errors_name_the_field() {
+    let onoff = |extra: &str| {
+        format!(
+            r#""kind": "onoff", "id": "f", "src": "a", "dst": "b", "rate": "100Mbps", "packet_size": "1500B", "on": "5ms", "off": "5ms"{extra}"#
+        )
+    };
+    let from = r#""kind": "cbr", "id": "f", "src": "a", "dst": "b", "rate": "100Mbps", "packet_size": "1500B""#;
+    assert!(with(from, &onoff(r#", "burst_packets": [41, 1]"#)).is_ok(), "41 x 120 us = 4.92 ms fits in 5 ms");
+    let cases = [
+        (r#", "burst_packets": [3, 0]"#, "traffic[0].burst_packets", "not 0"),
+        (r#", "burst_packets": []"#, "traffic[0].burst_packets", "1 to 1000"),
+        (r#", "burst_packets": [60]"#, "traffic[0].on", "7200000 ns"),
+        (r#", "burst_packets": [3], "periods": "exponential""#, "traffic[0].periods", "periodic"),
+    ];
+    for (extra, path, needle) in cases {
+        let e = with(from, &onoff(extra)).expect_err(extra);
+        assert_eq!(e.path, path, "{extra} -> {e}");
+        assert!(e.message.contains(needle), "{extra} -> {e}");
+    }
+}
+
 #[test]
 fn syntax_errors_keep_their_position() {
     let e = parse("{\"format\": ").unwrap_err();

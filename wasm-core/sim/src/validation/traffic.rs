@@ -5,7 +5,9 @@ use std::collections::BTreeSet;
 
 use super::topology::{check_path, host, Facts};
 use super::{lists, text};
-use crate::scenario::{Limits, NodeKind, Scenario, ScenarioError, TcpSpec, Toggle, Traffic, Transport};
+use crate::scenario::{
+    Limits, NodeKind, OnOffSource, Periods, Scenario, ScenarioError, TcpSpec, Toggle, Traffic, Transport,
+};
 use crate::time::Time;
 
 /// Checks every source of `s` over topology `f`; the packets each creates.
@@ -90,6 +92,9 @@ pub(super) fn check(s: &Scenario, limits: &Limits, f: &Facts<'_>) -> Result<Vec<
                 let bps = finite(Some(u.rate))?.expect("given");
                 if u.on.0 == Time::ZERO {
                     return Err(err(at("on"), "must be greater than zero"));
+                }
+                if let Some(b) = &u.burst_packets {
+                    check_bursts(b, u, bps, size).map_err(|(f, m)| err(at(f), m))?;
                 }
                 // At its rate, and at least one packet per ON period whatever the rate.
                 packets += per_second(bps, size) + active / (u.on.0 + u.off.0).as_ns() as u128;
@@ -280,6 +285,29 @@ fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) ->
         if d.0 == Time::ZERO || d.0 >= Time::ms(500) {
             return fail("tcp.delayed_ack_timeout", "must be above zero and under 500ms (RFC 5681 Sec. 4.2)");
         }
+    }
+    Ok(())
+}
+
+/// An ON-OFF source's `burst_packets`: 1 to 1000 counts of 1 to 100 000 packets, periodic,
+/// each burst sent within `on` at the source's rate.
+fn check_bursts(b: &[u32], u: &OnOffSource, bps: u64, size: u64) -> Result<(), (&'static str, String)> {
+    if b.is_empty() || b.len() > 1000 {
+        return Err(("burst_packets", format!("give 1 to 1000 burst sizes, not {}", b.len())));
+    }
+    if let Some(n) = b.iter().find(|n| **n == 0 || **n > 100_000) {
+        return Err(("burst_packets", format!("a burst is 1 to 100000 packets, not {n}")));
+    }
+    if u.periods != Periods::Periodic {
+        return Err(("periods", "burst_packets needs periodic periods".into()));
+    }
+    let largest = *b.iter().max().expect("not empty") as u128;
+    let sending = largest * size as u128 * 8_000_000_000 / bps as u128;
+    if sending > u.on.0.as_ns() as u128 {
+        return Err((
+            "on",
+            format!("the largest burst ({largest} packets) takes {sending} ns at the rate: give on at least that"),
+        ));
     }
     Ok(())
 }
