@@ -536,7 +536,7 @@ export interface SlackOut {
  */
 export interface DropCounts {
   /**
-   * AFQ gave it a round N or more rounds after the one being served: its N queues cannot hold it (AFQ Sec. 3).
+   * AFQ gave it a round N or more rounds after the one being served: its N queues cannot hold it (AFQ, NSDI'18).
    */
   afq_horizon: number;
   /**

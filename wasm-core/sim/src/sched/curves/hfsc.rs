@@ -491,7 +491,7 @@ impl Scheduler for Hfsc {
             let Some(p) = copy.dequeue(at, &mut v) else { break };
             let l = copy.leaf_of[p.class as usize].expect("a served class has its leaf");
             out.entries.push((p.id, copy.nodes[l].vt.round() as i64));
-            at = at + self.bandwidth.tx_time(p.size as u64);
+            at += self.bandwidth.tx_time(p.size as u64);
         }
     }
 

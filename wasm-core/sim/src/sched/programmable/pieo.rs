@@ -224,7 +224,7 @@ impl Scheduler for Pieo {
             };
             let (_, p) = &self.list[&k];
             out.entries.push((p.id, k.0));
-            at = at + self.bandwidth.tx_time(p.size as u64);
+            at += self.bandwidth.tx_time(p.size as u64);
         }
     }
 
