@@ -92,6 +92,8 @@ reason_table! {
             "A middlebox's CPU stage already held its flow's limit (the middlebox's flow_queue) when it arrived.";
         RankThreshold = 7 => rank_threshold, "rank over threshold",
             "A FIFO with a fixed admission threshold refused a rank above it (AIFO Sec. 2.2's oracle admission).";
+        AfqHorizon = 8 => afq_horizon, "AFQ round beyond horizon",
+            "AFQ gave it a round N or more rounds after the one being served: its N queues cannot hold it (AFQ, NSDI'18).";
     }
 }
 

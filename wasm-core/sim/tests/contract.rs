@@ -277,6 +277,12 @@ impl<'a> Driver<'a> {
         }
         let mut guard = 0;
         while !self.queued.is_empty() {
+            // A scheduler that idles (shapers) says when its next packet becomes eligible.
+            if !self.info.traits.work_conserving {
+                if let Some(t) = self.s.next_eligible(self.now) {
+                    self.now = self.now.max(t);
+                }
+            }
             self.dequeue();
             guard += 1;
             if guard > 10 * STEPS {

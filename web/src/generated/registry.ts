@@ -158,6 +158,7 @@ export type SchedulerName =
   | 'virtual_clock'
   | 'sced'
   | 'fsc'
+  | 'hfsc'
   | 'codel'
   | 'fq_codel'
   | 'red'
@@ -169,6 +170,8 @@ export type SchedulerName =
   | 'pifo'
   | 'sp_pifo'
   | 'aifo'
+  | 'afq'
+  | 'pieo'
   | 'threshold_fifo'
   | 'drfq'
   | 'mr3'
@@ -271,6 +274,7 @@ export interface StateSpec {
  * via the `definition` "StateFields".
  */
 export interface StateFields {
+  afq: 'round' | 'queue lengths' | 'bytes per round' | 'last bid' | 'last round' | 'last arrival admitted';
   aifo:
     | 'window'
     | 'window least rank'
@@ -300,10 +304,20 @@ export interface StateFields {
     | 'service curve anchor y'
     | 'service curve knee x'
     | 'service curve knee y';
+  hfsc:
+    | 'classes'
+    | 'virtual times'
+    | 'served'
+    | 'served real-time'
+    | 'eligible in'
+    | 'deadline in'
+    | 'group virtual times'
+    | 'last real-time';
   lstf: 'last sent key';
   lstf_codel: 'gamma' | 'epsilon now' | 'dropping' | 'count' | 'next drop' | 'sojourn' | 'target' | 'ok to drop at';
   mr3: 'allowance left' | 'MaxSC';
   mr_tradeoff: 'fair share' | 'alpha floor' | 'fluid shares';
+  pieo: 'ranks' | 'eligible in' | 'eligible' | 'next eligible in';
   pifo: 'virtual time';
   red:
     | 'average queue'
@@ -341,6 +355,7 @@ export interface StateFields {
 
 /** Each scheduler's state field names, in the order the trace records them. */
 export const STATE_FIELDS = {
+  afq: ['round', 'queue lengths', 'bytes per round', 'last bid', 'last round', 'last arrival admitted'],
   aifo: ['window', 'window least rank', 'window greatest rank', 'quantile threshold', 'c', 'C', 'last arrival quantile', 'last arrival admitted'],
   codel: ['dropping', 'count', 'next drop', 'sojourn', 'target', 'ok to drop at'],
   drfq: ['virtual time', 'head start tags', 'head finish tags'],
@@ -349,10 +364,12 @@ export const STATE_FIELDS = {
   fifo_plus: ['last sent key'],
   fq_codel: ['new flows', 'old flows', 'deficits', 'dropping queues'],
   fsc: ['system virtual time', 'virtual times', 'served', 'curve anchor x', 'curve anchor y', 'curve knee x', 'curve knee y', 'curve m2', 'queue flows', 'service curve anchor x', 'service curve anchor y', 'service curve knee x', 'service curve knee y'],
+  hfsc: ['classes', 'virtual times', 'served', 'served real-time', 'eligible in', 'deadline in', 'group virtual times', 'last real-time'],
   lstf: ['last sent key'],
   lstf_codel: ['gamma', 'epsilon now', 'dropping', 'count', 'next drop', 'sojourn', 'target', 'ok to drop at'],
   mr3: ['allowance left', 'MaxSC'],
   mr_tradeoff: ['fair share', 'alpha floor', 'fluid shares'],
+  pieo: ['ranks', 'eligible in', 'eligible', 'next eligible in'],
   pifo: ['virtual time'],
   red: ['average queue', 'min threshold', 'max threshold', 'average queue (bytes)', 'min threshold (bytes)', 'max threshold (bytes)', 'mark probability', 'count'],
   rr: ['head flow', 'credit'],

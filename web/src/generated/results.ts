@@ -46,7 +46,8 @@ export type DropReason =
   | 'pifo_overflow'
   | 'edge_aqm'
   | 'flow_queue_full'
-  | 'rank_threshold';
+  | 'rank_threshold'
+  | 'afq_horizon';
 /**
  * Event kinds; the discriminants are the trace encoding (each doc: a name for people, a
  * blank line, what `loc` and `value` hold).
@@ -534,6 +535,10 @@ export interface SlackOut {
  * via the `definition` "DropCounts".
  */
 export interface DropCounts {
+  /**
+   * AFQ gave it a round N or more rounds after the one being served: its N queues cannot hold it (AFQ, NSDI'18).
+   */
+  afq_horizon: number;
   /**
    * AIFO's admission control refused it (AIFO Algorithm 1).
    */

@@ -40,7 +40,7 @@ export const EVENT_KIND_LABELS: Readonly<Record<EventKindName, string>> = {
 };
 
 /** Drop reasons in code order (a Drop event's value is the code + 256 if the packet was queued). */
-export const DROP_REASONS = ['buffer_full', 'push_out', 'aqm', 'aifo_admission', 'pifo_overflow', 'edge_aqm', 'flow_queue_full', 'rank_threshold'] as const satisfies readonly DropReason[];
+export const DROP_REASONS = ['buffer_full', 'push_out', 'aqm', 'aifo_admission', 'pifo_overflow', 'edge_aqm', 'flow_queue_full', 'rank_threshold', 'afq_horizon'] as const satisfies readonly DropReason[];
 
 /** Drop reasons in words. */
 export const DROP_REASON_LABELS: Readonly<Record<DropReason, string>> = {
@@ -52,6 +52,7 @@ export const DROP_REASON_LABELS: Readonly<Record<DropReason, string>> = {
   edge_aqm: 'Edge-CoDel drop',
   flow_queue_full: 'flow queue full',
   rank_threshold: 'rank over threshold',
+  afq_horizon: 'AFQ round beyond horizon',
 };
 
 /** ECN mark reasons in code order (a Mark event's value is the code). */

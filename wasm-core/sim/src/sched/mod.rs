@@ -129,10 +129,11 @@ schedulers! {
         #[cfg(feature = "full")] wf2q_plus: Wf2qPlus(boxed Wf2qPlus) [WF2Q_PLUS];
         #[cfg(feature = "full")] virtual_clock: VirtualClock(boxed VirtualClock) [VIRTUAL_CLOCK];
     }
-    /// Service curves: SCED and fair service curves.
+    /// Service curves: SCED, fair service curves and their hierarchy (H-FSC).
     curves(curve, queues) {
         #[cfg(feature = "full")] sced: Sced(boxed Sced) [SCED];
         #[cfg(feature = "full")] fsc: Fsc(boxed Fsc) [FSC];
+        #[cfg(feature = "full")] hfsc: Hfsc(boxed Hfsc) [HFSC];
     }
     /// Active queue management (built on the components in `crate::aqm`).
     queue_management {
@@ -146,11 +147,13 @@ schedulers! {
         #[cfg(feature = "full")] strict_priority: StrictPriority(boxed StrictPriority) [STRICT_PRIORITY];
         #[cfg(feature = "full")] round_robin: RoundRobin(boxed RoundRobin) [RR, WRR, DRR];
     }
-    /// Programmable scheduling: rank programs feeding PIFO, SP-PIFO, AIFO.
+    /// Programmable scheduling: rank programs feeding PIFO, SP-PIFO, AIFO, PIEO; AFQ's calendar queues.
     programmable(rank) {
         #[cfg(feature = "full")] pifo: Pifo(boxed Pifo) [PIFO];
         #[cfg(feature = "full")] sp_pifo: SpPifo(boxed SpPifo) [SP_PIFO];
         #[cfg(feature = "full")] aifo: Aifo(boxed Aifo) [AIFO];
+        #[cfg(feature = "full")] afq: Afq(boxed Afq) [AFQ];
+        #[cfg(feature = "full")] pieo: Pieo(boxed Pieo) [PIEO];
         #[cfg(feature = "full")] threshold_fifo: ThresholdFifo(boxed ThresholdFifo) [THRESHOLD_FIFO];
     }
     /// Multi-resource schedulers at middlebox stages: DRFQ, MR3, the fairness-efficiency trade-off.

@@ -8,7 +8,7 @@ import { droppingPorts } from './dropsChart';
 import { varianceSeconds, waitText, waitingPorts } from './waitChart';
 
 const style = { label: 's', colour: '#000', dash: '' };
-const drops = (buffer_full: number, aqm = 0): DropCounts => ({ buffer_full, push_out: 0, aqm, aifo_admission: 0, pifo_overflow: 0, edge_aqm: 0, flow_queue_full: 0, rank_threshold: 0 });
+const drops = (buffer_full: number, aqm = 0): DropCounts => ({ buffer_full, push_out: 0, aqm, aifo_admission: 0, pifo_overflow: 0, edge_aqm: 0, flow_queue_full: 0, rank_threshold: 0, afq_horizon: 0 });
 const wait = (mean_ns: number, std_ns = 0): WaitOut => ({ mean_ns, std_ns, variance_ns2: std_ns * std_ns, max_ns: mean_ns + std_ns });
 
 describe('chart helpers', () => {

@@ -3,7 +3,9 @@
 // virtual curve over virtual time, with v^s first; SCED's deadline curve over real time, with
 // the head deadlines first (the core's sched/curves/curve.rs). Drawn beside the queue column: a
 // line per queue (served bytes; still in its burst on slope m1, or on m2) and the first queue's
-// curve with the point it has reached (w_i on the curve). Nothing about scheduling is computed here.
+// curve with the point it has reached (w_i on the curve). H-FSC exports its active leaves' virtual
+// times, bytes served and real-time eligibility and deadline (as waits), drawn as a line per leaf.
+// Nothing about scheduling is computed here.
 import { formatValue } from '../values';
 import type { Drawers, NamedState, QueueColumn } from './state';
 import { figure, line, stateFont } from './text';
@@ -91,5 +93,24 @@ export const CURVE_DRAWERS: Drawers = {
     const n = state.values('head deadlines').length;
     line(c, 0, `SCED: ${n} queue${n === 1 ? '' : 's'} backlogged`, '#33414f');
     queues(ctx, c, state, 'deadline curve');
+  },
+  hfsc: (ctx, c, state) => {
+    const last = state.first('last real-time');
+    const how = last === undefined ? '' : ` · last packet by ${last === 1 ? 'real-time (least deadline)' : 'link-sharing (least v)'}`;
+    line(c, 0, `H-FSC${how}`, '#33414f');
+    const classes = state.values('classes');
+    const vt = state.values('virtual times');
+    const served = state.values('served');
+    const rt = state.values('served real-time');
+    const eligible = state.values('eligible in');
+    const deadline = state.values('deadline in');
+    classes.slice(0, SHOWN).forEach((k, i) => {
+      const e = eligible[i] ?? -1;
+      const timing = e < 0 ? '' : ` · RT ${formatValue(rt[i] ?? 0, 'bytes', 0)}, ${e === 0 ? 'eligible' : `eligible in ${formatValue(e, 'ns', 0)}`}, deadline in ${formatValue(deadline[i] ?? 0, 'ns', 0)}`;
+      line(c, 1 + i, `class ${k}: v ${formatValue(vt[i] ?? 0, 'ns', 0)} · served ${formatValue(served[i] ?? 0, 'bytes', 0)}${timing}`, e === 0 ? '#b5472a' : '#4a5a6a');
+    });
+    if (classes.length > SHOWN) line(c, 1 + SHOWN, `+${classes.length - SHOWN} more active`, '#4a5a6a');
+    const groups = state.values('group virtual times');
+    if (groups.length > 0) line(c, 2 + SHOWN, `groups' v: ${groups.map((v) => formatValue(v, 'ns', 0)).join(', ')}`, '#4a5a6a');
   },
 };
