@@ -1,5 +1,5 @@
 //! A binary min-heap of events keyed by (time, sequence number): the event queue's events
-//! past its wheel's horizon (`super`).
+//! past its wheel's horizon, and those of its current bucket (`super`).
 //!
 //! Invariant: `pop` returns the entry with the least key, (time, seq) as one number.
 //!
@@ -69,6 +69,38 @@ impl<E> Heap<E> {
             hole = parent;
         }
         std::ptr::write(base.add(hole), moving);
+    }
+
+    /// Takes `events` (in any order) as the heap's entries, the heap being empty; `events` gets
+    /// the heap's emptied room.
+    #[inline]
+    pub fn replace(&mut self, events: &mut Vec<Entry<E>>) {
+        debug_assert!(self.heap.is_empty());
+        std::mem::swap(&mut self.heap, events);
+        // Bottom-up heap construction: each parent sifted down below its children, last first.
+        let h = &mut self.heap;
+        let n = h.len();
+        for mut i in (0..n / 2).rev() {
+            loop {
+                let mut child = 2 * i + 1;
+                if child >= n {
+                    break;
+                }
+                if child + 1 < n && h[child + 1].key() < h[child].key() {
+                    child += 1;
+                }
+                if h[i].key() <= h[child].key() {
+                    break;
+                }
+                h.swap(i, child);
+                i = child;
+            }
+        }
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.heap.is_empty()
     }
 
     /// The first entry.

@@ -9,17 +9,22 @@
 //! events are a transmission's end or a packet's arrival, a few microseconds ahead, and the
 //! queue's time only moves forward, so near events go straight into a bucket of 2^`SHIFT` ns
 //! by their time (`SLOTS` buckets, the wheel, covering `SLOTS << SHIFT` ns from the current
-//! bucket; each bucket sorted by (time, seq), new events usually landing at its end), and a
-//! bitmap finds the next bucket holding events. Events past the horizon (timers, long links,
-//! late flows) wait in a binary heap (`heap`) and move into the wheel as its horizon reaches
-//! them. Why: with every event in one heap, each pop walked the heap from root to bottom, a
-//! chain of dependent loads and comparisons (a fifth of the run's time on dumbbell-10g-16); a
-//! bucket's pop is one read at its front.
+//! bucket), and a bitmap finds the next bucket holding events. A bucket takes its events at
+//! its end in any order; when it becomes the current one its events become a small binary
+//! heap (`near`, built in place in linear time), which also takes the pushes into the current
+//! bucket. Events past the horizon (timers, long links, late flows) wait in a binary heap
+//! (`heap`) and move into the wheel as its horizon reaches them. Why: with every event in one
+//! heap, each pop walked the heap from root to bottom, a chain of dependent loads and
+//! comparisons (a fifth of the run's time on dumbbell-10g-16); a bucket's heap is small and
+//! in cache. Until session 48 each bucket was kept sorted (256 buckets of 256 ns): on a
+//! dense network (AIFO Fig. 8's leaf-spine, about one event per ns) a bucket held hundreds
+//! of events and a push into it moved a quarter of them on average (with the sort's
+//! `memmove`, about a fifth of that run's instructions).
 //!
-//! Measured on dumbbell-10g-16 and not kept: 128 ns buckets (512 of them) ran no faster, 64 ns
-//! (1024) 1% faster, within the noise, for four times the wheel's memory;
-//! vectors with a read index in place of `VecDeque` and linked lists in one slab of nodes
-//! used fewer instructions but ran 3-6% slower.
+//! Measured on dumbbell-10g-16 with sorted buckets and not kept: 128 ns buckets (512 of them)
+//! ran no faster, 64 ns (1024) 1% faster, within the noise; vectors with a read index in place
+//! of `VecDeque` and linked lists in one slab of nodes used fewer instructions but ran 3-6%
+//! slower.
 //!
 //! A batch of events known at the start (a replay's injections: every packet of the recorded
 //! schedule, millions on UPS Table 1's rows) goes into a third place, `later`: a list sorted by
@@ -27,8 +32,9 @@
 //! event costs a read at its front, not a heap pop (pushing them all into the heap made its
 //! refill a seventh of a replay's time). Each keeps the sequence number its push gave it.
 //!
-//! Invariants of the layout: every wheel event's bucket number (`time >> SHIFT`) is in
-//! [`cur`, `cur + SLOTS`) and its slot is that number modulo `SLOTS`; every heap event's is
+//! Invariants of the layout: every event in `near` has a bucket number (`time >> SHIFT`) at
+//! most `cur`; every other wheel event's is in (`cur`, `cur + SLOTS`) and its slot is that
+//! number modulo `SLOTS` (so the current bucket's own slot is empty); every heap event's is
 //! at least `cur + SLOTS`, as is every event in `later`; `cur` is at most the bucket of any
 //! event pushed later (pushes are never earlier than the last event popped, whose bucket `cur`
 //! is).
@@ -40,18 +46,23 @@ use std::collections::VecDeque;
 use crate::time::Time;
 use heap::{Entry, Heap};
 
-/// A bucket spans 2^SHIFT ns (256 ns: a 1500 B packet takes 1.2 us at 10 Gbps).
-const SHIFT: u32 = 8;
-/// Buckets in the wheel (a power of two): 256 x 256 ns = 65.5 us ahead, past a 10 Gbps
+/// A bucket spans 2^SHIFT ns (64 ns: a 1500 B packet takes 1.2 us at 10 Gbps, 300 ns at 40).
+const SHIFT: u32 = 6;
+/// Buckets in the wheel (a power of two): 1024 x 64 ns = 65.5 us ahead, past a 10 Gbps
 /// dumbbell's longest link (30 us).
-const SLOTS: usize = 256;
+const SLOTS: usize = 1024;
 const WORDS: usize = SLOTS / 64;
-/// Events an emptied bucket keeps room for (a 10 Gbps link's 256 ns hold about 3).
-const KEEP: usize = 8;
+/// Events an emptied bucket keeps room for (2 KB): a dense network's bucket (AIFO Fig. 8's
+/// leaf-spine, about one event per ns) refills to about that many every lap of the wheel, so
+/// giving the room back at each emptying cost an allocation per doubling per lap.
+const KEEP: usize = 64;
 
 pub struct EventQueue<E> {
-    /// The wheel: bucket `b % SLOTS` holds the events of bucket number `b`, by (time, seq).
-    buckets: Vec<VecDeque<Entry<E>>>,
+    /// The current bucket's events (bucket number `cur`), a heap by (time, seq).
+    near: Heap<E>,
+    /// The wheel: slot `b % SLOTS` holds the events of bucket number `b` in (`cur`, `cur +
+    /// SLOTS`), in the order pushed.
+    buckets: Vec<Vec<Entry<E>>>,
     /// Bit `s` (word `s / 64`): slot `s` holds events.
     occupied: [u64; WORDS],
     /// The bucket number of the wheel's first bucket.
@@ -66,7 +77,8 @@ pub struct EventQueue<E> {
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
         EventQueue {
-            buckets: (0..SLOTS).map(|_| VecDeque::new()).collect(),
+            near: Heap::default(),
+            buckets: (0..SLOTS).map(|_| Vec::new()).collect(),
             occupied: [0; WORDS],
             cur: 0,
             heap: Heap::default(),
@@ -122,24 +134,43 @@ impl<E> EventQueue<E> {
         }
     }
 
-    /// Puts a wheel event in its bucket, in (time, seq) order. An event before the current
-    /// bucket (the engine never schedules one) would go first in the current bucket, still
-    /// in order.
+    /// Puts a wheel event in its bucket: the current bucket's heap (`near`), or the end of a
+    /// later bucket (in any order: it becomes a heap when it is the current one, `enter`). An
+    /// event before the current bucket (the engine never schedules one) would go into the
+    /// current bucket, still in order.
     #[inline]
     fn insert(&mut self, entry: Entry<E>) {
-        let slot = ((entry.time.0 >> SHIFT).max(self.cur) as usize) % SLOTS;
-        let q = &mut self.buckets[slot];
-        let key = entry.key();
-        if q.back().is_none_or(|last| last.key() < key) {
-            q.push_back(entry);
+        let bucket = entry.time.0 >> SHIFT;
+        if bucket <= self.cur {
+            self.near.push(entry);
         } else {
-            let at = q.partition_point(|e| e.key() < key);
-            q.insert(at, entry);
+            let slot = (bucket as usize) % SLOTS;
+            self.buckets[slot].push(entry);
+            self.occupied[slot / 64] |= 1 << (slot % 64);
         }
-        self.occupied[slot / 64] |= 1 << (slot % 64);
     }
 
-    /// How many buckets after the current one the first occupied bucket is.
+    /// Makes bucket number `bucket` the current one (`near` is empty, and every bucket before
+    /// `bucket` too): its events become the heap `near`, its slot takes the heap's emptied room;
+    /// then the far events the new horizon reaches.
+    #[inline]
+    fn enter(&mut self, bucket: u64) {
+        self.cur = bucket;
+        let slot = (bucket as usize) % SLOTS;
+        if self.occupied[slot / 64] & (1 << (slot % 64)) != 0 {
+            self.occupied[slot / 64] &= !(1 << (slot % 64));
+            let q = &mut self.buckets[slot];
+            self.near.replace(q);
+            if q.capacity() > KEEP {
+                // A burst's room goes back: the wheel holds about a busy bucket's worth each.
+                q.shrink_to(KEEP);
+            }
+        }
+        self.refill();
+    }
+
+    /// How many buckets after the current one the first occupied bucket is (the current
+    /// one's own slot is always empty: its events are in `near`).
     #[inline]
     fn first_occupied(&self) -> Option<u64> {
         let start = (self.cur as usize) % SLOTS;
@@ -162,8 +193,12 @@ impl<E> EventQueue<E> {
 
     /// The time of the next event.
     pub fn next_time(&self) -> Option<Time> {
+        if let Some(e) = self.near.peek() {
+            return Some(e.time);
+        }
         match self.first_occupied() {
-            Some(r) => self.buckets[((self.cur + r) as usize) % SLOTS].front().map(|e| e.time),
+            // A later bucket, in no order.
+            Some(r) => self.buckets[((self.cur + r) as usize) % SLOTS].iter().map(|e| e.time).min(),
             None => self.far_time(),
         }
     }
@@ -171,36 +206,23 @@ impl<E> EventQueue<E> {
     /// Removes the next event if it is due by `end`.
     #[inline]
     pub fn pop_until(&mut self, end: Time) -> Option<(Time, E)> {
-        let bucket = match self.first_occupied() {
-            Some(r) => self.cur + r,
-            None => {
-                // The wheel is empty: it moves to the first event past it.
-                let t = self.far_time()?;
-                if t > end {
-                    return None;
+        if self.near.is_empty() {
+            match self.first_occupied() {
+                Some(r) => self.enter(self.cur + r),
+                None => {
+                    // The wheel is empty: it moves to the first event past it.
+                    let t = self.far_time()?;
+                    if t > end {
+                        return None;
+                    }
+                    self.enter(t.0 >> SHIFT);
                 }
-                self.cur = t.0 >> SHIFT;
-                self.refill();
-                self.cur
             }
-        };
-        let slot = (bucket as usize) % SLOTS;
-        let q = &mut self.buckets[slot];
-        if q.front().is_none_or(|e| e.time > end) {
+        }
+        if self.near.peek().is_none_or(|e| e.time > end) {
             return None;
         }
-        let e = q.pop_front().expect("an occupied bucket");
-        if q.is_empty() {
-            self.occupied[slot / 64] &= !(1 << (slot % 64));
-            if q.capacity() > KEEP {
-                // A burst's room goes back: the wheel holds about a busy bucket's worth each.
-                q.shrink_to(KEEP);
-            }
-        }
-        if bucket != self.cur {
-            self.cur = bucket;
-            self.refill();
-        }
+        let e = self.near.pop().expect("a current event");
         Some((e.time, e.ev))
     }
 
@@ -220,7 +242,12 @@ impl<E> EventQueue<E> {
 
     /// The pending events, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = &E> {
-        self.buckets.iter().flatten().chain(self.heap.iter()).chain(self.later.iter()).map(|e| &e.ev)
+        self.near
+            .iter()
+            .chain(self.buckets.iter().flatten())
+            .chain(self.heap.iter())
+            .chain(self.later.iter())
+            .map(|e| &e.ev)
     }
 }
 
