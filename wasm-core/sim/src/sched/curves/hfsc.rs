@@ -59,7 +59,7 @@ const fn vector(name: &'static str, description: &'static str, unit: Unit) -> St
 
 pub const HFSC: SchedulerInfo = SchedulerInfo {
     name: "hfsc",
-    display: "H-FSC (hierarchical fair service curve)",
+    display: "H-FSC (hierarchical FSC)",
     summary: "Hierarchical fair service curve: leaves with a real-time curve are served by least deadline once \
               eligible; otherwise the hierarchy shares by least virtual time on link-sharing curves, level by level.",
     reference: "Stoica, Zhang, Ng, \"A Hierarchical Fair Service Curve Algorithm for Link-Sharing, Real-Time and \
