@@ -85,3 +85,30 @@ test('a label cut to fit gives its full text to the pointer', async ({ app, page
   await page.mouse.move(stage.x + 2, stage.y + stage.height - 2);
   await expect(svg.locator('..')).not.toHaveAttribute('title', /AIFO/);
 });
+
+test('a roomy drawing (the H-FSC example at 1366x768): its state label, queue column and count cover no node', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // At 1 s the port r -> d holds 59 packets: three columns side by side at their spot would reach d.
+  await app.openPaused('curves/hfsc-link-sharing', 1_000_000_000);
+  await expect.poll(async () => (await app.drawn()).stateLabels.length).toBe(1);
+  const stage = await size(app.topology);
+  const shapes = await app.topology.locator('[data-node] circle, [data-node] rect').evaluateAll((els) =>
+    els.map((e) => ({ node: e.closest('[data-node]')?.getAttribute('data-node') ?? '?', box: e.getBoundingClientRect().toJSON() as DOMRect })));
+  expect(shapes.length).toBeGreaterThanOrEqual(6);
+  const drawn = await app.drawn();
+  const boxes = [
+    ...drawn.stateLabels.map((l) => ({ what: `port ${l.port}'s state label`, box: l.box })),
+    ...drawn.queues.flatMap((q) => [{ what: `port ${q.port}'s column`, box: q.box }, ...(q.count ? [{ what: `port ${q.port}'s count`, box: q.count }] : [])]),
+  ];
+  expect(drawn.queues.length).toBeGreaterThan(0);
+  for (const { what, box: b } of boxes) {
+    for (const { node, box: n } of shapes) {
+      const x = n.x - stage.x;
+      const y = n.y - stage.y;
+      const overlap = b.x < x + n.width && x < b.x + b.w && b.y < y + n.height && y < b.y + b.h;
+      expect(overlap, `${what} (${JSON.stringify(b)}) over node ${node}`).toBe(false);
+    }
+  }
+  // The label keeps every line (cut to a middling width where the whole did not fit).
+  expect(drawn.stateLabels[0]?.lines.length).toBe(drawn.stateLabels[0]?.full.length);
+});

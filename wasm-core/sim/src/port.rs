@@ -366,7 +366,7 @@ impl<S: Scheduler> Port<S> {
         self.sched.state(&mut v.next_state);
         for f in 0..v.next_state.fields() {
             let now = v.next_state.field(f);
-            if v.shown_state.as_ref().is_none_or(|s| s.field(f) != now) {
+            if v.shown_state.as_ref().is_none_or(|s| !s.field_is(f, now)) {
                 out.views.push(ViewRecord::State { after, port, field: f as u16, values: now.to_vec() });
             }
         }

@@ -105,7 +105,9 @@ pub struct QueueView {
     pub entries: Vec<(u64, i64)>,
 }
 
-/// A scheduler's state: one list of values per declared field, in declaration order.
+/// A scheduler's state: one list of values per declared field, in declaration order. A value
+/// that does not apply (an H-FSC leaf's eligible time when it has no real-time curve) is NaN:
+/// the page shows it as "none".
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StateView {
     values: Vec<f64>,
@@ -128,5 +130,10 @@ impl StateView {
     pub fn field(&self, i: usize) -> &[f64] {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.values[start..self.ends[i]]
+    }
+    /// Field `i` holds `values` (NaN, "none", equal to NaN: see [`StateView`]).
+    pub fn field_is(&self, i: usize, values: &[f64]) -> bool {
+        let held = self.field(i);
+        held.len() == values.len() && held.iter().zip(values).all(|(a, b)| a == b || (a.is_nan() && b.is_nan()))
     }
 }

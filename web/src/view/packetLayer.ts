@@ -6,7 +6,7 @@ import type { PlaybackFrame, QueuedPacket } from '../sim/playback';
 import { drawDrops, drawEcnMarks, type Flashed } from './flashes';
 import type { Point } from './layout';
 import type { ColumnSize } from './queuePlace';
-import { arrangeColumns, arrangedBoxes, countPx, flashSpot, type Arranged, type Box, type ColumnRequest, type Spot } from './queueArrange';
+import { arrangeColumns, arrangedBoxes, countPx, flashSpot, intersects, type Arranged, type Box, type ColumnRequest, type Spot } from './queueArrange';
 import { portDrawer, type PortScheduler } from './portDrawers';
 import { COLUMNS, drawLabel, stateFont } from './drawers/text';
 import { arrangeLabels, labelAt, type LabelRequest, type PlacedLabel } from './stateArrange';
@@ -46,6 +46,8 @@ export interface DrawOptions {
   readonly marks?: PacketMarks;
   /** Names drawn on the topology that queue counts must not cover (a dense drawing's router names). */
   readonly names?: readonly Box[];
+  /** The nodes as drawn (portGeometry.ts `nodeBoxes`): columns, counts, state labels and flashes keep clear of them. */
+  readonly nodes?: readonly Box[];
   /** A flow's colour (by flow, or by its group when flows are many); default: by flow. */
   readonly colourOf?: (flow: number) => string;
 }
@@ -208,7 +210,14 @@ export class PacketLayer {
       if (geo && opts.dense) {
         at = flashSpot(a, a?.base ?? geo.queueBase, DENSE_FLASH_R, boxes);
         boxes.push({ x: at.x - DENSE_FLASH_R, y: at.y - DENSE_FLASH_R, w: 2 * DENSE_FLASH_R, h: 2 * DENSE_FLASH_R });
-      } else if (geo) at = { x: (a ? a.box.x + a.box.w : geo.queueBase.x + 2 * half) + 16, y: geo.queueBase.y - 10 };
+      } else if (geo) {
+        // Right of the cells; where that covers a node, the first spot beside the column that does not.
+        const right = { x: (a ? a.box.x + a.box.w : geo.queueBase.x + 2 * half) + 16, y: geo.queueBase.y - 10 };
+        const r = ROOMY_FLASH_R;
+        const nodes = opts.nodes ?? [];
+        const covers = nodes.some((n) => intersects({ x: right.x - r, y: right.y - r, w: 2 * r, h: 2 * r }, n));
+        at = covers ? flashSpot(a, a?.base ?? geo.queueBase, r, [...arrangedBoxes(arranged), ...nodes]) : right;
+      }
       spots.set(port, at);
       return at;
     };
@@ -274,6 +283,7 @@ export class PacketLayer {
     ctx.font = `600 ${size}px system-ui, sans-serif`;
     const arranged = arrangeColumns(requests, {
       cellW, cellH, gap, columns: 3, movable: opts.dense, font: size, width: (text) => this.textWidth(ctx, text, size), labels: opts.names,
+      ...(opts.nodes ? { nodes: opts.nodes } : {}),
     });
     const drawnQueues: DrawnQueue[] = [];
     for (const a of arranged) {
@@ -345,7 +355,7 @@ export class PacketLayer {
     // The longest queues' labels first: they get the room beside their columns.
     labels.sort((x, y) => y.queued - x.queued);
     ctx.font = stateFont(t);
-    const placed = arrangeLabels(labels, arrangedBoxes(arranged), {
+    const placed = arrangeLabels(labels, [...arrangedBoxes(arranged), ...(opts.nodes ?? [])], {
       stage: { w: this.width, h: this.height }, k: t, width: (text) => this.textWidth(ctx, text, Math.round(10 * t)),
     });
     for (const label of placed) drawLabel(ctx, label, t);
@@ -461,6 +471,8 @@ export class PacketLayer {
 
 /** The radius a dense drawing's drop flash reaches (flashes.ts: 7 px, growing 4 px as it fades). */
 const DENSE_FLASH_R = 11;
+/** A roomy drawing's drop flash as it starts (flashes.ts: 9 px, growing as it fades), with room for its edge. */
+const ROOMY_FLASH_R = 12;
 
 /** Rows of a queue column in a dense drawing (three columns of them, then a count of the rest). */
 const DENSE_ROWS = 8;

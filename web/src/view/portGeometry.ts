@@ -5,6 +5,7 @@
 import type { RunSummary } from '../sim/types';
 import type { Point } from './layout';
 import type { PortGeometry } from './packetLayer';
+import type { Box } from './queueArrange';
 import { Obstacles, queueSpots, type ColumnSize, type Obstacle } from './queuePlace';
 import type { SceneNode } from './scene';
 
@@ -51,6 +52,29 @@ export function denseNames(nodes: readonly SceneNode[], screen: ReadonlyMap<stri
   return nodes.flatMap((n) => {
     const p = n.kind === 'router' ? screen.get(n.id) : undefined;
     return p ? [denseNameBox(p, n.id, nodeRadius(n.kind, sizes), sizes.namePx)] : [];
+  });
+}
+
+/**
+ * What each node covers on screen (left, top, width, height): its circle's square (a
+ * middlebox's larger square), a host's box, and in a roomy drawing (`text`: its text factor;
+ * null for a dense one) the scheduler's line under a router at about 0.6 em a character
+ * (topologySvg.ts). Queue columns, counts, state labels and flashes keep clear of these.
+ */
+export function nodeBoxes(nodes: readonly SceneNode[], screen: ReadonlyMap<string, Point>, sizes: NodeSizes, text: number | null): Box[] {
+  return nodes.flatMap((n) => {
+    const p = screen.get(n.id);
+    if (!p) return [];
+    const r = nodeRadius(n.kind, sizes);
+    const half = n.kind === 'host' ? { w: r, h: r * (28 / 46) } : n.middlebox !== undefined ? { w: r * 1.25, h: r * 1.25 } : { w: r, h: r };
+    const boxes: Box[] = [{ x: p.x - half.w, y: p.y - half.h, w: 2 * half.w, h: 2 * half.h }];
+    if (text !== null && n.kind === 'router' && n.scheduler && sizes.size >= 0.7) {
+      const sub = subLabel(sizes.size, text);
+      const chars = n.middlebox !== undefined ? ` CPU ${n.middlebox} · ${n.scheduler}`.length : n.scheduler.length + 1;
+      const w = chars * sub.px * 0.6;
+      boxes.push({ x: p.x - w / 2, y: p.y + sub.y - sub.px, w, h: sub.bottom - sub.y + sub.px });
+    }
+    return boxes;
   });
 }
 

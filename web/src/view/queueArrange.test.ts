@@ -88,6 +88,22 @@ describe('queue columns clear each other', () => {
     expect(out[0]?.count).toMatchObject({ text: '1', x: 9, y: 101 });
   });
 
+  it('in a roomy drawing, gives up cells side by side rather than cover a node, and keeps the count off it', () => {
+    // 20 cells in rows of 8 at (0, 100): three columns, x 0..20. A node at x 15..40 covers the
+    // third (x 14..20); two columns (x 0..13, 16 cells) clear it. Its count says the rest.
+    const roomy = { ...grid, movable: false, nodes: [{ x: 15, y: 60, w: 25, h: 20 }] };
+    const [a] = arrangeColumns([{ port: 0, spots: [{ base: { x: 0, y: 100 }, rows: 8 }], cells: 20, counts: (shown) => [`20 queued (+${20 - shown})`] }], roomy);
+    expect(a?.shown).toBe(16);
+    expect(a?.box).toEqual({ x: 0, y: 44, w: 13, h: 56 });
+    expect(a?.count?.text).toBe('20 queued (+4)');
+    // A node over the first column too: one column stays (its place is its link's).
+    const [b] = arrangeColumns([request(0, [{ base: { x: 0, y: 100 }, rows: 8 }], 20)], { ...roomy, nodes: [{ x: 2, y: 60, w: 25, h: 20 }] });
+    expect(b?.shown).toBe(8);
+    // A count over a node moves right of the column's top: one cell at x 0 (top 93), the node over x -1..9, y 79..89.
+    const [c] = arrangeColumns([request(0, [{ base: { x: 0, y: 100 }, rows: 8 }], 1, ['1'])], { ...grid, movable: false, nodes: [{ x: 0, y: 80, w: 30, h: 9 }] });
+    expect(c?.count).toMatchObject({ text: '1', x: 9, y: 101 });
+  });
+
   it('puts a drop flash right of its column (at its foot, else its top), else left of it, clear of other boxes', () => {
     const [a] = arrangeColumns([request(0, [{ base: { x: 100, y: 100 }, rows: 8 }], 3)], grid);
     if (!a) throw new Error('no column');

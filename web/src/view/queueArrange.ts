@@ -3,8 +3,10 @@
 // the first spot where its column, as tall as its queue, covers no column or count already
 // placed; where none has room, the spot that shows the most of its queue, the column cut to
 // the rows that fit (the count says the rest); where not even one row fits, the column is
-// left out (zooming in makes room). Then its count goes above it (else right of its top): the
-// full text, else the number alone, else none, whichever first covers no column, count or name.
+// left out (zooming in makes room); in a roomy drawing, where columns stay at their spot, a
+// column drops cells side by side rather than cover a node. Then its count goes above it (else
+// right of its top): the full text, else the number alone, else none, whichever first covers
+// no column, count, name or node.
 // Pure, no DOM.
 import type { Point } from './layout';
 
@@ -45,6 +47,12 @@ export interface Grid {
   readonly width: (text: string) => number;
   /** Text a count must not cover either (a dense drawing's router names). */
   readonly labels?: readonly Box[];
+  /**
+   * The nodes as drawn (portGeometry.ts `nodeBoxes`): no count covers one, and a column that
+   * cannot move (a roomy drawing) gives up cells side by side, down to one column, rather
+   * than cover one (its count says the rest).
+   */
+  readonly nodes?: readonly Box[];
 }
 
 /** A column as drawn: its base, rows and cells shown, its box, and its count (null: left out). */
@@ -92,6 +100,13 @@ function fit(spot: Spot, cells: number, placed: readonly Box[], g: Grid): { rows
 /** All of the queue a spot can show with nothing in the way. */
 const full = (spot: Spot, cells: number, g: Grid) => Math.min(cells, Math.max(1, spot.rows) * g.columns);
 
+/** `shown` cells in columns of `rows`, less a column at a time (down to one) while their box covers a node. */
+function clearOfNodes(base: Point, rows: number, shown: number, nodes: readonly Box[], g: Grid): number {
+  let n = shown;
+  while (n > rows && nodes.some((b) => intersects(columnBox(base, rows, n, g), b))) n = (Math.ceil(n / rows) - 1) * rows;
+  return n;
+}
+
 export function arrangeColumns(requests: readonly ColumnRequest[], g: Grid): Arranged[] {
   const placed: Box[] = [];
   const out: Arranged[] = [];
@@ -99,6 +114,7 @@ export function arrangeColumns(requests: readonly ColumnRequest[], g: Grid): Arr
     const first = r.spots[0];
     if (!first) continue;
     let best = { spot: first, rows: Math.max(1, first.rows), shown: full(first, r.cells, g) };
+    if (!g.movable && g.nodes) best = { ...best, shown: clearOfNodes(first.base, best.rows, best.shown, g.nodes, g) };
     if (g.movable) {
       // The most any spot could show: once a spot shows it, no later one does better.
       const most = Math.max(...r.spots.map((s) => full(s, r.cells, g)));
@@ -117,7 +133,7 @@ export function arrangeColumns(requests: readonly ColumnRequest[], g: Grid): Arr
   // Counts after every column: a count gives way to any column, to the counts before it and to
   // the names drawn; above its column, else right of the column's top.
   const byPort = new Map(requests.map((r) => [r.port, r]));
-  const labels = g.labels ?? [];
+  const labels = [...(g.labels ?? []), ...(g.nodes ?? [])];
   return out.map((a, i) => {
     const texts = byPort.get(a.port)?.counts(a.shown) ?? [];
     const at = [{ x: a.base.x, y: a.box.y - 5 }, { x: a.box.x + a.box.w + 3, y: a.box.y + g.font - 1 }];

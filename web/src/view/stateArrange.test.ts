@@ -54,6 +54,19 @@ describe('arrangeLabels', () => {
     expect(l?.full).toHaveLength(5);
     expect(l?.cut).toBe(true);
   });
+  it('with no room for the whole label, cuts every line to 210 px before it falls back to the first line', () => {
+    // Two lines of 50 characters: 300 + 8 = 308 px wide, 29 tall. Beside the column (x 100..134)
+    // it runs off the 400 px stage and, moved back in, covers the column; above (y < 45) and
+    // below (y >= 150) are taken (nodes). Cut to 210 px: 32 characters and "…", 198 + 8 = 206 px,
+    // right of the column at 140.
+    const text = 'x'.repeat(50);
+    const taken = [column(100), { x: 0, y: 0, w: 400, h: 45 }, { x: 0, y: 150, w: 400, h: 150 }];
+    const [l] = arrangeLabels([{ port: 0, column: column(100), anchor: { x: 0, y: 0 }, items: lines(text, text) }], taken, space(400, 300));
+    expect(l?.box).toEqual({ x: 140, y: 50, w: 206, h: 29 });
+    expect(l?.rows.map((r) => (r.kind === 'line' ? r.text : ''))).toEqual([`${'x'.repeat(32)}…`, `${'x'.repeat(32)}…`]);
+    expect(l?.full).toEqual([text, text]);
+    expect(l?.cut).toBe(true);
+  });
   it('leaves a label out when not even its marker fits', () => {
     const all = { x: 0, y: 0, w: 200, h: 60 };
     expect(arrangeLabels([{ port: 0, column: all, anchor: { x: 0, y: 0 }, items: lines('x') }], [all], space(200, 60))).toEqual([]);

@@ -1,10 +1,10 @@
 // Where each port's state label goes (issue 38), frame by frame, the way queue columns are
 // placed (queueArrange.ts): in the order given (the longest queue first), each label takes the
 // first spot beside its column (right, left, right at the foot, left at the foot, above, below),
-// moved inside the stage, that covers no column, count or label already placed. Where no spot
-// has room for the whole label (lines cut to the stage's width), its first line (cut to a
-// short width, "…" when more follows) tries the same spots, then a "…" marker; where not even
-// that fits, the label is left out. Whatever is cut keeps its full text for the pointer's title
+// moved inside the stage, that covers no node, column, count or label already placed. Where no
+// spot has room for the whole label (lines cut to the stage's width), its lines cut to a
+// middling width try the same spots, then its first line (cut to a short width, "…" when more
+// follows), then a "…" marker; where not even that fits, the label is left out. Whatever is cut keeps its full text for the pointer's title
 // (and the Inspect tab shows every field). Geometry only: the text is the drawers' (from the
 // core's state). Pure, no DOM.
 import { intersects, type Box } from './queueArrange';
@@ -39,6 +39,8 @@ const GAP = 6;
 const MARGIN = 1;
 /** A label's first line alone is cut to this width (at text size 1). */
 const SHORT_W = 150;
+/** Where a whole label finds no room, its lines cut to this width (at text size 1) try again. */
+const MID_W = 210;
 /** The marker of a label with no room for a line. */
 const MARKER = '…';
 
@@ -87,8 +89,13 @@ function layout(items: readonly StateItem[], maxW: number, s: LabelSpace): Layou
   return { rows, w: Math.ceil(w), h: Math.ceil(y + 2), cut: wasCut };
 }
 
-/** The first line alone, cut short ("…" after it when more follows), then the marker alone. */
-function fallbacks(items: readonly StateItem[], s: LabelSpace): Layout[] {
+/**
+ * Every line cut to a middling width (when that is narrower than the whole label), then the
+ * first line alone, cut short ("…" after it when more follows), then the marker alone.
+ */
+function fallbacks(items: readonly StateItem[], whole: Layout, s: LabelSpace): Layout[] {
+  const midW = Math.min(MID_W * s.k, s.stage.w - 4);
+  const mid = whole.w > midW ? [layout(items, midW, s)] : [];
   const first = items.find((i): i is Extract<StateItem, { kind: 'line' }> => i.kind === 'line');
   const marker: StateItem = { kind: 'line', n: 0, text: MARKER, colour: '#33414f' };
   const short: Layout[] = [];
@@ -97,7 +104,7 @@ function fallbacks(items: readonly StateItem[], s: LabelSpace): Layout[] {
     const one = layout([{ ...first, text: first.text + more }], Math.min(SHORT_W * s.k, s.stage.w - 4), s);
     short.push({ ...one, cut: true });
   }
-  return [...short, { ...layout([marker], s.stage.w, s), cut: true }];
+  return [...mid, ...short, { ...layout([marker], s.stage.w, s), cut: true }];
 }
 
 /** Spots for a w x h label beside `c`, best first, each moved inside the stage. */
@@ -124,7 +131,8 @@ export function arrangeLabels(requests: readonly LabelRequest[], taken: readonly
     const items = [...r.items].sort((a, b) => a.n - b.n);
     const full = items.flatMap((i) => (i.kind === 'line' ? [i.text] : []));
     if (items.length === 0) continue;
-    for (const l of [layout(items, s.stage.w - 2 * MARGIN, s), ...fallbacks(items, s)]) {
+    const whole = layout(items, s.stage.w - 2 * MARGIN, s);
+    for (const l of [whole, ...fallbacks(items, whole, s)]) {
       if (l.w + 2 * MARGIN > s.stage.w || l.h + 2 * MARGIN > s.stage.h) continue;
       const box = spots(r.column, l.w, l.h, s).find((b) => !placed.some((p) => intersects(b, p, MARGIN)));
       if (!box) continue;

@@ -12,7 +12,7 @@ import {
   MAX_ZOOM, MIN_ZOOM, NO_ZOOM, fitTransform, toAbstract, toScreen, zoomAbout, zoomed, type Point, type Transform, type Zoom,
 } from './layout';
 import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
-import { DENSE_NAME, denseNames, nodeRadius, portGeometries, subLabel } from './portGeometry';
+import { DENSE_NAME, denseNames, nodeBoxes, nodeRadius, portGeometries, subLabel } from './portGeometry';
 import { countPx, type Box } from './queueArrange';
 import { loadPortDrawers } from './portDrawers';
 import { viewKey, withStageQueues } from './stageQueues';
@@ -71,6 +71,8 @@ export class TopologyView {
   private ports: (PortGeometry | null)[] = [];
   /** A dense drawing's router names (their boxes): the queue counts keep clear of them. */
   private names: Box[] = [];
+  /** The nodes as drawn: queue columns, counts, state labels and flashes keep clear of them. */
+  private nodeBoxes: Box[] = [];
   private frame: PlaybackFrame | null = null;
   private followed: number | null = null;
   private marks: PacketMarks | undefined = undefined;
@@ -366,6 +368,7 @@ export class TopologyView {
     const sizes = { size: this.size, minGap: this.minGap, namePx: this.namePx() };
     const ports = portGeometries(s, this.scene.nodes, this.screen, sizes, column);
     // Dense drawings write routers' names beside them (topologySvg.ts): the queue counts keep clear.
+    this.nodeBoxes = nodeBoxes(this.scene.nodes, this.screen, sizes, column ? null : this.text);
     this.names = column ? denseNames(this.scene.nodes, this.screen, sizes).map(([l, t, r, b]) => ({ x: l, y: t, w: r - l, h: b - t })) : [];
     // Each middlebox's CPU queue, drawn beside its square (stageQueues.ts).
     const half = nodeRadius('router', { size: this.size, minGap: this.minGap }) * 1.25;
@@ -390,7 +393,7 @@ export class TopologyView {
     };
     this.packets.draw(summary ? frame : null, this.ports, {
       keys, keyText, portInfo, followed: this.followed, packetRadius: Math.max(2.5, 5 * this.size), dense: this.size < DENSE_BELOW, marks: this.marks,
-      scale: Math.max(1, this.size), text: this.text, colourOf: this.colourOf, names: this.names,
+      scale: Math.max(1, this.size), text: this.text, colourOf: this.colourOf, names: this.names, nodes: this.nodeBoxes,
     });
   }
 

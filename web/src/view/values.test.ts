@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { formatBytes, formatSigned, formatValue, shortValue, slackOf } from './values';
 
 describe('values with units', () => {
+  it('shows NaN, the core\'s value that does not apply, as none', () => {
+    expect(formatValue(Number.NaN, 'ns', 0)).toBe('none');
+    expect(formatValue(Number.NaN, 'deadline', 5)).toBe('none');
+    expect(shortValue(Number.NaN, 'ns', 0)).toBe('–');
+  });
   it('prints each unit', () => {
     expect(formatValue(1_400_000, 'ns', 0)).toBe('1.4 ms');
     expect(formatValue(12_300, 'bytes', 0)).toBe('12.3 KB');

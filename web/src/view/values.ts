@@ -36,9 +36,11 @@ export function slackOf(value: number, unit: Unit, t: number): number | null {
 
 /**
  * A value in words: "1.4 ms", "slack −2.3 µs" (with the label), "12.3 KB", "37", "yes", "0.962";
- * a flow by its id from `flows` (the run's flow ids, in order), else "flow 3".
+ * a flow by its id from `flows` (the run's flow ids, in order), else "flow 3"; "none" for NaN,
+ * the core's value that does not apply (sim/src/view.rs `StateView`).
  */
 export function formatValue(value: number, unit: Unit, t: number, flows?: readonly string[]): string {
+  if (Number.isNaN(value)) return 'none';
   switch (unit) {
     case 'ns': return formatDuration(value);
     case 'deadline': return formatSigned(value - t);
@@ -56,6 +58,7 @@ export function formatValue(value: number, unit: Unit, t: number, flows?: readon
 
 /** The same, as short as a queue cell needs: "1.4ms", "−2.3µs", "12KB", "37", "142.1M". */
 export function shortValue(value: number, unit: Unit, t: number): string {
+  if (Number.isNaN(value)) return '–';
   if (unit === 'rank') return compactNumber(value);
   if (unit === 'billionths') return trim(value / 1e9, 4);
   return formatValue(value, unit, t).replace(/ (?=[a-zA-Zµ])/, '');

@@ -72,12 +72,12 @@ pub const HFSC: SchedulerInfo = SchedulerInfo {
         vector("served real-time", "c_i: bytes each active leaf was served by the real-time criterion", Unit::Bytes),
         vector(
             "eligible in",
-            "How long until each active leaf with a real-time curve is eligible (0: now; -1: no real-time curve)",
+            "How long until each active leaf with a real-time curve is eligible (0: now; none: no real-time curve)",
             Unit::Ns,
         ),
         vector(
             "deadline in",
-            "How long until each active leaf's deadline d_i (-1: no real-time curve); past deadlines show 0",
+            "How long until each active leaf's deadline d_i (none: no real-time curve); past deadlines show 0",
             Unit::Ns,
         ),
         vector("group virtual times", "v of each active interior class (group), in group order", Unit::Ns),
@@ -504,8 +504,8 @@ impl Scheduler for Hfsc {
         out.push(&col(&|n| n.vt));
         out.push(&col(&|n| n.total));
         out.push(&col(&|n| n.cumul));
-        out.push(&col(&|n| if n.rt.is_some() { (n.e - t).max(0.0) } else { -1.0 }));
-        out.push(&col(&|n| if n.rt.is_some() { (n.d - t).max(0.0) } else { -1.0 }));
+        out.push(&col(&|n| if n.rt.is_some() { (n.e - t).max(0.0) } else { f64::NAN }));
+        out.push(&col(&|n| if n.rt.is_some() { (n.d - t).max(0.0) } else { f64::NAN }));
         let groups: Vec<f64> =
             self.group_of.iter().flatten().filter(|&&g| self.nodes[g].nactive > 0).map(|&g| self.nodes[g].vt).collect();
         out.push(&groups);
@@ -623,8 +623,11 @@ mod tests {
         s.state(&mut st);
         assert_eq!(st.field(0), &[0.0, 1.0]);
         assert_eq!(st.field(3), &[1000.0, 0.0]);
-        assert_eq!(st.field(4), &[1000.0, -1.0]);
-        assert_eq!(st.field(5), &[2000.0, -1.0]);
+        // Leaf 1 has no real-time curve: its eligible time and deadline are none (NaN).
+        assert_eq!(st.field(4)[0], 1000.0);
+        assert_eq!(st.field(5)[0], 2000.0);
+        assert!(st.field(4)[1].is_nan() && st.field(5)[1].is_nan());
+        assert!(st.field_is(4, &[1000.0, f64::NAN]) && !st.field_is(4, &[1000.0, -1.0]));
         assert_eq!(st.field(7), &[1.0]);
         let order: Vec<u8> = (1..13u64).map(|k| s.dequeue(Time(k * 1000), &mut v).unwrap().class).collect();
         assert_eq!(order, vec![0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0]);
