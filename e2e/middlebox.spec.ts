@@ -72,7 +72,7 @@ test('the CPU queue is drawn at the middlebox, in the order the core publishes i
   await expect(page.getByTestId('flow-queue-drops')).toContainText('dropped at full flow queues');
 });
 
-test("the CPU queue's count covers neither the middlebox nor the line under it, with Presentation off and on", async ({ app, page }) => {
+test("the CPU queue's count covers neither the middlebox, the line under it nor a link's label, with Presentation off and on", async ({ app, page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await app.openPaused('middlebox/fig1-drfq', 3_000_000);
   for (const presentation of [false, true]) {
@@ -84,7 +84,8 @@ test("the CPU queue's count covers neither the middlebox nor the line under it, 
       const q = h?.drawn()?.queues.find((d) => d.port === h.ports().length);
       const canvas = document.querySelector('[data-testid="topology"] ~ canvas.topology-canvas')?.getBoundingClientRect();
       const node = document.querySelector('[data-node="mb"]');
-      const parts = [node?.querySelector('.middlebox-box'), node?.querySelector('.node-sub')];
+      const links = [...document.querySelectorAll('[data-testid="topology"] .link-label')].filter((l) => l.getAttribute('visibility') !== 'hidden');
+      const parts = [node?.querySelector('.middlebox-box'), node?.querySelector('.node-sub'), ...links];
       if (!q?.count || !canvas || parts.some((p) => !p)) return null;
       const c = { l: canvas.left + q.count.x, t: canvas.top + q.count.y, r: canvas.left + q.count.x + q.count.w, b: canvas.top + q.count.y + q.count.h };
       return parts.map((p) => {

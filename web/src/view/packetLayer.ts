@@ -44,7 +44,7 @@ export interface DrawOptions {
   readonly text: number;
   /** Replay marks (the replay view and its original); absent in the plain view. */
   readonly marks?: PacketMarks;
-  /** Names drawn on the topology that queue counts must not cover (a dense drawing's router names). */
+  /** Text drawn on the topology that queue counts must not cover (a dense drawing's router names, link labels), nor a roomy drawing's state labels. */
   readonly names?: readonly Box[];
   /** The nodes as drawn (portGeometry.ts `nodeBoxes`): columns, counts, state labels and flashes keep clear of them. */
   readonly nodes?: readonly Box[];
@@ -355,7 +355,10 @@ export class PacketLayer {
     // The longest queues' labels first: they get the room beside their columns.
     labels.sort((x, y) => y.queued - x.queued);
     ctx.font = stateFont(t);
-    const placed = arrangeLabels(labels, [...arrangedBoxes(arranged), ...(opts.nodes ?? [])], {
+    // Clear of the nodes and, in a roomy drawing, of the links' labels (a dense drawing's router
+    // names would leave its many labels too little room: they give way to the labels).
+    const text = opts.dense ? [] : opts.names ?? [];
+    const placed = arrangeLabels(labels, [...arrangedBoxes(arranged), ...(opts.nodes ?? []), ...text], {
       stage: { w: this.width, h: this.height }, k: t, width: (text) => this.textWidth(ctx, text, Math.round(10 * t)),
     });
     for (const label of placed) drawLabel(ctx, label, t);

@@ -7,7 +7,7 @@ import type { Point } from './layout';
 import type { PortGeometry } from './packetLayer';
 import type { Box } from './queueArrange';
 import { Obstacles, queueSpots, type ColumnSize, type Obstacle } from './queuePlace';
-import type { SceneNode } from './scene';
+import type { SceneLink, SceneNode } from './scene';
 
 /** How the nodes are drawn: their size factor, and the least gap between two of them on screen. */
 export interface NodeSizes {
@@ -52,6 +52,37 @@ export function denseNames(nodes: readonly SceneNode[], screen: ReadonlyMap<stri
   return nodes.flatMap((n) => {
     const p = n.kind === 'router' ? screen.get(n.id) : undefined;
     return p ? [denseNameBox(p, n.id, nodeRadius(n.kind, sizes), sizes.namePx)] : [];
+  });
+}
+
+/** Link labels are drawn from this size factor on, on links longer than `LINK_LABEL_MIN` px. */
+export const LINK_LABELS_FROM = 0.9;
+const LINK_LABEL_MIN = 150;
+
+/**
+ * Where a link's label goes (topologySvg.ts): the middle of the link, 16 px (times the text
+ * factor `text`) to the side that keeps it below the line, its baseline 4 px lower; its text
+ * 11 px times `text`, centred. Null: a link too short for one.
+ */
+export function linkLabelAt(a: Point, b: Point, text: number): { x: number; y: number; px: number } | null {
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  if (len <= LINK_LABEL_MIN) return null;
+  const nx = -(b.y - a.y) / len;
+  const ny = (b.x - a.x) / len;
+  const flip = ny < 0 ? -1 : 1;
+  return { x: (a.x + b.x) / 2 + nx * 16 * text * flip, y: (a.y + b.y) / 2 + ny * 16 * text * flip + 4 * text, px: 11 * text };
+}
+
+/** The link labels' boxes at about 0.6 em a character (none below LINK_LABELS_FROM): queue counts and state labels keep clear of them. */
+export function linkLabelBoxes(links: readonly SceneLink[], screen: ReadonlyMap<string, Point>, size: number, text: number): Box[] {
+  if (size < LINK_LABELS_FROM) return [];
+  return links.flatMap((l) => {
+    const a = screen.get(l.from);
+    const b = screen.get(l.to);
+    const at = a && b ? linkLabelAt(a, b, text) : null;
+    if (!at) return [];
+    const w = l.label.length * at.px * 0.6;
+    return [{ x: at.x - w / 2, y: at.y - at.px, w, h: 1.3 * at.px }];
   });
 }
 

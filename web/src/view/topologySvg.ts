@@ -4,7 +4,7 @@
 // and no two labels overlap); and the zoom buttons over it. topologyView.ts redraws it on
 // every layout; packets move on its canvas (packetLayer.ts).
 import type { Point } from './layout';
-import { DENSE_NAME, nodeRadius, subLabel } from './portGeometry';
+import { DENSE_NAME, LINK_LABELS_FROM, linkLabelAt, nodeRadius, subLabel } from './portGeometry';
 import type { Scene, SceneNode } from './scene';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -43,7 +43,7 @@ export function drawTopology(svg: SVGSVGElement, look: TopologyLook): void {
   const big = look.text;
   svg.replaceChildren();
   svgChild(svg, 'rect', { class: 'bg', width: look.width, height: look.height });
-  const showLabels = s >= 0.9;
+  const showLabels = s >= LINK_LABELS_FROM;
   const links = svgChild(svg, 'g', { class: 'links' });
   for (const l of look.scene.links) {
     const a = look.screen.get(l.from);
@@ -52,16 +52,8 @@ export function drawTopology(svg: SVGSVGElement, look: TopologyLook): void {
     const g = svgChild(links, 'g', { class: 'link-group', 'data-link': l.index, 'data-testid': `link-${l.index}` });
     svgChild(g, 'line', { class: 'link-hit', x1: a.x, y1: a.y, x2: b.x, y2: b.y });
     svgChild(g, 'line', { class: 'link', x1: a.x, y1: a.y, x2: b.x, y2: b.y });
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    if (showLabels && len > 150) {
-      const nx = -(b.y - a.y) / len;
-      const ny = (b.x - a.x) / len;
-      const flip = ny < 0 ? -1 : 1; // keep the label below the line
-      svgChild(g, 'text', {
-        class: 'link-label', 'text-anchor': 'middle',
-        x: (a.x + b.x) / 2 + nx * 16 * big * flip, y: (a.y + b.y) / 2 + ny * 16 * big * flip + 4 * big,
-      }, l.label, 11 * big);
-    }
+    const at = showLabels ? linkLabelAt(a, b, big) : null;
+    if (at) svgChild(g, 'text', { class: 'link-label', 'text-anchor': 'middle', x: at.x, y: at.y }, l.label, at.px);
   }
   const nodes = svgChild(svg, 'g', { class: 'nodes' });
   // Routers first: where labels collide, the router's stays.

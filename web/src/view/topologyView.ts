@@ -12,7 +12,7 @@ import {
   MAX_ZOOM, MIN_ZOOM, NO_ZOOM, fitTransform, toAbstract, toScreen, zoomAbout, zoomed, type Point, type Transform, type Zoom,
 } from './layout';
 import { PacketLayer, denseColumnSize, type DrawnFrame, type PacketMarks, type PortGeometry } from './packetLayer';
-import { DENSE_NAME, denseNames, nodeBoxes, nodeRadius, portGeometries, subLabel } from './portGeometry';
+import { DENSE_NAME, denseNames, linkLabelBoxes, nodeBoxes, nodeRadius, portGeometries, subLabel } from './portGeometry';
 import { countPx, type Box } from './queueArrange';
 import { loadPortDrawers } from './portDrawers';
 import { viewKey, withStageQueues } from './stageQueues';
@@ -369,7 +369,11 @@ export class TopologyView {
     const ports = portGeometries(s, this.scene.nodes, this.screen, sizes, column);
     // Dense drawings write routers' names beside them (topologySvg.ts): the queue counts keep clear.
     this.nodeBoxes = nodeBoxes(this.scene.nodes, this.screen, sizes, column ? null : this.text);
-    this.names = column ? denseNames(this.scene.nodes, this.screen, sizes).map(([l, t, r, b]) => ({ x: l, y: t, w: r - l, h: b - t })) : [];
+    // Link labels (roomy drawings, topologySvg.ts) too.
+    this.names = [
+      ...(column ? denseNames(this.scene.nodes, this.screen, sizes).map(([l, t, r, b]) => ({ x: l, y: t, w: r - l, h: b - t })) : []),
+      ...linkLabelBoxes(this.scene.links, this.screen, this.size, this.text),
+    ];
     // Each middlebox's CPU queue, drawn beside its square (stageQueues.ts).
     const half = nodeRadius('router', { size: this.size, minGap: this.minGap }) * 1.25;
     const scale = Math.max(1, this.size);
