@@ -283,7 +283,7 @@ export class PacketLayer {
     ctx.font = `600 ${size}px system-ui, sans-serif`;
     const arranged = arrangeColumns(requests, {
       cellW, cellH, gap, columns: 3, movable: opts.dense, font: size, width: (text) => this.textWidth(ctx, text, size), labels: opts.names,
-      ...(opts.nodes ? { nodes: opts.nodes } : {}),
+      ...(opts.nodes ? { nodes: opts.nodes } : {}), stage: { w: this.width, h: this.height },
     });
     const drawnQueues: DrawnQueue[] = [];
     for (const a of arranged) {

@@ -104,6 +104,14 @@ describe('queue columns clear each other', () => {
     expect(c?.count).toMatchObject({ text: '1', x: 9, y: 101 });
   });
 
+  it('gives a count that would run off the drawing its shorter text', () => {
+    // One cell at x 190 (top 93) on a 205 px stage: the box of "12 queued" (45 + 2 px from x
+    // 189) would end at 236; the number alone's (10 + 2 px) ends at 201, on the stage. Right of
+    // the column's top (x 199) both run off.
+    const [a] = arrangeColumns([request(0, [{ base: { x: 190, y: 100 }, rows: 8 }], 1, ['12 queued', '12'])], { ...grid, stage: { w: 205, h: 150 } });
+    expect(a?.count?.text).toBe('12');
+  });
+
   it('puts a drop flash right of its column (at its foot, else its top), else left of it, clear of other boxes', () => {
     const [a] = arrangeColumns([request(0, [{ base: { x: 100, y: 100 }, rows: 8 }], 3)], grid);
     if (!a) throw new Error('no column');

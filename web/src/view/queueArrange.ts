@@ -6,7 +6,7 @@
 // left out (zooming in makes room); in a roomy drawing, where columns stay at their spot, a
 // column drops cells side by side rather than cover a node. Then its count goes above it (else
 // right of its top): the full text, else the number alone, else none, whichever first covers
-// no column, count, name or node.
+// no column, count, name or node and stays on the drawing.
 // Pure, no DOM.
 import type { Point } from './layout';
 
@@ -53,6 +53,8 @@ export interface Grid {
    * than cover one (its count says the rest).
    */
   readonly nodes?: readonly Box[];
+  /** The drawing's size: a count that would run off it takes its shorter text (or none). */
+  readonly stage?: { readonly w: number; readonly h: number };
 }
 
 /** A column as drawn: its base, rows and cells shown, its box, and its count (null: left out). */
@@ -141,6 +143,7 @@ export function arrangeColumns(requests: readonly ColumnRequest[], g: Grid): Arr
       for (const { x, y } of at) {
         const box = { x: x - 1, y: y - g.font, w: g.width(text) + 2, h: g.font + 1 };
         if (placed.some((p, j) => j !== i && intersects(box, p)) || labels.some((l) => intersects(box, l))) continue;
+        if (g.stage && (box.x < 0 || box.y < 0 || box.x + box.w > g.stage.w || box.y + box.h > g.stage.h)) continue;
         placed.push(box);
         return { ...a, count: { text, x, y, box } };
       }
