@@ -3,11 +3,14 @@ import {
   SPEEDS, hasTimeline, seek, setPresentation, setSpeed, stepBack, stepForward, timelineEnd, timelineRate, togglePlay,
 } from '../store/appState';
 import { formatClock, formatDuration, formatRate } from '../view/format';
-import { LastEvent } from './LastEvent';
+import { LastEvent } from './lazy';
+import { Part } from './Part';
 
 export function Controls() {
   const { store } = useController();
   const playing = useAppState((s) => s.playing);
+  // The last event applied shows once playback stops (components/LastEvent.tsx, a chunk of its own).
+  const paused = useAppState((s) => s.run !== null && !s.playing);
   const speed = useAppState((s) => s.speed);
   const t = useAppState((s) => s.position.t);
   const disabled = !useAppState(hasTimeline);
@@ -60,7 +63,7 @@ export function Controls() {
         onClick={() => store.dispatch(setPresentation(!presentation))} title="Presentation size: larger nodes, queues and keys (P)">
         Presentation
       </button>
-      {single && <LastEvent />}
+      {single && paused && <Part what="the last event" fallback={null}><LastEvent /></Part>}
     </div>
   );
 }
