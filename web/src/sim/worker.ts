@@ -4,7 +4,8 @@ import * as core from '../../../wasm-core/wasm/pkg/sched_wasm.js';
 import { CheckedRun } from './checkedRun';
 import { RunCounts } from './counts';
 import { firstRunOver, fullReady, needFull, startOnFirst } from './modules';
-import { DEFAULT_CHECKPOINT_EVERY, Playback } from './playback';
+import { DEFAULT_CHECKPOINT_EVERY } from './playback';
+import { indexTrace } from './playbackIndex';
 import { queueBuffers, withQueueColumns } from './queueColumns';
 import { serve, transfer } from './rpc';
 import type { CoreSummary, RunPhase, RunResult } from './types';
@@ -49,7 +50,7 @@ function collect(out: Output, withOverdue = false, onProgress?: Progress): RunRe
     const trace = { ...events, order, state, slack };
     // The playback index is built here, off the page's thread, reporting as it goes.
     onProgress?.(0, 'preparing');
-    const playback = new Playback(trace, summary.ports.length, DEFAULT_CHECKPOINT_EVERY, (done) => onProgress?.(done, 'preparing'));
+    const playback = indexTrace(trace, summary.ports.length, DEFAULT_CHECKPOINT_EVERY, (done) => onProgress?.(done, 'preparing'));
     const counts = new RunCounts(trace);
     onProgress?.(1, 'preparing');
     const result: RunResult = { summary, trace, ...(overdue ? { overdue } : {}), playback, counts };
