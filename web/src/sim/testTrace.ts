@@ -1,5 +1,7 @@
 // Builds columnar traces from readable rows, for tests.
 import type { Playback } from './playback';
+import type { RunCounts } from './counts';
+import { countTrace } from './countsIndex';
 import { indexTrace } from './playbackIndex';
 import type { TraceColumns } from './types';
 
@@ -45,7 +47,7 @@ export function traceFrom(
   };
 }
 
-/** A run's result as the worker hands it over: with its playback index (sim/playbackIndex.ts). */
-export function indexed<R extends { readonly summary: { readonly ports?: readonly unknown[] }; readonly trace: TraceColumns }>(r: R): R & { playback: Playback } {
-  return { ...r, playback: indexTrace(r.trace, r.summary.ports?.length ?? 0) };
+/** A run's result as the worker hands it over: with its playback index and counts (./playbackIndex.ts, ./countsIndex.ts). */
+export function indexed<R extends { readonly summary: { readonly ports?: readonly unknown[] }; readonly trace: TraceColumns }>(r: R): R & { playback: Playback; counts: RunCounts } {
+  return { ...r, playback: indexTrace(r.trace, r.summary.ports?.length ?? 0), counts: countTrace(r.trace) };
 }

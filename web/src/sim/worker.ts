@@ -2,7 +2,7 @@
 // The simulation worker: a thin adapter from the page's calls (./rpc.ts) to the wasm binding. No logic here.
 import * as core from '../../../wasm-core/wasm/pkg/sched_wasm.js';
 import { CheckedRun } from './checkedRun';
-import { RunCounts } from './counts';
+import { countTrace } from './countsIndex';
 import { firstRunOver, fullReady, needFull, startOnFirst } from './modules';
 import { DEFAULT_CHECKPOINT_EVERY } from './playback';
 import { indexTrace } from './playbackIndex';
@@ -51,7 +51,7 @@ function collect(out: Output, withOverdue = false, onProgress?: Progress): RunRe
     // The playback index is built here, off the page's thread, reporting as it goes.
     onProgress?.(0, 'preparing');
     const playback = indexTrace(trace, summary.ports.length, DEFAULT_CHECKPOINT_EVERY, (done) => onProgress?.(done, 'preparing'));
-    const counts = new RunCounts(trace);
+    const counts = countTrace(trace);
     onProgress?.(1, 'preparing');
     const result: RunResult = { summary, trace, ...(overdue ? { overdue } : {}), playback, counts };
     return transfer(result, [...columns.map((c) => c.buffer as ArrayBuffer), ...playback.buffers(), ...counts.buffers(), ...queueBuffers(summary)]);
