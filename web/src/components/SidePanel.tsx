@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useAppState, useController } from '../app/context';
 import { setSideTab, type SideTab } from '../store/appState';
 import { ChartPanel, ClaimsCard, CompareTab, SweepTab, FollowPanel, Inspector, MiddleboxPanel, ReplayTab, TrafficPanel } from './lazy';
@@ -16,15 +16,37 @@ const TABS: readonly { tab: SideTab; label: string }[] = [
   { tab: 'sweep', label: 'Sweep' },
 ];
 
-/** Tabs beside the drawing. Every tab stays mounted (hidden), so the chart keeps its data. */
+/**
+ * Whether the hidden tabs may mount: once the first run is on screen (or has failed, or another
+ * tab is opened), when the page is idle. Their chunks then load after the default scenario is running, not beside it
+ * (issue 41: their requests and compiles shared the two cores with the first run).
+ */
+function useWarm(): boolean {
+  // Or once another tab is opened (a scenario that never runs still keeps its tabs' state).
+  const settled = useAppState((s) => s.run !== null || s.runState === 'error' || s.sideTab !== 'results');
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    if (!settled || warm) return undefined;
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setWarm(true), 100);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(() => setWarm(true), { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, [settled, warm]);
+  return warm;
+}
+
+/** Tabs beside the drawing. Once mounted, every tab stays mounted (hidden), so the chart keeps its data. */
 export function SidePanel() {
   const { store } = useController();
   const active = useAppState((s) => s.sideTab);
+  const warm = useWarm();
   // The claims card (a chunk of its own) for a scenario file that states checks; it reads them itself.
   const claims = useAppState((s) => s.run !== null && s.run.scenarioText.includes('"checks"'));
   const pane = (tab: SideTab, children: ReactNode) => (
     <div role="tabpanel" id={`pane-${tab}`} aria-labelledby={`tab-${tab}`} hidden={active !== tab} className={`pane pane-${tab}`}>
-      {children}
+      {(warm || active === tab || tab === 'results') && children}
     </div>
   );
   return (
