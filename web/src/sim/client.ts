@@ -1,6 +1,7 @@
 // The main thread's handle on the simulation worker: a typed, promise-based API.
 // Cancel = terminate and recreate; a crashed worker is replaced and the caller told why.
-import { afterRunShown, handFirstModule } from './firstModule';
+import { takeSimWorker } from './earlyWorker';
+import { afterRunShown } from './firstModule';
 import { connect, type Remote } from './rpc';
 import type { SimWorkerApi } from './worker';
 import type { RunPhase, RunResult } from './types';
@@ -91,11 +92,8 @@ function trapReason(err: Error): string {
   return err.name === 'RangeError' || /memory|allocation/i.test(err.message) ? `out of memory: ${err.message}` : err.message;
 }
 
-const defaultFactory: WorkerFactory = () => {
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'sim' });
-  handFirstModule(worker);
-  return worker;
-};
+/** The worker src/boot.ts started (the first time), else a new one (./earlyWorker.ts). */
+const defaultFactory: WorkerFactory = takeSimWorker;
 
 export class SimClient implements SimClientLike {
   private worker!: Worker;
