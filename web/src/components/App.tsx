@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAppState } from '../app/context';
 import { Controls } from './Controls';
 import { EditorToolbar } from './EditorToolbar';
@@ -6,7 +6,7 @@ import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
 import { Legend } from './Legend';
 import { LessonHost } from './LessonHost';
-import { ChangeBar, CompareStage, CompareToolbar, ComparisonGap, ReplayView, ResultsBoard, ShareBox, Tour } from './lazy';
+import { warmParts, ChangeBar, CompareStage, CompareToolbar, ComparisonGap, ReplayView, ResultsBoard, ShareBox, Tour } from './lazy';
 import { Part } from './Part';
 import type { BoardRun } from './ResultsBoard';
 import { SidePanel } from './SidePanel';
@@ -21,6 +21,11 @@ export function App() {
   const shared = useAppState((s) => s.shareLink !== null);
   // The change bar compares a run with the one before it: from the second run on.
   const changed = useAppState((s) => s.view === 'single' && s.before !== null);
+  // A run after a run brings the change bar: its chunk is fetched while that run goes.
+  const second = useAppState((s) => s.run !== null && s.runState === 'running');
+  useEffect(() => {
+    if (second) warmParts();
+  }, [second]);
   const runs = useMemo((): BoardRun[] => comparison?.runs.map((r) => ({
     label: r.label, colour: r.colour, dash: r.dash, summary: r.run.result.summary,
   })) ?? [], [comparison]);

@@ -3,14 +3,11 @@ import {
   SPEEDS, hasTimeline, seek, setPresentation, setSpeed, stepBack, stepForward, timelineEnd, timelineRate, togglePlay,
 } from '../store/appState';
 import { formatClock, formatDuration, formatRate } from '../view/format';
-import { LastEvent } from './lazy';
-import { Part } from './Part';
+import { LastEvent } from './LastEvent';
 
 export function Controls() {
   const { store } = useController();
   const playing = useAppState((s) => s.playing);
-  // The last event applied shows once playback stops (components/LastEvent.tsx, a chunk of its own).
-  const paused = useAppState((s) => s.run !== null && !s.playing);
   const speed = useAppState((s) => s.speed);
   const t = useAppState((s) => s.position.t);
   const disabled = !useAppState(hasTimeline);
@@ -63,7 +60,7 @@ export function Controls() {
         onClick={() => store.dispatch(setPresentation(!presentation))} title="Presentation size: larger nodes, queues and keys (P)">
         Presentation
       </button>
-      {single && paused && <Part what="the last event" fallback={null}><LastEvent /></Part>}
+      {single && <LastEvent />}
     </div>
   );
 }

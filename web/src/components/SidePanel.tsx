@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAppState, useController } from '../app/context';
 import { setSideTab, type SideTab } from '../store/appState';
-import { ChartPanel, ClaimsCard, CompareTab, SweepTab, FollowPanel, Inspector, MiddleboxPanel, ReplayTab, TrafficPanel } from './lazy';
+import { warmParts, ChartPanel, ClaimsCard, CompareTab, SweepTab, FollowPanel, Inspector, MiddleboxPanel, ReplayTab, TrafficPanel } from './lazy';
 import { Part } from './Part';
 import { RunCharts } from './RunCharts';
 import { RunInfo } from './RunInfo';
@@ -28,10 +28,16 @@ function useWarm(): boolean {
   useEffect(() => {
     if (!settled || warm) return undefined;
     if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setWarm(true), 100);
+      const timer = setTimeout(() => {
+        setWarm(true);
+        warmParts();
+      }, 100);
       return () => clearTimeout(timer);
     }
-    const idle = requestIdleCallback(() => setWarm(true), { timeout: 1000 });
+    const idle = requestIdleCallback(() => {
+      setWarm(true);
+      warmParts();
+    }, { timeout: 1000 });
     return () => cancelIdleCallback(idle);
   }, [settled, warm]);
   return warm;

@@ -9,7 +9,7 @@ import { createElement, lazy, type ComponentType, type FunctionComponent } from 
 // Inspector's editor forms, the Traffic editor, the Packet tab), which load while the first
 // run starts, the run's flow table (with its CSV export), shown once a run has finished, and the
 // share link's box, shown once a link is made, and the program editor (CodeMirror), shown for a
-// custom rank or slack program; the last event applied (shown when playback stops); the change bar (shown from the second run on), the claims of an
+// custom rank or slack program; the change bar (shown from the second run on), the claims of an
 // example with checks, the lessons' panel and dialog, the examples' and papers' dialogs.
 // They keep the main script small (issue 20: under 100 KB gzipped; npm run bench:size).
 
@@ -34,6 +34,15 @@ function part<P extends object>(load: () => Promise<ComponentType<P>>): Function
   return (props: P) => createElement(inner, props);
 }
 
+/**
+ * Fetches the parts that appear without a click (the change bar, with a run after a run) once
+ * the page is idle after its first run, or while that next run goes: shown then, they do not
+ * wait for their chunk, nor move the page after it arrives.
+ */
+export function warmParts(): void {
+  void import('./ChangeBar');
+}
+
 export const ChartPanel = part(() => import('./ChartPanel').then((m) => m.ChartPanel));
 export const MiddleboxPanel = part(() => import('./MiddleboxPanel').then((m) => m.MiddleboxPanel));
 export const CompareStage = part(() => import('./CompareStage').then((m) => m.CompareStage));
@@ -54,7 +63,6 @@ export const FollowPanel = part(() => import('./FollowPanel').then((m) => m.Foll
 export const ShareBox = part(() => import('./ShareBox').then((m) => m.ShareBox));
 export const ProgramEditor = part(() => import('./ProgramEditor').then((m) => m.ProgramEditor));
 export const PresetDialog = part(() => import('./PresetDialog').then((m) => m.PresetDialog));
-export const LastEvent = part(() => import('./LastEvent').then((m) => m.LastEvent));
 export const ChangeBar = part(() => import('./ChangeBar').then((m) => m.ChangeBar));
 export const ClaimsCard = part(() => import('./ClaimsCard').then((m) => m.ClaimsCard));
 export const LessonPanel = part(() => import('./LessonPanel').then((m) => m.LessonPanel));
