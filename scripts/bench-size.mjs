@@ -2,7 +2,8 @@
 // in dist/ (npm run build:web), raw and gzipped (zlib level 9), beside the budgets: the wasm the
 // page loads before the default scenario runs (the first module, wasm-core/sim/src/first.rs)
 // under 200 KB gzipped (issue 41), the full module after it (loaded in the background), the
-// main script (the entry chunk index.html loads) under 100 KB gzipped (issue 20). Also what else the first render needs (the entry's static imports, alone and
+// main script (the entry chunk index.html loads) under 100 KB gzipped (issue 20), and the boot
+// script before it (web/src/boot.ts, which starts the simulation worker) with its imports. Also what else the first render needs (the entry's static imports, alone and
 // with the entry, and CSS, the worker) and the chunks loaded on demand (the gallery's index,
 // each scenario file).
 // Node built-ins only.
@@ -24,16 +25,19 @@ const size = (file) => {
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const refs = (re) => [...html.matchAll(re)].map((m) => m[1].replace(/^\.\//, ''));
-const entry = refs(/<script type="module"[^>]*src="([^"]+)"/g);
+const scripts = refs(/<script type="module"[^>]*src="([^"]+)"/g);
+// The main script, and the boot script before it (web/src/boot.ts: starts the simulation worker).
+const entry = scripts.filter((f) => /\/main-[^/]*\.js$/.test(f));
+const boot = scripts.filter((f) => !entry.includes(f));
 const preloads = refs(/<link rel="modulepreload"[^>]*href="([^"]+)"/g);
 const css = refs(/<link rel="stylesheet"[^>]*href="([^"]+)"/g);
 const assets = readdirSync(path.join(dist, 'assets')).map((f) => `assets/${f}`);
 const firstWasm = assets.filter((f) => /\/sched_wasm_first_bg-[^/]*\.wasm$/.test(f));
 const wasm = assets.filter((f) => f.endsWith('.wasm') && !firstWasm.includes(f));
 // The page's simulation worker: the worker chunk the entry names (bench.html has its own).
-const workers = assets.filter((f) => /\/worker-[^/]*\.js$/.test(f) && entry.some((e) => readFileSync(path.join(dist, e), 'utf8').includes(path.basename(f))));
+const workers = assets.filter((f) => /\/worker-[^/]*\.js$/.test(f) && [...scripts, ...preloads].some((e) => readFileSync(path.join(dist, e), 'utf8').includes(path.basename(f))));
 const gallery = assets.filter((f) => /\/GalleryDialog-[^/]*\.js$/.test(f));
-const firstRender = new Set([...entry, ...preloads, ...css, ...workers, ...firstWasm]);
+const firstRender = new Set([...scripts, ...preloads, ...css, ...workers, ...firstWasm]);
 const onDemand = assets.filter((f) => f.endsWith('.js') && !firstRender.has(f) && !/\/bench-/.test(f));
 if (firstWasm.length !== 1) console.error(`expected one first module (sched_wasm_first_bg-*.wasm) in dist/assets, found ${firstWasm.length}`);
 
@@ -50,6 +54,8 @@ row('  its static imports (modulepreload)', preloads);
 // the benchmarks page): those go to chunks of their own, loaded beside it. What the first
 // render runs is the two together, whichever way a build splits them.
 row('  main script + its static imports', [...entry, ...preloads]);
+const bootImports = preloads.filter((f) => boot.some((b) => readFileSync(path.join(dist, b), 'utf8').includes(path.basename(f))));
+row('  boot script (starts the worker), imports', [...boot, ...bootImports]);
 row('  CSS', css);
 row('  simulation worker', workers);
 row('first render, all of the above', [...firstRender]);

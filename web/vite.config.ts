@@ -26,9 +26,13 @@ function contentSecurityPolicy(): Plugin {
   return {
     name: 'content-security-policy',
     apply: 'build',
-    transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
-    ],
+    // After firstModulePreload's tags (listed after it, both 'post'), so that the policy is first in <head>.
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+      ],
+    },
   };
 }
 
@@ -45,7 +49,7 @@ export default defineConfig({
   root: webDir,
   base: './',
   publicDir: `${repoRoot}public`,
-  plugins: [react(), galleryMeta(), contentSecurityPolicy(), firstModulePreload()],
+  plugins: [react(), galleryMeta(), firstModulePreload(), contentSecurityPolicy()],
   worker: { format: 'es' },
   server: { fs: { allow: [repoRoot] } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
@@ -55,7 +59,8 @@ export default defineConfig({
     target: 'es2022',
     // rolldownOptions: Vite 8's name for rollupOptions (which it keeps as a deprecated alias).
     rolldownOptions: {
-      input: { main: `${webDir}index.html`, bench: `${webDir}bench.html` },
+      // boot: index.html's first script, which starts the simulation worker (src/boot.ts).
+      input: { main: `${webDir}index.html`, bench: `${webDir}bench.html`, boot: `${webDir}src/boot.ts` },
     },
   },
 });

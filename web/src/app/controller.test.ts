@@ -5,7 +5,7 @@ import { linkOpens } from '../share/limit';
 import { decodeScenarioHash, encodeCompareHash, encodeScenarioHash } from '../share/link';
 import { DEFAULT_MAX_TRACE_EVENTS, SimCancelled, SimCrashed, type RunWork, type SimClientLike } from '../sim/client';
 import { TEST_REPLAY_CATALOG } from '../sim/testReplayCatalog';
-import { traceFrom } from '../sim/testTrace';
+import { indexed, traceFrom } from '../sim/testTrace';
 import type { RunPhase, RunResult, RunSummary } from '../sim/types';
 import { initialState } from '../store/appState';
 import { draftOf, edit, undoEdit } from '../store/editorActions';
@@ -57,7 +57,7 @@ class FakeSim implements SimClientLike {
     this.works.push('about 1 s of CPU, about 1 MB');
     onProgress?.(0.5, 'simulating');
     const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], trace_hash: 'ab'.repeat(32) };
-    return { summary: summary as unknown as RunSummary, trace: traceFrom([]) };
+    return indexed({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
   }
   /** Variants run, as (scheduler name, trace budget), in order. */
   variants: [string, number][] = [];
@@ -69,7 +69,7 @@ class FakeSim implements SimClientLike {
     onProgress(0.5);
     const hash = v.scheduler.name.padEnd(64, '0');
     const summary = { end_ns: 2e6, trace_truncated: false, trace_end_ns: 2e6, ports: [], trace_hash: hash };
-    return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
+    return Promise.resolve(indexed({ summary: summary as unknown as RunSummary, trace: traceFrom([]) }));
   }
   replays: string[] = [];
   /** The replay progress the store held each time the replay reported some. */
@@ -83,7 +83,7 @@ class FakeSim implements SimClientLike {
     }
     const report = { name: mode, mode, overdue_packets: [{ original_id: 3, replay_id: 0, flow: 0, exit_ns: 10, replay_exit_ns: 20, late_by_ns: 10, port: 0, at_ns: 5, congestion_points: 1 }] };
     const summary = { end_ns: 1e6, trace_truncated: false, trace_end_ns: 1e6, ports: [], nodes: [], flows: [], trace_hash: 'cd'.repeat(32), replays: [report] };
-    return Promise.resolve({ summary: summary as unknown as RunSummary, trace: traceFrom([]) });
+    return Promise.resolve(indexed({ summary: summary as unknown as RunSummary, trace: traceFrom([]) }));
   }
   validate(text: string): Promise<string | null> {
     this.checked.push(text);

@@ -2,36 +2,35 @@
 // clipboard and the clock. Everything that changes state does so by dispatching a pure action
 // from store/appState.ts or store/editorActions.ts.
 import { parsePortChoices } from '../scenario/choices';
-import { addTraffic } from '../scenario/commands';
-import { flowCount, flowListFromFile, isFlowListFile } from '../scenario/flowList';
 import { historyOf } from '../scenario/history';
-import { linkOpens } from '../share/limit';
-import { csvWithProvenance, exportName, pngWithProvenance, svgWithProvenance, type Provenance } from '../share/provenance';
+import type { Provenance } from '../share/provenance';
 import { splitCoreMessage } from '../scenario/paths';
 import { displayName, parseRegistry, type PresetInfo, type SchedulerInfo } from '../scenario/registry';
 import { restoreScenario, scenarioText } from '../scenario/restore';
 import { isPreset, type EditableScenario, type ParamValue, type Scenario } from '../scenario/types';
 import { SimCancelled, SimCrashed, type SimClientLike } from '../sim/client';
 import {
-  catalogsLoaded, checkStarted, loadRun, runCancelled, runCancelledClearing, runEstimated, runFailed, runFinished, runProgress, runStarted, setPresentation,
-  setSideTab, setSpeed, shareLinkBuilt, showError, showNotice, tick, type AppState, type SweepFile,
+  catalogsLoaded, loadRun, runCancelled, runCancelledClearing, runEstimated, runFailed, runFinished, runProgress, runStarted, setPresentation,
+  setSideTab, setSpeed, showError, showNotice, tick, type AppState, type SweepFile,
 } from '../store/appState';
 import { setCompareSetup } from '../store/compareActions';
-import { parseSetup, scenarioSetup, type CompareSetup } from '../store/compareSetup';
-import { draftOf, edit, loadDraft, showFieldError } from '../store/editorActions';
-import { defaultReplayName, parseReplayCatalog } from '../sim/replayNames';
+import { draftOf, showFieldError } from '../store/editorActions';
+import { parseReplayCatalog } from '../sim/replayNames';
 import type { RunSummary } from '../sim/types';
 import { fctMembers, type FlowGroup } from '../view/flowGroups';
-import { replayCancelled, replayFailed, replayFinished, replayProgressed, replayStarted } from '../store/replayActions';
-import { STORAGE_KEY, fileText, linkCompare, linkText, restoreStorage, storageRecord } from '../store/persistence';
+import { STORAGE_KEY, fileText, restoreStorage, storageRecord } from '../store/persistence';
 import type { Store } from '../store/store';
 import { message, sentence } from './messages';
-import type { SweepSetup } from '../sweep/setup';
+import type { ActionHost, Opened } from './actions';
+import { CANCELLED, type Prepared } from './prepared';
 
-
-// Share links (and fflate, their compression) are a chunk of their own, loaded when a link is
-// opened or made: a page opened without one never needs them (issue 20: the main script).
-const shareLinks = () => import('../share/link');
+// Opening links, examples, sweep files and imported files, replays and sharing: app/actions.ts,
+// a chunk of its own (with share links and fflate after it), loaded on the first of them: a page
+// opened without a link never needs them (issue 20: the main script).
+const actions = () => import('./actions');
+// The exports' provenance (file names, SVG metadata, PNG chunks, CSV lines) too: every export
+// starts in a part loaded on demand (a chart, a table).
+const provenanceWriters = () => import('../share/provenance');
 
 /** The browser around the app; tests pass a fake. */
 export interface Env {
@@ -42,13 +41,7 @@ export interface Env {
   download(filename: string, data: string | Blob): void;
 }
 
-/** Untrusted text made editable and checked; or why not (`cancelled`: Cancel was pressed while it was checked). */
-type Prepared = { ok: true; scenario: EditableScenario } | { ok: false; error: string; cancelled?: true };
-
-const CANCELLED: Prepared = { ok: false, error: 'it was cancelled while it was checked', cancelled: true };
-
-/** What opening a share link gave: nothing, a scenario, or a scenario with a comparison to run. */
-export type Opened = false | 'scenario' | { readonly compare: CompareSetup } | { readonly sweep: SweepSetup };
+export type { Opened } from './actions';
 
 /** Milliseconds between the last change and saving the draft. */
 export const SAVE_DELAY_MS = 300;
@@ -67,6 +60,14 @@ export class Controller {
 
   private get state(): AppState {
     return this.store.getState();
+  }
+
+  /** What of the controller app/actions.ts uses. */
+  private get host(): ActionHost {
+    return {
+      store: this.store, sim: this.sim, schedulerName: this.schedulerName,
+      editable: (s) => this.editable(s), run: () => this.run(), busy: () => this.busy(),
+    };
   }
 
   /** A scheduler id to its display name in the registry loaded now. */
@@ -118,50 +119,7 @@ export class Controller {
     // The link leaves the address bar before anything reads it: a link that fails, hangs or is
     // cancelled is not opened again by a reload (which then shows the draft).
     this.env.clearHash();
-    const { decodeScenarioHash } = await shareLinks();
-    const decoded = decodeScenarioHash(hash);
-    const prepared: Prepared = decoded.ok ? await this.prepare(decoded.text) : { ok: false, error: decoded.error };
-    if (!prepared.ok && prepared.cancelled) {
-      this.store.dispatch(showNotice(`Opening the share link was cancelled while its scenario was checked. Showing ${fallback} instead.`));
-      return false;
-    }
-    if (!prepared.ok) {
-      const what = decoded.ok ? `This share link's scenario is not valid: ${prepared.error}` : prepared.error;
-      this.store.dispatch(showError(`${sentence(what)} Showing ${fallback} instead.`));
-      return false;
-    }
-    this.store.dispatch(loadDraft(prepared.scenario));
-    if (decoded.ok && decoded.sweep != null) {
-      const { parseSweepSetup } = await import('../sweep/setup');
-      const sweep = parseSweepSetup(decoded.sweep);
-      if (!sweep.ok) {
-        this.store.dispatch(showError(`This share link's sweep is not valid: ${sentence(sweep.error)} Its scenario is shown alone.`));
-        return 'scenario';
-      }
-      this.store.dispatch((s) => ({ ...s, sweepLink: sweep.setup }));
-      return { sweep: sweep.setup };
-    }
-    if (!decoded.ok || decoded.compare === null) {
-      const adopted = this.adoptCompare(prepared.scenario);
-      if (adopted) this.store.dispatch(showNotice(`This link's scenario is made for a comparison.${adopted}`));
-      return 'scenario';
-    }
-    const setup = parseSetup(decoded.compare);
-    if (!setup.ok) {
-      this.store.dispatch(showError(`This share link's comparison is not valid: ${sentence(setup.error)} Its scenario is shown alone.`));
-      return 'scenario';
-    }
-    this.store.dispatch(setCompareSetup(setup.setup));
-    return { compare: setup.setup };
-  }
-
-  /** The comparison a scenario is made for (its `compare`) becomes the Compare tab's setup; the sentence saying so, or ''. */
-  private adoptCompare(s: Scenario): string {
-    const setup = scenarioSetup(s);
-    if (setup === null) return '';
-    this.store.dispatch(setCompareSetup(setup));
-    const names = setup.variants.map((v) => this.schedulerName(v.scheduler.name)).join(', ');
-    return ` The Compare tab is set up with the comparison it is made for: ${names}.`;
+    return (await actions()).openLink(this.host, hash, fallback);
   }
 
   /** Runs what a link opened: its comparison, or the scenario. */
@@ -280,6 +238,12 @@ export class Controller {
    */
   exportAs(suffix: string, shows: string, data: string | Uint8Array, given?: Provenance | null): void {
     const p = given ?? this.provenance(shows);
+    void provenanceWriters().then((writers) => this.writeExport(writers, suffix, data, p),
+      (e: unknown) => this.store.dispatch(showError(`The export could not be made: ${sentence(message(e))}`)));
+  }
+
+  private writeExport(writers: typeof import('../share/provenance'), suffix: string, data: string | Uint8Array, p: Provenance | null): void {
+    const { csvWithProvenance, exportName, pngWithProvenance, svgWithProvenance } = writers;
     const name = p ? exportName(p.scenario, p.runs.length > 1 ? p.runs.map((r) => r.label) : [], suffix) : suffix;
     if (typeof data !== 'string') {
       const bytes = p ? pngWithProvenance(data, p) : data;
@@ -290,29 +254,11 @@ export class Controller {
 
   /**
    * Records the current run's schedule and replays it: with `name`, a replay the scenario
-   * lists (`replay.modes`); else with the Replay tab's mode and service. The core runs the
-   * same scenario text (same seed), so its original is the run on screen.
+   * lists (`replay.modes`); else with the Replay tab's mode and service.
    */
   async recordReplay(name?: string): Promise<boolean> {
-    const { run, replayMode, replayPreemptive, replayState, runState } = this.state;
-    if (!run || replayState === 'running' || runState === 'running') return false;
-    this.store.dispatch(replayStarted);
-    try {
-      // The replay's name from the core's catalog (a scenario's replay of that name, if it lists
-      // one, runs); before the catalog is loaded, the mode and service as an object.
-      const which = name ?? defaultReplayName(this.state.replayModes, replayMode, replayPreemptive)
-        ?? JSON.stringify({ mode: replayMode, preemptive: replayPreemptive });
-      const [result, { loadReplay }] = await Promise.all([
-        this.sim.replay(run.scenarioText, which, (p) => this.store.dispatch(replayProgressed(p))),
-        import('../store/replayLoad'),
-      ]);
-      this.store.dispatch(replayFinished(loadReplay(result, run.scenarioText, run.result.summary.trace_hash)));
-      return true;
-    } catch (err) {
-      if (err instanceof SimCancelled) this.store.dispatch(replayCancelled);
-      else this.store.dispatch(replayFailed(`The replay failed: ${message(err)}`));
-      return false;
-    }
+    if (!this.state.run || this.busy()) return false;
+    return (await actions()).recordReplay(this.host, name);
   }
 
   /** The scenario's checks against a run with its seed (the run on screen): the core's CheckReportOut, JSON text. */
@@ -322,73 +268,17 @@ export class Controller {
 
   /** Loads a scenario of the gallery (its text fetched by `load`) as the draft (undoable) and runs it. */
   async openExample(path: string, load: () => Promise<string>): Promise<boolean> {
-    let text: string;
-    try {
-      text = await load();
-    } catch (err) {
-      this.store.dispatch(showError(`The example "${path}" could not be fetched: ${sentence(message(err))} Your draft is unchanged.`));
-      return false;
-    }
-    const prepared = await this.prepare(text);
-    if (!prepared.ok) {
-      this.store.dispatch(showError(`The example "${path}" could not be loaded: ${sentence(prepared.error)}`));
-      return false;
-    }
-    this.store.dispatch(loadDraft(prepared.scenario));
-    const adopted = this.adoptCompare(prepared.scenario);
-    this.store.dispatch(showNotice(`Loaded the example ${path}.${adopted} Undo brings your previous draft back.`));
-    const ran = await this.run();
-    // A scripted schedule (UPS App. A's figures) opens on the Replay tab: its tables, its replays.
-    if (ran && this.state.run?.result.summary.schedule) this.store.dispatch(setSideTab('replay'));
-    return ran;
+    return (await actions()).openExample(this.host, path, load);
   }
 
-  /**
-   * Opens a sweep file (the Papers view's rows): its base scenario as the draft, not run, and
-   * the Sweep tab offering to run it. `load` gives its text with the base written in.
-   */
+  /** Opens a sweep file (the Papers view's rows): its base scenario as the draft, not run; the Sweep tab runs it. */
   async openSweepFile(file: Omit<SweepFile, 'text'>, load: () => Promise<string>): Promise<boolean> {
-    let text: string;
-    let prepared: Prepared;
-    try {
-      text = await load();
-      prepared = await this.prepare(JSON.stringify((JSON.parse(text) as { base?: unknown }).base));
-    } catch (err) {
-      this.store.dispatch(showError(`The sweep "${file.name}" could not be fetched: ${sentence(message(err))} Your draft is unchanged.`));
-      return false;
-    }
-    if (!prepared.ok) {
-      this.store.dispatch(showError(`The sweep "${file.name}"'s base scenario could not be loaded: ${sentence(prepared.error)}`));
-      return false;
-    }
-    this.store.dispatch(loadDraft(prepared.scenario));
-    this.store.dispatch((s) => ({ ...s, sweepFile: { ...file, text } }));
-    this.store.dispatch(setSideTab('sweep'));
-    this.store.dispatch(showNotice(`Opened the sweep ${file.name}: its base scenario is your draft (Undo brings your previous one back); the Sweep tab runs it.`));
-    return true;
+    return (await actions()).openSweepFile(this.host, file, load);
   }
 
-  /**
-   * Shares what is on screen: the link of the run (or comparison) shown, copied when the
-   * clipboard allows. When the draft differs from it, the draft's link is offered too (it
-   * will run with another trace hash). Without a run, the draft's link.
-   */
+  /** Shares what is on screen: the link of the run (or comparison) shown, copied when the clipboard allows. */
   async share(base: string): Promise<void> {
-    const s = this.state;
-    const comparison = linkCompare(s);
-    const shown = comparison ? s.comparison?.scenarioText ?? null : s.run?.scenarioText ?? null;
-    const draft = linkText(s);
-    const { buildShareLink } = await shareLinks();
-    const link = buildShareLink(base, shown ?? draft, comparison);
-    const draftLink = shown !== null && shown !== draft ? buildShareLink(base, draft, null) : null;
-    this.store.dispatch(shareLinkBuilt(link, draftLink));
-    // A link past what pages open is not copied: the share box says so and offers the file.
-    if (!linkOpens(link)) return;
-    try {
-      await navigator.clipboard.writeText(link);
-    } catch {
-      // No clipboard (insecure context, permissions): the link stays in the text field.
-    }
+    return (await actions()).share(this.host, base);
   }
 
   exportFile(): void {
@@ -396,36 +286,9 @@ export class Controller {
     this.env.download(`${slug}.json`, fileText(this.state));
   }
 
-  /** Imports a scenario file; a bad one leaves the draft as it is and says why. */
+  /** Imports a scenario file (or a flow list); a bad one leaves the draft as it is and says why. */
   async importFile(name: string, text: string): Promise<boolean> {
-    if (isFlowListFile(name, text)) return this.importFlowList(name, text);
-    const prepared = await this.prepare(text);
-    if (!prepared.ok) {
-      this.store.dispatch(showError(`"${name}" was not imported: ${sentence(prepared.error)} Your draft is unchanged.`));
-      return false;
-    }
-    this.store.dispatch(loadDraft(prepared.scenario));
-    this.store.dispatch(showNotice(`Imported "${name}".${this.adoptCompare(prepared.scenario)}`));
-    return this.run();
-  }
-
-  /**
-   * A workload file (the UPS authors' format: start, size, source, destination per line) joins
-   * the draft's traffic as a flow list, if the core takes the draft with it; else the draft is
-   * unchanged and the banner says why (the core names the line).
-   */
-  private async importFlowList(name: string, text: string): Promise<boolean> {
-    const draft = draftOf(this.state);
-    const item = flowListFromFile(draft, name, text);
-    const prepared = await this.prepare(scenarioText(addTraffic(draft, item)));
-    if (!prepared.ok) {
-      this.store.dispatch(showError(`"${name}" was not added: ${sentence(prepared.error)} Your draft is unchanged.`));
-      return false;
-    }
-    this.store.dispatch(edit((s) => addTraffic(s, item), null));
-    const numbering = item.nodes ? `; its numbers name the draft's nodes in order (0 = ${item.nodes[0] ?? '?'})` : '';
-    this.store.dispatch(showNotice(`Added "${name}" to the traffic as the flow list ${item.id} (${flowCount(item)} flows${numbering}).`));
-    return this.run();
+    return (await actions()).importFile(this.host, name, text);
   }
 
   /**
@@ -528,28 +391,6 @@ export class Controller {
         : { ok: true, scenario: r.scenario as EditableScenario };
     } catch (err) {
       return err instanceof SimCancelled ? CANCELLED : { ok: false, error: message(err) };
-    }
-  }
-
-  /**
-   * Untrusted text (a link, a file) to an editable scenario the core accepts: checked in the
-   * worker as its run (the worker keeps that run for the Run that follows: validated once per
-   * Run), shown as the run's first phase with Cancel, which stops it (the draft stays).
-   */
-  private async prepare(text: string): Promise<Prepared> {
-    const restored = restoreScenario(text);
-    if (!restored.ok) return restored;
-    const shown = !this.busy();
-    if (shown) this.store.dispatch(checkStarted);
-    try {
-      const editable = await this.editable(restored.scenario);
-      if (!editable.ok) return editable;
-      await this.sim.check(scenarioText(editable.scenario));
-      return editable;
-    } catch (err) {
-      return err instanceof SimCancelled ? CANCELLED : { ok: false, error: message(err) };
-    } finally {
-      if (shown) this.store.dispatch(runCancelled);
     }
   }
 

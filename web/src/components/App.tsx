@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAppState } from '../app/context';
 import { Controls } from './Controls';
 import { EditorToolbar } from './EditorToolbar';
@@ -6,8 +6,8 @@ import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
 import { Legend } from './Legend';
 import { LessonHost } from './LessonHost';
-import { ChangeBar } from './ChangeBar';
-import { CompareStage, CompareToolbar, ComparisonGap, Loading, ReplayView, ResultsBoard, ShareBox, Tour } from './lazy';
+import { warmParts, ChangeBar, CompareStage, CompareToolbar, ComparisonGap, ReplayView, ResultsBoard, ShareBox, Tour } from './lazy';
+import { Part } from './Part';
 import type { BoardRun } from './ResultsBoard';
 import { SidePanel } from './SidePanel';
 import { TopologyPanel } from './TopologyPanel';
@@ -19,6 +19,13 @@ export function App() {
   const presentation = useAppState((s) => s.presentation);
   const tour = useAppState((s) => s.dialog === 'tour');
   const shared = useAppState((s) => s.shareLink !== null);
+  // The change bar compares a run with the one before it: from the second run on.
+  const changed = useAppState((s) => s.view === 'single' && s.before !== null);
+  // A run after a run brings the change bar: its chunk is fetched while that run goes.
+  const second = useAppState((s) => s.run !== null && s.runState === 'running');
+  useEffect(() => {
+    if (second) warmParts();
+  }, [second]);
   const runs = useMemo((): BoardRun[] => comparison?.runs.map((r) => ({
     label: r.label, colour: r.colour, dash: r.dash, summary: r.run.result.summary,
   })) ?? [], [comparison]);
@@ -27,16 +34,16 @@ export function App() {
     <div className={`app${presentation ? ' presentation' : ''}`}>
       <Header />
       <ErrorBanner />
-      {shared && <Suspense fallback={null}><ShareBox /></Suspense>}
-      <ChangeBar />
+      {shared && <Part what="the share link" fallback={null}><ShareBox /></Part>}
+      {changed && <Part what="the change bar" fallback={null}><ChangeBar /></Part>}
       <main className={classes}>
         <section className="stage" aria-label="Network">
-          {comparison ? <Suspense fallback={null}><CompareToolbar comparison={comparison} /></Suspense> : <EditorToolbar />}
+          {comparison ? <Part what="the comparison's toolbar" fallback={null}><CompareToolbar comparison={comparison} /></Part> : <EditorToolbar />}
           <Legend />
-          {comparison ? <Suspense fallback={<Loading what="the comparison" />}><CompareStage comparison={comparison} /></Suspense> : (
+          {comparison ? <Part what="the comparison"><CompareStage comparison={comparison} /></Part> : (
             <div className={`views${split ? ' split' : ''}`} data-testid={split ? 'side-by-side' : undefined}>
               <TopologyPanel />
-              {split && <Suspense fallback={<Loading what="the replay" />}><ReplayView /></Suspense>}
+              {split && <Part what="the replay"><ReplayView /></Part>}
             </div>
           )}
           <Controls />
@@ -44,15 +51,15 @@ export function App() {
         <SidePanel />
         {comparison && (
           <section className="compare-results" aria-label="Comparison results" data-testid="compare-results">
-            <Suspense fallback={<Loading what="the charts" />}>
+            <Part what="the charts">
               <ComparisonGap />
               <ResultsBoard runs={runs} queues={{ endNs: comparison.endNs }} />
-            </Suspense>
+            </Part>
           </section>
         )}
       </main>
       <LessonHost />
-      {tour && <Suspense fallback={null}><Tour /></Suspense>}
+      {tour && <Part what="the tour" fallback={null}><Tour /></Part>}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Suspense } from 'react';
 import { useAppState, useController } from '../app/context';
 import { canRedo, canUndo } from '../scenario/history';
 import { toggleDialog, type Tool } from '../store/appState';
 import { deleteSelection, redoEdit, setTool, undoEdit } from '../store/editorActions';
 import { HelpDialog } from './lazy';
+import { Part } from './Part';
 
 const TOOLS: readonly { tool: Tool; label: string; key: string; hint: string }[] = [
   { tool: 'select', label: 'Select', key: '1', hint: 'select and drag nodes; click packets to follow them' },
@@ -35,7 +35,7 @@ export function EditorToolbar() {
       <span className="tool-hint">{TOOLS.find((t) => t.tool === tool)?.hint}</span>
       <button type="button" className="icon help" data-testid="help" aria-expanded={dialog === 'help'} aria-label="Help: what you are looking at, the tour, keyboard shortcuts"
         title="Help" onClick={() => d(toggleDialog('help'))}>?</button>
-      {dialog === 'help' && <Suspense fallback={null}><HelpDialog /></Suspense>}
+      {dialog === 'help' && <Part what="the help" fallback={null}><HelpDialog /></Part>}
     </div>
   );
 }

@@ -1,15 +1,10 @@
-import { lazy, Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import { useAppState, useController } from '../app/context';
 import { blankScenario } from '../scenario/commands';
 import { closeDialog, toggleDialog } from '../store/appState';
 import { loadDraft } from '../store/editorActions';
-import { PresetDialog } from './lazy';
-
-// The gallery's index (every scenario file's name and description) is a chunk of its own,
-// fetched when Examples… is first opened: the page's main script does not grow with it.
-const GalleryDialog = lazy(() => import('./GalleryDialog').then((m) => ({ default: m.GalleryDialog })));
-// The papers' scoreboard too (web/src/generated/papers.ts).
-const PapersDialog = lazy(() => import('./PapersDialog').then((m) => ({ default: m.PapersDialog })));
+import { GalleryDialog, PapersDialog, PresetDialog } from './lazy';
+import { Part } from './Part';
 
 /** New, presets, import and export of scenario files. */
 export function FileMenu() {
@@ -37,16 +32,16 @@ export function FileMenu() {
       <input ref={file} type="file" accept=".json,application/json,.txt,text/plain" hidden data-testid="import-file"
         onChange={(e) => void onFile(e.currentTarget)} />
       <button type="button" data-testid="export" onClick={() => controller.exportFile()}>Export</button>
-      {dialog === 'presets' && <Suspense fallback={null}><PresetDialog onClose={close} /></Suspense>}
+      {dialog === 'presets' && <Part what="the presets" fallback={null}><PresetDialog onClose={close} /></Part>}
       {dialog === 'gallery' && (
-        <Suspense fallback={<div className="popover gallery" role="status" data-testid="gallery-loading">Loading the examples…</div>}>
+        <Part what="the examples" fallback={<div className="popover gallery" role="status" data-testid="gallery-loading">Loading the examples…</div>}>
           <GalleryDialog onClose={close} />
-        </Suspense>
+        </Part>
       )}
       {dialog === 'papers' && (
-        <Suspense fallback={<div className="popover papers" role="status">Loading the papers…</div>}>
+        <Part what="the papers" fallback={<div className="popover papers" role="status">Loading the papers…</div>}>
           <PapersDialog onClose={close} />
-        </Suspense>
+        </Part>
       )}
     </div>
   );

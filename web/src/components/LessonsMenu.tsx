@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
-
-const LessonsDialog = lazy(() => import('./LessonsDialog').then((m) => ({ default: m.LessonsDialog })));
+import { useState } from 'react';
+import { LessonsDialog } from './lazy';
+import { Part } from './Part';
 
 /** The Lessons… button beside Examples…: the lessons list, loaded when first opened. */
 export function LessonsMenu() {
@@ -10,9 +10,9 @@ export function LessonsMenu() {
       <button type="button" data-testid="lessons" aria-expanded={open} onClick={() => setOpen(!open)}
         title="Guided lessons: a class period on each paper's idea">Lessons…</button>
       {open && (
-        <Suspense fallback={<div className="popover gallery" role="status">Loading the lessons…</div>}>
+        <Part what="the lessons" fallback={<div className="popover gallery" role="status">Loading the lessons…</div>}>
           <LessonsDialog onClose={() => setOpen(false)} />
-        </Suspense>
+        </Part>
       )}
     </div>
   );

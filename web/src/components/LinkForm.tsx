@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { useAppState, useController } from '../app/context';
 import { inherited } from '../scenario/choices';
 import { deleteLink, setField, setPortScheduler } from '../scenario/commands';
@@ -7,6 +6,7 @@ import type { EditableScenario } from '../scenario/types';
 import { edit } from '../store/editorActions';
 import { Field } from './Field';
 import { CurveView } from './lazy';
+import { Part } from './Part';
 import { PortState } from './PortState';
 import { SchedulerPicker } from './SchedulerPicker';
 
@@ -39,7 +39,7 @@ export function LinkForm({ draft, index }: { draft: EditableScenario; index: num
             spec={link.schedulers?.[owner]} inherits={inherited(ports, index, owner, ['topology.links[']) ?? `${owner}'s`}
             onChange={(spec) => store.dispatch(edit((s) => setPortScheduler(s, index, owner, spec)))} />
           <PortState owner={owner} far={far} />
-          <Suspense fallback={null}><CurveView owner={owner} far={far} link={index} /></Suspense>
+          <Part what="the service curves" fallback={null}><CurveView owner={owner} far={far} link={index} /></Part>
         </div>
       ))}
       <button type="button" className="danger" data-testid="delete-link"

@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
 import { useAppState } from '../app/context';
 import type { ProgramTarget } from '../scenario/programs';
-import { Loading, ProgramEditor } from './lazy';
+import { ProgramEditor } from './lazy';
+import { Part } from './Part';
 
 export interface ProgramFieldProps {
   readonly target: ProgramTarget;
@@ -15,8 +15,8 @@ export interface ProgramFieldProps {
 export function ProgramField({ target, path, text, onCommit }: ProgramFieldProps) {
   const error = useAppState((s) => (s.fieldError?.path === path ? s.fieldError.message : null));
   return (
-    <Suspense fallback={<Loading what="the program editor" />}>
+    <Part what="the program editor">
       <ProgramEditor target={target} path={path} text={text} error={error} onCommit={onCommit} />
-    </Suspense>
+    </Part>
   );
 }

@@ -1,10 +1,11 @@
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useAppState } from '../app/context';
 import { displayName } from '../scenario/registry';
 import { originalSchedulers } from '../sim/replayNames';
 import { COMPARE_COLOURS } from '../view/palette';
 import { MAX_FLOW_ROWS, groupFlows } from '../view/flowGroups';
-import { Loading, ResultsBoard } from './lazy';
+import { ResultsBoard } from './lazy';
+import { Part } from './Part';
 import type { BoardRun } from './ResultsBoard';
 
 /** The results board of the single run, under its queue chart in the Results tab. */
@@ -20,7 +21,7 @@ export function RunCharts() {
   return (
     <section className="panel run-charts" aria-label="Charts of the run">
       <h2>Charts</h2>
-      <Suspense fallback={<Loading what="the charts" />}><ResultsBoard runs={runs} groups={groups} /></Suspense>
+      <Part what="the charts"><ResultsBoard runs={runs} groups={groups} /></Part>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
 import { useAppState, usePanelPosition } from '../app/context';
-import { FlowResults, Loading } from './lazy';
+import { FlowResults } from './lazy';
+import { Part } from './Part';
 
 /** The run's identity and its totals at the playhead, the end-of-run figures beside them. */
 export function RunInfo() {
@@ -40,7 +40,7 @@ export function RunInfo() {
       {summary.trace_truncated && (
         <p className="note">The animation shows the first {summary.trace_stored.toLocaleString('en')} of {summary.events_total.toLocaleString('en')} events; the figures at the end cover the whole run.</p>
       )}
-      <Suspense fallback={<Loading what="the flows" />}><FlowResults summary={summary} counts={counts} cursor={cursor} /></Suspense>
+      <Part what="the flows"><FlowResults summary={summary} counts={counts} cursor={cursor} /></Part>
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import { Suspense, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useAppState, useController } from '../app/context';
 import { setSideTab, type SideTab } from '../store/appState';
-import { ChartPanel, CompareTab, SweepTab, FollowPanel, Inspector, Loading, MiddleboxPanel, ReplayTab, TrafficPanel } from './lazy';
+import { warmParts, ChartPanel, ClaimsCard, CompareTab, SweepTab, FollowPanel, Inspector, MiddleboxPanel, ReplayTab, TrafficPanel } from './lazy';
+import { Part } from './Part';
 import { RunCharts } from './RunCharts';
-import { ClaimsCard } from './ClaimsCard';
 import { RunInfo } from './RunInfo';
 
 const TABS: readonly { tab: SideTab; label: string }[] = [
@@ -16,13 +16,43 @@ const TABS: readonly { tab: SideTab; label: string }[] = [
   { tab: 'sweep', label: 'Sweep' },
 ];
 
-/** Tabs beside the drawing. Every tab stays mounted (hidden), so the chart keeps its data. */
+/**
+ * Whether the hidden tabs may mount: once the first run is on screen (or has failed, or another
+ * tab is opened), when the page is idle. Their chunks then load after the default scenario is running, not beside it
+ * (issue 41: their requests and compiles shared the two cores with the first run).
+ */
+function useWarm(): boolean {
+  // Or once another tab is opened (a scenario that never runs still keeps its tabs' state).
+  const settled = useAppState((s) => s.run !== null || s.runState === 'error' || s.sideTab !== 'results');
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    if (!settled || warm) return undefined;
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => {
+        setWarm(true);
+        warmParts();
+      }, 100);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(() => {
+      setWarm(true);
+      warmParts();
+    }, { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, [settled, warm]);
+  return warm;
+}
+
+/** Tabs beside the drawing. Once mounted, every tab stays mounted (hidden), so the chart keeps its data. */
 export function SidePanel() {
   const { store } = useController();
   const active = useAppState((s) => s.sideTab);
+  const warm = useWarm();
+  // The claims card (a chunk of its own) for a scenario file that states checks; it reads them itself.
+  const claims = useAppState((s) => s.run !== null && s.run.scenarioText.includes('"checks"'));
   const pane = (tab: SideTab, children: ReactNode) => (
     <div role="tabpanel" id={`pane-${tab}`} aria-labelledby={`tab-${tab}`} hidden={active !== tab} className={`pane pane-${tab}`}>
-      {children}
+      {(warm || active === tab || tab === 'results') && children}
     </div>
   );
   return (
@@ -35,13 +65,13 @@ export function SidePanel() {
           </button>
         ))}
       </div>
-      {pane('results', <><RunInfo /><ClaimsCard /><Suspense fallback={<Loading what="the charts" />}><MiddleboxPanel /><ChartPanel /></Suspense><RunCharts /></>)}
-      {pane('inspect', <Suspense fallback={<Loading what="the Inspector" />}><Inspector /></Suspense>)}
-      {pane('traffic', <Suspense fallback={<Loading what="the Traffic editor" />}><TrafficPanel /></Suspense>)}
-      {pane('packet', <Suspense fallback={<Loading what="the Packet tab" />}><FollowPanel /></Suspense>)}
-      {pane('replay', <Suspense fallback={<Loading what="the Replay tab" />}><ReplayTab /></Suspense>)}
-      {pane('compare', <Suspense fallback={<Loading what="the Compare tab" />}><CompareTab /></Suspense>)}
-      {pane('sweep', <Suspense fallback={<Loading what="the Sweep tab" />}><SweepTab /></Suspense>)}
+      {pane('results', <><RunInfo />{claims && <Part what="the example's claims" fallback={null}><ClaimsCard /></Part>}<Part what="the charts"><MiddleboxPanel /><ChartPanel /></Part><RunCharts /></>)}
+      {pane('inspect', <Part what="the Inspector"><Inspector /></Part>)}
+      {pane('traffic', <Part what="the Traffic editor"><TrafficPanel /></Part>)}
+      {pane('packet', <Part what="the Packet tab"><FollowPanel /></Part>)}
+      {pane('replay', <Part what="the Replay tab"><ReplayTab /></Part>)}
+      {pane('compare', <Part what="the Compare tab"><CompareTab /></Part>)}
+      {pane('sweep', <Part what="the Sweep tab"><SweepTab /></Part>)}
     </aside>
   );
 }

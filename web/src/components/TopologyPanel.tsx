@@ -3,8 +3,8 @@ import { useAppState, useController } from '../app/context';
 import { viewProbe } from '../app/probes';
 import { originalSchedulers } from '../sim/replayNames';
 import { addLink, addNode, moveNode, nextNodeId } from '../scenario/commands';
-import { DEFAULT_MIDDLEBOX } from '../scenario/middlebox';
 import { displayName } from '../scenario/registry';
+import type { MiddleboxSpec } from '../scenario/types';
 import { scenarioText } from '../scenario/restore';
 import { followPacket } from '../store/appState';
 import { edit, select, setTool } from '../store/editorActions';
@@ -31,10 +31,14 @@ export function TopologyPanel() {
       select: (sel) => d(select(sel)),
       addNode: (tool, pos) => {
         const kind = tool === 'host' ? 'host' : 'router';
-        const id = nextNodeId(store.getState().history.present, kind, tool === 'middlebox');
-        const middlebox = tool === 'middlebox' ? DEFAULT_MIDDLEBOX : undefined;
-        d(edit((s) => addNode(s, { kind, pos, id, middlebox }), { kind: 'node', id }));
-        d(setTool('select'));
+        const add = (middlebox?: MiddleboxSpec) => {
+          const id = nextNodeId(store.getState().history.present, kind, middlebox !== undefined);
+          d(edit((s) => addNode(s, { kind, pos, id, middlebox }), { kind: 'node', id }));
+          d(setTool('select'));
+        };
+        // A middlebox's default spec (scenario/middlebox.ts) loads with the first one placed.
+        if (tool === 'middlebox') void import('../scenario/middlebox').then((m) => add(m.DEFAULT_MIDDLEBOX));
+        else add();
       },
       moveNode: (id, pos, fill) => d(edit((s) => moveNode(s, { id, pos, fill }))),
       connect: (from, to) => {

@@ -15,13 +15,13 @@ class SilentWorker extends EventTarget {
   }
 }
 
-/** A worker whose every call throws `name`: `message`, as a trapped wasm instance does (Comlink's wire format). */
+/** A worker whose every call throws `name`: `message`, as a trapped wasm instance does (./rpc.ts's wire format). */
 class ThrowingWorker extends SilentWorker {
   constructor(private readonly error: { name: string; message: string }) {
     super();
   }
-  override postMessage(msg?: { id?: string }): void {
-    const reply = { id: msg?.id, type: 'HANDLER', name: 'throw', value: { isError: true, value: { ...this.error, stack: '' } } };
+  override postMessage(msg?: { rpc?: number }): void {
+    const reply = { rpc: msg?.rpc, thrown: null, error: { ...this.error, stack: '' } };
     queueMicrotask(() => this.dispatchEvent(new MessageEvent('message', { data: reply })));
   }
 }

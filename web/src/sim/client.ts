@@ -1,7 +1,8 @@
 // The main thread's handle on the simulation worker: a typed, promise-based API.
 // Cancel = terminate and recreate; a crashed worker is replaced and the caller told why.
-import * as Comlink from 'comlink';
-import { afterRunShown, handFirstModule } from './firstModule';
+import { takeSimWorker } from './earlyWorker';
+import { afterRunShown } from './firstModule';
+import { connect, type Remote } from './rpc';
 import type { SimWorkerApi } from './worker';
 import type { RunPhase, RunResult } from './types';
 
@@ -91,15 +92,12 @@ function trapReason(err: Error): string {
   return err.name === 'RangeError' || /memory|allocation/i.test(err.message) ? `out of memory: ${err.message}` : err.message;
 }
 
-const defaultFactory: WorkerFactory = () => {
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'sim' });
-  handFirstModule(worker);
-  return worker;
-};
+/** The worker src/boot.ts started (the first time), else a new one (./earlyWorker.ts). */
+const defaultFactory: WorkerFactory = takeSimWorker;
 
 export class SimClient implements SimClientLike {
   private worker!: Worker;
-  private remote!: Comlink.Remote<SimWorkerApi>;
+  private remote!: Remote<SimWorkerApi>;
   /** Rejects the calls in flight on the current worker (cancel or crash). */
   private abortAll!: (reason: Error) => void;
   private aborted!: Promise<never>;
@@ -109,21 +107,18 @@ export class SimClient implements SimClientLike {
   }
 
   run(scenarioText: string, onProgress?: (progress: number, phase: RunPhase) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS, onWork?: (work: RunWork) => void): Promise<RunResult> {
-    const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
-    const work = onWork ? Comlink.proxy((text: string) => onWork(JSON.parse(text) as RunWork)) : undefined;
-    const result = this.call((api) => api.run(scenarioText, maxTraceEvents, callback, work));
+    const work = onWork ? (text: string) => onWork(JSON.parse(text) as RunWork) : undefined;
+    const result = this.call((api) => api.run(scenarioText, maxTraceEvents, onProgress, work));
     afterRunShown(this.worker, result);
     return result;
   }
 
   runVariant(scenarioText: string, variant: string, onProgress: (progress: number) => void, maxTraceEvents: number): Promise<RunResult> {
-    const callback = Comlink.proxy(overall(onProgress));
-    return this.call((api) => api.runVariant(scenarioText, variant, maxTraceEvents, callback));
+    return this.call((api) => api.runVariant(scenarioText, variant, maxTraceEvents, overall(onProgress)));
   }
 
   replay(scenarioText: string, mode: string, onProgress?: (progress: number) => void, maxTraceEvents = DEFAULT_MAX_TRACE_EVENTS): Promise<RunResult> {
-    const callback = onProgress ? Comlink.proxy(overall(onProgress)) : undefined;
-    return this.call((api) => api.replay(scenarioText, mode, maxTraceEvents, callback));
+    return this.call((api) => api.replay(scenarioText, mode, maxTraceEvents, onProgress ? overall(onProgress) : undefined));
   }
 
   validate(scenarioText: string): Promise<string | null> {
@@ -176,7 +171,7 @@ export class SimClient implements SimClientLike {
     this.worker.terminate();
   }
 
-  private async call<T>(fn: (api: Comlink.Remote<SimWorkerApi>) => Promise<T>): Promise<T> {
+  private async call<T>(fn: (api: Remote<SimWorkerApi>) => Promise<T>): Promise<T> {
     try {
       return await Promise.race([fn(this.remote), this.aborted]);
     } catch (err) {
@@ -193,7 +188,7 @@ export class SimClient implements SimClientLike {
   private start(): void {
     const worker = this.factory();
     this.worker = worker;
-    this.remote = Comlink.wrap<SimWorkerApi>(worker);
+    this.remote = connect<SimWorkerApi>(worker);
     this.aborted = new Promise<never>((_, reject) => {
       this.abortAll = reject;
     });
@@ -206,7 +201,7 @@ export class SimClient implements SimClientLike {
 
   private restart(reason: Error): void {
     this.abortAll(reason);
-    this.worker.terminate(); // no releaseProxy: a dead worker would never answer it
+    this.worker.terminate();
     this.start();
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RunCounts } from './counts';
 import { traceFrom, type Row } from './testTrace';
 import { PacketRole } from './types';
+import { countTrace } from './countsIndex';
 
 const ARR = 0, ENQ = 1, DROP = 4, DLV = 5;
 const { Data: DATA, Retransmission: RETX, Ack: ACK } = PacketRole;
@@ -26,7 +27,7 @@ const rows: Row[] = [
 ];
 
 describe('counts that follow the playhead', () => {
-  const counts = new RunCounts(traceFrom(rows));
+  const counts = countTrace(traceFrom(rows));
 
   it('are zero before the first event', () => {
     expect(counts.at(0)).toEqual({ sent: 0, delivered: 0, dropped: 0 });
@@ -47,7 +48,7 @@ describe('counts that follow the playhead', () => {
   });
 
   it('built in the worker and transferred, answer the same here (their arrays move, not copied)', () => {
-    const built = new RunCounts(traceFrom(rows));
+    const built = countTrace(traceFrom(rows));
     const buffers = built.buffers();
     const moved = RunCounts.revive(structuredClone(built, { transfer: buffers }));
     // Transferred: the worker's copies are emptied.

@@ -4,10 +4,9 @@
 // packets count (every role but ACK: the trace's `role` column, which the core fills from the
 // same header flags its flow results count by), as in the run's flow results; the totals
 // count every packet, as the run's totals do (sent = packets created). The worker builds them
-// with the playback index (sim/worker.ts) and transfers their typed arrays; this thread only
-// revives them.
+// with the playback index (sim/worker.ts, ./countsIndex.ts) and transfers their typed arrays;
+// this thread only revives them.
 import { lowerBound } from './search';
-import { EventKind, PacketRole, type TraceColumns } from './types';
 
 export interface Counts {
   readonly sent: number;
@@ -15,64 +14,21 @@ export interface Counts {
   readonly dropped: number;
 }
 
-interface Lists {
+export interface Lists {
   sent: Uint32Array;
   delivered: Uint32Array;
   dropped: Uint32Array;
 }
 
-interface Building {
-  sent: number[];
-  delivered: number[];
-  dropped: number[];
-}
-
-const building = (): Building => ({ sent: [], delivered: [], dropped: [] });
-const packed = (b: Building): Lists => ({ sent: Uint32Array.from(b.sent), delivered: Uint32Array.from(b.delivered), dropped: Uint32Array.from(b.dropped) });
 
 /** How many of each list's sorted indices are below `cursor`. */
 const countOf = (l: Lists, cursor: number): Counts =>
   ({ sent: lowerBound(l.sent, cursor), delivered: lowerBound(l.delivered, cursor), dropped: lowerBound(l.dropped, cursor) });
 
+/** The counts' lists (built by countTrace, ./countsIndex.ts, in the worker; revived here). */
 export class RunCounts {
-  private readonly all: Lists;
-  private readonly flows = new Map<number, Lists>();
-
-  constructor(trace: TraceColumns) {
-    const n = trace.kind.length;
-    const seen = new Set<number>();
-    const all = building();
-    const flows = new Map<number, Building>();
-    const of = (flow: number): Building => {
-      let b = flows.get(flow);
-      if (!b) {
-        b = building();
-        flows.set(flow, b);
-      }
-      return b;
-    };
-    for (let i = 0; i < n; i++) {
-      const kind = trace.kind[i] as number;
-      const data = trace.role[i] !== PacketRole.Ack;
-      const flow = trace.flow[i] as number;
-      if (kind === EventKind.Arrive) {
-        // A packet's first arrival is its creation, at its source.
-        const packet = trace.packet[i] as number;
-        if (seen.has(packet)) continue;
-        seen.add(packet);
-        all.sent.push(i);
-        if (data) of(flow).sent.push(i);
-      } else if (kind === EventKind.Deliver) {
-        all.delivered.push(i);
-        if (data) of(flow).delivered.push(i);
-      } else if (kind === EventKind.Drop || kind === EventKind.StageDrop) {
-        all.dropped.push(i);
-        if (data) of(flow).dropped.push(i);
-      }
-    }
-    this.all = packed(all);
-    for (const [flow, b] of flows) this.flows.set(flow, packed(b));
-  }
+  declare readonly all: Lists;
+  declare readonly flows: Map<number, Lists>;
 
   /** Counts built elsewhere (the worker) and structured-cloned here: plain data, methods given back. */
   static revive(cloned: unknown): RunCounts {

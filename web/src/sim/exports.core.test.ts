@@ -6,10 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fctMembers, groupFlows } from '../view/flowGroups';
-import { RunCounts } from './counts';
 import { parseReplayCatalog } from './replayNames';
 import { TEST_REPLAY_MODES } from './testReplayCatalog';
 import { EventKind, PacketRole, type RunSummary, type TraceColumns } from './types';
+import { countTrace } from './countsIndex';
 
 const pkgDir = fileURLToPath(new URL('../../../wasm-core/wasm/pkg/', import.meta.url));
 const scenario = (path: string) => readFileSync(fileURLToPath(new URL(`../../../scenarios/${path}`, import.meta.url)), 'utf8');
@@ -39,7 +39,7 @@ describe.skipIf(!havePkg)('the core\'s exports the page reads', () => {
       const { summary, trace } = run(path);
       expect(summary.trace_truncated).toBe(false);
       expect(summary.vocabulary.packet_roles).toEqual(['datagram', 'data', 'retransmission', 'ack']);
-      const counts = new RunCounts(trace as TraceColumns);
+      const counts = countTrace(trace as TraceColumns);
       const end = trace.kind.length;
       const t = summary.totals;
       expect(counts.at(end)).toEqual({ sent: t.sent, delivered: t.delivered, dropped: t.dropped });

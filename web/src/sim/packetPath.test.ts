@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Playback } from './playback';
+import { indexTrace } from './playbackIndex';
 import { packetStory } from './packetPath';
 import { traceFrom } from './testTrace';
 import type { RunSummary } from './types';
@@ -24,7 +24,7 @@ const trace = traceFrom([
   [3240, 0, 7, 0, 2, 1500],
   [3240, 5, 7, 0, 2, 3240],
 ]);
-const pb = new Playback(trace, 2);
+const pb = indexTrace(trace, 2);
 
 describe('packetStory', () => {
   it('lists a delivered packet hop by hop with places and values', () => {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Playback } from './playback';
+import { indexTrace } from './playbackIndex';
 import { withQueueColumns } from './queueColumns';
 import { EventKind, type CoreSummary, type RunSummary, type TraceColumns } from './types';
 
@@ -41,7 +41,7 @@ describe.skipIf(!havePkg)('Playback on the default scenario run by the wasm core
 
   it('rebuilds queue lengths equal to the core queue series, forwards and backwards', () => {
     // A small checkpoint spacing, so that both restore and replay are exercised.
-    const pb = new Playback(trace, summary.ports.length, 64);
+    const pb = indexTrace(trace, summary.ports.length, 64);
     const points = summary.queue_series.flatMap((s) => Array.from(s.t_ns, (t, i) => ({ port: s.port, t, packets: s.packets[i] })));
     expect(points.length).toBeGreaterThan(0);
     const check = (p: (typeof points)[number]) => {
@@ -52,7 +52,7 @@ describe.skipIf(!havePkg)('Playback on the default scenario run by the wasm core
   });
 
   it('draws every FIFO queue as the core orders it: its head, in arrival order, with enqueue times', () => {
-    const pb = new Playback(trace, summary.ports.length, 64);
+    const pb = indexTrace(trace, summary.ports.length, 64);
     let checked = 0;
     for (let i = 0; i < pb.length; i++) {
       const queues = pb.queuesAt(i);
@@ -69,12 +69,12 @@ describe.skipIf(!havePkg)('Playback on the default scenario run by the wasm core
   it('sees every drop the summary counts', () => {
     const drops = trace.kind.reduce((n, k) => n + (k === EventKind.Drop ? 1 : 0), 0);
     expect(drops).toBe(summary.totals.dropped);
-    const pb = new Playback(trace, summary.ports.length);
+    const pb = indexTrace(trace, summary.ports.length);
     expect(pb.dropsAt(summary.end_ns, pb.length, summary.end_ns + 1)).toHaveLength(drops);
   });
 
   it('has every packet on a link for exactly its transmission plus propagation time', () => {
-    const pb = new Playback(trace, summary.ports.length);
+    const pb = indexTrace(trace, summary.ports.length);
     const port = summary.ports.findIndex((p) => p.bandwidth_bps === 10e6);
     // A 1500-byte packet on the 10 Mbps, 2 ms link: 1.2 ms + 2 ms on the wire.
     const dq = trace.kind.findIndex((k, i) => k === EventKind.Dequeue && trace.loc[i] === port && trace.flow[i] === 0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Playback } from './playback';
+import { indexTrace } from './playbackIndex';
 import { traceFrom, type OrderRow, type Row, type StateRow } from './testTrace';
 
 const ARR = 0, ENQ = 1, DEQ = 2, DEP = 3, DROP = 4, DLV = 5;
@@ -70,7 +71,7 @@ describe('Playback queues', () => {
   const lengths: Record<number, number> = { 0: 0, 1: 1, 2: 0, 6: 4, 7: 4, 8: 3, 10: 2, 12: 1, 16: 1 };
 
   it('draws each queue in the order the core gives, with the length it gives', () => {
-    const pb = new Playback(trace, 2, 4);
+    const pb = indexTrace(trace, 2, 4);
     for (const [cursor, ids] of Object.entries(expected)) {
       expect(port1(pb, Number(cursor)), `cursor ${cursor}`).toEqual(ids);
     }
@@ -81,7 +82,7 @@ describe('Playback queues', () => {
   });
 
   it('reports the shown value and the flow of queued packets', () => {
-    const pb = new Playback(trace, 2);
+    const pb = indexTrace(trace, 2);
     expect(pb.queuesAt(6)[1]?.head).toEqual([
       { packet: 2, flow: 0, key: 3 },
       { packet: 4, flow: 0, key: 1 },
@@ -93,15 +94,15 @@ describe('Playback queues', () => {
   it('is exact when scrubbing backwards and jumping, whatever the checkpoint spacing', () => {
     const visits = [16, 3, 8, 7, 0, 12, 5, 5, 6, 1, 10, 4, 2, 16, 0];
     for (const every of [1, 2, 3, 4, 1000]) {
-      const pb = new Playback(trace, 2, every);
+      const pb = indexTrace(trace, 2, every);
       for (const cursor of visits) {
-        expect(port1(pb, cursor), `every ${every}, cursor ${cursor}`).toEqual(expected[cursor] ?? port1(new Playback(trace, 2), cursor));
+        expect(port1(pb, cursor), `every ${every}, cursor ${cursor}`).toEqual(expected[cursor] ?? port1(indexTrace(trace, 2), cursor));
       }
     }
   });
 
   it('gives each port\'s scheduler state at a cursor', () => {
-    const pb = new Playback(trace, 2);
+    const pb = indexTrace(trace, 2);
     expect(pb.stateAt(1, 0)).toEqual([[20], null]);
     expect(pb.stateAt(1, 4)).toEqual([[20], [7, 8]]);
     expect(pb.stateAt(1, 9)).toEqual([[], [7, 8]]);
@@ -110,7 +111,7 @@ describe('Playback queues', () => {
 });
 
 describe('Playback positions', () => {
-  const pb = new Playback(trace, 2);
+  const pb = indexTrace(trace, 2);
 
   it('counts the events at or before t', () => {
     expect(pb.cursorAt(-1)).toBe(0);
@@ -139,7 +140,7 @@ describe('Playback positions', () => {
 });
 
 describe('Playback packets in flight', () => {
-  const pb = new Playback(trace, 2);
+  const pb = indexTrace(trace, 2);
 
   it('puts a packet on the link from its dequeue until its arrival at the far end', () => {
     expect(pb.inFlightAt(0, 2)).toEqual([{ packet: 0, flow: 0, port: 1, progress: 0 }]);
@@ -164,7 +165,7 @@ describe('Playback packets in flight', () => {
 });
 
 describe('Playback drops', () => {
-  const pb = new Playback(trace, 2);
+  const pb = indexTrace(trace, 2);
 
   it('lists drops within the flash window, oldest first', () => {
     expect(pb.dropsAt(6, pb.cursorAt(6), 10)).toEqual([
@@ -186,7 +187,7 @@ describe('Playback stage drops', () => {
     // Two ports and stage 0 (a middlebox's CPU): its queue is view 2. Packet 1 is queued at
     // the stage, packet 2 refused there (reason 6: its flow's queue is full), packet 3
     // dropped at port 0.
-    const pb = new Playback(traceFrom([
+    const pb = indexTrace(traceFrom([
       [0, STAGE_ENQ, 1, 0, 0, 9000],
       [1, STAGE_DROP, 2, 1, 0, 6],
       [2, DROP, 3, 0, 0, 0],
@@ -201,7 +202,7 @@ describe('Playback ECN marks', () => {
   it('lists marks within the flash window with their reason, apart from drops', () => {
     const MARK = 7;
     // Packet 1 is marked at port 0 at t=2 (reason 1: AQM), then dequeued; packet 2 dropped.
-    const pb = new Playback(traceFrom([
+    const pb = indexTrace(traceFrom([
       [0, ENQ, 1, 0, 0, 0],
       [2, MARK, 1, 0, 0, 1],
       [2, DEQ, 1, 0, 0, 2],
@@ -215,7 +216,7 @@ describe('Playback ECN marks', () => {
 
 describe('Playback frame', () => {
   it('bundles queues, flights and drops for one position', () => {
-    const pb = new Playback(trace, 2);
+    const pb = indexTrace(trace, 2);
     const frame = pb.frame({ t: 6, cursor: 8 }, 10);
     expect(frame.queues[1]?.head.map((q) => q.packet)).toEqual([2, 4, 1]);
     expect(frame.inFlight.map((f) => f.packet)).toEqual([0]);
@@ -223,7 +224,7 @@ describe('Playback frame', () => {
   });
 
   it('handles an empty trace', () => {
-    const pb = new Playback(traceFrom([]), 3);
+    const pb = indexTrace(traceFrom([]), 3);
     expect(pb.queuesAt(0)).toEqual([0, 1, 2].map(() => ({ head: [], length: 0 })));
     expect(pb.endTime).toBe(0);
     expect(pb.stepForward({ t: 0, cursor: 0 })).toEqual({ t: 0, cursor: 0 });

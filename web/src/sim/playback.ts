@@ -77,11 +77,8 @@ export interface TraceEvent {
 }
 
 export const DEFAULT_CHECKPOINT_EVERY = 4096;
-/** Events indexed between two progress reports. */
-const PROGRESS_EVERY = 1 << 17;
-
 /** Every port's queue at a cursor: heads (the core's order) and lengths, and the next order row. */
-interface Queues {
+export interface Queues {
   heads: QueuedPacket[][];
   lengths: number[];
   /** Order rows applied: those with at <= the cursor. */
@@ -89,7 +86,7 @@ interface Queues {
 }
 
 /** Queues kept as a checkpoint: flat typed arrays (cheap to keep, and to move between threads). */
-interface Checkpoint {
+export interface Checkpoint {
   readonly lengths: Uint32Array;
   /** Port p's head is entries start[p] .. start[p + 1]. */
   readonly start: Uint32Array;
@@ -97,26 +94,6 @@ interface Checkpoint {
   readonly flow: Uint32Array;
   readonly key: Float64Array;
   readonly orderRow: number;
-}
-
-function pack(q: Queues): Checkpoint {
-  const ports = q.heads.length;
-  const start = new Uint32Array(ports + 1);
-  q.heads.forEach((h, p) => {
-    start[p + 1] = (start[p] as number) + h.length;
-  });
-  const n = start[ports] as number;
-  const c = { lengths: Uint32Array.from(q.lengths), start, packet: new Uint32Array(n), flow: new Uint32Array(n), key: new Float64Array(n), orderRow: q.orderRow };
-  let j = 0;
-  for (const h of q.heads) {
-    for (const e of h) {
-      c.packet[j] = e.packet;
-      c.flow[j] = e.flow;
-      c.key[j] = e.key;
-      j++;
-    }
-  }
-  return c;
 }
 
 function unpack(c: Checkpoint): Queues {
@@ -131,129 +108,45 @@ function unpack(c: Checkpoint): Queues {
   return { heads, lengths: Array.from(c.lengths), orderRow: c.orderRow };
 }
 
+/**
+ * A trace indexed for playback (built by indexTrace, ./playbackIndex.ts, in the simulation
+ * worker; the page's thread only revives it: its main script holds the queries, issue 20).
+ */
 export class Playback {
-  readonly length: number;
-  readonly checkpointEvery: number;
-  private readonly trace: TraceColumns;
-  private portCount: number;
+  // The index's fields: plain data (typed arrays, arrays, a map), set by indexTrace
+  // (./playbackIndex.ts), which builds it in the simulation worker; the page revives a clone.
+  declare readonly length: number;
+  declare readonly checkpointEvery: number;
+  declare readonly trace: TraceColumns;
+  declare portCount: number;
   /** The network's ports: a stage's queue is view ports + stage id. */
-  private readonly ports: number;
+  declare readonly ports: number;
 
   // Queue checkpoints: checkpoints[k] holds the queues after events [0, k * checkpointEvery).
-  private readonly checkpoints: Checkpoint[] = [];
-  private liveCursor = 0;
-  private liveQueues: Queues;
+  declare readonly checkpoints: Checkpoint[];
+  declare liveCursor: number;
+  declare liveQueues: Queues;
 
   // Flights, sorted by the index of their dequeue event.
-  private readonly flightStartIdx: Uint32Array;
-  private readonly flightStart: Float64Array;
-  private readonly flightEnd: Float64Array;
+  declare readonly flightStartIdx: Uint32Array;
+  declare readonly flightStart: Float64Array;
+  declare readonly flightEnd: Float64Array;
   /** Index of the packet's arrival event at the far end, or -1 when not in the trace. */
-  private readonly flightEndIdx: Int32Array;
-  private readonly flightPacket: Uint32Array;
-  private readonly flightFlow: Uint32Array;
-  private readonly flightPort: Uint32Array;
-  private readonly maxFlightDuration: number;
+  declare readonly flightEndIdx: Int32Array;
+  declare readonly flightPacket: Uint32Array;
+  declare readonly flightFlow: Uint32Array;
+  declare readonly flightPort: Uint32Array;
+  declare readonly maxFlightDuration: number;
 
   /** Indices of the drop events, ascending. */
-  private readonly dropIdx: Uint32Array;
+  declare readonly dropIdx: Uint32Array;
   /** Indices of the ECN mark events, ascending. */
-  private readonly markIdx: Uint32Array;
+  declare readonly markIdx: Uint32Array;
 
   /** The flow of every packet id seen in the trace. */
-  private readonly flowOf: Uint32Array;
+  declare readonly flowOf: Uint32Array;
   /** Per port, per state field: the state rows, ascending `at`. */
-  private readonly stateRows = new Map<number, number[][]>();
-
-  /**
-   * Indexes the trace in one pass (the simulation worker does it, sim/worker.ts: the page's
-   * thread only revives the result); `onProgress` hears the fraction done now and then.
-   */
-  constructor(trace: TraceColumns, portCount: number, checkpointEvery = DEFAULT_CHECKPOINT_EVERY, onProgress?: (done: number) => void) {
-    if (checkpointEvery < 1) throw new Error('checkpointEvery must be >= 1');
-    this.trace = trace;
-    this.length = trace.time.length;
-    this.portCount = portCount;
-    this.ports = portCount;
-    this.checkpointEvery = checkpointEvery;
-    let maxPacket = -1;
-    for (let i = 0; i < this.length; i++) maxPacket = Math.max(maxPacket, trace.packet[i] as number);
-    this.flowOf = new Uint32Array(maxPacket + 1);
-    for (let i = 0; i < this.length; i++) this.flowOf[trace.packet[i] as number] = trace.flow[i] as number;
-    trace.state.at.forEach((_, row) => {
-      const port = trace.state.port[row] as number;
-      const field = trace.state.field[row] as number;
-      const fields = this.stateRows.get(port) ?? [];
-      while (fields.length <= field) fields.push([]);
-      (fields[field] as number[]).push(row);
-      this.stateRows.set(port, fields);
-    });
-    this.liveQueues = this.startQueues();
-
-    // One pass: checkpoints, flights (dequeue -> depart -> arrival), drops, ECN marks.
-    interface Flight { startIdx: number; start: number; end: number; endIdx: number; packet: number; flow: number; port: number }
-    const flights: Flight[] = [];
-    const transmitting = new Map<number, Flight>(); // packet -> flight between dequeue and depart
-    const propagating = new Map<number, Flight>(); // packet -> flight between depart and arrival
-    const drops: number[] = [];
-    const marks: number[] = [];
-    const { kind, packet, loc, value, time, flow } = trace;
-    for (let i = 0; i < this.length; i++) {
-      if (i % checkpointEvery === 0) this.checkpoints.push(pack(this.liveQueues));
-      if (onProgress && i % PROGRESS_EVERY === 0) onProgress(i / this.length);
-      const k = kind[i] as number;
-      const p = packet[i] as number;
-      const pending = propagating.get(p);
-      if (pending !== undefined && k !== EventKind.Dequeue) {
-        if (time[i] === pending.end) pending.endIdx = i;
-        propagating.delete(p);
-      }
-      if (k === EventKind.Dequeue) {
-        transmitting.set(p, {
-          startIdx: i, start: time[i] as number, end: Number.NaN, endIdx: -1,
-          packet: p, flow: flow[i] as number, port: loc[i] as number,
-        });
-      } else if (k === EventKind.Depart) {
-        const f = transmitting.get(p);
-        if (f !== undefined && f.port === loc[i]) {
-          transmitting.delete(p);
-          f.end = value[i] as number;
-          flights.push(f);
-          propagating.set(p, f);
-        }
-      } else if (k === EventKind.Drop || k === EventKind.StageDrop) {
-        drops.push(i);
-      } else if (k === EventKind.Mark) {
-        marks.push(i);
-      }
-      this.apply(this.liveQueues, i);
-    }
-    this.liveCursor = this.length;
-
-    flights.sort((a, b) => a.startIdx - b.startIdx);
-    const n = flights.length;
-    this.flightStartIdx = new Uint32Array(n);
-    this.flightStart = new Float64Array(n);
-    this.flightEnd = new Float64Array(n);
-    this.flightEndIdx = new Int32Array(n);
-    this.flightPacket = new Uint32Array(n);
-    this.flightFlow = new Uint32Array(n);
-    this.flightPort = new Uint32Array(n);
-    let maxDuration = 0;
-    flights.forEach((f, j) => {
-      this.flightStartIdx[j] = f.startIdx;
-      this.flightStart[j] = f.start;
-      this.flightEnd[j] = f.end;
-      this.flightEndIdx[j] = f.endIdx;
-      this.flightPacket[j] = f.packet;
-      this.flightFlow[j] = f.flow;
-      this.flightPort[j] = f.port;
-      maxDuration = Math.max(maxDuration, f.end - f.start);
-    });
-    this.maxFlightDuration = maxDuration;
-    this.dropIdx = Uint32Array.from(drops);
-    this.markIdx = Uint32Array.from(marks);
-  }
+  declare readonly stateRows: Map<number, number[][]>;
 
   /**
    * A Playback built elsewhere (the worker) and structured-cloned to this thread: its fields
@@ -415,8 +308,8 @@ export class Playback {
     };
   }
 
-  /** Applies the order rows that apply once event `i` has. */
-  private apply(queues: Queues, i: number): void {
+  /** Applies the order rows that apply once event `i` has (indexTrace's pass, and replays from a checkpoint). */
+  apply(queues: Queues, i: number): void {
     this.applyOrder(queues, i + 1);
   }
 
@@ -448,7 +341,7 @@ export class Playback {
   }
 
   /** The queues before any event: empty, with the rows that apply at 0. */
-  private startQueues(): Queues {
+  startQueues(): Queues {
     const q: Queues = { heads: Array.from({ length: this.portCount }, () => []), lengths: new Array<number>(this.portCount).fill(0), orderRow: 0 };
     this.applyOrder(q, 0);
     return q;

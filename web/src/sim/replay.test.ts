@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { traceFrom, type OrderRow, type Row } from './testTrace';
-import { Playback } from './playback';
+import { indexTrace } from './playbackIndex';
 import { OverdueIndex, locatePacket, originalSchedulers, overdueRows, table1Rows, wentWrong } from './replay';
 import { EventKind as K, type OverduePacket, type ReplayReport, type RunSummary } from './types';
 
@@ -136,7 +136,7 @@ describe('report in words', () => {
 });
 
 describe('locatePacket', () => {
-  const pb = new Playback(trace, 2);
+  const pb = indexTrace(trace, 2);
   it('finds a packet in a queue, on a link, or nowhere', () => {
     let pos = pb.seek(100);
     expect(locatePacket(pb.queuesAt(pos.cursor), pb.inFlightAt(pos.t, pos.cursor), 1)).toMatchObject({ where: 'queue', port: 0, place: 1, of: 1 });

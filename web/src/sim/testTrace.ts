@@ -1,4 +1,8 @@
 // Builds columnar traces from readable rows, for tests.
+import type { Playback } from './playback';
+import type { RunCounts } from './counts';
+import { countTrace } from './countsIndex';
+import { indexTrace } from './playbackIndex';
 import type { TraceColumns } from './types';
 
 /** [time, kind, packet, flow, loc, value, role?] (role: a PacketRole code, 0 = datagram when left out) */
@@ -41,4 +45,9 @@ export function traceFrom(
     },
     slack: columns(slack, { at: U32, packet: U32, initial: F64, current: F64 }),
   };
+}
+
+/** A run's result as the worker hands it over: with its playback index and counts (./playbackIndex.ts, ./countsIndex.ts). */
+export function indexed<R extends { readonly summary: { readonly ports?: readonly unknown[] }; readonly trace: TraceColumns }>(r: R): R & { playback: Playback; counts: RunCounts } {
+  return { ...r, playback: indexTrace(r.trace, r.summary.ports?.length ?? 0), counts: countTrace(r.trace) };
 }

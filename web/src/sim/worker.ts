@@ -1,12 +1,13 @@
 /// <reference lib="webworker" />
-// The simulation worker: a thin adapter from Comlink calls to the wasm binding. No logic here.
-import * as Comlink from 'comlink';
+// The simulation worker: a thin adapter from the page's calls (./rpc.ts) to the wasm binding. No logic here.
 import * as core from '../../../wasm-core/wasm/pkg/sched_wasm.js';
 import { CheckedRun } from './checkedRun';
-import { RunCounts } from './counts';
+import { countTrace } from './countsIndex';
 import { firstRunOver, fullReady, needFull, startOnFirst } from './modules';
-import { DEFAULT_CHECKPOINT_EVERY, Playback } from './playback';
+import { DEFAULT_CHECKPOINT_EVERY } from './playback';
+import { indexTrace } from './playbackIndex';
 import { queueBuffers, withQueueColumns } from './queueColumns';
+import { serve, transfer } from './rpc';
 import type { CoreSummary, RunPhase, RunResult } from './types';
 
 // No top-level await: expose synchronously, and let every method wait for the full module
@@ -49,11 +50,11 @@ function collect(out: Output, withOverdue = false, onProgress?: Progress): RunRe
     const trace = { ...events, order, state, slack };
     // The playback index is built here, off the page's thread, reporting as it goes.
     onProgress?.(0, 'preparing');
-    const playback = new Playback(trace, summary.ports.length, DEFAULT_CHECKPOINT_EVERY, (done) => onProgress?.(done, 'preparing'));
-    const counts = new RunCounts(trace);
+    const playback = indexTrace(trace, summary.ports.length, DEFAULT_CHECKPOINT_EVERY, (done) => onProgress?.(done, 'preparing'));
+    const counts = countTrace(trace);
     onProgress?.(1, 'preparing');
     const result: RunResult = { summary, trace, ...(overdue ? { overdue } : {}), playback, counts };
-    return Comlink.transfer(result, [...columns.map((c) => c.buffer as ArrayBuffer), ...playback.buffers(), ...counts.buffers(), ...queueBuffers(summary)]);
+    return transfer(result, [...columns.map((c) => c.buffer as ArrayBuffer), ...playback.buffers(), ...counts.buffers(), ...queueBuffers(summary)]);
   } finally {
     out.free();
   }
@@ -181,4 +182,4 @@ const api = {
 
 export type SimWorkerApi = typeof api;
 
-Comlink.expose(api);
+serve(api, self);

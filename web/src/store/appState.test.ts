@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { traceFrom } from '../sim/testTrace';
+import { indexed, traceFrom } from '../sim/testTrace';
 import type { RunResult, RunSummary } from '../sim/types';
 import { blankScenario } from '../scenario/commands';
 import {
@@ -9,10 +9,10 @@ import {
 
 // Three events at 0, 50 ms and 100 ms; the run ends at 200 ms.
 const summary = { end_ns: 200e6, trace_truncated: false, trace_end_ns: 200e6, ports: [{}] } as unknown as RunSummary;
-const result: RunResult = {
+const result: RunResult = indexed({
   summary,
   trace: traceFrom([[0, 1, 0, 0, 0, 0], [50e6, 2, 0, 0, 0, 50e6], [100e6, 3, 0, 0, 0, 120e6]]),
-};
+});
 
 const loaded = (): AppState => runFinished(loadRun(result, '{}'))(runStarted(initialState(blankScenario())));
 

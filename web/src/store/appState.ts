@@ -301,12 +301,14 @@ function comparisonStep(c: LoadedComparison, t: number, dir: 1 | -1): number {
   return best ?? (dir === 1 ? t : 0);
 }
 
-/** Wraps a finished run for playback (the worker's index and counts, or built here for a result from elsewhere). */
+/** Wraps a finished run for playback: the worker's index and counts, revived. */
 export function loadRun(result: RunResult, scenarioText: string): LoadedRun {
   const { summary } = result;
-  // The worker indexed the trace (sim/worker.ts); a result from elsewhere is indexed here.
-  const playback = result.playback !== undefined ? Playback.revive(result.playback) : new Playback(result.trace, summary.ports.length);
-  const counts = result.counts !== undefined ? RunCounts.revive(result.counts) : new RunCounts(result.trace);
+  // The worker indexed the trace (sim/worker.ts, sim/playbackIndex.ts, sim/countsIndex.ts): the page only revives it.
+  if (result.playback === undefined) throw new Error('a run came without its playback index (sim/playbackIndex.ts builds it in the worker)');
+  const playback = Playback.revive(result.playback);
+  if (result.counts === undefined) throw new Error('a run came without its counts (sim/countsIndex.ts builds them in the worker)');
+  const counts = RunCounts.revive(result.counts);
   const endNs = summary.trace_truncated ? summary.trace_end_ns : Math.max(summary.end_ns, playback.endTime);
   return { result, playback, counts, endNs, baseRate: niceRound(endNs / TARGET_PLAY_SECONDS), scenarioText };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankScenario } from '../scenario/commands';
-import { traceFrom } from '../sim/testTrace';
+import { indexed, traceFrom } from '../sim/testTrace';
 import { EventKind as K, type OverduePacket, type RunResult, type RunSummary } from '../sim/types';
 import { TEST_REPLAY_MODES } from '../sim/testReplayCatalog';
 import { catalogsLoaded, initialState, loadRun, runFinished, seek, tick, timelineEnd } from './appState';
@@ -11,17 +11,17 @@ const summary = (hash: string, extra: object = {}) => ({
   end_ns: 1000, trace_truncated: false, trace_end_ns: 1000, trace_hash: hash, nodes: [], ports: [], flows: [], ...extra,
 }) as unknown as RunSummary;
 
-const original: RunResult = {
+const original: RunResult = indexed({
   summary: summary('aa'),
   trace: traceFrom([[0, K.Arrive, 0, 0, 0, 100], [500, K.Deliver, 0, 0, 1, 500]]),
-};
+});
 const overdue: OverduePacket = {
   original_id: 0, replay_id: 0, flow: 0, exit_ns: 400, replay_exit_ns: 900, late_by_ns: 500, port: 0, at_ns: 300, behind_ns: 100, congestion_points: 1,
 };
-const replayResult: RunResult = {
+const replayResult: RunResult = indexed({
   summary: summary('bb', { end_ns: 2000, replays: [{ name: 'lstf', mode: 'lstf', preemptive: false, overdue: 1, overdue_packets: [overdue], original_ids: [0] }] }),
   trace: traceFrom([[0, K.Arrive, 0, 0, 0, 100], [1500, K.Deliver, 0, 0, 1, 1500]]),
-};
+});
 
 function withRun() {
   return runFinished(loadRun(original, '{}'))(initialState(blankScenario()));
@@ -37,7 +37,7 @@ describe('replay actions', () => {
 
   it('opens at the start of the traffic, wherever the playhead was', () => {
     // The original's first event is at 0 here; a trace starting later starts there.
-    const late: RunResult = { ...original, trace: traceFrom([[250, K.Arrive, 0, 0, 0, 100], [500, K.Deliver, 0, 0, 1, 500]]) };
+    const late: RunResult = indexed({ ...original, trace: traceFrom([[250, K.Arrive, 0, 0, 0, 100], [500, K.Deliver, 0, 0, 1, 500]]) });
     const ended = seek(1000)(runFinished(loadRun(late, '{}'))(initialState(blankScenario())));
     expect(ended.position.t).toBe(1000);
     expect(replayFinished(loadReplay(replayResult, '{}', 'aa'))(replayStarted(ended)).position.t).toBe(250);
