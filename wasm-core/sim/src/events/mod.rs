@@ -26,6 +26,14 @@
 //! of `VecDeque` and linked lists in one slab of nodes used fewer instructions but ran 3-6%
 //! slower.
 //!
+//! Events past the wheel's horizon but within 67 ms wait in a second wheel (`far`) of 1024
+//! buckets of 65.5 us (one lap of the first), unsorted; when the first wheel's current bucket
+//! enters a second-level bucket's span, that bucket's events move into the first wheel (each
+//! into its bucket, `enter`). Why: on a network with millisecond links (UPS Table 1's
+//! Internet2) every packet's arrival lies past the first wheel's horizon, and a push and a pop
+//! of the heap each was a tenth of the run's time; a second-level bucket costs a push at its
+//! end and one move. The heap holds only what lies past 67 ms (timers, late flows).
+//!
 //! A batch of events known at the start (a replay's injections: every packet of the recorded
 //! schedule, millions on UPS Table 1's rows) goes into a third place, `later`: a list sorted by
 //! (time, seq) that feeds the wheel as its horizon reaches it, as the heap does, but each
@@ -37,7 +45,11 @@
 //! number modulo `SLOTS` (so the current bucket's own slot is empty); every heap event's is
 //! at least `cur + SLOTS`, as is every event in `later`; `cur` is at most the bucket of any
 //! event pushed later (pushes are never earlier than the last event popped, whose bucket `cur`
-//! is).
+//! is). Second level: with `cur2 = cur >> LAP`, every event in `far` has a second-level number
+//! (`time >> SHIFT2`) in (`cur2`, `cur2 + SLOTS`), in slot that number modulo `SLOTS`, and
+//! `next2` is the least such number (`None`: `far` is empty); every heap and `later` event's is
+//! at least `cur2 + SLOTS`. `cur` never passes the start of an occupied second-level bucket:
+//! it enters that start first (`pop_until`), which moves the bucket's events into the wheel.
 
 mod heap;
 
@@ -52,6 +64,10 @@ const SHIFT: u32 = 6;
 /// dumbbell's longest link (30 us).
 const SLOTS: usize = 1024;
 const WORDS: usize = SLOTS / 64;
+/// log2(SLOTS): a second-level bucket spans one lap of the wheel.
+const LAP: u32 = 10;
+/// A second-level bucket spans 2^SHIFT2 ns (65.5 us); SLOTS of them cover 67 ms.
+const SHIFT2: u32 = SHIFT + LAP;
 /// Events an emptied bucket keeps room for (2 KB): a dense network's bucket (AIFO Fig. 8's
 /// leaf-spine, about one event per ns) refills to about that many every lap of the wheel, so
 /// giving the room back at each emptying cost an allocation per doubling per lap.
@@ -67,7 +83,13 @@ pub struct EventQueue<E> {
     occupied: [u64; WORDS],
     /// The bucket number of the wheel's first bucket.
     cur: u64,
-    /// Events past the wheel's horizon.
+    /// The second wheel: slot `b % SLOTS` holds the events of second-level bucket `b`.
+    far: Vec<Vec<Entry<E>>>,
+    /// Bit `s` (word `s / 64`): `far`'s slot `s` holds events.
+    far_occupied: [u64; WORDS],
+    /// The least second-level bucket number in `far`.
+    next2: Option<u64>,
+    /// Events past the second wheel's horizon.
     heap: Heap<E>,
     /// Events of a batch (`push_batch`) past the wheel's horizon, by (time, seq).
     later: VecDeque<Entry<E>>,
@@ -81,6 +103,9 @@ impl<E> Default for EventQueue<E> {
             buckets: (0..SLOTS).map(|_| Vec::new()).collect(),
             occupied: [0; WORDS],
             cur: 0,
+            far: (0..SLOTS).map(|_| Vec::new()).collect(),
+            far_occupied: [0; WORDS],
+            next2: None,
             heap: Heap::default(),
             later: VecDeque::new(),
             seq: 0,
@@ -96,8 +121,24 @@ impl<E> EventQueue<E> {
         self.seq += 1;
         if (time.0 >> SHIFT) < self.cur + SLOTS as u64 {
             self.insert(entry);
+        } else if (time.0 >> SHIFT2) < (self.cur >> LAP) + SLOTS as u64 {
+            self.insert_far(entry);
         } else {
             self.heap.push(entry);
+        }
+    }
+
+    /// Puts an event past the wheel's horizon and within the second wheel's in its
+    /// second-level bucket (at its end, in any order).
+    #[inline]
+    fn insert_far(&mut self, entry: Entry<E>) {
+        let b2 = entry.time.0 >> SHIFT2;
+        debug_assert!(b2 > self.cur >> LAP);
+        let slot = (b2 as usize) % SLOTS;
+        self.far[slot].push(entry);
+        self.far_occupied[slot / 64] |= 1 << (slot % 64);
+        if self.next2.is_none_or(|n| b2 < n) {
+            self.next2 = Some(b2);
         }
     }
 
@@ -110,6 +151,8 @@ impl<E> EventQueue<E> {
             self.seq += 1;
             if (time.0 >> SHIFT) < self.cur + SLOTS as u64 {
                 self.insert(entry);
+            } else if (time.0 >> SHIFT2) < (self.cur >> LAP) + SLOTS as u64 {
+                self.insert_far(entry);
             } else {
                 batch.push(entry);
             }
@@ -155,6 +198,7 @@ impl<E> EventQueue<E> {
     /// then the far events the new horizon reaches.
     #[inline]
     fn enter(&mut self, bucket: u64) {
+        let crossed = bucket >> LAP != self.cur >> LAP;
         self.cur = bucket;
         let slot = (bucket as usize) % SLOTS;
         if self.occupied[slot / 64] & (1 << (slot % 64)) != 0 {
@@ -166,29 +210,35 @@ impl<E> EventQueue<E> {
                 q.shrink_to(KEEP);
             }
         }
+        if crossed && self.next2 == Some(bucket >> LAP) {
+            self.drain_far();
+        }
         self.refill();
+    }
+
+    /// Moves the second-level bucket `cur >> LAP` (the first in `far`, `next2`) into the wheel:
+    /// its events are all within the wheel's horizon now.
+    #[cold]
+    fn drain_far(&mut self) {
+        let b2 = self.cur >> LAP;
+        let slot = (b2 as usize) % SLOTS;
+        self.far_occupied[slot / 64] &= !(1 << (slot % 64));
+        let mut q = std::mem::take(&mut self.far[slot]);
+        for e in q.drain(..) {
+            self.insert(e);
+        }
+        if q.capacity() > KEEP {
+            q.shrink_to(KEEP);
+        }
+        self.far[slot] = q;
+        self.next2 = first_set(&self.far_occupied, (b2 as usize) % SLOTS).map(|r| b2 + r);
     }
 
     /// How many buckets after the current one the first occupied bucket is (the current
     /// one's own slot is always empty: its events are in `near`).
     #[inline]
     fn first_occupied(&self) -> Option<u64> {
-        let start = (self.cur as usize) % SLOTS;
-        let (w, b) = (start / 64, start % 64);
-        let here = self.occupied[w] & (!0u64 << b);
-        if here != 0 {
-            return Some((here.trailing_zeros() as usize - b) as u64);
-        }
-        for k in 1..=WORDS {
-            let i = (w + k) % WORDS;
-            // The last word visited is the first again, for the slots before `start`.
-            let bits = if k == WORDS { self.occupied[i] & ((1u64 << b) - 1) } else { self.occupied[i] };
-            if bits != 0 {
-                let slot = i * 64 + bits.trailing_zeros() as usize;
-                return Some(((slot + SLOTS - start) % SLOTS) as u64);
-            }
-        }
-        None
+        first_set(&self.occupied, (self.cur as usize) % SLOTS)
     }
 
     /// The time of the next event.
@@ -196,20 +246,24 @@ impl<E> EventQueue<E> {
         if let Some(e) = self.near.peek() {
             return Some(e.time);
         }
-        match self.first_occupied() {
-            // A later bucket, in no order.
-            Some(r) => self.buckets[((self.cur + r) as usize) % SLOTS].iter().map(|e| e.time).min(),
-            None => self.far_time(),
-        }
+        // The first occupied bucket of the wheel, then of the second wheel, each in no order.
+        let min = |q: &Vec<Entry<E>>| q.iter().map(|e| e.time).min();
+        let near = self.first_occupied().and_then(|r| min(&self.buckets[((self.cur + r) as usize) % SLOTS]));
+        let far = self.next2.and_then(|b2| min(&self.far[(b2 as usize) % SLOTS]));
+        [near, far, self.far_time()].into_iter().flatten().min()
     }
 
     /// Removes the next event if it is due by `end`.
     #[inline]
     pub fn pop_until(&mut self, end: Time) -> Option<(Time, E)> {
-        if self.near.is_empty() {
-            match self.first_occupied() {
-                Some(r) => self.enter(self.cur + r),
-                None => {
+        while self.near.is_empty() {
+            let next = self.first_occupied().map(|r| self.cur + r);
+            match (next, self.next2) {
+                // A second-level bucket starts at or before the wheel's next events: its start
+                // becomes the current bucket, its events go into the wheel, and round again.
+                (_, Some(b2)) if next.is_none_or(|b| b >> LAP >= b2) => self.enter(b2 << LAP),
+                (Some(b), _) => self.enter(b),
+                _ => {
                     // The wheel is empty: it moves to the first event past it.
                     let t = self.far_time()?;
                     if t > end {
@@ -226,17 +280,28 @@ impl<E> EventQueue<E> {
         Some((e.time, e.ev))
     }
 
-    /// Moves the heap's and `later`'s events that the wheel's horizon now reaches into the wheel.
+    /// Moves the heap's and `later`'s events that the second wheel's horizon now reaches into
+    /// the wheels.
     #[inline]
     fn refill(&mut self) {
-        let horizon = self.cur + SLOTS as u64;
-        while self.heap.peek().is_some_and(|e| (e.time.0 >> SHIFT) < horizon) {
+        let horizon = (self.cur >> LAP) + SLOTS as u64;
+        while self.heap.peek().is_some_and(|e| (e.time.0 >> SHIFT2) < horizon) {
             let e = self.heap.pop().expect("peeked");
-            self.insert(e);
+            self.place(e);
         }
-        while self.later.front().is_some_and(|e| (e.time.0 >> SHIFT) < horizon) {
+        while self.later.front().is_some_and(|e| (e.time.0 >> SHIFT2) < horizon) {
             let e = self.later.pop_front().expect("looked at");
-            self.insert(e);
+            self.place(e);
+        }
+    }
+
+    /// An event into the wheel within its horizon, else into the second wheel.
+    #[inline]
+    fn place(&mut self, entry: Entry<E>) {
+        if (entry.time.0 >> SHIFT) < self.cur + SLOTS as u64 {
+            self.insert(entry);
+        } else {
+            self.insert_far(entry);
         }
     }
 
@@ -245,10 +310,32 @@ impl<E> EventQueue<E> {
         self.near
             .iter()
             .chain(self.buckets.iter().flatten())
+            .chain(self.far.iter().flatten())
             .chain(self.heap.iter())
             .chain(self.later.iter())
             .map(|e| &e.ev)
     }
+}
+
+/// How many slots after `start` (0 for `start` itself) the first set bit of a wheel's bitmap
+/// is, the slots wrapping around.
+#[inline]
+fn first_set(bits: &[u64; WORDS], start: usize) -> Option<u64> {
+    let (w, b) = (start / 64, start % 64);
+    let here = bits[w] & (!0u64 << b);
+    if here != 0 {
+        return Some((here.trailing_zeros() as usize - b) as u64);
+    }
+    for k in 1..=WORDS {
+        let i = (w + k) % WORDS;
+        // The last word visited is the first again, for the slots before `start`.
+        let word = if k == WORDS { bits[i] & ((1u64 << b) - 1) } else { bits[i] };
+        if word != 0 {
+            let slot = i * 64 + word.trailing_zeros() as usize;
+            return Some(((slot + SLOTS - start) % SLOTS) as u64);
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -345,6 +432,18 @@ mod tests {
         // 0..~262 us ahead (2^18 ns, four horizons) with ties (multiples of 512 ns), and now
         // and then ~17 ms ahead (a timer): through the heap, the refill and the wheel's wrap.
         against_reference(2, |r| if r & 0xff == 0 { r >> 40 } else { ((r >> 46) & !511) >> 1 });
+    }
+
+    #[test]
+    fn events_through_the_second_wheel() {
+        // 0..~134 ms ahead, spread over both wheels' horizons and past the second (67 ms),
+        // with ties (multiples of 64 us) and some near events: through the second wheel's
+        // buckets, their moves into the first and the heap's refill of both.
+        against_reference(4, |r| match r & 3 {
+            0 => r >> 37,
+            1 => (r >> 38) & !65535,
+            _ => r >> 54,
+        });
     }
 
     #[test]
