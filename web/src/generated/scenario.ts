@@ -456,7 +456,7 @@ export type Periods = 'periodic' | 'exponential';
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Transport".
  */
-export type Transport = 'udp' | 'tcp' | 'dctcp' | 'pfabric';
+export type Transport = 'udp' | 'tcp' | 'dctcp' | 'pfabric' | 'rc3';
 /**
  * Flow arrivals.
  *
@@ -1143,9 +1143,36 @@ export interface TcpSpec {
    */
   mss?: BytesQ | null;
   /**
+   * rc3's priority levels (see `Rc3Spec`; rc3 only).
+   */
+  rc3?: Rc3Spec | null;
+  /**
    * pfabric's fixed retransmission timeout (default 3 x the path's unloaded RTT).
    */
   rto?: TimeQ | null;
+}
+/**
+ * RC3's low-priority levels (Mittal et al., NSDI'14, Sec. 3): counted back from the flow's
+ * last segment, the first `first` segments go at priority 1, the next `first` x `factor` at
+ * priority 2, and so on, each level `factor` times the one before, down to priority `levels`,
+ * which takes the rest. Priority 0 is the ordinary TCP loop's. Every field has a default.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Rc3Spec".
+ */
+export interface Rc3Spec {
+  /**
+   * Growth from one level to the next, 1 to 1000 (default 10).
+   */
+  factor?: number | null;
+  /**
+   * Segments at priority 1, 1 to 1000000 (default 40: ten initial windows of 4).
+   */
+  first?: number | null;
+  /**
+   * Low-priority levels, 1 to 7 (default 3: priorities 0-3, four in all).
+   */
+  levels?: number | null;
 }
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema
