@@ -105,3 +105,23 @@ fn rc3_errors_name_the_field() {
     assert_eq!(e.path, "traffic[0].transport", "{e}");
     assert!(e.message.contains("known size"), "{e}");
 }
+
+/// A check's `versus.transport` runs the other scenario with every TCP-family source on that
+/// transport: RC3's 3.212 ms on the idle path against TCP's 18.59056 ms (worked out above).
+/// 3.212 < 0.2 x 18.59 holds; had the versus run kept rc3, 3.212 < 0.2 x 3.212 would not.
+#[test]
+fn a_checks_versus_run_can_change_the_transport() {
+    let text = line(LONG, "146000B", "rc3", "").replacen(
+        r#""duration": "100ms","#,
+        r#""duration": "100ms", "checks": [{"name": "rc3 well below tcp", "metric": "fct_mean_ns", "op": "<", "factor": 0.2,
+            "versus": {"default_scheduler": {"name": "strict_priority"}, "transport": "tcp"}}],"#,
+        1,
+    );
+    let s = validate(&text).unwrap();
+    let out = sched_sim::run(&s, &NO_TRACE).unwrap();
+    let report = sched_sim::run_checks(&s, &out);
+    let o = &report.outcomes[0];
+    assert!(o.passed, "{}", o.message);
+    assert_eq!((o.actual, o.expected), (Some(3_212_000.0), Some(18_590_560.0 * 0.2)));
+    assert!(o.message.contains("tcp over strict_priority run"), "{}", o.message);
+}

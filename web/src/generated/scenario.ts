@@ -75,6 +75,13 @@ export type Op = '<' | '<=' | '>' | '>=' | '==';
  */
 export type Toggle = 'off' | 'on';
 /**
+ * Transport of a flow (see `sim/src/transport`).
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Transport".
+ */
+export type Transport = 'udp' | 'tcp' | 'dctcp' | 'pfabric' | 'rc3';
+/**
  * One slack initialisation rule.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -451,13 +458,6 @@ export type SizeDist =
  */
 export type Periods = 'periodic' | 'exponential';
 /**
- * Transport of a flow (see `sim/src/transport`).
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Transport".
- */
-export type Transport = 'udp' | 'tcp' | 'dctcp' | 'pfabric' | 'rc3';
-/**
  * Flow arrivals.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -729,6 +729,11 @@ export interface Versus {
    * Another replay of this run, by name.
    */
   replay?: string | null;
+  /**
+   * With `default_scheduler`: that run's TCP-family sources use this transport instead
+   * (UPS Fig. 3: RC3 against regular TCP).
+   */
+  transport?: Transport | null;
 }
 /**
  * One run of a comparison: the scenario with every router (`routers` absent) or the routers
