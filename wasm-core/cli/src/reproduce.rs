@@ -138,8 +138,11 @@ fn one(path: &Path, root: &Path) -> Result<(usize, Record), String> {
         println!("   {:width$}  {:>14}  {:>14}  source", "figure", "paper", "ours");
         for f in &scenario.paper {
             let run = match &f.under {
-                Some(scheduler) => others
-                    .get(sched_sim::scenario::checks::OtherRun { scheduler, edge_codel: f.under_edge_codel.as_ref() }),
+                Some(scheduler) => others.get(sched_sim::scenario::checks::OtherRun {
+                    scheduler,
+                    edge_codel: f.under_edge_codel.as_ref(),
+                    transport: None,
+                }),
                 None => Ok(s.clone()),
             };
             let ours = match run.and_then(|r| measure(f.selector(), &r)) {

@@ -384,6 +384,9 @@ impl<'a> OtherRuns<'a> {
             let (t, i, r) = (p.codel.target.as_ns(), p.codel.interval.as_ns(), p.refresh.as_ns());
             key += &format!(" + edge_codel target {t} interval {i} refresh {r} ecn {}", p.codel.ecn);
         }
+        if let Some(t) = other.transport {
+            key += &format!(" + transport {}", t.name());
+        }
         if let Some((_, r)) = self.runs.iter().find(|(k, _)| *k == key) {
             return r.clone();
         }
@@ -391,6 +394,9 @@ impl<'a> OtherRuns<'a> {
         let mut alt = self.scenario.with_every_router(other.scheduler);
         if let Some(e) = other.edge_codel {
             alt.edge_codel = Some(e.clone());
+        }
+        if let Some(t) = other.transport {
+            alt.set_transport(t);
         }
         let r = run(&alt, &opts).map(|o| o.summary).map_err(|e| e.to_string());
         self.runs.push((key, r.clone()));

@@ -260,7 +260,7 @@ fn value(
         return measure(Selector { metric, ..c.selector() }, r);
     }
     let against = c.against.as_ref().ok_or("the two-run metrics need \"against\": the scheduler of the other run")?;
-    let o = other(OtherRun { scheduler: against, edge_codel: None })?;
+    let o = other(OtherRun { scheduler: against, edge_codel: None, transport: None })?;
     if tests.contains(&metric) {
         return two_sample(metric, port_of(c.selector(), &o)?, port_of(c.selector(), r)?);
     }
@@ -278,7 +278,11 @@ pub fn evaluate(
     other: &mut dyn FnMut(OtherRun<'_>) -> Result<RunSummary, String>,
 ) -> Outcome {
     let fail = |message: String| Outcome { name: c.name.clone(), passed: false, actual: None, expected: None, message };
-    let under_run = c.under.as_ref().map(|scheduler| OtherRun { scheduler, edge_codel: c.under_edge_codel.as_ref() });
+    let under_run = c.under.as_ref().map(|scheduler| OtherRun {
+        scheduler,
+        edge_codel: c.under_edge_codel.as_ref(),
+        transport: None,
+    });
     if c.under_edge_codel.is_some() && c.under.is_none() {
         return fail("under_edge_codel needs under: the scheduler of that run".into());
     }
@@ -302,8 +306,11 @@ pub fn evaluate(
     };
     let base = match (&c.value, &c.versus) {
         (Some(v), None) => *v,
-        (None, Some(Versus { default_scheduler: Some(scheduler), edge_codel, replay: None, metric: None })) => {
-            let run = OtherRun { scheduler, edge_codel: edge_codel.as_ref() };
+        (
+            None,
+            Some(Versus { default_scheduler: Some(scheduler), edge_codel, transport, replay: None, metric: None }),
+        ) => {
+            let run = OtherRun { scheduler, edge_codel: edge_codel.as_ref(), transport: *transport };
             match other(run).and_then(|o| measure(c.selector(), &o)) {
                 Ok(Some(v)) => v,
                 Ok(None) => return fail(format!("{:?} is undefined in the {} run", c.metric, run.label())),
@@ -336,8 +343,9 @@ pub fn evaluate(
     let factor = c.factor.map_or(String::new(), |f| format!(" x {f}"));
     let measured = under_run.map_or(String::new(), |u| format!(" in the {} run", u.label()));
     let against = match &c.versus {
-        Some(Versus { default_scheduler: Some(scheduler), edge_codel, .. }) => {
-            format!(" ({} run{factor})", OtherRun { scheduler, edge_codel: edge_codel.as_ref() }.label())
+        Some(Versus { default_scheduler: Some(scheduler), edge_codel, transport, .. }) => {
+            let run = OtherRun { scheduler, edge_codel: edge_codel.as_ref(), transport: *transport };
+            format!(" ({} run{factor})", run.label())
         }
         Some(Versus { replay: Some(m), .. }) => format!(" ({m} replay{factor})"),
         Some(Versus { metric: Some(m), .. }) => format!(" ({m:?}{factor})"),

@@ -21,6 +21,8 @@ use crate::trace::{Kind, TraceEvent, TraceRecorder};
 use crate::transport::receiver::{Ack, Arrival};
 use crate::transport::TimerKind;
 
+mod rc3;
+
 /// `repr(u32)`: a 4-byte tag and each variant's fields after it, 16 bytes copied as whole
 /// words. With Rust's own layout the tag was one byte and some fields sat at byte 1, copied as
 /// two overlapping 4-byte moves: every event popped off the queue's heap waited on a stalled
@@ -251,6 +253,11 @@ impl Engine {
     /// send more; data feeds the receiver, which may acknowledge.
     fn transport_deliver(&mut self, pkt: Packet) {
         let (now, flow) = (self.now, pkt.flow);
+        if pkt.is_ack() && !self.rc3_ack(&pkt) {
+            // RC3: an ACK that only SACKs a low-priority segment (the scoreboard took it).
+            self.pump(flow);
+            return;
+        }
         let c = self.net.conns[flow as usize].as_deref_mut().expect("checked by the caller");
         if pkt.is_ack() {
             let echo = (pkt.flags & flags::RETX == 0).then_some(pkt.tsecr());
@@ -266,6 +273,7 @@ impl Engine {
                 // again. Later arrivals of this flow (spurious retransmissions) are delivered
                 // and ignored; pending timers find no connection.
                 self.net.conns[flow as usize] = None;
+                self.net.rc3.remove(&flow);
             }
         } else {
             let segment = Arrival {
@@ -281,7 +289,8 @@ impl Engine {
                 self.out.metrics.goodput(flow, now.as_ns(), bytes);
             }
             if let Some(a) = ack {
-                self.send_ack(flow, a);
+                let sack = self.net.rc3.contains_key(&flow).then_some(pkt.seq);
+                self.send_ack(flow, a, sack);
             }
             self.sync_timers(flow);
         }
@@ -291,7 +300,12 @@ impl Engine {
     fn pump(&mut self, flow: FlowId) {
         let now = self.now;
         while let Some(c) = self.net.conns[flow as usize].as_deref_mut() {
-            let Some(seg) = c.sender.next_segment(now) else { break };
+            // RC3: past what the receiver SACKed, which is not in flight.
+            let sacked = self.net.rc3.get(&flow).map_or(0, |r| {
+                c.sender.skip_to(r.skip(c.sender.snd_nxt()));
+                r.sacked_between(c.sender.snd_una(), c.sender.snd_nxt())
+            });
+            let Some(seg) = c.sender.next_segment_sacked(now, sacked) else { break };
             let mut bits = flags::TCP | if c.sender.ect() { flags::ECT } else { 0 };
             if seg.retx {
                 bits |= flags::RETX;
@@ -300,25 +314,32 @@ impl Engine {
                 bits |= flags::CWR;
             }
             let (size, remaining) = (seg.len + c.header, c.remaining());
-            let info = &self.net.flows[flow as usize];
-            let mut pkt = Packet::from(Header {
-                class: info.class,
-                source: info.source,
-                flags: bits,
-                ..Header::new(self.next_packet, flow, seg.seq, size, now)
-            });
-            if self.net.needs_sizes {
-                pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
-                pkt.set_remaining(remaining);
-            }
+            let pkt = self.segment(flow, seg.seq, size, bits, remaining);
             self.launch(pkt);
         }
         self.sync_timers(flow);
+        self.rlp_start(flow);
+    }
+
+    /// A data segment of `flow` made now: payload offset `seq`, `size` bytes on the wire.
+    fn segment(&self, flow: FlowId, seq: u64, size: u32, bits: u8, remaining: u64) -> Packet {
+        let info = &self.net.flows[flow as usize];
+        let mut pkt = Packet::from(Header {
+            class: info.class,
+            source: info.source,
+            flags: bits,
+            ..Header::new(self.next_packet, flow, seq, size, self.now)
+        });
+        if self.net.needs_sizes {
+            pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
+            pkt.set_remaining(remaining);
+        }
+        pkt
     }
 
     /// The receiver of `flow` sends `a` back to the source. ACKs carry remaining 0, so rank
-    /// schedulers (pFabric's SRPT) never hold them behind data.
-    fn send_ack(&mut self, flow: FlowId, a: Ack) {
+    /// schedulers (pFabric's SRPT) never hold them behind data; RC3's carry a SACK block.
+    fn send_ack(&mut self, flow: FlowId, a: Ack, sack: Option<u64>) {
         let header = self.net.conns[flow as usize].as_ref().expect("a live connection").header;
         let info = &self.net.flows[flow as usize];
         let mut bits = flags::TCP | flags::ACK;
@@ -336,6 +357,9 @@ impl Engine {
             ..Header::new(self.next_packet, flow, a.ack, header, self.now)
         })
         .with_tsecr(a.tsecr);
+        if let Some(s) = sack {
+            pkt.set_sack(s);
+        }
         if self.net.needs_sizes {
             pkt.set_flow_size(info.size.unwrap_or(u64::MAX));
             pkt.set_remaining(0);
@@ -367,30 +391,29 @@ impl Engine {
     /// A timer event: stale generations and finished connections are ignored; a deadline
     /// that moved later re-arms.
     fn timer(&mut self, flow: FlowId, kind: TimerKind, generation: u32) {
+        if kind == TimerKind::Rlp {
+            return self.rlp_send(flow);
+        }
         let now = self.now;
         let Some(c) = self.net.conns[flow as usize].as_deref_mut() else { return };
         let slot = match kind {
             TimerKind::Rto => &mut c.rto,
             TimerKind::DelayedAck => &mut c.delack,
+            TimerKind::Rlp => unreachable!("handled above"),
         };
         if !slot.fire(generation) {
             return;
         }
-        match kind {
-            TimerKind::Rto => {
-                if c.sender.deadline().is_some_and(|d| d <= now) {
-                    if c.sender.on_timeout(now) {
-                        self.out.metrics.timeout(flow);
-                    }
-                    self.pump(flow);
-                    return;
+        if kind == TimerKind::Rto {
+            if c.sender.deadline().is_some_and(|d| d <= now) {
+                if c.sender.on_timeout(now) {
+                    self.out.metrics.timeout(flow);
                 }
+                self.pump(flow);
+                return;
             }
-            TimerKind::DelayedAck => {
-                if let Some(a) = c.receiver.on_timeout(now) {
-                    self.send_ack(flow, a);
-                }
-            }
+        } else if let Some(a) = c.receiver.on_timeout(now) {
+            self.send_ack(flow, a, None);
         }
         self.sync_timers(flow);
     }

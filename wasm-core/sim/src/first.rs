@@ -79,12 +79,13 @@ const UNREAD: [(&str, &str); 14] = [
 /// serde(skip_deserializing))]` in `scenario::traffic`), by the field that names them: the
 /// parser refuses them as unknown variants.
 #[cfg(not(feature = "full"))]
-const UNREAD_VARIANTS: [(&str, &str); 5] = [
+const UNREAD_VARIANTS: [(&str, &str); 6] = [
     ("workload", "traffic[].kind"),
     ("flow_list", "traffic[].kind"),
     ("tcp", "traffic[].transport"),
     ("dctcp", "traffic[].transport"),
     ("pfabric", "traffic[].transport"),
+    ("rc3", "traffic[].transport"),
 ];
 
 /// The first module's reading of a parse error: a field or a variant it does not read is the

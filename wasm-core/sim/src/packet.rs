@@ -15,11 +15,11 @@
 //! - The flow's record (`traffic::FlowInfo`, reached by `flow`): the end hosts `src` and `dst`,
 //!   constant for a flow, swapped on ACKs (`Network::src_of`, `Network::dst_of`); only the
 //!   engine and routing read them, and both hold the flow table.
-//! - The extension (`Ext`, boxed, 72 B): fields only some schedulers, transports or
+//! - The extension (`Ext`, boxed, 80 B): fields only some schedulers, transports or
 //!   scenarios read: `rank`, `slack`, `initial_slack`, `deadline`, `served`, `tmin_rest`
 //!   (rank-based, LSTF and FIFO+, EDF, preemptive schedulers, replays), `remaining`,
 //!   `flow_size` (SRPT, SJF, the rank programs `srpt`, `srpt_segment` and `flow_size`, the slack policy
-//!   `flow_size`) and `tsecr` (TCP ACKs). Read through accessors (`rank()`) that give the
+//!   `flow_size`), `tsecr` (TCP ACKs) and `sack` (RC3's ACKs). Read through accessors (`rank()`) that give the
 //!   default when there is no extension; a setter (`set_rank`) allocates it only for a value
 //!   other than the default. The engine writes `remaining`/`flow_size` (`Network::needs_sizes`),
 //!   and ports age `slack` (`Port::ages_slack`), only in runs that read them: a scheduler says
@@ -216,6 +216,7 @@ pub(crate) struct Ext {
     remaining: u64,
     flow_size: u64,
     tsecr: Time,
+    sack: u64,
 }
 
 const EXT: Ext = Ext {
@@ -228,6 +229,7 @@ const EXT: Ext = Ext {
     remaining: u64::MAX,
     flow_size: u64::MAX,
     tsecr: Time::ZERO,
+    sack: u64::MAX,
 };
 
 /// The getter and setter of an out-of-line field.
@@ -311,6 +313,7 @@ impl Packet {
         set_remaining, with_remaining: u64;
         set_flow_size, with_flow_size: u64;
         set_tsecr, with_tsecr: Time;
+        set_sack, with_sack: u64;
     }
 }
 
@@ -378,6 +381,11 @@ impl Header {
     ext_field!(
         /// TCP family: the TSval echoed (ACKs) (RFC 7323 TSecr). Default 0.
         tsecr, set_tsecr: Time
+    );
+    ext_field!(
+        /// RC3's ACKs: the first byte of the segment that triggered the ACK, its SACK block
+        /// (RFC 2018's first block; the block is that one segment). Default `u64::MAX` (none).
+        sack, set_sack: u64
     );
 }
 

@@ -75,6 +75,13 @@ export type Op = '<' | '<=' | '>' | '>=' | '==';
  */
 export type Toggle = 'off' | 'on';
 /**
+ * Transport of a flow (see `sim/src/transport`).
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Transport".
+ */
+export type Transport = 'udp' | 'tcp' | 'dctcp' | 'pfabric' | 'rc3';
+/**
  * One slack initialisation rule.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -451,13 +458,6 @@ export type SizeDist =
  */
 export type Periods = 'periodic' | 'exponential';
 /**
- * Transport of a flow (see `sim/src/transport`).
- *
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Transport".
- */
-export type Transport = 'udp' | 'tcp' | 'dctcp' | 'pfabric';
-/**
  * Flow arrivals.
  *
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -729,6 +729,11 @@ export interface Versus {
    * Another replay of this run, by name.
    */
   replay?: string | null;
+  /**
+   * With `default_scheduler`: that run's TCP-family sources use this transport instead
+   * (UPS Fig. 3: RC3 against regular TCP).
+   */
+  transport?: Transport | null;
 }
 /**
  * One run of a comparison: the scenario with every router (`routers` absent) or the routers
@@ -1143,9 +1148,36 @@ export interface TcpSpec {
    */
   mss?: BytesQ | null;
   /**
+   * rc3's priority levels (see `Rc3Spec`; rc3 only).
+   */
+  rc3?: Rc3Spec | null;
+  /**
    * pfabric's fixed retransmission timeout (default 3 x the path's unloaded RTT).
    */
   rto?: TimeQ | null;
+}
+/**
+ * RC3's low-priority levels (Mittal et al., NSDI'14, Sec. 3): counted back from the flow's
+ * last segment, the first `first` segments go at priority 1, the next `first` x `factor` at
+ * priority 2, and so on, each level `factor` times the one before, down to priority `levels`,
+ * which takes the rest. Priority 0 is the ordinary TCP loop's. Every field has a default.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Rc3Spec".
+ */
+export interface Rc3Spec {
+  /**
+   * Growth from one level to the next, 1 to 1000 (default 10).
+   */
+  factor?: number | null;
+  /**
+   * Segments at priority 1, 1 to 1000000 (default 40: ten initial windows of 4).
+   */
+  first?: number | null;
+  /**
+   * Low-priority levels, 1 to 7 (default 3: priorities 0-3, four in all).
+   */
+  levels?: number | null;
 }
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema

@@ -27,8 +27,21 @@ const PATH: FieldSpec = { key: 'path', label: 'path', input: { kind: 'nodes' }, 
 const RATE_OPT = q('rate', 'rate', 'bandwidth', { optional: true, defaultText: 'access link' });
 const TRANSPORT: FieldSpec = {
   key: 'transport', label: 'transport', input: { kind: 'choice', options: TRANSPORTS }, optional: true, defaultText: 'udp',
-  help: 'tcp = NewReno; dctcp and pfabric need ECN marking resp. rank scheduling in the routers; TCP sources take no rate or packet size',
+  help: 'tcp = NewReno; dctcp and pfabric need ECN marking resp. rank scheduling in the routers; rc3 sends the flow\'s tail first at low priorities (the packets\' class: use strict priority, or LSTF with slack class x D); TCP sources take no rate or packet size',
 };
+
+/** RC3's options (UPS Fig. 3 uses initial window 4), shown when the source uses rc3. */
+function rc3Fields(t: { transport?: string | null }): FieldSpec[] {
+  if (t.transport !== 'rc3') return [];
+  const int = (key: string, label: string, min: number, max: number, defaultText: string, help?: string): FieldSpec =>
+    ({ key, label, input: { kind: 'int', min, max }, optional: true, defaultText, ...(help ? { help } : {}) });
+  return [
+    int('tcp.initial_window', 'initial window', 1, 1000000, '10 segments'),
+    int('tcp.rc3.levels', 'RC3 low priorities', 1, 7, '3', 'priority levels below the ordinary TCP loop\'s 0'),
+    int('tcp.rc3.first', 'RC3 segments at 1', 1, 1000000, '40', 'the flow\'s last segments sent at priority 1'),
+    int('tcp.rc3.factor', 'RC3 growth per level', 1, 1000, '10', 'each lower level takes this many times the segments of the one above'),
+  ];
+}
 
 function workloadFields(t: Extract<Traffic, { kind: 'workload' }>): FieldSpec[] {
   const sizes: FieldSpec[] = [{ key: 'sizes.dist', label: 'flow sizes', input: { kind: 'choice', options: ['web_search', 'web_search_lower_bound', 'data_mining', 'att', 'fixed', 'exponential', 'pareto'] } }];
@@ -51,7 +64,7 @@ function workloadFields(t: Extract<Traffic, { kind: 'workload' }>): FieldSpec[] 
     { key: 'link.to', label: 'calibrate link to', input: { kind: 'text' }, optional: true },
     PACKET_OPT,
     { key: 'max_flows', label: 'max flows', input: { kind: 'int', min: 1 }, optional: true },
-    TRANSPORT, START, STOP, CLASS,
+    TRANSPORT, ...rc3Fields(t), START, STOP, CLASS,
   ];
 }
 
@@ -68,7 +81,7 @@ export function trafficFields(t: Traffic): FieldSpec[] {
     case 'bulk':
       return [ID, SRC, DST, RATE_OPT, PACKET_OPT, TRANSPORT, START, STOP, CLASS, PATH];
     case 'flow':
-      return [ID, SRC, DST, q('size', 'size', 'size'), START, RATE_OPT, PACKET_OPT, TRANSPORT,
+      return [ID, SRC, DST, q('size', 'size', 'size'), START, RATE_OPT, PACKET_OPT, TRANSPORT, ...rc3Fields(t),
         { key: 'weight', label: 'weight', input: { kind: 'int', min: 1 }, optional: true, defaultText: '1' }, CLASS, PATH];
     case 'workload':
       return workloadFields(t);

@@ -26,7 +26,7 @@ export type SizeDistribution = DeepReadonly<Gen.SizeDist>;
 export type Endpoints = DeepReadonly<Gen.Endpoints>;
 
 /** Transports the core offers (scenario `transport`), in menu order. */
-export const TRANSPORTS = ['udp', 'tcp', 'dctcp', 'pfabric'] as const satisfies readonly Transport[];
+export const TRANSPORTS = ['udp', 'tcp', 'dctcp', 'pfabric', 'rc3'] as const satisfies readonly Transport[];
 
 type AnyTopology = DeepReadonly<Gen.Topology>;
 /** Explicit nodes and links. */

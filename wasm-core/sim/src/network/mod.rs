@@ -117,6 +117,8 @@ pub struct Network {
     pub flows: Vec<FlowInfo>,
     /// TCP-family endpoints by flow (None: UDP, or a connection whose sender has finished).
     pub conns: Vec<Option<Box<Connection>>>,
+    /// RC3 flows' own state (`transport::rc3`), by flow, while their connection lives.
+    pub rc3: std::collections::BTreeMap<FlowId, crate::transport::rc3::Rc3>,
     pub emitters: Vec<Emitter>,
     pub workloads: Vec<Workload>,
     /// Each workload's pairs and the probability a flow of them crosses each port (`crossing`),
@@ -213,6 +215,7 @@ impl Network {
             paths: Vec::new(),
             flows: Vec::new(),
             conns: Vec::new(),
+            rc3: Default::default(),
             emitters: Vec::new(),
             workloads: Vec::new(),
             crossings: Vec::new(),
@@ -434,6 +437,7 @@ impl Network {
             self.ensure_routes_to(src);
             let facts = self.path_facts(flow, &o);
             self.conns.push(Some(Box::new(Connection::new(transport, &o, flow_size, stop, facts))));
+            self.open_rc3(flow, transport, &o, flow_size);
             return Ok(());
         }
         self.conns.push(None);
@@ -486,6 +490,13 @@ impl Network {
             None => crate::transport::DEFAULT_INITIAL_WINDOW as u64 * o.wire_segment() as u64,
         };
         PathFacts { base_rtt, bdp_bytes }
+    }
+
+    /// An RC3 flow's own state, beside its connection (RLP is paced by the first link).
+    fn open_rc3(&mut self, flow: FlowId, transport: Transport, o: &TcpOptions, size: Option<u64>) {
+        if let (Transport::Rc3, Some(size), Some(&port)) = (transport, size, self.flow_path(flow).first()) {
+            self.rc3.insert(flow, crate::transport::rc3::Rc3::new(o.rc3, size, o.mss, port));
+        }
     }
 }
 

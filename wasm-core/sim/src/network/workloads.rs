@@ -261,6 +261,7 @@ impl Network {
             let o = self.workloads[w].tcp.clone();
             let facts = self.path_facts(flow, &o);
             self.conns.push(Some(Box::new(Connection::new(transport, &o, Some(size), Time::MAX, facts))));
+            self.open_rc3(flow, transport, &o, Some(size));
             return Spawned::Connection(flow);
         }
         self.conns.push(None);

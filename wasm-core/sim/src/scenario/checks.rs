@@ -8,19 +8,24 @@ use super::{BytesQ, LinkRef, SchedulerSpec, TimeQ};
 
 /// Another run of the scenario with the same seed: every router on `scheduler` (the versus
 /// rule of `Scenario::with_every_router`) and, when given, Edge-CoDel with these settings
-/// (otherwise the scenario's own, if any).
+/// (otherwise the scenario's own, if any) and every TCP-family source on `transport`.
 #[derive(Clone, Copy, Debug)]
 pub struct OtherRun<'a> {
     pub scheduler: &'a SchedulerSpec,
     pub edge_codel: Option<&'a EdgeCodelSpec>,
+    pub transport: Option<super::Transport>,
 }
 
 impl OtherRun<'_> {
     /// "fq" or "fq with Edge-CoDel", for messages.
     pub fn label(&self) -> String {
-        match self.edge_codel {
+        let s = match self.edge_codel {
             Some(_) => format!("{} with Edge-CoDel", self.scheduler.name),
             None => self.scheduler.name.clone(),
+        };
+        match self.transport {
+            Some(t) => format!("{} over {s}", t.name()),
+            None => s,
         }
     }
 }
@@ -259,6 +264,10 @@ pub struct FlowFilter {
 pub struct Versus {
     #[serde(default)]
     pub default_scheduler: Option<SchedulerSpec>,
+    /// With `default_scheduler`: that run's TCP-family sources use this transport instead
+    /// (UPS Fig. 3: RC3 against regular TCP).
+    #[serde(default)]
+    pub transport: Option<super::Transport>,
     /// With `default_scheduler`: that run also has Edge-CoDel, with these settings.
     #[serde(default)]
     pub edge_codel: Option<EdgeCodelSpec>,

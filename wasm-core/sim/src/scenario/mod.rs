@@ -344,6 +344,25 @@ impl Scenario {
         alt
     }
 
+    /// The same scenario with every TCP-family source on transport `t` (its options kept, but
+    /// rc3's levels, which only rc3 reads).
+    pub fn set_transport(&mut self, t: Transport) {
+        for tr in &mut self.traffic {
+            let (transport, tcp) = match tr {
+                Traffic::Bulk(s) => (&mut s.transport, &mut s.tcp),
+                Traffic::Flow(s) => (&mut s.transport, &mut s.tcp),
+                Traffic::Workload(s) => (&mut s.transport, &mut s.tcp),
+                _ => continue,
+            };
+            if *transport != Transport::Udp {
+                *transport = t;
+                if let Some(o) = tcp.as_mut().filter(|_| t != Transport::Rc3) {
+                    o.rc3 = None;
+                }
+            }
+        }
+    }
+
     /// The same scenario with the routers named running `spec` on every port, and nothing
     /// else changed: their own schedulers and per-port choices give way to a
     /// `node_schedulers` entry. Other routers and hosts keep what they had.

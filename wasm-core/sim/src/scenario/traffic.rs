@@ -150,6 +150,10 @@ pub enum Transport {
     /// remaining flow size in every packet for `srpt`.
     #[cfg_attr(not(feature = "full"), serde(skip_deserializing))]
     Pfabric,
+    /// RC3 (Mittal et al., NSDI'14): NewReno at priority 0 and, from the start, the flow's tail
+    /// backwards at line rate at lower priorities (the packet's class), with SACK.
+    #[cfg_attr(not(feature = "full"), serde(skip_deserializing))]
+    Rc3,
 }
 
 impl Transport {
@@ -159,6 +163,7 @@ impl Transport {
             Transport::Tcp => "tcp",
             Transport::Dctcp => "dctcp",
             Transport::Pfabric => "pfabric",
+            Transport::Rc3 => "rc3",
         }
     }
 }
@@ -215,6 +220,28 @@ pub struct TcpSpec {
     /// never). Marking is a queue's job: see the `fifo` parameter `ecn_threshold`.
     #[serde(default)]
     pub ecn: Toggle,
+    /// rc3's priority levels (see `Rc3Spec`; rc3 only).
+    #[serde(default)]
+    pub rc3: Option<Rc3Spec>,
+}
+
+/// RC3's low-priority levels (Mittal et al., NSDI'14, Sec. 3): counted back from the flow's
+/// last segment, the first `first` segments go at priority 1, the next `first` x `factor` at
+/// priority 2, and so on, each level `factor` times the one before, down to priority `levels`,
+/// which takes the rest. Priority 0 is the ordinary TCP loop's. Every field has a default.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Rc3Spec {
+    /// Low-priority levels, 1 to 7 (default 3: priorities 0-3, four in all).
+    #[serde(default)]
+    pub levels: Option<u8>,
+    /// Segments at priority 1, 1 to 1000000 (default 40: ten initial windows of 4).
+    #[serde(default)]
+    pub first: Option<u32>,
+    /// Growth from one level to the next, 1 to 1000 (default 10).
+    #[serde(default)]
+    pub factor: Option<u32>,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -7,6 +7,8 @@
 //!   (`dctcp`).
 //! - `pfabric`: the same sender started at line rate with a fixed small timeout, carrying
 //!   the remaining flow size for rank-based schedulers (`pfabric`).
+//! - `rc3`: the NewReno sender at priority 0 plus a low-priority loop sending the flow's tail
+//!   first, with SACK (`rc3`; its state is apart from the connection, in `Network::rc3`).
 //!
 //! One [`Connection`] per TCP-family flow holds both endpoints (the sender at the source, the
 //! receiver at the destination) and the bookkeeping of their timers. The three are one state
@@ -21,6 +23,7 @@
 pub mod dctcp;
 pub mod newreno;
 pub mod pfabric;
+pub mod rc3;
 pub mod receiver;
 pub mod rtt;
 
@@ -57,6 +60,8 @@ pub struct TcpOptions {
     pub rto: Option<Time>,
     pub delayed_ack: Option<Time>,
     pub ecn: bool,
+    /// rc3's levels.
+    pub rc3: rc3::Rc3Params,
 }
 
 impl TcpOptions {
@@ -74,6 +79,7 @@ impl TcpOptions {
             delayed_ack: (s.delayed_ack == Toggle::On)
                 .then(|| s.delayed_ack_timeout.map_or(DEFAULT_DELAYED_ACK, |q| q.0)),
             ecn: s.ecn == Toggle::On,
+            rc3: rc3::Rc3Params::from_spec(s.rc3.as_ref()),
         }
     }
 
@@ -193,6 +199,8 @@ impl TimerSlot {
 pub enum TimerKind {
     Rto,
     DelayedAck,
+    /// RC3's low-priority loop sends its next segment.
+    Rlp,
 }
 
 /// Both endpoints of one TCP-family flow.
@@ -216,7 +224,7 @@ impl Connection {
         };
         let (cfg, echo, delay) = match kind {
             Transport::Tcp if o.ecn => (newreno(EcnResponse::Rfc3168), EcnEcho::Rfc3168, o.delayed_ack),
-            Transport::Tcp => (newreno(EcnResponse::Off), EcnEcho::Off, o.delayed_ack),
+            Transport::Tcp | Transport::Rc3 => (newreno(EcnResponse::Off), EcnEcho::Off, o.delayed_ack),
             Transport::Dctcp => (newreno(EcnResponse::Dctcp), EcnEcho::PerPacket, None),
             Transport::Pfabric => (pfabric::config(o.mss, o.header, o.initial_window, o.rto, path), EcnEcho::Off, None),
             Transport::Udp => unreachable!("UDP flows have no connection"),

@@ -219,6 +219,10 @@ impl Sender {
     pub fn snd_nxt(&self) -> u64 {
         self.snd_nxt
     }
+    /// One past the highest byte sent.
+    pub fn snd_max(&self) -> u64 {
+        self.snd_max
+    }
     pub fn in_recovery(&self) -> bool {
         self.in_recovery
     }
@@ -347,6 +351,12 @@ impl Sender {
         self.cwr_pending = true;
     }
 
+    /// Moves the next byte to send up to `seq` (RC3: past what the receiver SACKed).
+    pub fn skip_to(&mut self, seq: u64) {
+        self.snd_nxt = self.snd_nxt.max(seq.min(self.end));
+        self.snd_max = self.snd_max.max(self.snd_nxt);
+    }
+
     /// The retransmission timer fired at `now`. Returns false if nothing was outstanding
     /// (the engine only calls this at the deadline).
     pub fn on_timeout(&mut self, now: Time) -> bool {
@@ -377,6 +387,12 @@ impl Sender {
     /// The next segment the window allows now, if any; call until None after every ACK or
     /// timeout. Retransmissions asked for by recovery go first and ignore the window.
     pub fn next_segment(&mut self, now: Time) -> Option<Segment> {
+        self.next_segment_sacked(now, 0)
+    }
+
+    /// `next_segment` when the receiver is known to hold `sacked` bytes of [snd_una, snd_nxt)
+    /// (RC3's SACK scoreboard): they are not in flight (RFC 6675's pipe).
+    pub fn next_segment_sacked(&mut self, now: Time, sacked: u64) -> Option<Segment> {
         let mss = self.mss();
         if self.retx_pending {
             self.retx_pending = false;
@@ -392,7 +408,7 @@ impl Sender {
             return None;
         }
         let len = (self.end - self.snd_nxt).min(mss);
-        if self.flight() + len > self.cwnd.min(self.cfg.max_window.max(mss)) {
+        if self.flight() - sacked + len > self.cwnd.min(self.cfg.max_window.max(mss)) {
             return None;
         }
         let retx = self.snd_nxt < self.snd_max;

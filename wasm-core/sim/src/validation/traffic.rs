@@ -224,7 +224,7 @@ fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) ->
     let fail = |f: &'static str, m: &str| Err((f, m.to_string()));
     if transport == Transport::Udp {
         return match tcp {
-            Some(_) => fail("tcp", "tcp options need transport tcp, dctcp or pfabric"),
+            Some(_) => fail("tcp", "tcp options need transport tcp, dctcp, pfabric or rc3"),
             None => Ok(()),
         };
     }
@@ -236,6 +236,12 @@ fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) ->
     };
     if packet_size {
         return fail("packet_size", "a TCP-family packet is tcp.mss + tcp.header; set those instead");
+    }
+    if transport == Transport::Rc3 && matches!(tr, Traffic::Bulk(_)) {
+        return fail(
+            "transport",
+            "rc3 sends a flow's last bytes first, so it needs a flow of known size (flow or workload), not bulk",
+        );
     }
     if rate {
         return fail("rate", "a TCP-family flow is clocked by its window, not a rate; remove rate");
@@ -280,6 +286,9 @@ fn check_transport(tr: &Traffic, transport: Transport, tcp: Option<&TcpSpec>) ->
     }
     if t.delayed_ack == Toggle::On && transport != Transport::Tcp {
         return Err(("tcp.delayed_ack", format!("{name} acknowledges every packet")));
+    }
+    if let Some(r) = &t.rc3 {
+        crate::transport::rc3::check(r, transport)?;
     }
     if let Some(d) = t.delayed_ack_timeout {
         if d.0 == Time::ZERO || d.0 >= Time::ms(500) {
