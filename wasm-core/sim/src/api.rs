@@ -149,7 +149,7 @@ impl Run {
         }
         let mut engine = Engine::new(net, s.duration.0, TraceRecorder::new(budget, budget), metrics);
         // Replays and a scripted schedule's table read the recorded schedule.
-        if s.replay.is_some() || s.schedule.is_some() {
+        if cfg!(feature = "full") && (s.replay.is_some() || s.schedule.is_some()) {
             engine.record_schedule(true);
         }
         let replays = crate::first::full_only(s.replay.as_ref()).map(|r| r.replays()).unwrap_or_default();

@@ -42,7 +42,8 @@ impl Emit {
     pub fn event(&mut self, e: TraceEvent) {
         self.recorder.record(&e);
         self.metrics.observe(&e);
-        if let Some(r) = &mut self.schedule {
+        // The first module (no `full`) runs no replay: the recorder is left out of it.
+        if let (true, Some(r)) = (cfg!(feature = "full"), &mut self.schedule) {
             r.observe(&e);
         }
         self.batch += 1;
