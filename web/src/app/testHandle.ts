@@ -103,8 +103,10 @@ declare global {
 
 export function installTestHandle(store: Store<AppState>, controller: Controller): void {
   const run = () => store.getState().run;
-  let finished = 0;
+  // This handle loads on demand: the first run (started by the boot script's early worker) may
+  // have finished before it subscribes.
   let last = store.getState().run;
+  let finished = last !== null ? 1 : 0;
   const phases: RunPhase[] = [];
   let shown: RunPhase | null = null;
   store.subscribe(() => {
