@@ -43,8 +43,10 @@ impl Emit {
         self.recorder.record(&e);
         self.metrics.observe(&e);
         // The first module (no `full`) runs no replay: the recorder is left out of it.
-        if let (true, Some(r)) = (cfg!(feature = "full"), &mut self.schedule) {
-            r.observe(&e);
+        if cfg!(feature = "full") {
+            if let Some(r) = &mut self.schedule {
+                r.observe(&e);
+            }
         }
         self.batch += 1;
     }

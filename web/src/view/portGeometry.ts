@@ -89,7 +89,7 @@ export function linkLabelBoxes(links: readonly SceneLink[], screen: ReadonlyMap<
 /**
  * What each node covers on screen (left, top, width, height): its circle's square (a
  * middlebox's larger square), a host's box, and in a roomy drawing (`text`: its text factor;
- * null for a dense one) the scheduler's line under a router at about 0.6 em a character
+ * null for a dense one, which draws no such line) the scheduler's line under a router at about 0.6 em a character
  * (topologySvg.ts). Queue columns, counts, state labels and flashes keep clear of these.
  */
 export function nodeBoxes(nodes: readonly SceneNode[], screen: ReadonlyMap<string, Point>, sizes: NodeSizes, text: number | null): Box[] {
@@ -99,7 +99,7 @@ export function nodeBoxes(nodes: readonly SceneNode[], screen: ReadonlyMap<strin
     const r = nodeRadius(n.kind, sizes);
     const half = n.kind === 'host' ? { w: r, h: r * (28 / 46) } : n.middlebox !== undefined ? { w: r * 1.25, h: r * 1.25 } : { w: r, h: r };
     const boxes: Box[] = [{ x: p.x - half.w, y: p.y - half.h, w: 2 * half.w, h: 2 * half.h }];
-    if (text !== null && n.kind === 'router' && n.scheduler && sizes.size >= 0.7) {
+    if (text !== null && n.kind === 'router' && n.scheduler) {
       const sub = subLabel(sizes.size, text);
       const chars = n.middlebox !== undefined ? ` CPU ${n.middlebox} · ${n.scheduler}`.length : n.scheduler.length + 1;
       const w = chars * sub.px * 0.6;
